@@ -1,0 +1,120 @@
+"""6 Takes! classroom simulator: the app, and the headless strategy lab.
+
+    python main.py                 open the menu
+    python main.py play ...        start a game directly (see --help)
+    python main.py simulate ...    play many computer games without a window
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import NoReturn, Sequence
+
+from game.engine import SEED_LIMIT
+
+
+class OneLineErrorParser(argparse.ArgumentParser):
+    """An argument parser whose errors are one line and exit code 2."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: error: {message} (see --help)\n")
+
+
+def seed_argument(text: str) -> int:
+    """A seed from the command line: a whole number in range(SEED_LIMIT)."""
+    try:
+        seed = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"seed must be a whole number, not {text!r}") from None
+    if not 0 <= seed < SEED_LIMIT:
+        raise argparse.ArgumentTypeError(f"seed must be from 0 to {SEED_LIMIT - 1}")
+    return seed
+
+
+def non_negative_int(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, not {text!r}") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"expected a number >= 0, not {value}")
+    return value
+
+
+def non_negative_float(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number of seconds, not {text!r}") from None
+    if not value >= 0 or value == float("inf"):
+        raise argparse.ArgumentTypeError(f"expected a number of seconds >= 0, not {text}")
+    return value
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = OneLineErrorParser(
+        prog="main.py",
+        description="6 Takes! classroom simulator. With no command, opens the menu.",
+    )
+    commands = parser.add_subparsers(dest="command", parser_class=OneLineErrorParser)
+
+    play = commands.add_parser("play", help="start a game in a window")
+    play.add_argument("--mode", choices=["solo", "hotseat", "demo"], default="solo",
+                      help="solo: you against 3 random AIs; hotseat: 4 humans on one "
+                           "computer; demo: watch 4 AIs (default: solo)")
+    play.add_argument("--seed", type=seed_argument, help="reproduce a deal (shown on screen)")
+    play.add_argument("--names", help="comma-separated player names, in seat order (4 names)")
+    play.add_argument("--record", type=Path, metavar="FILE",
+                      help="append the finished game's record (JSON Lines) to FILE")
+    play.add_argument("--screenshots", type=Path, metavar="DIR",
+                      help="save a PNG of the window after every placement into DIR")
+    play.add_argument("--step-delay", type=non_negative_float, default=1.0, metavar="SECONDS",
+                      help="delay between automatic placements (default 1.0; 0 = as fast as possible)")
+    play.add_argument("--exit-at-end", action="store_true",
+                      help="close the app once the results screen is shown")
+    play.add_argument("--fullscreen", action="store_true", help="start in fullscreen (F11 toggles)")
+
+    sim = commands.add_parser("simulate", help="play many computer games without a window")
+    sim.add_argument("--games", type=non_negative_int, default=1000, help="number of games (default 1000)")
+    sim.add_argument("--seed", type=seed_argument, help="seed of the run (default: drawn and printed)")
+    sim.add_argument("--rules", default="snap", help="rules preset: snap (default) or classic")
+    sim.add_argument("--players", default="random,random,random,random",
+                     help="comma-separated player kinds, one per seat (default: 4 x random)")
+    sim.add_argument("--record", type=Path, metavar="FILE",
+                     help="write every game's record (JSON Lines) to FILE")
+    sim.add_argument("--json", action="store_true", help="print the summary as one JSON object")
+    sim.set_defaults(subparser=sim)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.command == "simulate":
+        from game.simulate import run_from_args
+
+        return run_from_args(args, parser_error=args.subparser.error)
+    from scenes.options import PlayOptions
+
+    if args.command == "play":
+        names = None
+        if args.names is not None:
+            names = tuple(name.strip() for name in args.names.split(","))
+            if len(names) != 4 or not all(names):
+                parser.error(f"--names needs 4 non-empty comma-separated names, got {args.names!r}")
+        options = PlayOptions(
+            mode=args.mode, seed=args.seed, names=names, record=args.record,
+            screenshots=args.screenshots, step_delay=args.step_delay,
+            exit_at_end=args.exit_at_end, fullscreen=args.fullscreen,
+        )
+    else:
+        options = PlayOptions()
+    from scenes.app import run_app
+
+    return run_app(options)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,1 @@
+"""Scenes and drawing helpers for the 6 Takes! classroom simulator."""

@@ -1,0 +1,33 @@
+"""What ``python main.py play`` (and the menu) asks the app to do.
+
+Built by ``main.py`` from the command line; plain data, no pygame.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+MODES = ("solo", "hotseat", "demo")
+"""solo: one human against three AIs; hotseat: four humans; demo: four AIs."""
+
+
+@dataclass(frozen=True)
+class PlayOptions:
+    """Options of one app session."""
+
+    mode: str | None = None
+    """One of MODES; ``None`` opens the menu."""
+    seed: int | None = None
+    """Seed of the first deal; ``None`` draws one (shown on screen, written in the record)."""
+    names: tuple[str, ...] | None = None
+    """Player names in seat order; ``None`` uses the defaults of the mode."""
+    record: Path | None = None
+    """Append each finished game's record (format 6takes-record/1) here."""
+    screenshots: Path | None = None
+    """Save a PNG of the window after every placement into this folder."""
+    step_delay: float = 1.0
+    """Seconds between automatic placements (0 = as fast as frames allow)."""
+    exit_at_end: bool = False
+    """Close the app once the results screen is shown."""
+    fullscreen: bool = False
