@@ -1,0 +1,137 @@
+"""Why a card went where it went: the numbers behind each placement, in words.
+
+Screens call :func:`explain` with the rows as they were just before a
+placement and the :class:`~game.engine.Placement` the engine returned; nothing
+here decides anything, it only re-reads the rules' arithmetic for a learner.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple, Sequence
+
+from .engine import Placement, Rule
+from .rules import ROW_LIMIT, Rules
+
+
+class RowOption(NamedTuple):
+    """A row compared against the card (rule 1 and 2 arithmetic)."""
+
+    row: int
+    last_card: int
+    difference: int
+    """``card - last_card``; negative means the row cannot take the card (rule 1)."""
+    length: int
+    """Cards in the row before the placement."""
+    penalty: int
+    """Penalty sum of the row before the placement."""
+
+    @property
+    def accepts(self) -> bool:
+        return self.difference > 0
+
+
+class Explanation(NamedTuple):
+    """The facts behind one placement."""
+
+    placement: Placement
+    rows_before: tuple[tuple[int, ...], ...]
+    options: tuple[RowOption, ...]
+    """Every row, in row order, compared with the card."""
+
+    @property
+    def rule(self) -> Rule:
+        return self.placement.rule
+
+    @property
+    def accepting(self) -> tuple[RowOption, ...]:
+        """Rows whose last card is lower than the card (rule 1)."""
+        return tuple(option for option in self.options if option.accepts)
+
+    @property
+    def cheapest_rows(self) -> tuple[int, ...]:
+        """Rows with the lowest penalty sum (what a careful player takes under rule 4)."""
+        lowest = min(option.penalty for option in self.options)
+        return tuple(option.row for option in self.options if option.penalty == lowest)
+
+
+def explain(rows_before: Sequence[Sequence[int]], placement: Placement, rules: Rules) -> Explanation:
+    """The comparison of ``placement.card`` with each row as it was before the placement."""
+    rows = tuple(tuple(row) for row in rows_before)
+    options = tuple(
+        RowOption(index, row[-1], placement.card - row[-1], len(row), rules.penalty_of(row))
+        for index, row in enumerate(rows)
+    )
+    return Explanation(placement, rows, options)
+
+
+def row_label(row: int) -> str:
+    """Rows are numbered 1-4 for people (0-3 in the engine)."""
+    return f"row {row + 1}"
+
+
+def _points(penalty: int) -> str:
+    return f"{penalty} point" if penalty == 1 else f"{penalty} points"
+
+
+def _cards(count: int) -> str:
+    return f"{count} card" if count == 1 else f"{count} cards"
+
+
+def caption(placement: Placement, names: Sequence[str]) -> str:
+    """One line saying what a placement did, e.g. "Bob's 88 is the 6th card in row 3: ..."."""
+    name = names[placement.player]
+    card = placement.card
+    row = row_label(placement.row)
+    if placement.rule is Rule.SIXTH_CARD:
+        return (f"{name}'s {card} is the 6th card in {row}: {name} takes "
+                f"{_cards(len(placement.taken))}, {_points(placement.penalty)}")
+    if placement.rule is Rule.LOW_CARD:
+        return (f"{name}'s {card} is lower than every row: {name} takes {row} "
+                f"({_cards(len(placement.taken))}, {_points(placement.penalty)}) and {card} starts it")
+    return f"{name}'s {card} goes in {row}"
+
+
+def explanation_lines(explanation: Explanation, names: Sequence[str]) -> list[str]:
+    """A few short lines giving the rule that applied and its numbers."""
+    placement = explanation.placement
+    card, name = placement.card, names[placement.player]
+    if placement.rule is Rule.LOW_CARD:
+        return _low_card_lines(explanation, card, name)
+    lines = [_comparison_line(explanation, card)]
+    chosen = explanation.options[placement.row]
+    lines.append(f"Rule 2: the smallest difference is {row_label(chosen.row)} "
+                 f"({card} - {chosen.last_card} = {chosen.difference}).")
+    if placement.rule is Rule.SIXTH_CARD:
+        full = " ".join(str(c) for c in explanation.rows_before[placement.row])
+        lines.append(f"Rule 3: that row already holds {ROW_LIMIT} cards ({full}); {card} would be "
+                     f"its 6th, so {name} takes them ({_points(placement.penalty)}) and {card} starts the row.")
+    else:
+        lines.append(f"{card} becomes card {chosen.length + 1} of {row_label(chosen.row)}.")
+    return lines
+
+
+def _comparison_line(explanation: Explanation, card: int) -> str:
+    parts = []
+    for option in explanation.options:
+        label = f"{row_label(option.row)} ends {option.last_card}"
+        if option.accepts:
+            parts.append(f"{label} (+{option.difference})")
+        else:
+            parts.append(f"{label} (too high)")
+    return f"Rule 1: a row takes {card} only if its last card is lower: " + ", ".join(parts) + "."
+
+
+def _low_card_lines(explanation: Explanation, card: int, name: str) -> list[str]:
+    ends = ", ".join(str(option.last_card) for option in explanation.options)
+    sums = ", ".join(f"{row_label(o.row)}: {_points(o.penalty)}" for o in explanation.options)
+    chosen = explanation.placement.row
+    cheapest = explanation.cheapest_rows
+    if chosen in cheapest:
+        verdict = "the cheapest row" if len(cheapest) == 1 else "one of the cheapest rows"
+    else:
+        verdict = "not the cheapest row"
+    return [
+        f"Rule 4: {card} is lower than every row's last card ({ends}).",
+        f"Its player must take a whole row. Penalty sums: {sums}.",
+        f"{name} chose {row_label(chosen)}, {verdict}; {card} starts that row.",
+    ]
