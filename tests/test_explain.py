@@ -60,4 +60,4 @@ def test_rule_3_shows_the_full_row() -> None:
 def test_classic_points() -> None:
     turn = explained_turn(CLASSIC)
     assert caption(turn[3].placement, NAMES).endswith("Bob takes 5 cards, 11 points")
-    assert [o.penalty for o in turn[0].options] == [3, 2, 11, 3]
+    assert [o.penalty for o in turn[0].options] == [3, 2, 10, 3]
