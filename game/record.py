@@ -182,6 +182,41 @@ def iter_records(path: str | Path) -> Iterator[tuple[int, GameRecord]]:
         raise RecordError(f"{path}: not a text file (not UTF-8)") from None
 
 
+@dataclass(frozen=True)
+class ScanResult:
+    """What a lenient read found: the good records and a note per bad line."""
+
+    records: tuple[tuple[int, GameRecord], ...]
+    """``(line number, record)`` of every readable record, in file order."""
+    problems: tuple[str, ...]
+    """One line per unreadable record, naming the line and the reason."""
+
+
+def scan_records(path: str | Path) -> ScanResult:
+    """Read every good record and note every bad line, never failing on one.
+
+    For the scoreboard: one corrupt line must not hide the other games (and
+    the file is only ever read here, never rewritten).  A missing file is an
+    empty result; an unreadable one is a single problem.
+    """
+    records: list[tuple[int, GameRecord]] = []
+    problems: list[str] = []
+    try:
+        with open(path, encoding="utf-8", errors="replace") as lines:
+            for number, line in enumerate(lines, start=1):
+                if not line.strip():
+                    continue
+                try:
+                    records.append((number, parse_record(line)))
+                except RecordError as error:
+                    problems.append(f"line {number}: {error}")
+    except FileNotFoundError:
+        pass
+    except OSError as error:
+        problems.append(f"cannot read {path}: {error.strerror or error}")
+    return ScanResult(tuple(records), tuple(problems))
+
+
 def parse_record(line: str) -> GameRecord:
     """Parse and check one line; ``RecordError`` saying what is wrong."""
     try:

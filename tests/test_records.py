@@ -136,3 +136,26 @@ def test_not_an_object_and_missing_file(tmp_path: Path) -> None:
     binary.write_bytes(b"\xff\xfe\x00garbage")
     with pytest.raises(RecordError, match="not a text file"):
         read_records(binary)
+
+
+def test_scan_skips_corrupt_lines_and_keeps_the_file(tmp_path: Path) -> None:
+    good = [good_line(1), good_line(2)]
+    path = write_lines(tmp_path, [good[0], "{truncated", "", good[1]])
+    before = path.read_bytes()
+    from game.record import scan_records
+
+    result = scan_records(path)
+    assert [number for number, _ in result.records] == [1, 4]
+    assert len(result.problems) == 1 and result.problems[0].startswith("line 2: not valid JSON")
+    assert path.read_bytes() == before
+    assert scan_records(tmp_path / "missing.jsonl").records == ()
+
+
+def test_data_dir_override(tmp_path: Path, monkeypatch) -> None:
+    from game.storage import DATA_DIR_VARIABLE, default_records_path
+
+    monkeypatch.setenv(DATA_DIR_VARIABLE, str(tmp_path))
+    assert default_records_path() == tmp_path / "games.jsonl"
+    monkeypatch.delenv(DATA_DIR_VARIABLE)
+    assert default_records_path().name == "games.jsonl"
+    assert "6takes" in default_records_path().parts

@@ -1,0 +1,37 @@
+"""Where the app keeps its records file: the user's data folder, per platform.
+
+Every game finished in the app is appended there (unless ``--record`` names
+another file), and the scoreboard reads it back.  The environment variable
+``SIXTAKES_DATA_DIR`` overrides the folder (tests use it; so can a classroom
+that wants the records on a shared drive).
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+APP_FOLDER = "6takes"
+RECORDS_FILE = "games.jsonl"
+DATA_DIR_VARIABLE = "SIXTAKES_DATA_DIR"
+
+
+def data_dir() -> Path:
+    """The app's data folder (not created here)."""
+    override = os.environ.get(DATA_DIR_VARIABLE)
+    if override:
+        return Path(override)
+    home = Path.home()
+    if sys.platform.startswith("win"):
+        base = os.environ.get("APPDATA")
+        return (Path(base) if base else home / "AppData" / "Roaming") / APP_FOLDER
+    if sys.platform == "darwin":
+        return home / "Library" / "Application Support" / APP_FOLDER
+    xdg = os.environ.get("XDG_DATA_HOME")
+    return (Path(xdg) if xdg else home / ".local" / "share") / APP_FOLDER
+
+
+def default_records_path() -> Path:
+    """The records file every finished game in the app is appended to."""
+    return data_dir() / RECORDS_FILE
