@@ -167,6 +167,22 @@ def deal_cards(rng: random.Random, player_count: int) -> Deal:
 class Game:
     """One game: the table, the hands, the scores, and what happens next."""
 
+    # Internal state, set by _start_round / _start_turn / _reveal.
+    _deal: Deal
+    _hands: list[list[int]]
+    _rows: list[list[int]]
+    _ends: list[int]
+    _rows_snapshot: tuple[tuple[int, ...], ...] | None
+    _pending: list[tuple[int, int]]
+    """Revealed cards still to place, as (card, player), highest first (pop takes the lowest)."""
+    _previous_plays: tuple[tuple[int, ...], ...]
+    _piles: list[list[int]]
+    _round_log: RoundLog
+    _turn_log: TurnLog
+    _chosen: list[int | None]
+    _unchosen: int
+    _revealed: tuple[int, ...]
+
     def __init__(
         self,
         rules: Rules = SNAP,
@@ -381,7 +397,7 @@ class Game:
         return placement
 
     def _reveal(self) -> None:
-        cards = tuple(self._chosen)  # type: ignore[arg-type]
+        cards: tuple[int, ...] = tuple(self._chosen)  # type: ignore[arg-type]
         hands = self._hands
         for player, card in enumerate(cards):
             hands[player].remove(card)
@@ -408,9 +424,9 @@ class Game:
 
     def _start_turn(self) -> None:
         self.phase = Phase.CHOOSE_CARDS
-        self._chosen: list[int | None] = [None] * self.player_count
+        self._chosen = [None] * self.player_count
         self._unchosen = self.player_count
-        self._revealed: tuple[int, ...] = ()
+        self._revealed = ()
 
     def _start_round(self) -> None:
         self.round += 1
@@ -423,10 +439,10 @@ class Game:
         self._hands = [list(hand) for hand in deal.hands]
         self._rows = [[card] for card in deal.rows]
         self._ends = list(deal.rows)
-        self._rows_snapshot: tuple[tuple[int, ...], ...] | None = None
-        self._pending: list[tuple[int, int]] = []
-        self._previous_plays: tuple[tuple[int, ...], ...] = ()
-        self._piles: list[list[int]] = [[] for _ in range(self.player_count)]
+        self._rows_snapshot = None
+        self._pending = []
+        self._previous_plays = ()
+        self._piles = [[] for _ in range(self.player_count)]
         self._round_log = RoundLog(deal, [], [0] * self.player_count)
         self.rounds.append(self._round_log)
         self._start_turn()
