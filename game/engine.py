@@ -347,8 +347,7 @@ class Game:
         ends = self._ends
         row_index = 0
         best_end = 0
-        for index in range(ROWS):
-            end = ends[index]
+        for index, end in enumerate(ends):  # target_row, inlined: this is the hot path
             if best_end < end < card:
                 best_end = end
                 row_index = index
