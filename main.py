@@ -8,6 +8,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from pathlib import Path
 from typing import NoReturn, Sequence
@@ -111,6 +112,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         )
     else:
         options = PlayOptions()
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # no banner on stdout
     from scenes.app import run_app
 
     return run_app(options)

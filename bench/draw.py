@@ -1,0 +1,86 @@
+"""Benchmark: one full table frame at 1280x720, and launch to the first drawn frame.
+
+    SDL_VIDEODRIVER=dummy python bench/draw.py
+
+Not a test (timings depend on the machine); targets: a frame under 2 ms with
+the dummy driver, the first frame under 0.5 s after launch.
+"""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+import pygame  # noqa: E402
+
+from scenes.app import App  # noqa: E402
+from scenes.options import PlayOptions  # noqa: E402
+from scenes.session import Stage  # noqa: E402
+
+FIRST_FRAME_CHILD = """
+import os, sys
+sys.path.insert(0, {root!r})
+import pygame
+from scenes.app import App
+from scenes.options import PlayOptions
+pygame.display.init(); pygame.font.init()
+app = App(PlayOptions(mode={mode!r}, seed=1))
+app.run_frame(0.0)
+print("frame", flush=True)
+"""
+
+
+def time_table_frame(frames: int = 500) -> tuple[float, float]:
+    """Mean and best ms to draw the table (mid-game, a placement on screen) at 1280x720."""
+    pygame.display.init()
+    pygame.font.init()
+    app = App(PlayOptions(mode="solo", seed=3, step_delay=0))
+    scene = app.manager.active
+    session = scene.session  # type: ignore[attr-defined]
+    while session.stage is not Stage.PLACED or session.step_number < 3:
+        if session.stage is Stage.CHOOSE:
+            session.choose(session.game.hand(session.chooser)[0])
+        elif session.stage is Stage.ROW_CHOICE:
+            session.pick_row(0)
+        else:
+            session.advance()
+    surface = pygame.display.get_surface()
+    scene.draw(surface)  # warm the caches
+    times = []
+    for _ in range(frames):
+        start = time.perf_counter()
+        scene.draw(surface)
+        times.append(time.perf_counter() - start)
+    pygame.display.quit()
+    return 1000 * sum(times) / len(times), 1000 * min(times)
+
+
+def time_first_frame(mode: str = "solo", runs: int = 3) -> float:
+    """Best seconds from starting a new Python process to its first presented frame."""
+    best = float("inf")
+    for _ in range(runs):
+        start = time.perf_counter()
+        child = subprocess.Popen([sys.executable, "-c", FIRST_FRAME_CHILD.format(root=str(ROOT), mode=mode)],
+                                 stdout=subprocess.PIPE, text=True, env=dict(os.environ))
+        assert child.stdout is not None
+        child.stdout.readline()
+        best = min(best, time.perf_counter() - start)
+        child.wait()
+    return best
+
+
+if __name__ == "__main__":
+    mean, best = time_table_frame()
+    print(f"table frame 1280x720: mean {mean:.3f} ms, best {best:.3f} ms (target < 2 ms)")
+    print(f"launch to first frame: {time_first_frame():.3f} s (target < 0.5 s)")

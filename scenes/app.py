@@ -1,0 +1,222 @@
+"""The app: window, the one loop that reads pygame events, scenes, screenshots, records.
+
+``run_app(options)`` is called by ``main.py``.  The loop is split so tests
+can drive it: :meth:`App.run_frame` reads the queued events, updates the
+active scene with the time given, draws, presents, and saves a screenshot
+when the table just showed a placement.
+"""
+
+from __future__ import annotations
+
+import sys
+import tempfile
+from pathlib import Path
+from typing import Sequence
+
+import pygame
+
+from game.engine import new_seed
+from game.rules import SNAP
+
+from . import theme
+from .base import AppContext, Input, InputKind, SceneManager
+from .cards import CardArt
+from .digits import DIGITS_DIR, SpriteError, load_digit_sprites
+from .menu import MenuScene
+from .options import PlayOptions
+from .results import ResultsScene
+from .session import TableSession, default_names, seats_for
+from .table import TableScene
+
+WINDOW_SIZE = (1280, 720)
+TITLE = "6 Takes! - classroom simulator"
+FPS = 60
+PROG = "main.py"
+
+
+def error_line(message: str) -> None:
+    """One line on stderr, prefixed with the program name."""
+    print(f"{PROG}: error: {message}", file=sys.stderr)
+
+
+def translate(event: pygame.event.Event) -> Input | None:
+    """A pygame event as an app-level input (``None`` for events scenes do not see)."""
+    if event.type == pygame.KEYDOWN:
+        return Input(InputKind.KEY, key=event.key)
+    if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+        return Input(InputKind.CLICK, pos=tuple(event.pos))
+    if event.type == pygame.MOUSEMOTION:
+        return Input(InputKind.MOVE, pos=tuple(event.pos))
+    if event.type == pygame.TEXTINPUT and event.text.isprintable():
+        return Input(InputKind.TEXT, text=event.text)
+    return None
+
+
+def prepare_screenshot_dir(folder: Path) -> None:
+    """Create ``folder`` and check a file can be written there (``OSError`` if not)."""
+    folder.mkdir(parents=True, exist_ok=True)
+    with tempfile.NamedTemporaryFile(dir=folder, prefix=".write-test-"):
+        pass
+
+
+class App:
+    """Owns the window and the scenes; implements the scenes' navigation."""
+
+    def __init__(self, options: PlayOptions, *, digits_dir: Path = DIGITS_DIR) -> None:
+        self.options = options
+        self.exit_code: int | None = None
+        self.windowed_size = WINDOW_SIZE
+        self.fullscreen = False
+        self.screen = self._open_window(options.fullscreen)
+        theme.reset_fonts()
+        sprites = load_digit_sprites(digits_dir)  # SpriteError: the caller reports it
+        self.manager = SceneManager()
+        self.ctx = AppContext(sprites, CardArt(sprites, SNAP), options, self.manager, self)
+        self.clock = pygame.time.Clock()
+        self.frames = 0
+        self.screenshots_saved: list[Path] = []
+        self.records_written = 0
+        self._exit_after_frame = False
+        if options.mode is None:
+            self.manager.switch(MenuScene(self.ctx))
+        else:
+            self.start_game(options.mode, options.names or default_names(options.mode), options.seed)
+
+    # -------------------------------------------------------------- window
+    def _open_window(self, fullscreen: bool) -> pygame.Surface:
+        pygame.display.set_caption(TITLE)
+        self.fullscreen = fullscreen
+        if fullscreen:
+            return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        return pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
+
+    def toggle_fullscreen(self) -> None:
+        """F11: fullscreen <-> window; scenes lay out again from the new size."""
+        if not self.fullscreen:
+            self.windowed_size = self.screen.get_size()
+        self.screen = self._open_window(not self.fullscreen)
+
+    def _resized(self, size: tuple[int, int]) -> None:
+        if self.fullscreen:
+            return
+        size = (max(640, size[0]), max(360, size[1]))
+        self.windowed_size = size
+        if pygame.display.get_surface() is None or pygame.display.get_surface().get_size() != size:
+            self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+        else:
+            self.screen = pygame.display.get_surface()
+
+    # ---------------------------------------------------------- navigation
+    def go_menu(self) -> None:
+        self.manager.switch(MenuScene(self.ctx))
+
+    def start_game(self, mode: str, names: Sequence[str], seed: int | None = None) -> None:
+        session = TableSession(seats_for(mode, names), seed=seed if seed is not None else new_seed(), mode=mode)
+        self.manager.switch(TableScene(self.ctx, session, auto=mode == "demo"))
+
+    def game_over(self, session: TableSession) -> None:
+        """Record the finished game (if asked), then show the results."""
+        if self.options.record is not None:
+            self._write_record(session)
+        self.manager.switch(ResultsScene(self.ctx, session))
+        if self.options.exit_at_end:
+            self._exit_after_frame = True
+
+    def quit(self, code: int) -> None:
+        self.exit_code = code
+
+    def _write_record(self, session: TableSession) -> None:
+        from game.record import PlayerInfo, append_record, record_game
+
+        players = [PlayerInfo(seat.name, seat.kind) for seat in session.seats]
+        try:
+            append_record(self.options.record, record_game(session.game, players))
+            self.records_written += 1
+        except OSError as exc:
+            error_line(f"cannot write the record to {self.options.record}: {exc.strerror or exc}")
+
+    # ---------------------------------------------------------------- loop
+    def close_window(self) -> None:
+        """The window's close button: quit at once; an unfinished game is not recorded."""
+        if self.manager.game_in_progress():
+            print("game closed before the end: not recorded", file=sys.stderr)
+            self.quit(1)
+        else:
+            self.quit(0)
+
+    def process_events(self) -> None:
+        for event in pygame.event.get():
+            if event.type == pygame.QUIT or event.type == pygame.WINDOWCLOSE:
+                self.close_window()
+                return
+            if event.type == pygame.VIDEORESIZE:
+                self._resized(tuple(event.size))
+                continue
+            if event.type == pygame.WINDOWRESIZED:
+                self._resized((event.x, event.y))
+                continue
+            if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+                self.toggle_fullscreen()
+                continue
+            inp = translate(event)
+            if inp is not None:
+                self.manager.active.handle_event(inp)
+                if self.exit_code is not None:
+                    return
+
+    def run_frame(self, dt: float) -> None:
+        """One frame: inputs, ``update(dt)``, draw, present, maybe a screenshot."""
+        self.process_events()
+        if self.exit_code is not None:
+            return
+        self.manager.active.update(dt)
+        if self.exit_code is not None:
+            return
+        surface = pygame.display.get_surface() or self.screen
+        for scene in self.manager.visible():
+            scene.draw(surface)
+        pygame.display.flip()
+        self.frames += 1
+        name = self.manager.active.frame_presented()
+        if name and self.options.screenshots is not None:
+            self._save_screenshot(surface, name)
+        if self._exit_after_frame:
+            self.quit(0)
+
+    def _save_screenshot(self, surface: pygame.Surface, name: str) -> None:
+        path = self.options.screenshots / name
+        try:
+            pygame.image.save(surface, str(path))
+            self.screenshots_saved.append(path)
+        except (pygame.error, OSError) as exc:
+            error_line(f"cannot save screenshot {path}: {exc}")
+            self.quit(2)
+
+    def run(self) -> int:
+        """Run until a scene or the window asks to stop; return the exit code."""
+        while self.exit_code is None:
+            dt = self.clock.tick(FPS) / 1000.0
+            self.run_frame(dt)
+        return self.exit_code
+
+
+def run_app(options: PlayOptions, *, digits_dir: Path = DIGITS_DIR) -> int:
+    """Open the window and run the app; the exit code: 0 done, 1 game closed early, 2 setup error."""
+    if options.screenshots is not None:
+        try:
+            prepare_screenshot_dir(options.screenshots)
+        except OSError as exc:
+            error_line(f"cannot write screenshots to {options.screenshots}: {exc.strerror or exc}")
+            return 2
+    pygame.display.init()
+    pygame.font.init()
+    try:
+        try:
+            app = App(options, digits_dir=digits_dir)
+        except SpriteError as exc:
+            error_line(str(exc))
+            return 2
+        return app.run()
+    finally:
+        pygame.font.quit()
+        pygame.display.quit()

@@ -1,0 +1,292 @@
+"""Where everything goes, computed from the window size only.
+
+Each screen asks for its layout with the current window size; the result is
+cached per size, so resizing (or toggling fullscreen) just produces a new
+layout and nothing else has to know.  Sizes scale with
+``min(width / 1280, height / 720)`` so the screen stays readable on a
+projector whatever its resolution, and extra height goes to the rows.
+Drawing and mouse hit-testing use the *same* rectangles, so a click lands
+exactly on what is drawn.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from pygame import Rect
+
+BASE_W, BASE_H = 1280, 720
+CARD_RATIO = 0.7
+"""Card width / height."""
+ROW_SLOTS = 6
+"""Five cards per row plus the "6th card takes the row" slot."""
+
+
+def scale_for(size: tuple[int, int]) -> float:
+    """How much bigger than 1280x720 the window is (the smaller of both axes)."""
+    w, h = size
+    return max(0.5, min(w / BASE_W, h / BASE_H))
+
+
+def _r(value: float) -> int:
+    return int(round(value))
+
+
+@dataclass(frozen=True)
+class SeatParts:
+    """Inside one player's box in the side panel."""
+
+    box: Rect
+    marker: Rect
+    name: Rect
+    detail: Rect
+    score: Rect
+    card: Rect
+
+
+@dataclass(frozen=True)
+class TableLayout:
+    """Every rectangle of the table screen for one window size."""
+
+    size: tuple[int, int]
+    scale: float
+    top_bar: Rect
+    rows_area: Rect
+    row_boxes: tuple[Rect, ...]
+    """Whole rows (label + cards): what a click picks under rule 4."""
+    row_labels: tuple[Rect, ...]
+    card_size: tuple[int, int]
+    card_gap: int
+    panel: Rect
+    seats: tuple[SeatParts, ...]
+    caption: Rect
+    bottom: Rect
+    hand_card_size: tuple[int, int]
+    queue_area: Rect
+    queue_card_size: tuple[int, int]
+    small_hand_area: Rect
+    small_card_size: tuple[int, int]
+    next_button: Rect
+    auto_button: Rect
+    hints: Rect
+    font_caption: int
+    font_label: int
+    font_small: int
+    font_status: int
+    font_name: int
+
+    def row_card_rect(self, row: int, index: int) -> Rect:
+        """Slot ``index`` (0-5) of ``row``; slot 5 is the "6th card" slot."""
+        label = self.row_labels[row]
+        w, h = self.card_size
+        x = label.right + self.card_gap + index * (w + self.card_gap)
+        return Rect(x, self.row_boxes[row].centery - h // 2, w, h)
+
+    def hand_card_rect(self, index: int, count: int) -> Rect:
+        """Card ``index`` of a hand of ``count``, centred along the bottom."""
+        return _strip_rect(self.bottom, self.hand_card_size, _r(14 * self.scale), index, count)
+
+    def queue_card_rect(self, index: int, count: int = 4) -> Rect:
+        """Card ``index`` of this turn's cards in placement order (lowest first)."""
+        w, h = self.queue_card_size
+        gap = _r(16 * self.scale)
+        return Rect(self.queue_area.left + index * (w + gap), self.queue_area.top, w, h)
+
+    def small_hand_rect(self, index: int, count: int) -> Rect:
+        """Card ``index`` of the solo player's hand shown small while cards are placed."""
+        area = self.small_hand_area
+        w, h = self.small_card_size
+        gap = _r(6 * self.scale)
+        if count * w + (count - 1) * gap > area.width:
+            w = max(8, (area.width - (count - 1) * gap) // count)
+            h = _r(w / CARD_RATIO)
+        total = count * w + (count - 1) * gap
+        x0 = area.left + max(0, (area.width - total) // 2)
+        return Rect(x0 + index * (w + gap), area.bottom - h, w, h)
+
+
+def _strip_rect(area: Rect, size: tuple[int, int], gap: int, index: int, count: int) -> Rect:
+    w, h = size
+    total = count * w + max(0, count - 1) * gap
+    if total > area.width and count > 1:  # overlap a little rather than leave the area
+        gap = (area.width - count * w) // (count - 1)
+        total = area.width
+    x0 = area.centerx - total // 2
+    return Rect(x0 + index * (w + gap), area.centery - h // 2, w, h)
+
+
+@lru_cache(maxsize=16)
+def table_layout(size: tuple[int, int]) -> TableLayout:
+    """The table screen laid out for a window of ``size``."""
+    w, h = size
+    s = scale_for(size)
+    m = _r(14 * s)
+    top_bar = Rect(0, 0, w, _r(52 * s))
+    hints = Rect(0, h - _r(28 * s), w, _r(28 * s))
+    bottom_h = _r(156 * s)
+    bottom = Rect(m, hints.top - bottom_h - _r(4 * s), w - 2 * m, bottom_h)
+    caption = Rect(m, bottom.top - _r(56 * s), w - 2 * m, _r(50 * s))
+    main = Rect(m, top_bar.bottom + m, w - 2 * m, caption.top - top_bar.bottom - m - _r(6 * s))
+
+    panel_w = _r(390 * s)
+    panel = Rect(main.right - panel_w, main.top, panel_w, main.height)
+    rows_area = Rect(main.left, main.top, main.width - panel_w - m, main.height)
+    gap = _r(8 * s)
+    row_h = (rows_area.height - 3 * gap) // 4
+    label_w = _r(112 * s)
+    card_gap = _r(10 * s)
+    card_h = row_h - _r(10 * s)
+    card_w = _r(card_h * CARD_RATIO)
+    max_w = (rows_area.width - label_w - card_gap * (ROW_SLOTS + 1)) // ROW_SLOTS
+    if card_w > max_w:
+        card_w, card_h = max_w, _r(max_w / CARD_RATIO)
+    row_boxes = []
+    row_labels = []
+    for i in range(4):
+        box = Rect(rows_area.left, rows_area.top + i * (row_h + gap), rows_area.width, row_h)
+        row_boxes.append(box)
+        row_labels.append(Rect(box.left, box.top, label_w, box.height))
+
+    seat_gap = _r(8 * s)
+    seat_h = (panel.height - 3 * seat_gap) // 4
+    seats = []
+    for i in range(4):
+        box = Rect(panel.left, panel.top + i * (seat_h + seat_gap), panel.width, seat_h)
+        pad = _r(8 * s)
+        card_h_small = box.height - 2 * pad
+        card = Rect(0, 0, _r(card_h_small * CARD_RATIO), card_h_small)
+        card.midright = (box.right - pad, box.centery)
+        marker = Rect(box.left + _r(4 * s), box.top, _r(22 * s), box.height)
+        score = Rect(card.left - _r(92 * s), box.top, _r(84 * s), box.height)
+        name = Rect(marker.right + _r(4 * s), box.top + pad, score.left - marker.right - _r(8 * s),
+                    box.height // 2 - pad)
+        detail = Rect(name.left, name.bottom, name.width, box.bottom - pad - name.bottom)
+        seats.append(SeatParts(box, marker, name, detail, score, card))
+
+    hand_h = bottom.height - _r(8 * s)
+    button_w, button_h = _r(200 * s), _r(58 * s)
+    next_button = Rect(bottom.right - button_w, bottom.top + _r(10 * s), button_w, button_h)
+    auto_button = Rect(next_button.left, next_button.bottom + _r(12 * s), button_w, button_h)
+    queue_h = bottom.height - _r(30 * s)
+    queue_card = (_r(queue_h * CARD_RATIO), queue_h)
+    queue_area = Rect(bottom.left, bottom.top, 4 * queue_card[0] + 3 * _r(16 * s), queue_h)
+    small_h = _r(bottom.height * 0.62)
+    small_hand_area = Rect(queue_area.right + _r(30 * s), bottom.top,
+                           next_button.left - queue_area.right - _r(60 * s), bottom.height)
+    return TableLayout(
+        size=size, scale=s, top_bar=top_bar, rows_area=rows_area,
+        row_boxes=tuple(row_boxes), row_labels=tuple(row_labels),
+        card_size=(card_w, card_h), card_gap=card_gap, panel=panel, seats=tuple(seats),
+        caption=caption, bottom=bottom, hand_card_size=(_r(hand_h * CARD_RATIO), hand_h),
+        queue_area=queue_area, queue_card_size=queue_card,
+        small_hand_area=small_hand_area, small_card_size=(_r(small_h * CARD_RATIO), small_h),
+        next_button=next_button, auto_button=auto_button, hints=hints,
+        font_caption=_r(36 * s), font_label=_r(30 * s), font_small=_r(22 * s),
+        font_status=_r(32 * s), font_name=_r(32 * s),
+    )
+
+
+@dataclass(frozen=True)
+class MenuLayout:
+    """The menu: three mode buttons, four name fields, Start and Quit."""
+
+    scale: float
+    title: Rect
+    modes: tuple[Rect, ...]
+    names_title: Rect
+    names: tuple[Rect, ...]
+    start: Rect
+    quit: Rect
+    hints: Rect
+    font_title: int
+    font_button: int
+    font_small: int
+
+
+@lru_cache(maxsize=8)
+def menu_layout(size: tuple[int, int]) -> MenuLayout:
+    """The menu laid out for a window of ``size``."""
+    w, h = size
+    s = scale_for(size)
+    title = Rect(0, _r(30 * s), w, _r(110 * s))
+    col_w = _r(470 * s)
+    gap = _r(60 * s)
+    left = w // 2 - col_w - gap // 2
+    right = w // 2 + gap // 2
+    top = title.bottom + _r(40 * s)
+    button_h = _r(76 * s)
+    modes = tuple(Rect(left, top + _r(44 * s) + i * (button_h + _r(18 * s)), col_w, button_h) for i in range(3))
+    names_title = Rect(right, top, col_w, _r(40 * s))
+    field_h = _r(60 * s)
+    names = tuple(Rect(right, top + _r(44 * s) + i * (field_h + _r(12 * s)), col_w, field_h) for i in range(4))
+    bw, bh = _r(280 * s), _r(72 * s)
+    by = max(modes[-1].bottom, names[-1].bottom) + _r(50 * s)
+    start = Rect(w // 2 - bw - _r(14 * s), by, bw, bh)
+    quit_ = Rect(w // 2 + _r(14 * s), by, bw, bh)
+    hints = Rect(0, h - _r(34 * s), w, _r(30 * s))
+    return MenuLayout(s, title, modes, names_title, names, start, quit_, hints,
+                      _r(84 * s), _r(36 * s), _r(24 * s))
+
+
+@dataclass(frozen=True)
+class ResultsLayout:
+    """The results: one line per player, lowest score first, then three buttons."""
+
+    scale: float
+    title: Rect
+    subtitle: Rect
+    lines: tuple[Rect, ...]
+    buttons: tuple[Rect, ...]
+    hints: Rect
+    font_title: int
+    font_line: int
+    font_small: int
+
+
+@lru_cache(maxsize=8)
+def results_layout(size: tuple[int, int]) -> ResultsLayout:
+    """The results screen laid out for a window of ``size``."""
+    w, h = size
+    s = scale_for(size)
+    title = Rect(0, _r(26 * s), w, _r(80 * s))
+    subtitle = Rect(0, title.bottom, w, _r(40 * s))
+    line_w, line_h = _r(760 * s), _r(82 * s)
+    top = subtitle.bottom + _r(26 * s)
+    lines = tuple(Rect(w // 2 - line_w // 2, top + i * (line_h + _r(12 * s)), line_w, line_h) for i in range(4))
+    bw, bh = _r(250 * s), _r(70 * s)
+    gap = _r(26 * s)
+    by = lines[-1].bottom + _r(40 * s)
+    x0 = w // 2 - (3 * bw + 2 * gap) // 2
+    buttons = tuple(Rect(x0 + i * (bw + gap), by, bw, bh) for i in range(3))
+    hints = Rect(0, h - _r(34 * s), w, _r(30 * s))
+    return ResultsLayout(s, title, subtitle, lines, buttons, hints, _r(72 * s), _r(40 * s), _r(24 * s))
+
+
+@dataclass(frozen=True)
+class DialogLayout:
+    """A centred question box with two buttons (e.g. "Leave this game?")."""
+
+    scale: float
+    box: Rect
+    title: Rect
+    body: Rect
+    yes: Rect
+    no: Rect
+    font_title: int
+    font_body: int
+
+
+@lru_cache(maxsize=8)
+def dialog_layout(size: tuple[int, int]) -> DialogLayout:
+    """A dialog box laid out for a window of ``size``."""
+    w, h = size
+    s = scale_for(size)
+    box = Rect(0, 0, _r(700 * s), _r(290 * s))
+    box.center = (w // 2, h // 2)
+    title = Rect(box.left, box.top + _r(24 * s), box.width, _r(56 * s))
+    body = Rect(box.left, title.bottom, box.width, _r(60 * s))
+    bw, bh = _r(260 * s), _r(66 * s)
+    yes = Rect(box.centerx - bw - _r(14 * s), box.bottom - bh - _r(30 * s), bw, bh)
+    no = Rect(box.centerx + _r(14 * s), yes.top, bw, bh)
+    return DialogLayout(s, box, title, body, yes, no, _r(50 * s), _r(30 * s))

@@ -1,0 +1,116 @@
+"""Results: every player's points, lowest first, winners highlighted."""
+
+from __future__ import annotations
+
+import pygame
+
+from . import theme
+from .base import AppContext, Input, InputKind, Scene
+from .digits import number_size, write_number
+from .layout import ResultsLayout, results_layout
+from .session import TableSession
+from .widgets import draw_button, draw_panel, draw_rich
+
+BUTTONS = ("Play again", "Menu", "Quit")
+BUTTON_HINTS = ("Enter / P", "M / Esc", "Q")
+
+
+class ResultsScene(Scene):
+    """The end of a game: scores (stamped), winners, and what to do next."""
+
+    def __init__(self, ctx: AppContext, session: TableSession) -> None:
+        super().__init__(ctx)
+        self.session = session
+        self.focus = 0
+
+    def ranking(self) -> list[int]:
+        """Players by score, lowest (best) first; seat order breaks ties for display only."""
+        scores = self.session.game.scores
+        return sorted(range(len(scores)), key=lambda p: (scores[p], p))
+
+    def handle_event(self, inp: Input) -> None:
+        super().handle_event(inp)
+        if inp.is_key(pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            self._activate(self.focus)
+        elif inp.is_key(pygame.K_p):
+            self._activate(0)
+        elif inp.is_key(pygame.K_m, pygame.K_ESCAPE):
+            self._activate(1)
+        elif inp.is_key(pygame.K_q):
+            self._activate(2)
+        elif inp.is_key(pygame.K_LEFT, pygame.K_UP):
+            self.focus = (self.focus - 1) % 3
+        elif inp.is_key(pygame.K_RIGHT, pygame.K_DOWN, pygame.K_TAB):
+            self.focus = (self.focus + 1) % 3
+        elif inp.kind is InputKind.CLICK:
+            surface = pygame.display.get_surface()
+            layout = results_layout(surface.get_size() if surface else (1280, 720))
+            for index, rect in enumerate(layout.buttons):
+                if rect.collidepoint(inp.pos):
+                    self._activate(index)
+
+    def _activate(self, index: int) -> None:
+        nav = self.ctx.nav
+        session = self.session
+        if index == 0:
+            nav.start_game(session.mode, [seat.name for seat in session.seats], None)
+        elif index == 1:
+            nav.go_menu()
+        else:
+            nav.quit(0)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        layout = results_layout(surface.get_size())
+        surface.fill(theme.FELT)
+        s = layout.scale
+        session = self.session
+        game = session.game
+        winners = set(game.winners)
+        names = [session.name(p) for p in sorted(winners)]
+        if len(names) == 1:
+            title = f"{names[0]} wins!"
+        else:
+            title = "Tie: " + " and ".join(names) + " win!"
+        size = theme.fit_size(title, layout.font_title, surface.get_width() - round(60 * s))
+        theme.blit_text(surface, title, size, theme.ACCENT, bold=True, center=layout.title.center)
+        draw_rich(surface, ["The lowest score wins  -  points after ", game.rules.turns_per_round, " turns  -  Seed ",
+                            game.seed], layout.font_small + round(4 * s), theme.TEXT_DIM, self.ctx.sprites,
+                  center=layout.subtitle.center)
+        self._draw_lines(surface, layout, winners)
+        for index, rect in enumerate(layout.buttons):
+            draw_button(surface, rect, BUTTONS[index], round(32 * s), focused=index == self.focus,
+                        hovered=rect.collidepoint(self.mouse), key_hint=BUTTON_HINTS[index])
+
+    def _draw_lines(self, surface: pygame.Surface, layout: ResultsLayout, winners: set[int]) -> None:
+        s = layout.scale
+        scores = self.session.game.scores
+        rank = 0
+        previous = None
+        for position, player in enumerate(self.ranking()):
+            if scores[player] != previous:
+                rank, previous = position + 1, scores[player]
+            rect = layout.lines[position]
+            won = player in winners
+            draw_panel(surface, rect, theme.PANEL if not won else (70, 84, 40),
+                       theme.ACCENT if won else theme.PANEL_EDGE, radius=round(12 * s),
+                       width=max(2, round((4 if won else 1) * s)))
+            colour = theme.ACCENT if won else theme.TEXT
+            write_number(surface, rank, (rect.left + round(44 * s), rect.centery), round(40 * s),
+                         sprites=self.ctx.sprites, colour=colour)
+            seat = self.session.seats[player]
+            kind = "AI" if not seat.is_human else "human"
+            name_rect = theme.blit_text(surface, seat.name, layout.font_line, colour,
+                                        midleft=(rect.left + round(90 * s), rect.centery - round(10 * s)))
+            theme.blit_text(surface, kind + ("  -  winner" if won else ""), layout.font_small,
+                            theme.ACCENT if won else theme.TEXT_DIM,
+                            topleft=(name_rect.left, name_rect.bottom))
+            digits_h = round(46 * s)
+            width = number_size(scores[player], digits_h, sprites=self.ctx.sprites)[0]
+            right = rect.right - round(140 * s)  # numbers right-aligned, like a score column
+            number = write_number(surface, scores[player], (right - width / 2, rect.centery), digits_h,
+                                  sprites=self.ctx.sprites, colour=colour)
+            theme.blit_text(surface, "points", layout.font_small + round(4 * s), theme.TEXT_DIM,
+                            midleft=(number.right + round(12 * s), rect.centery + round(4 * s)))
+            if won:
+                icon = self.ctx.art.bull(round(40 * s), theme.ACCENT, (70, 84, 40))
+                surface.blit(icon, icon.get_rect(midright=(rect.right - round(14 * s), rect.centery)))

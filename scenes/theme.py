@@ -1,0 +1,112 @@
+"""Colours, fonts and cached text for every screen.
+
+Everything that decides how the app *looks* (rather than where things go,
+which is :mod:`scenes.layout`) lives here, so a projector-friendly palette
+can be tuned in one place.  Rendered text is cached: a frame draws the same
+few dozen labels again and again, and re-rendering them would cost more
+than the rest of the frame together.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+
+import pygame
+
+from game.rules import Rules
+
+Colour = tuple[int, int, int]
+
+FELT: Colour = (22, 92, 84)
+"""Table background: a calm teal felt that stays pleasant on projectors."""
+FELT_DARK: Colour = (15, 68, 62)
+FELT_LIGHT: Colour = (34, 118, 108)
+PANEL: Colour = (12, 56, 52)
+PANEL_EDGE: Colour = (60, 140, 128)
+BAR: Colour = (10, 44, 41)
+INK: Colour = (28, 30, 42)
+"""Dark ink for numbers on white card faces."""
+TEXT: Colour = (240, 244, 238)
+TEXT_DIM: Colour = (170, 200, 192)
+ACCENT: Colour = (255, 208, 80)
+"""Highlight: the card just placed, the focused button, the winner."""
+DANGER: Colour = (236, 92, 72)
+GOOD: Colour = (120, 220, 140)
+CARD_FACE: Colour = (252, 251, 246)
+CARD_BACK: Colour = (40, 72, 120)
+CARD_BACK_EDGE: Colour = (200, 214, 236)
+SLOT: Colour = (30, 106, 97)
+CURTAIN: Colour = (16, 24, 40)
+BUTTON: Colour = (236, 240, 232)
+BUTTON_TEXT: Colour = (20, 48, 46)
+BUTTON_HOVER: Colour = (255, 232, 150)
+
+PENALTY_PALETTE: tuple[Colour, ...] = (
+    (150, 196, 226),  # the lowest value: light blue
+    (244, 190, 60),   # amber
+    (240, 128, 48),   # orange
+    (214, 58, 58),    # red
+    (136, 72, 180),   # purple: 55, the worst card
+)
+"""Band colours by *rank* of the penalty value in the rules (lowest first),
+so snap (3, 4, 5, 7, 9) and classic (1, 2, 3, 5, 7) both get five steps."""
+
+
+def penalty_colour(rules: Rules, penalty: int) -> Colour:
+    """The band colour of a card worth ``penalty`` under ``rules``."""
+    values = sorted(set(rules.penalties[1:]))
+    rank = values.index(penalty) if penalty in values else len(values) - 1
+    return PENALTY_PALETTE[min(rank, len(PENALTY_PALETTE) - 1)]
+
+
+_fonts: dict[int, pygame.font.Font] = {}
+_texts: OrderedDict[tuple[str, int, Colour, bool], pygame.Surface] = OrderedDict()
+MAX_TEXTS = 600
+
+
+def reset_fonts() -> None:
+    """Forget loaded fonts: they die with the font module (e.g. between two app runs)."""
+    _fonts.clear()
+
+
+def font(size: int) -> pygame.font.Font:
+    """pygame's bundled default font at ``size`` px (cached: loading costs ~1 ms)."""
+    size = max(8, int(size))
+    cached = _fonts.get(size)
+    if cached is None:
+        cached = _fonts[size] = pygame.font.Font(None, size)
+    return cached
+
+
+def text(label: str, size: int, colour: Colour = TEXT, bold: bool = False) -> pygame.Surface:
+    """``label`` rendered antialiased (cached; do not draw on the result)."""
+    key = (label, int(size), tuple(colour), bold)  # type: ignore[arg-type]
+    surface = _texts.get(key)
+    if surface is None:
+        f = font(size)
+        f.bold = bold
+        surface = f.render(label, True, colour)
+        f.bold = False
+        if len(_texts) >= MAX_TEXTS:
+            _texts.popitem(last=False)
+        _texts[key] = surface
+    else:
+        _texts.move_to_end(key)
+    return surface
+
+
+def blit_text(surface: pygame.Surface, label: str, size: int, colour: Colour = TEXT, *,
+              bold: bool = False, **anchor: tuple[int, int] | int) -> pygame.Rect:
+    """Draw cached text placed by one rect anchor, e.g. ``center=(x, y)`` or ``midleft=...``."""
+    image = text(label, size, colour, bold)
+    rect = image.get_rect(**anchor)
+    surface.blit(image, rect)
+    return rect
+
+
+def fit_size(label: str, size: int, max_width: int) -> int:
+    """The largest font size <= ``size`` at which ``label`` fits ``max_width``."""
+    width = font(size).size(label)[0]
+    if width <= max_width or width == 0:
+        return size
+    return max(10, int(size * max_width / width))

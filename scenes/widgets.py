@@ -1,0 +1,128 @@
+"""Small drawing helpers shared by the screens: buttons, text fields, mixed text.
+
+"Mixed text" is a line of words and numbers, where the words use the font
+and every number is stamped with the digit sprites (the assignment's
+"write A at X, Y"), so a caption such as "Bob's 88 goes to row 3" shows card
+numbers exactly like the cards do.
+"""
+
+from __future__ import annotations
+
+from typing import Sequence, Union
+
+import pygame
+
+from . import theme
+from .digits import DigitSprites, number_size, write_number
+
+Part = Union[str, int]
+NUMBER_SCALE = 0.6
+"""Stamped number height as a fraction of the font size (a touch above cap height)."""
+
+
+def _number_height(size: int) -> int:
+    return max(6, int(round(size * NUMBER_SCALE)))
+
+
+def rich_width(parts: Sequence[Part], size: int, sprites: DigitSprites) -> int:
+    """Width of a mixed line of words and stamped numbers."""
+    width = 0
+    for part in parts:
+        if isinstance(part, int):
+            width += number_size(part, _number_height(size), sprites=sprites)[0]
+        else:
+            width += theme.font(size).size(part)[0]
+    return width
+
+
+def draw_rich(surface: pygame.Surface, parts: Sequence[Part], size: int, colour: theme.Colour,
+              sprites: DigitSprites, *, center: tuple[int, int] | None = None,
+              midleft: tuple[int, int] | None = None, max_width: int | None = None,
+              number_colour: theme.Colour | None = None) -> pygame.Rect:
+    """Draw words with the font and numbers with digit sprites on one line.
+
+    The line shrinks to ``max_width`` if given.  Returns the covered rect.
+    """
+    if max_width is not None:
+        width = rich_width(parts, size, sprites)
+        if width > max_width:
+            size = max(10, int(size * max_width / width))
+    width = rich_width(parts, size, sprites)
+    text_h = theme.font(size).get_linesize()
+    if center is not None:
+        x, cy = center[0] - width // 2, center[1]
+    elif midleft is not None:
+        x, cy = midleft
+    else:
+        raise ValueError("give center or midleft")
+    start = x
+    digit_h = _number_height(size)
+    caps_centre = cy - round(size * 0.05)
+    for part in parts:
+        if isinstance(part, int):
+            w = number_size(part, digit_h, sprites=sprites)[0]
+            write_number(surface, part, (x + w / 2, caps_centre), digit_h, sprites=sprites,
+                         colour=number_colour or colour)
+            x += w
+        elif part:
+            image = theme.text(part, size, colour)
+            surface.blit(image, image.get_rect(midleft=(x, cy)))
+            x += image.get_width()
+    return pygame.Rect(start, cy - text_h // 2, width, text_h)
+
+
+def draw_button(surface: pygame.Surface, rect: pygame.Rect, label: str, size: int, *,
+                hovered: bool = False, focused: bool = False, toggled: bool = False,
+                enabled: bool = True, key_hint: str | None = None) -> None:
+    """A rounded button; focus (keyboard) and hover (mouse) both light it up."""
+    radius = max(6, rect.height // 4)
+    fill = theme.BUTTON_HOVER if (hovered or focused) and enabled else theme.BUTTON
+    if toggled:
+        fill = theme.ACCENT
+    if not enabled:
+        fill = (120, 150, 144)
+    shadow = rect.move(0, max(2, rect.height // 16))
+    pygame.draw.rect(surface, theme.FELT_DARK, shadow, border_radius=radius)
+    pygame.draw.rect(surface, fill, rect, border_radius=radius)
+    if focused:
+        pygame.draw.rect(surface, theme.ACCENT, rect.inflate(8, 8), width=max(3, rect.height // 18),
+                         border_radius=radius + 4)
+    if key_hint:
+        label_rect = theme.blit_text(surface, label, size, theme.BUTTON_TEXT,
+                                     center=(rect.centerx, rect.centery - size // 6))
+        theme.blit_text(surface, key_hint, max(12, size * 5 // 9), (70, 100, 96),
+                        midtop=(rect.centerx, label_rect.bottom - size // 10))
+    else:
+        theme.blit_text(surface, label, size, theme.BUTTON_TEXT, center=rect.center)
+
+
+def draw_text_field(surface: pygame.Surface, rect: pygame.Rect, value: str, label: str, size: int, *,
+                    focused: bool = False, hovered: bool = False, caret: bool = True) -> None:
+    """An editable line: a small label on the left, the value, and a caret when focused."""
+    radius = max(6, rect.height // 5)
+    pygame.draw.rect(surface, theme.CARD_FACE if focused else (224, 232, 226), rect, border_radius=radius)
+    edge = theme.ACCENT if focused else (theme.BUTTON_HOVER if hovered else theme.PANEL_EDGE)
+    pygame.draw.rect(surface, edge, rect, width=max(2, rect.height // 16), border_radius=radius)
+    small = max(12, size * 2 // 3)
+    label_rect = theme.blit_text(surface, label, small, (90, 110, 106),
+                                 midleft=(rect.left + rect.height // 4, rect.centery))
+    value_x = rect.left + max(label_rect.width + rect.height // 2, rect.width // 4)
+    shown = theme.blit_text(surface, value, size, theme.INK, midleft=(value_x, rect.centery))
+    if focused and caret:
+        x = shown.right + 3
+        pygame.draw.line(surface, theme.INK, (x, rect.centery - size // 3), (x, rect.centery + size // 3), 2)
+
+
+def draw_panel(surface: pygame.Surface, rect: pygame.Rect, colour: theme.Colour = theme.PANEL,
+               edge: theme.Colour | None = None, radius: int = 12, width: int = 2) -> None:
+    """A rounded box, optionally outlined."""
+    pygame.draw.rect(surface, colour, rect, border_radius=radius)
+    if edge is not None:
+        pygame.draw.rect(surface, edge, rect, width=width, border_radius=radius)
+
+
+def draw_marker(surface: pygame.Surface, rect: pygame.Rect, colour: theme.Colour) -> None:
+    """A right-pointing triangle centred in ``rect``: "this player's card is next"."""
+    h = min(rect.width, rect.height) * 0.8
+    cx, cy = rect.center
+    pygame.draw.polygon(surface, colour, [(cx - h / 3, cy - h / 2), (cx + h * 0.45, cy), (cx - h / 3, cy + h / 2)])

@@ -1,0 +1,93 @@
+"""Helpers to drive the real app loop headlessly with posted pygame events."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import sys
+from pathlib import Path
+from typing import Callable
+
+import pygame
+
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from scenes.app import App  # noqa: E402
+from scenes.options import PlayOptions  # noqa: E402
+from scenes.session import Stage  # noqa: E402
+from scenes.table import TableScene  # noqa: E402
+
+MAX_FRAMES = 3000
+
+
+def open_app(options: PlayOptions, size: tuple[int, int] | None = None) -> App:
+    """Start the display and font modules (never audio) and build the app."""
+    pygame.display.init()
+    pygame.font.init()
+    app = App(options)
+    if size is not None:
+        resize(app, size)
+    return app
+
+
+def close_app() -> None:
+    pygame.font.quit()
+    pygame.display.quit()
+
+
+def resize(app: App, size: tuple[int, int]) -> None:
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1]))
+    app.run_frame(0.0)
+
+
+def key(k: int) -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0))
+
+
+def click(pos: tuple[int, int]) -> None:
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+
+
+def move(pos: tuple[int, int]) -> None:
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+
+
+def type_text(text: str) -> None:
+    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=text))
+
+
+def table(app: App) -> TableScene:
+    scene = app.manager.stack[0]
+    assert isinstance(scene, TableScene), scene
+    return scene
+
+
+def frames(app: App, count: int = 1, dt: float = 0.0) -> None:
+    for _ in range(count):
+        app.run_frame(dt)
+        if app.exit_code is not None:
+            return
+
+
+def play_until(app: App, done: Callable[[App], bool], act: Callable[[App], None],
+               check: Callable[[App], None] | None = None) -> int:
+    """Run frames, letting ``act`` post inputs, until ``done``; ``check`` runs after every frame."""
+    for count in range(MAX_FRAMES):
+        if done(app) or app.exit_code is not None:
+            return count
+        act(app)
+        app.run_frame(0.0)
+        if check is not None:
+            check(app)
+    raise AssertionError("the game did not finish in time")
+
+
+def stage(app: App) -> Stage | None:
+    scene = app.manager.stack[0]
+    return scene.session.stage if isinstance(scene, TableScene) else None

@@ -1,0 +1,166 @@
+"""Whole games through the real app loop, driven by posted pygame events (headless)."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+from collections.abc import Iterator  # noqa: E402
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from app_helpers import (  # noqa: E402
+    click, close_app, frames, key, move, open_app, play_until, stage, table, type_text,
+)
+from game.engine import Phase, Rule  # noqa: E402
+from game.play import play_seeded_game  # noqa: E402
+from game.rules import SNAP  # noqa: E402
+from scenes.app import App  # noqa: E402
+from scenes.layout import menu_layout, results_layout, table_layout  # noqa: E402
+from scenes.options import PlayOptions  # noqa: E402
+from scenes.results import ResultsScene  # noqa: E402
+from scenes.session import Stage  # noqa: E402
+
+SOLO_ROW_CHOICE_SEED = 2
+"""Playing the lowest card every turn, the solo human meets rule 4 with this deal."""
+
+
+@pytest.fixture(autouse=True)
+def display() -> Iterator[None]:
+    yield
+    close_app()
+
+
+def size_of(app: App) -> tuple[int, int]:
+    return pygame.display.get_surface().get_size()
+
+
+def check_rows_match_engine(app: App) -> None:
+    """After each frame that shows a placement, the drawn rows are the engine's rows."""
+    scene = app.manager.stack[0]
+    if stage(app) is Stage.PLACED and scene.last_frame is not None:
+        assert scene.last_frame.rows == scene.session.game.rows
+
+
+def test_solo_game_with_mouse_and_a_human_row_choice() -> None:
+    app = open_app(PlayOptions(mode="solo", seed=SOLO_ROW_CHOICE_SEED, step_delay=0))
+    scene = table(app)
+    session = scene.session
+    placements_seen: list[int] = []
+    next_inputs = iter([pygame.K_SPACE, pygame.K_RETURN, pygame.K_RIGHT, None] * 100)
+
+    def act(app: App) -> None:
+        layout = table_layout(size_of(app))
+        st = session.stage
+        if st is Stage.CHOOSE:
+            hand = session.game.hand(0)
+            rect = layout.hand_card_rect(0, len(hand))  # the lowest card: invites rule 4
+            move(rect.center)
+            click(rect.center)
+        elif st is Stage.ROW_CHOICE:
+            penalties = session.row_penalties()
+            click(layout.row_boxes[penalties.index(min(penalties))].center)
+        else:
+            k = next(next_inputs)
+            if k is None:
+                click(layout.rows_area.center)
+            else:
+                key(k)
+
+    def check(app: App) -> None:
+        check_rows_match_engine(app)
+        if stage(app) is Stage.PLACED and (not placements_seen or placements_seen[-1] != len(session.history)):
+            placements_seen.append(len(session.history))
+
+    play_until(app, lambda a: stage(a) is None, act, check)
+    assert isinstance(app.manager.active, ResultsScene)
+    assert placements_seen == list(range(1, 29)), "each placement is shown on its own frame"
+    assert any(p.rule is Rule.LOW_CARD and p.player == 0 for p in session.history)
+    assert session.game.phase is Phase.GAME_OVER
+    key(pygame.K_q)
+    frames(app)
+    assert app.exit_code == 0
+
+
+def test_hotseat_never_shows_a_hand_to_the_wrong_player() -> None:
+    app = open_app(PlayOptions(mode="hotseat", seed=3, step_delay=0, names=("Ann", "Bob", "Cy", "Di")))
+    session = table(app).session
+    curtain_before_choice: list[int] = []
+    chosen_by: list[int] = []
+    human_row_choices = 0
+
+    def act(app: App) -> None:
+        nonlocal human_row_choices
+        st = session.stage
+        if st is Stage.CURTAIN:
+            key(pygame.K_RETURN)
+        elif st is Stage.CHOOSE:
+            chosen_by.append(session.chooser)
+            key(pygame.K_RIGHT)
+            key(pygame.K_RETURN)
+        elif st is Stage.ROW_CHOICE:
+            human_row_choices += 1
+            key(pygame.K_1 + session.game.turn % 4)
+        else:
+            key(pygame.K_SPACE)
+
+    def check(app: App) -> None:
+        check_rows_match_engine(app)
+        frame = table(app).last_frame if stage(app) is not None else None
+        if frame is None:
+            return
+        if frame.curtain:
+            assert frame.hand_owner is None
+            curtain_before_choice.append(frame.chooser)
+        if frame.hand_owner is not None:
+            assert frame.stage is Stage.CHOOSE and frame.hand_owner == frame.chooser
+            assert curtain_before_choice and curtain_before_choice[-1] == frame.chooser
+        if frame.stage is not Stage.CHOOSE:
+            assert frame.hand_owner is None
+
+    play_until(app, lambda a: stage(a) is None, act, check)
+    assert isinstance(app.manager.active, ResultsScene)
+    assert len(session.history) == 28
+    assert human_row_choices >= 1
+    assert sorted(set(chosen_by)) == [0, 1, 2, 3]
+
+
+def test_demo_from_the_menu_with_mouse_reproduces_the_seeded_game() -> None:
+    app = open_app(PlayOptions(seed=11, step_delay=0))
+    layout = menu_layout(size_of(app))
+    click(layout.modes[2].center)
+    frames(app)
+    click(layout.start.center)
+    frames(app)
+    session = table(app).session
+    assert [s.kind for s in session.seats] == ["random"] * 4
+    assert [s.name for s in session.seats] == ["AI 1", "AI 2", "AI 3", "AI 4"]
+    play_until(app, lambda a: stage(a) is None, lambda a: None, check_rows_match_engine)
+    expected = play_seeded_game(SNAP, ["random"] * 4, 11)
+    assert session.game.scores == expected.scores
+    assert isinstance(app.manager.active, ResultsScene)
+    results = results_layout(size_of(app))
+    click(results.buttons[1].center)  # Menu
+    frames(app)
+    assert app.manager.active.__class__.__name__ == "MenuScene"
+
+
+def test_menu_names_are_typed_and_used() -> None:
+    app = open_app(PlayOptions(step_delay=0))
+    key(pygame.K_2)           # hot-seat
+    frames(app)
+    layout = menu_layout(size_of(app))
+    click(layout.names[1].center)
+    for _ in range(8):
+        key(pygame.K_BACKSPACE)
+    type_text("Bob")
+    key(pygame.K_RETURN)       # next field
+    frames(app)
+    click(layout.start.center)
+    frames(app)
+    session = table(app).session
+    assert [s.name for s in session.seats] == ["Player 1", "Bob", "Player 3", "Player 4"]
+    assert session.stage is Stage.CURTAIN
