@@ -2,6 +2,7 @@
 
     python main.py                 open the menu
     python main.py play ...        start a game directly (see --help)
+    python main.py replay FILE     step through a recorded game
     python main.py simulate ...    play many computer games without a window
 """
 
@@ -11,9 +12,11 @@ import argparse
 import os
 import sys
 from pathlib import Path
-from typing import NoReturn, Sequence
+from typing import Callable, NoReturn, Sequence
 
 from game.engine import SEED_LIMIT
+from game.record import GameRecord, RecordError, read_records
+from game.storage import default_records_path
 
 
 class OneLineErrorParser(argparse.ArgumentParser):
@@ -44,6 +47,13 @@ def non_negative_int(text: str) -> int:
     return value
 
 
+def positive_int(text: str) -> int:
+    value = non_negative_int(text)
+    if value == 0:
+        raise argparse.ArgumentTypeError("expected a number >= 1, not 0")
+    return value
+
+
 def non_negative_float(text: str) -> float:
     try:
         value = float(text)
@@ -58,6 +68,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser = OneLineErrorParser(
         prog="main.py",
         description="6 Takes! classroom simulator. With no command, opens the menu.",
+        epilog=f"Every game finished in the app is appended to {default_records_path()} "
+               "(the scoreboard reads it) unless --record names another file.",
     )
     commands = parser.add_subparsers(dest="command", parser_class=OneLineErrorParser)
 
@@ -68,7 +80,8 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--seed", type=seed_argument, help="reproduce a deal (shown on screen)")
     play.add_argument("--names", help="comma-separated player names, in seat order (4 names)")
     play.add_argument("--record", type=Path, metavar="FILE",
-                      help="append the finished game's record (JSON Lines) to FILE")
+                      help="append the finished game's record (JSON Lines) to FILE "
+                           f"(default: {default_records_path()})")
     play.add_argument("--screenshots", type=Path, metavar="DIR",
                       help="save a PNG of the window after every placement into DIR")
     play.add_argument("--step-delay", type=non_negative_float, default=1.0, metavar="SECONDS",
@@ -76,6 +89,19 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--exit-at-end", action="store_true",
                       help="close the app once the results screen is shown")
     play.add_argument("--fullscreen", action="store_true", help="start in fullscreen (F11 toggles)")
+
+    replay = commands.add_parser("replay", help="step through a recorded game")
+    replay.add_argument("file", type=Path, metavar="FILE", help="a records file (format 6takes-record/1)")
+    replay.add_argument("--game", type=positive_int, default=1, metavar="K",
+                        help="which game of the file, counting from 1 (default: the first)")
+    replay.add_argument("--screenshots", type=Path, metavar="DIR",
+                        help="save a PNG of the window after every placement into DIR")
+    replay.add_argument("--step-delay", type=non_negative_float, default=1.0, metavar="SECONDS",
+                        help="delay between automatic placements (default 1.0; 0 = as fast as possible)")
+    replay.add_argument("--exit-at-end", action="store_true",
+                        help="close the app after the last placement")
+    replay.add_argument("--fullscreen", action="store_true", help="start in fullscreen (F11 toggles)")
+    replay.set_defaults(subparser=replay)
 
     sim = commands.add_parser("simulate", help="play many computer games without a window")
     sim.add_argument("--games", type=non_negative_int, default=1000, help="number of games (default 1000)")
@@ -88,6 +114,20 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--json", action="store_true", help="print the summary as one JSON object")
     sim.set_defaults(subparser=sim)
     return parser
+
+
+def load_replay(path: Path, game_number: int, error: Callable[[str], NoReturn]) -> GameRecord:
+    """Game ``game_number`` (from 1) of the records file ``path``, checked; one-line errors."""
+    try:
+        records = read_records(path)
+    except RecordError as problem:
+        error(str(problem))
+    if not records:
+        error(f"{path}: no games in this file")
+    if game_number > len(records):
+        count = "1 game" if len(records) == 1 else f"{len(records)} games"
+        error(f"{path}: --game {game_number} is out of range (the file holds {count})")
+    return records[game_number - 1]
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -107,6 +147,12 @@ def main(argv: Sequence[str] | None = None) -> int:
                 parser.error(f"--names needs 4 non-empty comma-separated names, got {args.names!r}")
         options = PlayOptions(
             mode=args.mode, seed=args.seed, names=names, record=args.record,
+            screenshots=args.screenshots, step_delay=args.step_delay,
+            exit_at_end=args.exit_at_end, fullscreen=args.fullscreen,
+        )
+    elif args.command == "replay":
+        options = PlayOptions(
+            replay=load_replay(args.file, args.game, args.subparser.error),
             screenshots=args.screenshots, step_delay=args.step_delay,
             exit_at_end=args.exit_at_end, fullscreen=args.fullscreen,
         )

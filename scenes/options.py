@@ -8,6 +8,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from game.record import GameRecord
+
 MODES = ("solo", "hotseat", "demo")
 """solo: one human against three AIs; hotseat: four humans; demo: four AIs."""
 
@@ -23,7 +25,10 @@ class PlayOptions:
     names: tuple[str, ...] | None = None
     """Player names in seat order; ``None`` uses the defaults of the mode."""
     record: Path | None = None
-    """Append each finished game's record (format 6takes-record/1) here."""
+    """Append each finished game's record (format 6takes-record/1) here;
+    ``None`` means the records file in the user's data folder."""
+    replay: GameRecord | None = None
+    """Show this recorded game instead of playing (``main.py replay``)."""
     screenshots: Path | None = None
     """Save a PNG of the window after every placement into this folder."""
     step_delay: float = 1.0
