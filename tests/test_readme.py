@@ -18,3 +18,12 @@ def test_readme_app_command_installs_and_starts_main() -> None:
     readme = (PROJECT / "README.md").read_text().splitlines()
     assert ("python3 -m venv .venv && .venv/bin/pip install -r requirements.txt"
             " && .venv/bin/python main.py") in readme
+
+
+def test_readme_python_examples_run(capsys) -> None:
+    readme = (PROJECT / "README.md").read_text()
+    blocks = [block.split("```", 1)[0] for block in readme.split("```python\n")[1:]]
+    assert blocks, "the README shows the engine in use"
+    for block in blocks:
+        exec(compile(block, "README.md", "exec"), {})
+    assert "Placement(" in capsys.readouterr().out
