@@ -24,7 +24,8 @@ from .cards import CardArt
 from .digits import DIGITS_DIR, SpriteError, load_digit_sprites
 from .menu import MenuScene
 from .options import PlayOptions
-from .results import ResultsScene
+from .replay import Replay, replay_of_record
+from .results import Outcome, ResultsScene, outcome_of
 from .session import TableSession, default_names, seats_for
 from .table import TableScene
 
@@ -67,6 +68,7 @@ class App:
         self.exit_code: int | None = None
         self.windowed_size = WINDOW_SIZE
         self.fullscreen = False
+        self.title = TITLE if options.replay is None else f"{TITLE} - replay"
         self.screen = self._open_window(options.fullscreen)
         theme.reset_fonts()
         sprites = load_digit_sprites(digits_dir)  # SpriteError: the caller reports it
@@ -77,14 +79,16 @@ class App:
         self.screenshots_saved: list[Path] = []
         self.records_written = 0
         self._exit_after_frame = False
-        if options.mode is None:
+        if options.replay is not None:
+            self.start_replay(replay_of_record(options.replay))
+        elif options.mode is None:
             self.manager.switch(MenuScene(self.ctx))
         else:
             self.start_game(options.mode, options.names or default_names(options.mode), options.seed)
 
     # -------------------------------------------------------------- window
     def _open_window(self, fullscreen: bool) -> pygame.Surface:
-        pygame.display.set_caption(TITLE)
+        pygame.display.set_caption(self.title)
         self.fullscreen = fullscreen
         if fullscreen:
             return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
@@ -114,26 +118,48 @@ class App:
         session = TableSession(seats_for(mode, names), seed=seed if seed is not None else new_seed(), mode=mode)
         self.manager.switch(TableScene(self.ctx, session, auto=mode == "demo"))
 
+    def start_replay(self, replay: Replay) -> None:
+        """Show a recorded game from its first placement, stepping by itself (Space pauses)."""
+        self.manager.switch(TableScene(self.ctx, None, auto=True, replay=replay))
+
+    def records_path(self) -> Path:
+        """The records file: ``--record FILE``, else the one in the user's data folder."""
+        from game.storage import default_records_path
+
+        return self.options.record if self.options.record is not None else default_records_path()
+
     def game_over(self, session: TableSession) -> None:
-        """Record the finished game (if asked), then show the results."""
-        if self.options.record is not None:
-            self._write_record(session)
-        self.manager.switch(ResultsScene(self.ctx, session))
+        """Record the finished game, then show the results."""
+        saved = self._write_record(session)
+        self.manager.switch(ResultsScene(self.ctx, outcome_of(session, saved)))
+        if self.options.exit_at_end:
+            self._exit_after_frame = True
+
+    def replay_over(self, replay: Replay) -> None:
+        """The replay's results (a replay is never recorded again)."""
+        outcome = Outcome(replay.info, replay.game, "A replay of a recorded game: nothing new was saved",
+                          replayed=True)
+        self.manager.switch(ResultsScene(self.ctx, outcome))
         if self.options.exit_at_end:
             self._exit_after_frame = True
 
     def quit(self, code: int) -> None:
         self.exit_code = code
 
-    def _write_record(self, session: TableSession) -> None:
+    def _write_record(self, session: TableSession) -> str:
+        """Append the game to the records file; the line the results screen shows about it."""
         from game.record import PlayerInfo, append_record, record_game
 
+        path = self.records_path()
         players = [PlayerInfo(seat.name, seat.kind) for seat in session.seats]
         try:
-            append_record(self.options.record, record_game(session.game, players))
+            path.parent.mkdir(parents=True, exist_ok=True)
+            append_record(path, record_game(session.game, players))
             self.records_written += 1
         except OSError as exc:
-            error_line(f"cannot write the record to {self.options.record}: {exc.strerror or exc}")
+            error_line(f"cannot write the record to {path}: {exc.strerror or exc}")
+            return f"Not saved: cannot write {path} ({exc.strerror or exc})"
+        return f"Saved to {path}"
 
     # ---------------------------------------------------------------- loop
     def close_window(self) -> None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
+from pathlib import Path
 from typing import TYPE_CHECKING, Protocol, Sequence
 
 import pygame
@@ -19,6 +20,7 @@ from .digits import DigitSprites
 from .options import PlayOptions
 
 if TYPE_CHECKING:
+    from .replay import Replay
     from .session import TableSession
 
 
@@ -117,7 +119,9 @@ class Navigator(Protocol):
     def go_menu(self) -> None: ...
     def start_game(self, mode: str, names: Sequence[str], seed: int | None = None) -> None: ...
     def game_over(self, session: "TableSession") -> None: ...
+    def replay_over(self, replay: "Replay") -> None: ...
     def quit(self, code: int) -> None: ...
+    def records_path(self) -> Path: ...
 
 
 @dataclass

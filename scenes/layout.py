@@ -69,6 +69,14 @@ class TableLayout:
     small_card_size: tuple[int, int]
     next_button: Rect
     auto_button: Rect
+    back_button: Rect
+    """Step back through the history (left of Next)."""
+    live_button: Rect
+    """Back to the live game (left of Auto)."""
+    help_button: Rect
+    """The "?" at the right end of the top bar: the rules screen."""
+    explain_area: Rect
+    """The explain panel (where the solo hand shows while cards are placed)."""
     hints: Rect
     font_caption: int
     font_label: int
@@ -90,7 +98,7 @@ class TableLayout:
     def queue_card_rect(self, index: int, count: int = 4) -> Rect:
         """Card ``index`` of this turn's cards in placement order (lowest first)."""
         w, h = self.queue_card_size
-        gap = _r(16 * self.scale)
+        gap = _r(10 * self.scale)
         return Rect(self.queue_area.left + index * (w + gap), self.queue_area.top, w, h)
 
     def small_hand_rect(self, index: int, count: int) -> Rect:
@@ -168,12 +176,17 @@ def table_layout(size: tuple[int, int]) -> TableLayout:
     button_w, button_h = _r(200 * s), _r(58 * s)
     next_button = Rect(bottom.right - button_w, bottom.top + _r(10 * s), button_w, button_h)
     auto_button = Rect(next_button.left, next_button.bottom + _r(12 * s), button_w, button_h)
+    small_w = _r(100 * s)
+    back_button = Rect(next_button.left - _r(10 * s) - small_w, next_button.top, small_w, button_h)
+    live_button = Rect(back_button.left, auto_button.top, small_w, button_h)
+    help_size = top_bar.height - _r(12 * s)
+    help_button = Rect(top_bar.right - m - help_size, top_bar.top + _r(6 * s), help_size, help_size)
     queue_h = bottom.height - _r(30 * s)
     queue_card = (_r(queue_h * CARD_RATIO), queue_h)
-    queue_area = Rect(bottom.left, bottom.top, 4 * queue_card[0] + 3 * _r(16 * s), queue_h)
+    queue_area = Rect(bottom.left, bottom.top, 4 * queue_card[0] + 3 * _r(10 * s), queue_h)
     small_h = _r(bottom.height * 0.62)
-    small_hand_area = Rect(queue_area.right + _r(30 * s), bottom.top,
-                           next_button.left - queue_area.right - _r(60 * s), bottom.height)
+    small_hand_area = Rect(queue_area.right + _r(16 * s), bottom.top,
+                           back_button.left - queue_area.right - _r(30 * s), bottom.height)
     return TableLayout(
         size=size, scale=s, top_bar=top_bar, rows_area=rows_area,
         row_boxes=tuple(row_boxes), row_labels=tuple(row_labels),
@@ -181,7 +194,8 @@ def table_layout(size: tuple[int, int]) -> TableLayout:
         caption=caption, bottom=bottom, hand_card_size=(_r(hand_h * CARD_RATIO), hand_h),
         queue_area=queue_area, queue_card_size=queue_card,
         small_hand_area=small_hand_area, small_card_size=(_r(small_h * CARD_RATIO), small_h),
-        next_button=next_button, auto_button=auto_button, hints=hints,
+        next_button=next_button, auto_button=auto_button, back_button=back_button,
+        live_button=live_button, help_button=help_button, explain_area=small_hand_area, hints=hints,
         font_caption=_r(36 * s), font_label=_r(30 * s), font_small=_r(22 * s),
         font_status=_r(32 * s), font_name=_r(32 * s),
     )
@@ -197,6 +211,8 @@ class MenuLayout:
     names_title: Rect
     names: tuple[Rect, ...]
     start: Rect
+    rules: Rect
+    scores: Rect
     quit: Rect
     hints: Rect
     font_title: int
@@ -220,12 +236,13 @@ def menu_layout(size: tuple[int, int]) -> MenuLayout:
     names_title = Rect(right, top, col_w, _r(40 * s))
     field_h = _r(60 * s)
     names = tuple(Rect(right, top + _r(44 * s) + i * (field_h + _r(12 * s)), col_w, field_h) for i in range(4))
-    bw, bh = _r(280 * s), _r(72 * s)
+    bw, bh = _r(240 * s), _r(72 * s)
+    gap = _r(24 * s)
     by = max(modes[-1].bottom, names[-1].bottom) + _r(50 * s)
-    start = Rect(w // 2 - bw - _r(14 * s), by, bw, bh)
-    quit_ = Rect(w // 2 + _r(14 * s), by, bw, bh)
+    x0 = w // 2 - (4 * bw + 3 * gap) // 2
+    start, rules, scores, quit_ = (Rect(x0 + i * (bw + gap), by, bw, bh) for i in range(4))
     hints = Rect(0, h - _r(34 * s), w, _r(30 * s))
-    return MenuLayout(s, title, modes, names_title, names, start, quit_, hints,
+    return MenuLayout(s, title, modes, names_title, names, start, rules, scores, quit_, hints,
                       _r(84 * s), _r(36 * s), _r(24 * s))
 
 
@@ -238,6 +255,8 @@ class ResultsLayout:
     subtitle: Rect
     lines: tuple[Rect, ...]
     buttons: tuple[Rect, ...]
+    saved: Rect
+    """Where the record was saved (one line under the buttons)."""
     hints: Rect
     font_title: int
     font_line: int
@@ -255,12 +274,13 @@ def results_layout(size: tuple[int, int]) -> ResultsLayout:
     top = subtitle.bottom + _r(26 * s)
     lines = tuple(Rect(w // 2 - line_w // 2, top + i * (line_h + _r(12 * s)), line_w, line_h) for i in range(4))
     bw, bh = _r(250 * s), _r(70 * s)
-    gap = _r(26 * s)
-    by = lines[-1].bottom + _r(40 * s)
-    x0 = w // 2 - (3 * bw + 2 * gap) // 2
-    buttons = tuple(Rect(x0 + i * (bw + gap), by, bw, bh) for i in range(3))
+    gap = _r(22 * s)
+    by = lines[-1].bottom + _r(34 * s)
+    x0 = w // 2 - (4 * bw + 3 * gap) // 2
+    buttons = tuple(Rect(x0 + i * (bw + gap), by, bw, bh) for i in range(4))
+    saved = Rect(0, by + bh + _r(14 * s), w, _r(30 * s))
     hints = Rect(0, h - _r(34 * s), w, _r(30 * s))
-    return ResultsLayout(s, title, subtitle, lines, buttons, hints, _r(72 * s), _r(40 * s), _r(24 * s))
+    return ResultsLayout(s, title, subtitle, lines, buttons, saved, hints, _r(72 * s), _r(40 * s), _r(24 * s))
 
 
 @dataclass(frozen=True)

@@ -1,8 +1,8 @@
 """The menu: pick a mode, type the names, start (or quit).
 
 Keyboard: Up/Down or Tab move the focus, Enter activates, typing edits the
-focused name, 1-3 pick a mode when no name is being edited.  Mouse: click
-anything.
+focused name, 1-3 pick a mode when no name is being edited, F1 shows the
+rules, S the scoreboard.  Mouse: click anything.
 """
 
 from __future__ import annotations
@@ -35,17 +35,17 @@ class MenuScene(Scene):
         """Index into :meth:`items` of the focused control."""
         self.caret_time = 0.0
 
-    # items: 0-2 modes, 3-6 names, 7 start, 8 quit
+    # items: 0-2 modes, 3-6 names, 7 start, 8 rules, 9 scoreboard, 10 quit
     @staticmethod
     def items() -> list[str]:
-        return [f"mode:{m}" for m in MODES] + [f"name:{i}" for i in range(4)] + ["start", "quit"]
+        return [f"mode:{m}" for m in MODES] + [f"name:{i}" for i in range(4)] + ["start", "rules", "scores", "quit"]
 
     def _layout(self) -> MenuLayout:
         surface = pygame.display.get_surface()
         return menu_layout(surface.get_size() if surface is not None else (1280, 720))
 
     def _rects(self, layout: MenuLayout) -> list[pygame.Rect]:
-        return list(layout.modes) + list(layout.names) + [layout.start, layout.quit]
+        return list(layout.modes) + list(layout.names) + [layout.start, layout.rules, layout.scores, layout.quit]
 
     @property
     def focused_name(self) -> int | None:
@@ -83,6 +83,10 @@ class MenuScene(Scene):
                 self._activate(items[self.focus])
         elif key == pygame.K_ESCAPE:
             self.ctx.nav.quit(0)
+        elif key == pygame.K_F1:
+            self._activate("rules")
+        elif name is None and key == pygame.K_s:
+            self._activate("scores")
         elif name is not None and key == pygame.K_BACKSPACE:
             self.names[self.mode][name] = self.names[self.mode][name][:-1]
         elif name is None and key in (pygame.K_1, pygame.K_2, pygame.K_3):
@@ -96,6 +100,16 @@ class MenuScene(Scene):
             self.focus = self.items().index("start")
         elif item == "start":
             self.start()
+        elif item == "rules":
+            from game.rules import SNAP
+
+            from .rules_screen import RulesScene
+
+            self.ctx.manager.push(RulesScene(self.ctx, SNAP))
+        elif item == "scores":
+            from .scoreboard import ScoreboardScene
+
+            self.ctx.manager.push(ScoreboardScene(self.ctx, self.ctx.nav.records_path()))
         elif item == "quit":
             self.ctx.nav.quit(0)
 
@@ -133,12 +147,16 @@ class MenuScene(Scene):
                             focused=self.focus == item, hovered=rect.collidepoint(self.mouse),
                             caret=self.caret_time < 0.6)
         draw_button(surface, layout.start, "Start", layout.font_button + round(6 * s),
-                    focused=items[self.focus] == "start", hovered=layout.start.collidepoint(self.mouse))
-        draw_button(surface, layout.quit, "Quit", layout.font_button + round(6 * s),
-                    focused=items[self.focus] == "quit", hovered=layout.quit.collidepoint(self.mouse))
+                    focused=items[self.focus] == "start", hovered=layout.start.collidepoint(self.mouse),
+                    key_hint="Enter")
+        for item, rect, label, hint in (("rules", layout.rules, "Rules", "F1"),
+                                        ("scores", layout.scores, "Scoreboard", "S"),
+                                        ("quit", layout.quit, "Quit", "Esc")):
+            draw_button(surface, rect, label, layout.font_button + round(6 * s), focused=items[self.focus] == item,
+                        hovered=rect.collidepoint(self.mouse), key_hint=hint)
         theme.blit_text(surface, "Up/Down or Tab: move    Enter: choose    1-3: mode    type to edit a name"
-                        "    Esc: quit    F11: fullscreen", layout.font_small, theme.TEXT_DIM,
-                        center=layout.hints.center)
+                        "    F1: rules    S: scoreboard    Esc: quit    F11: fullscreen", layout.font_small,
+                        theme.TEXT_DIM, center=layout.hints.center)
 
     def _draw_title(self, surface: pygame.Surface, layout: MenuLayout) -> None:
         s = layout.scale

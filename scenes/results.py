@@ -1,47 +1,79 @@
-"""Results: every player's points, lowest first, winners highlighted."""
+"""Results: every player's points, lowest first, winners highlighted, where the record went."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from pathlib import Path
+
 import pygame
+
+from game.engine import Game
 
 from . import theme
 from .base import AppContext, Input, InputKind, Scene
 from .digits import number_size, write_number
 from .layout import ResultsLayout, results_layout
-from .session import TableSession
+from .session import Seat, TableSession
+from .view import TableInfo, info_of
 from .widgets import draw_button, draw_panel, draw_rich
 
-BUTTONS = ("Play again", "Menu", "Quit")
-BUTTON_HINTS = ("Enter / P", "M / Esc", "Q")
+BUTTONS = ("Replay this deal", "New deal", "Menu", "Quit")
+BUTTON_HINTS = ("R", "Enter / P", "M / Esc", "Q")
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """A finished game as the results screen shows it."""
+
+    info: TableInfo
+    game: Game
+    saved: str
+    """Where the record went, e.g. "Saved to /home/.../games.jsonl" (or why not)."""
+    replayed: bool = False
+
+    @property
+    def seats(self) -> tuple[Seat, ...]:
+        return self.info.seats
+
+
+def outcome_of(session: TableSession, saved: str) -> Outcome:
+    return Outcome(info_of(session), session.game, saved)
 
 
 class ResultsScene(Scene):
-    """The end of a game: scores (stamped), winners, and what to do next."""
+    """The end of a game: scores (stamped), winners, where it was saved, and what to do next."""
 
-    def __init__(self, ctx: AppContext, session: TableSession) -> None:
+    def __init__(self, ctx: AppContext, outcome: Outcome) -> None:
         super().__init__(ctx)
-        self.session = session
-        self.focus = 0
+        self.outcome = outcome
+        self.focus = 1
 
     def ranking(self) -> list[int]:
         """Players by score, lowest (best) first; seat order breaks ties for display only."""
-        scores = self.session.game.scores
+        scores = self.outcome.game.scores
         return sorted(range(len(scores)), key=lambda p: (scores[p], p))
 
     def handle_event(self, inp: Input) -> None:
         super().handle_event(inp)
+        count = len(BUTTONS)
         if inp.is_key(pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
             self._activate(self.focus)
-        elif inp.is_key(pygame.K_p):
+        elif inp.is_key(pygame.K_r):
             self._activate(0)
-        elif inp.is_key(pygame.K_m, pygame.K_ESCAPE):
+        elif inp.is_key(pygame.K_p):
             self._activate(1)
-        elif inp.is_key(pygame.K_q):
+        elif inp.is_key(pygame.K_m, pygame.K_ESCAPE):
             self._activate(2)
+        elif inp.is_key(pygame.K_q):
+            self._activate(3)
+        elif inp.is_key(pygame.K_F1):
+            from .rules_screen import RulesScene
+
+            self.ctx.manager.push(RulesScene(self.ctx, self.outcome.info.rules))
         elif inp.is_key(pygame.K_LEFT, pygame.K_UP):
-            self.focus = (self.focus - 1) % 3
+            self.focus = (self.focus - 1) % count
         elif inp.is_key(pygame.K_RIGHT, pygame.K_DOWN, pygame.K_TAB):
-            self.focus = (self.focus + 1) % 3
+            self.focus = (self.focus + 1) % count
         elif inp.kind is InputKind.CLICK:
             surface = pygame.display.get_surface()
             layout = results_layout(surface.get_size() if surface else (1280, 720))
@@ -51,10 +83,13 @@ class ResultsScene(Scene):
 
     def _activate(self, index: int) -> None:
         nav = self.ctx.nav
-        session = self.session
+        info = self.outcome.info
+        names = [seat.name for seat in info.seats]
         if index == 0:
-            nav.start_game(session.mode, [seat.name for seat in session.seats], None)
+            nav.start_game(info.mode, names, info.seed)  # the same deal, the same seats
         elif index == 1:
+            nav.start_game(info.mode, names, None)
+        elif index == 2:
             nav.go_menu()
         else:
             nav.quit(0)
@@ -63,27 +98,33 @@ class ResultsScene(Scene):
         layout = results_layout(surface.get_size())
         surface.fill(theme.FELT)
         s = layout.scale
-        session = self.session
-        game = session.game
+        outcome = self.outcome
+        game = outcome.game
         winners = set(game.winners)
-        names = [session.name(p) for p in sorted(winners)]
+        names = [outcome.info.name(p) for p in sorted(winners)]
         if len(names) == 1:
             title = f"{names[0]} wins!"
         else:
             title = "Tie: " + " and ".join(names) + " win!"
         size = theme.fit_size(title, layout.font_title, surface.get_width() - round(60 * s))
         theme.blit_text(surface, title, size, theme.ACCENT, bold=True, center=layout.title.center)
-        draw_rich(surface, ["The lowest score wins  -  points after ", game.rules.turns_per_round, " turns  -  Seed ",
-                            game.seed], layout.font_small + round(4 * s), theme.TEXT_DIM, self.ctx.sprites,
-                  center=layout.subtitle.center)
+        lead = "Replay  -  " if outcome.replayed else ""
+        draw_rich(surface, [lead + "The lowest score wins  -  points after ", game.rules.turns_per_round,
+                            " turns  -  Seed ", game.seed], layout.font_small + round(4 * s), theme.TEXT_DIM,
+                  self.ctx.sprites, center=layout.subtitle.center)
         self._draw_lines(surface, layout, winners)
         for index, rect in enumerate(layout.buttons):
-            draw_button(surface, rect, BUTTONS[index], round(32 * s), focused=index == self.focus,
+            draw_button(surface, rect, BUTTONS[index], round(30 * s), focused=index == self.focus,
                         hovered=rect.collidepoint(self.mouse), key_hint=BUTTON_HINTS[index])
+        saved = outcome.saved
+        size = theme.fit_size(saved, layout.font_small, surface.get_width() - round(40 * s))
+        theme.blit_text(surface, saved, size, theme.TEXT_DIM, center=layout.saved.center)
+        theme.blit_text(surface, "Menu -> Scoreboard lists the recorded games    F1: rules    F11: fullscreen",
+                        layout.font_small, theme.TEXT_DIM, center=layout.hints.center)
 
     def _draw_lines(self, surface: pygame.Surface, layout: ResultsLayout, winners: set[int]) -> None:
         s = layout.scale
-        scores = self.session.game.scores
+        scores = self.outcome.game.scores
         rank = 0
         previous = None
         for position, player in enumerate(self.ranking()):
@@ -97,7 +138,7 @@ class ResultsScene(Scene):
             colour = theme.ACCENT if won else theme.TEXT
             write_number(surface, rank, (rect.left + round(44 * s), rect.centery), round(40 * s),
                          sprites=self.ctx.sprites, colour=colour)
-            seat = self.session.seats[player]
+            seat = self.outcome.seats[player]
             kind = "AI" if not seat.is_human else "human"
             name_rect = theme.blit_text(surface, seat.name, layout.font_line, colour,
                                         midleft=(rect.left + round(90 * s), rect.centery - round(10 * s)))

@@ -18,6 +18,7 @@ from game.agents import Agent
 from game.engine import Game, Phase, Placement, Rule, target_row
 from game.play import make_agents
 from game.rules import ROW_LIMIT, SNAP, Rules
+from game.timeline import TableState, capture
 
 HUMAN = "human"
 AI_KIND = "random"
@@ -118,6 +119,8 @@ class TableSession:
         self.placements: list[Placement] = []
         """Placements of the turn on screen, in order."""
         self.history: list[Placement] = []
+        self.states: list[TableState] = []
+        """The public table after every placement so far (for stepping back through the game)."""
         self._caption: list[Part] = []
         self._start_turn()
 
@@ -221,7 +224,8 @@ class TableSession:
             self._start_turn()
             return None
         if game.phase is Phase.PLACE_CARD:
-            return self._record(game.place_next())
+            rows_before = game.rows
+            return self._record(game.place_next(), rows_before)
         if game.phase is Phase.CHOOSE_ROW:
             player = game.awaiting_row_choice
             assert player is not None
@@ -229,7 +233,8 @@ class TableSession:
             if agent is None:
                 self.stage = Stage.ROW_CHOICE
                 return None
-            return self._record(game.choose_row(player, agent.choose_row(game.view(player))))
+            rows_before = game.rows
+            return self._record(game.choose_row(player, agent.choose_row(game.view(player))), rows_before)
         return None
 
     def pick_row(self, row: int) -> Placement:
@@ -237,7 +242,8 @@ class TableSession:
         player = self.row_chooser
         if player is None:
             raise ValueError("no row choice is expected now")
-        return self._record(self.game.choose_row(player, row))
+        rows_before = self.game.rows
+        return self._record(self.game.choose_row(player, row), rows_before)
 
     # --------------------------------------------------------- captions
     def caption(self) -> list[Part]:
@@ -261,7 +267,8 @@ class TableSession:
         return list(self._caption)
 
     # --------------------------------------------------------- internals
-    def _record(self, placement: Placement) -> Placement:
+    def _record(self, placement: Placement, rows_before: tuple[tuple[int, ...], ...]) -> Placement:
+        self.states.append(capture(self.game, placement, rows_before))
         row = self.game.rows[placement.row]
         after = row[-2] if placement.rule is Rule.CLOSEST_ROW and len(row) > 1 else None
         self._caption = describe(placement, self.seats, after)

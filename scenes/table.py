@@ -1,79 +1,210 @@
-"""The table screen: rows, players, caption, and the hand or this turn's cards.
+"""The table screen: rows, players, caption, explanation, and the hand or this turn's cards.
 
 :class:`TableScene` is the controller and view; the game flow itself lives
 in :class:`scenes.session.TableSession` (pure Python).  The scene turns
-inputs into session actions, runs the Auto timer in ``update(dt)``, and
-draws what the session says - nothing here decides where a card goes.
+inputs into session actions, runs the Auto timer and the card motion in
+``update(dt)``, and draws a :class:`scenes.view.TableView` - nothing here
+decides where a card goes.
+
+History and replays: every placement of the live game is kept as a
+:class:`game.timeline.TableState`; the scene shows either the live game
+(``cursor is None``) or one of those states.  A replay is the same scene
+over the states of a record, with no live game behind it.  Live, past and
+replayed placements are all drawn by :func:`scenes.view.view_of_state` from a
+state, so they look the same pixel for pixel.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Sequence
 
 import pygame
 
 from game.engine import Rule
+from game.timeline import TableState
 
 from . import theme
-from .base import NEXT_KEYS, AppContext, Input, InputKind, Scene
+from .base import AppContext, Input, InputKind, Scene
 from .cards import LOOK_DIM, LOOK_GHOST
 from .confirm import ConfirmScene
 from .digits import write_number
+from .explainer import ExplainPanel, explain_panel
 from .layout import TableLayout, table_layout
+from .replay import Replay
 from .session import MODE_TITLES, Part, Stage, TableSession
+from .view import Preview, TableInfo, TableView, info_of, live_view, preview, view_of_state
 from .widgets import draw_button, draw_marker, draw_panel, draw_rich, rich_width
 
 ROW_KEYS = {pygame.K_1: 0, pygame.K_2: 1, pygame.K_3: 2, pygame.K_4: 3,
             pygame.K_KP1: 0, pygame.K_KP2: 1, pygame.K_KP3: 2, pygame.K_KP4: 3}
+FORWARD_KEYS = (pygame.K_RIGHT, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_PAGEDOWN)
+BACK_KEYS = (pygame.K_LEFT, pygame.K_PAGEUP)
+FASTER_KEYS = (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS)
+SLOWER_KEYS = (pygame.K_MINUS, pygame.K_KP_MINUS)
+PASS_THROUGH_KEYS = (pygame.K_ESCAPE, pygame.K_F1, pygame.K_a, pygame.K_e, pygame.K_h, *FASTER_KEYS, *SLOWER_KEYS)
+"""Keys that skip the motion and also do their job (the others only skip it)."""
+DELAYS = (0.25, 0.5, 0.75, 1.0, 1.5, 2.0, 3.0, 4.0, 5.0)
+"""The auto-advance delays + and - step through (seconds per placement)."""
+MOTION_SECONDS = 0.3
 
 
 @dataclass(frozen=True)
 class FrameInfo:
-    """What the last frame showed (read by tests: which rows, whose hand, the curtain)."""
+    """What the last frame showed (read by tests: rows, whose hand, the curtain, the past)."""
 
     stage: Stage
     rows: tuple[tuple[int, ...], ...]
     hand_owner: int | None
     curtain: bool
     chooser: int | None
+    past: bool = False
+    """A past placement of the live game was shown (history)."""
+    cursor: int | None = None
+    """Index of the shown state, when one was shown (history or replay)."""
+    explain: tuple[str, ...] = ()
+    """The explain panel's lines, when it was drawn."""
+    hint_card: int | None = None
+    """The hand card whose target row the hints marked."""
+    moving: bool = False
+
+
+@dataclass
+class Motion:
+    """The card just placed gliding to its row (and taken cards sliding to their player)."""
+
+    elapsed: float = 0.0
+    duration: float = MOTION_SECONDS
+
+    @property
+    def progress(self) -> float:
+        t = min(1.0, self.elapsed / self.duration) if self.duration > 0 else 1.0
+        return t * t * (3 - 2 * t)  # smoothstep: eased in and out
+
+    @property
+    def done(self) -> bool:
+        return self.elapsed >= self.duration
+
+
+def shot_name(state: TableState) -> str:
+    """The screenshot file of a placement: ``turn3-step2.png`` (``round2-`` first after round 1)."""
+    name = f"turn{state.turn + 1}-step{state.step}.png"
+    return f"round{state.round + 1}-{name}" if state.round > 0 else name
+
+
+def _lerp_rect(a: pygame.Rect, b: pygame.Rect, t: float, size: tuple[int, int]) -> pygame.Rect:
+    cx = a.centerx + (b.centerx - a.centerx) * t
+    cy = a.centery + (b.centery - a.centery) * t
+    rect = pygame.Rect((0, 0), size)
+    rect.center = (round(cx), round(cy))
+    return rect
 
 
 class TableScene(Scene):
-    """The main screen of a game."""
+    """The main screen of a game (``session``), or of a replayed record (``replay``)."""
 
-    def __init__(self, ctx: AppContext, session: TableSession, auto: bool = False) -> None:
+    def __init__(self, ctx: AppContext, session: TableSession | None, auto: bool = False, *,
+                 replay: Replay | None = None, explain: bool | None = None) -> None:
         super().__init__(ctx)
+        if (session is None) == (replay is None):
+            raise ValueError("give a live session or a replay")
         self.session = session
+        self.replay = replay
+        self.info: TableInfo = replay.info if replay is not None else info_of(session)  # type: ignore[arg-type]
         self.auto = auto
         self.delay = ctx.options.step_delay
         self.timer = 0.0
+        self.explain = explain if explain is not None else (replay is not None or self.info.mode == "demo")
+        """The explain panel is shown (key E)."""
+        self.hints = False
+        """Hints for learners (key H): where the hovered / selected hand card would go."""
+        self.cursor: int | None = 0 if replay is not None else None
+        """The shown state's index, or ``None`` for the live game."""
+        self.motion: Motion | None = None
         self.selected = 0
         """Keyboard selection in the hand (index)."""
         self._frame_pending = True
         """Something changed that no frame has shown yet: ignore inputs that act on it
         (e.g. a second Enter must not lift a curtain nobody has seen)."""
-        self._screenshot: str | None = None
+        self._screenshot: str | None = shot_name(replay.states[0]) if replay is not None and replay.states else None
         self.last_frame: FrameInfo | None = None
         self._bg: pygame.Surface | None = None
         self._bg_size: tuple[int, int] = (0, 0)
+        self._panel_cache: tuple[tuple[int, TableState | None], ExplainPanel | None] | None = None
+        self._panel_image: tuple[tuple[tuple[int, int], ExplainPanel | None], pygame.Surface] | None = None
 
     # ------------------------------------------------------------ queries
     @property
     def game_in_progress(self) -> bool:
-        return self.session.stage is not Stage.OVER
+        return self.session is not None and self.session.stage is not Stage.OVER
+
+    @property
+    def states(self) -> Sequence[TableState]:
+        if self.replay is not None:
+            return self.replay.states
+        assert self.session is not None
+        return self.session.states
+
+    @property
+    def in_past(self) -> bool:
+        """Looking at an earlier placement of the live game (never true in a replay)."""
+        return self.session is not None and self.cursor is not None
+
+    @property
+    def live_stage(self) -> Stage:
+        return self.session.stage if self.session is not None else Stage.PLACED
+
+    def _live_index(self) -> int:
+        """The index the live frame corresponds to (the state on screen, or one past the end)."""
+        assert self.session is not None
+        states = self.session.states
+        return len(states) - 1 if self.session.stage is Stage.PLACED else len(states)
+
+    def view(self) -> TableView:
+        """What the table shows now."""
+        if self.cursor is not None:
+            states = self.states
+            final = self.cursor == len(states) - 1 and (
+                self.replay is not None or (self.session is not None and self.session.game.is_over))
+            return view_of_state(states[self.cursor], self.info, final)
+        assert self.session is not None
+        return live_view(self.session, self.info)
+
+    def shown_state(self) -> TableState | None:
+        if self.cursor is not None:
+            return self.states[self.cursor]
+        if self.session is not None and self.session.stage is Stage.PLACED and self.session.states:
+            return self.session.states[-1]
+        return None
+
+    def can_go_back(self) -> bool:
+        if self.cursor is not None:
+            return self.cursor > 0
+        if self.session is None or self.session.stage is Stage.CURTAIN:
+            return False
+        return self._live_index() > 0
 
     def layout(self) -> TableLayout:
         surface = pygame.display.get_surface()
         size = surface.get_size() if surface is not None else (1280, 720)
         return table_layout(size)
 
+    def _hand_owner(self) -> int | None:
+        """Whose hand this frame may show: the live game's rule, and nobody's in the past."""
+        if self.session is None or self.cursor is not None:
+            return None
+        return self.session.hand_owner
+
     def _hand(self) -> tuple[int, ...]:
-        owner = self.session.hand_owner
-        return self.session.game.hand(owner) if owner is not None else ()
+        owner = self._hand_owner()
+        return self.session.game.hand(owner) if owner is not None and self.session is not None else ()
+
+    def _choosing(self) -> bool:
+        return self.cursor is None and self.live_stage is Stage.CHOOSE
 
     def _hovered_hand_index(self, layout: TableLayout) -> int | None:
         hand = self._hand()
-        if self.session.stage is not Stage.CHOOSE:
+        if not self._choosing():
             return None
         for index in range(len(hand)):
             if layout.hand_card_rect(index, len(hand)).collidepoint(self.mouse):
@@ -86,34 +217,100 @@ class TableScene(Scene):
                 return index
         return None
 
+    def hint_preview(self) -> Preview | None:
+        """With hints on: where the selected (or hovered) hand card would go now."""
+        if not self.hints or not self._choosing() or self.session is None:
+            return None
+        hand = self._hand()
+        if not hand:
+            return None
+        return preview(self.session.game.rows, hand[min(self.selected, len(hand) - 1)])
+
     # ------------------------------------------------------------- input
     def handle_event(self, inp: Input) -> None:
         super().handle_event(inp)
-        session = self.session
+        if self.motion is not None and inp.kind in (InputKind.KEY, InputKind.CLICK):
+            self.motion = None  # any key skips the motion; only the keys that do not step act too
+            if not inp.is_key(*PASS_THROUGH_KEYS):
+                return
         if inp.is_key(pygame.K_ESCAPE):
             self._ask_leave()
             return
-        if inp.is_key(pygame.K_a) and session.stage is not Stage.CURTAIN:
-            self.toggle_auto()
-            return
         layout = self.layout()
-        stage = session.stage
-        if stage is Stage.CURTAIN:
-            if self._frame_pending:
-                return
-            if inp.is_key(pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) or inp.kind is InputKind.CLICK:
-                session.dismiss_curtain()
-                self.selected = 0
-                self._frame_pending = True
-        elif stage is Stage.CHOOSE:
-            self._handle_choose(inp, layout)
+        if self.cursor is None and self.live_stage is Stage.CURTAIN:
+            self._handle_curtain(inp)
+            return
+        if inp.is_key(pygame.K_F1) or (inp.kind is InputKind.CLICK and layout.help_button.collidepoint(inp.pos)):
+            self.show_rules()
+            return
+        if self._handle_toggles(inp, layout):
+            return
+        if self.cursor is not None:
+            self._handle_browsing(inp, layout)
+            return
+        stage = self.live_stage
+        if stage is Stage.CHOOSE:
+            if inp.is_key(pygame.K_PAGEUP, pygame.K_BACKSPACE):
+                self.back()
+            else:
+                self._handle_choose(inp, layout)
         elif stage is Stage.ROW_CHOICE:
-            self._handle_row_choice(inp, layout)
-        elif session.can_advance:
-            if inp.kind is InputKind.CLICK and layout.auto_button.collidepoint(inp.pos):
+            if inp.is_key(*BACK_KEYS) or self._clicked(inp, layout.back_button):
+                self.back()
+            else:
+                self._handle_row_choice(inp, layout)
+        elif self.session is not None and self.session.can_advance:
+            if inp.is_key(*BACK_KEYS) or self._clicked(inp, layout.back_button):
+                self.back()
+            elif self._clicked(inp, layout.auto_button):
                 self.toggle_auto()
-            elif inp.is_key(*NEXT_KEYS) or inp.kind is InputKind.CLICK:
+            elif self._clicked(inp, layout.live_button):
+                pass
+            elif inp.is_key(pygame.K_SPACE) and self.auto:
+                self.toggle_auto()  # Space pauses auto-advance
+            elif inp.is_key(pygame.K_SPACE, *FORWARD_KEYS) or inp.kind is InputKind.CLICK:
                 self.step()
+
+    @staticmethod
+    def _clicked(inp: Input, rect: pygame.Rect) -> bool:
+        return inp.kind is InputKind.CLICK and rect.collidepoint(inp.pos)
+
+    def _handle_toggles(self, inp: Input, layout: TableLayout) -> bool:
+        if inp.is_key(pygame.K_a):
+            self.toggle_auto()
+        elif inp.is_key(pygame.K_e):
+            self.explain = not self.explain
+        elif inp.is_key(pygame.K_h):
+            self.hints = not self.hints
+        elif inp.is_key(*FASTER_KEYS):
+            self.change_speed(faster=True)
+        elif inp.is_key(*SLOWER_KEYS):
+            self.change_speed(faster=False)
+        else:
+            return False
+        return True
+
+    def _handle_curtain(self, inp: Input) -> None:
+        if self._frame_pending or self.session is None:
+            return
+        if inp.is_key(pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) or inp.kind is InputKind.CLICK:
+            self.session.dismiss_curtain()
+            self.selected = 0
+            self._frame_pending = True
+
+    def _handle_browsing(self, inp: Input, layout: TableLayout) -> None:
+        if inp.is_key(*BACK_KEYS, pygame.K_BACKSPACE) or self._clicked(inp, layout.back_button):
+            self.back()
+        elif inp.is_key(pygame.K_END) or (self._clicked(inp, layout.live_button) and self.in_past):
+            self.to_live()
+        elif inp.is_key(pygame.K_HOME):
+            self.go_to(0)
+        elif self._clicked(inp, layout.auto_button):
+            self.toggle_auto()
+        elif inp.is_key(pygame.K_SPACE) and self.auto:
+            self.toggle_auto()
+        elif inp.is_key(pygame.K_SPACE, *FORWARD_KEYS) or self._clicked(inp, layout.next_button):
+            self.forward()
 
     def _handle_choose(self, inp: Input, layout: TableLayout) -> None:
         hand = self._hand()
@@ -145,41 +342,125 @@ class TableScene(Scene):
             row = ROW_KEYS.get(inp.key)
         elif inp.kind is InputKind.CLICK:
             row = self._row_at(layout, inp.pos)
-        if row is not None and not self._frame_pending:
-            self._placed(self.session.pick_row(row))
+        if row is not None and not self._frame_pending and self.session is not None:
+            self.session.pick_row(row)
+            self._placed()
 
     def _choose(self, card: int) -> None:
-        if self._frame_pending:
+        if self._frame_pending or self.session is None:
             return
         self.session.choose(card)
         self.selected = 0
         self.timer = 0.0
         self._frame_pending = True
 
+    # ----------------------------------------------------------- actions
     def toggle_auto(self) -> None:
-        """Switch automatic stepping on or off (the Auto button, key A)."""
+        """Switch automatic stepping on or off (the Auto button, key A; Space pauses)."""
         self.auto = not self.auto
         self.timer = 0.0
 
+    def change_speed(self, faster: bool) -> None:
+        """+ / -: a shorter or longer auto-advance delay, within 0.25 s to 5 s."""
+        if faster:
+            shorter = [d for d in DELAYS if d < self.delay - 1e-9]
+            self.delay = shorter[-1] if shorter else min(self.delay, DELAYS[0])
+        else:
+            longer = [d for d in DELAYS if d > self.delay + 1e-9]
+            self.delay = longer[0] if longer else DELAYS[-1]
+        self.timer = 0.0
+
+    def show_rules(self) -> None:
+        """F1 / "?": the rules screen over the table; closing it leaves the game as it was."""
+        from .rules_screen import RulesScene
+
+        self.ctx.manager.push(RulesScene(self.ctx, self.info.rules))
+
+    def back(self) -> None:
+        """One placement back (pauses auto-advance: the class is looking at something)."""
+        if not self.can_go_back():
+            return
+        if self.cursor is None:
+            self.cursor = self._live_index() - 1
+        else:
+            self.cursor -= 1
+        self.auto = False
+        self._shown_changed()
+
+    def forward(self) -> None:
+        """One placement forward: through the history, then the live game (or the replay's end)."""
+        if self.cursor is None:
+            self.step()
+            return
+        if self.replay is not None:
+            if self.cursor + 1 < len(self.replay.states):
+                self.cursor += 1
+                self._shown_changed()
+                self._placed()
+            else:
+                self.timer = 0.0
+                self._frame_pending = True
+                self.ctx.nav.replay_over(self.replay)
+            return
+        self.cursor += 1
+        if self.cursor >= self._live_index():
+            self.cursor = None
+        self._shown_changed()
+
+    def to_live(self) -> None:
+        """End: back to the live game (in a replay: its last placement)."""
+        if self.replay is not None:
+            self.go_to(len(self.replay.states) - 1)
+        elif self.cursor is not None:
+            self.cursor = None
+            self._shown_changed()
+
+    def go_to(self, index: int) -> None:
+        states = self.states
+        if not states:
+            return
+        index = max(0, min(index, len(states) - 1))
+        if self.session is not None and index >= self._live_index():
+            self.cursor = None
+        else:
+            self.cursor = index
+        self._shown_changed()
+
+    def _shown_changed(self) -> None:
+        self.motion = None
+        self.timer = 0.0
+        self._frame_pending = True
+
     def step(self) -> None:
         """One step forward: place the next card, ask for a row, or start the next turn."""
-        if self._frame_pending or not self.session.can_advance:
+        if self.cursor is not None:
+            self.forward()
+            return
+        session = self.session
+        if self._frame_pending or session is None or not session.can_advance:
             return
         self.timer = 0.0
-        placement = self.session.advance()
+        placement = session.advance()
         self._frame_pending = True
         if placement is not None:
-            self._placed(placement)
-        elif self.session.stage is Stage.OVER:
-            self.ctx.nav.game_over(self.session)
+            self._placed()
+        elif session.stage is Stage.OVER:
+            self.ctx.nav.game_over(session)
 
-    def _placed(self, placement: object) -> None:
-        session = self.session
+    def _placed(self) -> None:
+        """A new placement is on screen: maybe animate it; screenshot it once it stands still."""
         self._frame_pending = True
-        self._screenshot = f"turn{session.shown_turn + 1}-step{session.step_number}.png"
+        state = self.shown_state()
+        if state is None:
+            return
+        self._screenshot = shot_name(state)
+        self.motion = Motion() if self.delay > 0 else None
 
     def _ask_leave(self) -> None:
         nav = self.ctx.nav
+        if self.replay is not None:
+            nav.go_menu()
+            return
         manager = self.ctx.manager
         self.ctx.manager.push(ConfirmScene(
             self.ctx, "Leave this game?", "It is not finished, so it will not be recorded.",
@@ -189,33 +470,49 @@ class TableScene(Scene):
 
     # -------------------------------------------------------------- time
     def update(self, dt: float) -> None:
-        if not self.auto or not self.session.can_advance or self._frame_pending:
+        if self.motion is not None:
+            self.motion.elapsed += dt
+            if self.motion.done:
+                self.motion = None
+            return
+        if not self.auto or self._frame_pending:
+            return
+        if self.cursor is None and (self.session is None or not self.session.can_advance):
             return
         self.timer += dt
         if self.timer >= self.delay:
-            self.step()
+            self.forward()
 
     def frame_presented(self) -> str | None:
         self._frame_pending = False
+        if self.motion is not None:
+            return None  # the screenshot waits until the card stands in its row
         name, self._screenshot = self._screenshot, None
         return name
 
     # -------------------------------------------------------------- draw
     def draw(self, surface: pygame.Surface) -> None:
         layout = table_layout(surface.get_size())
-        session = self.session
-        if session.stage is Stage.CURTAIN:
+        if self.cursor is None and self.live_stage is Stage.CURTAIN and self.session is not None:
             self._draw_curtain(surface, layout)
-            self.last_frame = FrameInfo(session.stage, (), None, True, session.chooser)
+            self.last_frame = FrameInfo(Stage.CURTAIN, (), None, True, self.session.chooser)
             return
+        view = self.view()
         surface.blit(self._background(layout), (0, 0))
-        self._draw_top_bar(surface, layout)
-        drawn_rows = self._draw_rows(surface, layout)
-        self._draw_players(surface, layout)
-        self._draw_caption(surface, layout)
-        hand_owner = self._draw_bottom(surface, layout)
-        self._draw_hints(surface, layout)
-        self.last_frame = FrameInfo(session.stage, drawn_rows, hand_owner, False, session.chooser)
+        self._draw_top_bar(surface, layout, view)
+        hint = self.hint_preview()
+        drawn_rows = self._draw_rows(surface, layout, view, hint)
+        self._draw_players(surface, layout, view)
+        self._draw_caption(surface, layout, view, hint)
+        hand_owner, panel = self._draw_bottom(surface, layout, view)
+        self._draw_hints(surface, layout, view)
+        if self.in_past:
+            self._draw_past_frame(surface, layout)
+        self.last_frame = FrameInfo(
+            view.stage, drawn_rows, hand_owner, False, view.chooser, past=self.in_past, cursor=self.cursor,
+            explain=tuple(panel.text_lines()) if panel is not None else (),
+            hint_card=hint.card if hint is not None else None, moving=self.motion is not None,
+        )
 
     def _background(self, layout: TableLayout) -> pygame.Surface:
         """Everything that never changes during a game at this size, drawn once.
@@ -250,66 +547,122 @@ class TableScene(Scene):
         self._bg, self._bg_size = bg, layout.size
         return bg
 
-    def _status_parts(self) -> list[Part]:
-        session = self.session
-        return ["Turn ", session.shown_turn + 1, " of ", session.rules.turns_per_round]
+    def _status_parts(self, view: TableView | None = None) -> list[Part]:
+        turn = view.turn if view is not None else (self.session.shown_turn if self.session else 0)
+        parts: list[Part] = ["Turn ", turn + 1, " of ", self.info.rules.turns_per_round]
+        round_ = view.round if view is not None else (self.session.game.round if self.session else 0)
+        if round_ > 0:
+            parts = ["Round ", round_ + 1, "  -  "] + parts
+        return parts
 
-    def _draw_top_bar(self, surface: pygame.Surface, layout: TableLayout) -> None:
+    def _draw_top_bar(self, surface: pygame.Surface, layout: TableLayout, view: TableView) -> None:
         bar = layout.top_bar
         s = layout.scale
         sprites = self.ctx.sprites
-        draw_rich(surface, self._status_parts(), layout.font_status, theme.TEXT, sprites,
+        draw_rich(surface, self._status_parts(view), layout.font_status, theme.TEXT, sprites,
                   midleft=(bar.left + round(16 * s), bar.centery))
-        theme.blit_text(surface, "6 Takes!", layout.font_status + round(4 * s), theme.ACCENT, bold=True,
-                        center=bar.center)
-        session = self.session
-        parts: list[Part] = [MODE_TITLES.get(session.mode, session.mode), "   Seed ", session.game.seed]
+        if self.in_past:
+            self._draw_past_marker(surface, layout)
+        else:
+            theme.blit_text(surface, "6 Takes!", layout.font_status + round(4 * s), theme.ACCENT, bold=True,
+                            center=bar.center)
+        info = self.info
+        help_rect = layout.help_button
+        draw_button(surface, help_rect, "?", round(30 * s), hovered=help_rect.collidepoint(self.mouse))
+        parts: list[Part] = [MODE_TITLES.get(info.mode, info.mode), "   Seed ", info.seed]
         size = layout.font_small
         width = rich_width(parts, size, sprites)
         draw_rich(surface, parts, size, theme.TEXT_DIM, sprites,
-                  midleft=(bar.right - round(16 * s) - width, bar.centery))
+                  midleft=(help_rect.left - round(14 * s) - width, bar.centery))
 
-    def _draw_rows(self, surface: pygame.Surface, layout: TableLayout) -> tuple[tuple[int, ...], ...]:
-        session = self.session
-        art = self.ctx.art
-        sprites = self.ctx.sprites
+    def _draw_past_marker(self, surface: pygame.Surface, layout: TableLayout) -> None:
+        """The history marker in the top bar: which placement of how many, and how to get back."""
+        assert self.cursor is not None
         s = layout.scale
-        rows = session.game.rows
-        penalties = session.row_penalties()
-        last = session.last
-        choosing_row = session.stage is Stage.ROW_CHOICE
+        bar = layout.top_bar
+        parts: list[Part] = ["LOOKING BACK  -  placement ", self.cursor + 1, " of ", len(self.states),
+                             "  -  End: back to now"]
+        size = layout.font_small + round(2 * s)
+        width = rich_width(parts, size, self.ctx.sprites)
+        pill = pygame.Rect(0, 0, width + round(28 * s), bar.height - round(12 * s))
+        pill.center = bar.center
+        pygame.draw.rect(surface, theme.ACCENT, pill, border_radius=pill.height // 2)
+        draw_rich(surface, parts, size, theme.INK, self.ctx.sprites, center=pill.center)
+
+    def _draw_past_frame(self, surface: pygame.Surface, layout: TableLayout) -> None:
+        """An amber frame around the window: this is the past, not the game now."""
+        width = max(3, round(5 * layout.scale))
+        pygame.draw.rect(surface, theme.ACCENT, surface.get_rect(), width=width)
+
+    def _draw_rows(self, surface: pygame.Surface, layout: TableLayout, view: TableView,
+                   hint: Preview | None) -> tuple[tuple[int, ...], ...]:
+        art = self.ctx.art
+        s = layout.scale
+        rows = view.rows
+        rules = self.info.rules
+        last = view.last
+        moving = self.motion is not None and last is not None and view.rows_before is not None
+        choosing_row = view.stage is Stage.ROW_CHOICE and self.cursor is None
         hovered_row = self._row_at(layout, self.mouse) if choosing_row else None
-        preview = None
-        if session.stage is Stage.CHOOSE:
-            hand = self._hand()
-            if hand:
-                preview = session.preview(hand[min(self.selected, len(hand) - 1)])
-        elif session.can_advance and session.upcoming is not None:
-            preview = session.preview(session.upcoming[1])  # where "Next" will put the next card
-            if preview.row is None:
-                preview = None
+        shown_preview = hint
+        if shown_preview is None and view.can_advance and view.upcoming is not None and not moving:
+            shown_preview = preview(rows, view.upcoming[1])  # where "Next" will put the next card
+            if shown_preview.row is None:
+                shown_preview = None
         for index, row in enumerate(rows):
             box = layout.row_boxes[index]
             edge = None
             if choosing_row:
                 edge = theme.ACCENT if index == hovered_row else theme.TEXT_DIM
-            elif preview is not None and preview.row == index:
-                edge = theme.DANGER if preview.takes else theme.ACCENT
-            elif preview is not None and preview.row is None:
+            elif shown_preview is not None and shown_preview.row == index:
+                edge = theme.DANGER if shown_preview.takes else theme.ACCENT
+            elif shown_preview is not None and shown_preview.row is None:
                 edge = theme.DANGER
             if edge is not None:
                 pygame.draw.rect(surface, edge, box, width=max(2, round(3 * s)), border_radius=round(10 * s))
-            self._draw_row_label(surface, layout, index, penalties[index], choosing_row)
+            self._draw_row_label(surface, layout, index, rules.penalty_of(row), choosing_row)
+            if moving and last is not None and last.row == index:
+                continue
             for slot, card in enumerate(row):
                 rect = layout.row_card_rect(index, slot)
                 surface.blit(art.face(card, rect.size), rect)
             if last is not None and last.row == index:
-                self._draw_last_placement(surface, layout, index, len(row))
-            if preview is not None and preview.row == index:
-                slot = 5 if preview.takes else len(row)
+                self._draw_last_placement(surface, layout, view, index, len(row))
+            crossed = last is not None and last.row == index and bool(last.taken)
+            if shown_preview is not None and shown_preview.row == index and not crossed:
+                slot = 5 if shown_preview.takes else len(row)
                 rect = layout.row_card_rect(index, slot)
-                surface.blit(art.face(preview.card, rect.size, LOOK_GHOST), rect)
+                surface.blit(art.face(shown_preview.card, rect.size, LOOK_GHOST), rect)
+        if moving:
+            self._draw_motion(surface, layout, view)
         return rows
+
+    def _draw_motion(self, surface: pygame.Surface, layout: TableLayout, view: TableView) -> None:
+        """Mid-motion: the placed card between its player's spot and its row; taken cards
+        on their way from the row to the player's seat."""
+        assert self.motion is not None and view.last is not None and view.rows_before is not None
+        art = self.ctx.art
+        t = self.motion.progress
+        last = view.last
+        row = last.row
+        before = view.rows_before[row]
+        size = layout.card_size
+        seat = layout.seats[last.player]
+        if last.taken:
+            for slot, card in enumerate(before):
+                start = layout.row_card_rect(row, slot)
+                rect = _lerp_rect(start, seat.box, t, size)
+                surface.blit(art.face(card, size), rect)
+            target = layout.row_card_rect(row, 0)
+        else:
+            for slot, card in enumerate(before):
+                rect = layout.row_card_rect(row, slot)
+                surface.blit(art.face(card, size), rect)
+            target = layout.row_card_rect(row, len(before))
+        rect = _lerp_rect(seat.card, target, t, size)
+        surface.blit(art.face(last.card, size), rect)
+        pygame.draw.rect(surface, theme.ACCENT, rect.inflate(round(8 * layout.scale), round(8 * layout.scale)),
+                         width=max(3, round(4 * layout.scale)), border_radius=max(4, rect.width // 7))
 
     def _draw_row_label(self, surface: pygame.Surface, layout: TableLayout, index: int, penalty: int,
                         choosing_row: bool) -> None:
@@ -325,9 +678,10 @@ class TableScene(Scene):
                                    digits_h, sprites=self.ctx.sprites, colour=colour)
         surface.blit(icon, icon.get_rect(midright=(number_rect.left - round(4 * s), number_rect.centery)))
 
-    def _draw_last_placement(self, surface: pygame.Surface, layout: TableLayout, row: int, length: int) -> None:
+    def _draw_last_placement(self, surface: pygame.Surface, layout: TableLayout, view: TableView,
+                             row: int, length: int) -> None:
         """Ring the card just placed; after a take, show the taken cards crossed out beside it."""
-        last = self.session.last
+        last = view.last
         assert last is not None
         s = layout.scale
         rect = layout.row_card_rect(row, length - 1)
@@ -343,82 +697,77 @@ class TableScene(Scene):
             pygame.draw.line(surface, theme.DANGER, small.topleft, small.bottomright, max(3, round(4 * s)))
         end = layout.row_card_rect(row, max(5, length + len(last.taken) - 1))
         x = end.right + round(14 * s)
-        size = theme.fit_size(f"taken by {self.session.name(last.player)}", layout.font_label,
-                              layout.row_boxes[row].right - x - round(8 * s))
-        theme.blit_text(surface, f"taken by {self.session.name(last.player)}", size, theme.DANGER,
-                        bottomleft=(x, end.centery))
+        name = self.info.name(last.player)
+        size = theme.fit_size(f"taken by {name}", layout.font_label, layout.row_boxes[row].right - x - round(8 * s))
+        theme.blit_text(surface, f"taken by {name}", size, theme.DANGER, bottomleft=(x, end.centery))
         draw_rich(surface, [last.penalty, " points"], size, theme.DANGER, self.ctx.sprites,
                   midleft=(x, end.centery + size // 2 + round(2 * s)))
 
-    def _draw_players(self, surface: pygame.Surface, layout: TableLayout) -> None:
-        session = self.session
-        game = session.game
+    def _draw_players(self, surface: pygame.Surface, layout: TableLayout, view: TableView) -> None:
         art = self.ctx.art
         sprites = self.ctx.sprites
         s = layout.scale
-        upcoming = session.upcoming
+        upcoming = view.upcoming
         next_player = upcoming[0] if upcoming is not None else None
-        placed = {p.player for p in session.placements}
-        choosing = session.stage in (Stage.CHOOSE, Stage.CURTAIN)
+        placed = view.placed_players()
+        choosing = view.stage in (Stage.CHOOSE, Stage.CURTAIN)
         for player, parts in enumerate(layout.seats):
-            seat = session.seats[player]
+            seat = self.info.seats[player]
             is_next = player == next_player
-            is_last = session.last is not None and session.last.player == player
-            edge = theme.ACCENT if is_next else (theme.GOOD if choosing and player == session.chooser else None)
+            is_last = view.last is not None and view.last.player == player
+            edge = theme.ACCENT if is_next else (theme.GOOD if choosing and player == view.chooser else None)
             if edge is not None:
                 pygame.draw.rect(surface, edge, parts.box, width=max(2, round(4 * s)), border_radius=round(10 * s))
             if is_next:
                 draw_marker(surface, parts.marker, theme.ACCENT)
             name_size = theme.fit_size(seat.name, layout.font_name, parts.name.width)
             theme.blit_text(surface, seat.name, name_size, theme.TEXT, midleft=(parts.name.left, parts.name.centery))
-            theme.blit_text(surface, self._seat_detail(player), layout.font_small,
-                            theme.ACCENT if is_last and session.last and session.last.penalty else theme.TEXT_DIM,
+            theme.blit_text(surface, self._seat_detail(view, player), layout.font_small,
+                            theme.ACCENT if is_last and view.last and view.last.penalty else theme.TEXT_DIM,
                             midleft=(parts.detail.left, parts.detail.centery))
-            write_number(surface, game.scores[player], (parts.score.centerx, parts.score.centery - round(8 * s)),
+            write_number(surface, view.scores[player], (parts.score.centerx, parts.score.centery - round(8 * s)),
                          round(36 * s), sprites=sprites, colour=theme.TEXT)
             card_rect = parts.card
-            if session.turn_cards:
-                card = session.turn_cards[player]
+            if view.turn_cards:
+                card = view.turn_cards[player]
                 look = LOOK_DIM if player in placed and not is_last else "normal"
                 surface.blit(art.face(card, card_rect.size, look), card_rect)
-            elif choosing and game.has_chosen(player):
+            elif choosing and view.chosen[player]:
                 surface.blit(art.back(card_rect.size), card_rect)
 
-    def _seat_detail(self, player: int) -> str:
-        session = self.session
-        seat = session.seats[player]
-        who = "AI (random)" if not seat.is_human else ("you" if not session.uses_curtain else "human")
-        if session.stage in (Stage.CHOOSE, Stage.CURTAIN):
-            if session.game.has_chosen(player):
+    def _seat_detail(self, view: TableView, player: int) -> str:
+        seat = self.info.seats[player]
+        who = f"AI ({seat.kind})" if not seat.is_human else ("you" if not self.info.uses_curtain else "human")
+        if view.stage in (Stage.CHOOSE, Stage.CURTAIN):
+            if view.chosen[player]:
                 return f"{who} - card chosen"
             return f"{who} - choosing..."
-        last = session.last
+        last = view.last
         if last is not None and last.player == player and last.penalty:
             return f"{who} - took {len(last.taken)} cards"
         return who
 
-    def _draw_caption(self, surface: pygame.Surface, layout: TableLayout) -> None:
-        session = self.session
-        parts = session.caption()
-        if session.stage is Stage.CHOOSE:
-            hand = self._hand()
-            if hand:
-                parts = parts + ["  -  "] + session.preview_caption(hand[min(self.selected, len(hand) - 1)])
+    def _draw_caption(self, surface: pygame.Surface, layout: TableLayout, view: TableView,
+                      hint: Preview | None) -> None:
+        parts = list(view.caption)
+        if hint is not None and self.session is not None:
+            parts = parts + ["  -  "] + self.session.preview_caption(hint.card)
         if not parts:
             return
         rect = layout.caption
-        colour = theme.ACCENT if session.stage in (Stage.ROW_CHOICE, Stage.CHOOSE) else theme.TEXT
-        if session.last is not None and session.last.penalty:
+        colour = theme.ACCENT if view.stage in (Stage.ROW_CHOICE, Stage.CHOOSE) else theme.TEXT
+        if view.last is not None and view.last.penalty:
             colour = (255, 190, 170)
         draw_rich(surface, parts, layout.font_caption, colour, self.ctx.sprites,
                   center=rect.center, max_width=rect.width - round(24 * layout.scale))
 
-    def _draw_bottom(self, surface: pygame.Surface, layout: TableLayout) -> int | None:
-        """The chooser's hand, or this turn's cards in placement order; returns whose hand was drawn."""
-        session = self.session
+    def _draw_bottom(self, surface: pygame.Surface, layout: TableLayout,
+                     view: TableView) -> tuple[int | None, ExplainPanel | None]:
+        """The chooser's hand, or this turn's cards, the explanation (or the solo hand) and the
+        buttons; returns whose hand was drawn and the explanation drawn."""
         art = self.ctx.art
         s = layout.scale
-        if session.stage is Stage.CHOOSE:
+        if self._choosing():
             hand = self._hand()
             hovered = self._hovered_hand_index(layout)
             for index, card in enumerate(hand):
@@ -432,12 +781,15 @@ class TableScene(Scene):
                 elif index == hovered:
                     pygame.draw.rect(surface, theme.TEXT, rect.inflate(round(6 * s), round(6 * s)),
                                      width=max(2, round(2 * s)), border_radius=max(4, rect.width // 8))
-            return session.hand_owner
-        self._draw_queue(surface, layout)
+            return self._hand_owner(), None
+        self._draw_queue(surface, layout, view)
         drawn_owner = None
-        owner = session.hand_owner
-        if owner is not None:
-            hand = session.game.hand(owner)
+        panel = None
+        owner = self._hand_owner()
+        if self.explain and (view.last is not None or owner is None):
+            panel = self._draw_explain(surface, layout, view)
+        elif owner is not None and self.session is not None:
+            hand = self.session.game.hand(owner)
             area = layout.small_hand_area
             if hand:
                 theme.blit_text(surface, "Your hand", layout.font_small, theme.TEXT_DIM,
@@ -446,53 +798,124 @@ class TableScene(Scene):
                 rect = layout.small_hand_rect(index, len(hand))
                 surface.blit(art.face(card, rect.size), rect)
             drawn_owner = owner
-        self._draw_buttons(surface, layout)
-        return drawn_owner
+        self._draw_buttons(surface, layout, view)
+        return drawn_owner, panel
 
-    def _draw_queue(self, surface: pygame.Surface, layout: TableLayout) -> None:
-        session = self.session
+    def _explanation(self, view: TableView) -> ExplainPanel | None:
+        state = self.shown_state()
+        key = (id(self.states), state)
+        if self._panel_cache is not None and self._panel_cache[0] == key:
+            return self._panel_cache[1]
+        panel = None
+        if state is not None and view.last is not None:
+            panel = explain_panel(state.rows_before, state.placement, self.info.rules, self.info.names())
+        self._panel_cache = (key, panel)
+        return panel
+
+    def _draw_explain(self, surface: pygame.Surface, layout: TableLayout, view: TableView) -> ExplainPanel | None:
+        """The explain panel, rendered once per placement and size (it is text-heavy)."""
+        panel = self._explanation(view)
+        key = (layout.size, panel)
+        if self._panel_image is None or self._panel_image[0] != key:
+            image = pygame.Surface(layout.explain_area.size)
+            if pygame.display.get_surface() is not None:
+                image = image.convert()
+            image.fill(theme.FELT)
+            self._render_explain(image, layout, panel)
+            self._panel_image = (key, image)
+        surface.blit(self._panel_image[1], layout.explain_area)
+        return panel
+
+    def _render_explain(self, surface: pygame.Surface, layout: TableLayout, panel: ExplainPanel | None) -> None:
+        """The rule, one column per row with its numbers, the verdict (drawn at the origin)."""
+        area = pygame.Rect((0, 0), layout.explain_area.size)
+        s = layout.scale
+        sprites = self.ctx.sprites
+        draw_panel(surface, area, theme.PANEL, theme.PANEL_EDGE, radius=round(10 * s), width=max(1, round(s)))
+        pad = round(10 * s)
+        inner = area.inflate(-2 * pad, -2 * pad)
+        if panel is None:
+            theme.blit_text(surface, "Explain (E): why each card goes where it goes", layout.font_small,
+                            theme.TEXT_DIM, center=inner.center)
+            return
+        lines = 1 + 3 + len(panel.verdict)
+        line_h = inner.height / lines
+        size = min(round(27 * s), int(line_h * 1.1))
+        y = inner.top + line_h / 2
+        draw_rich(surface, panel.title, size, theme.ACCENT, sprites, midleft=(inner.left, round(y)),
+                  max_width=inner.width)
+        y += line_h
+        col_w = inner.width / len(panel.columns)
+        for index, column in enumerate(panel.columns):
+            cx = inner.left + col_w * (index + 0.5)
+            cell = pygame.Rect(round(inner.left + col_w * index + 2), round(y - line_h / 2),
+                               round(col_w - 4), round(3 * line_h))
+            if column.chosen:
+                pygame.draw.rect(surface, theme.FELT_LIGHT, cell, border_radius=round(6 * s))
+                pygame.draw.rect(surface, theme.ACCENT, cell, width=max(1, round(2 * s)), border_radius=round(6 * s))
+            colour = theme.TEXT if column.ok or column.chosen else theme.TEXT_DIM
+            for line_index, line in enumerate(column.lines):
+                draw_rich(surface, line, size, theme.ACCENT if column.chosen and line_index == 0 else colour,
+                          sprites, center=(round(cx), round(y + line_h * line_index)), max_width=cell.width - 4)
+        y += 3 * line_h
+        for line in panel.verdict:
+            draw_rich(surface, line, size, theme.TEXT, sprites, midleft=(inner.left, round(y)), max_width=inner.width)
+            y += line_h
+
+    def _draw_queue(self, surface: pygame.Surface, layout: TableLayout, view: TableView) -> None:
         art = self.ctx.art
         s = layout.scale
-        order = session.placement_order()
-        done = len(session.placements)
+        order = view.placement_order()
+        done = view.done
         for index, (player, card) in enumerate(order):
             rect = layout.queue_card_rect(index)
-            look = LOOK_DIM if index < done - 1 or (index == done - 1 and session.stage is not Stage.PLACED) else "normal"
+            look = LOOK_DIM if index < done - 1 or (index == done - 1 and view.stage is not Stage.PLACED) else "normal"
             surface.blit(art.face(card, rect.size, look), rect)
-            is_next = index == done and session.stage in (Stage.REVEALED, Stage.PLACED, Stage.ROW_CHOICE)
-            is_last = index == done - 1 and session.stage is Stage.PLACED
+            is_next = index == done and view.stage in (Stage.REVEALED, Stage.PLACED, Stage.ROW_CHOICE)
+            is_last = index == done - 1 and view.stage is Stage.PLACED
             if is_next or is_last:
                 colour = theme.ACCENT if is_last else theme.TEXT
                 pygame.draw.rect(surface, colour, rect.inflate(round(8 * s), round(8 * s)),
                                  width=max(3, round(4 * s)), border_radius=max(4, rect.width // 8))
-            name = session.name(player)
+            name = self.info.name(player)
             size = theme.fit_size(name, layout.font_small, rect.width + round(14 * s))
             theme.blit_text(surface, name, size, theme.TEXT if is_next or is_last else theme.TEXT_DIM,
                             midtop=(rect.centerx, rect.bottom + round(6 * s)))
 
-    def _draw_buttons(self, surface: pygame.Surface, layout: TableLayout) -> None:
-        session = self.session
-        size = round(30 * layout.scale)
-        next_label = "Next turn" if session.step_number == len(session.seats) else "Next"
-        if session.step_number == len(session.seats) and session.game.is_over:
-            next_label = "Results"
-        draw_button(surface, layout.next_button, next_label, size, enabled=session.can_advance,
-                    hovered=layout.next_button.collidepoint(self.mouse), key_hint="Space / Enter / ->")
-        draw_button(surface, layout.auto_button, "Auto: on" if self.auto else "Auto: off", size,
-                    toggled=self.auto, hovered=layout.auto_button.collidepoint(self.mouse), key_hint="key A")
+    def speed_label(self) -> str:
+        if self.delay <= 0:
+            return "no delay"
+        return f"{self.delay:g} s"
 
-    def _draw_hints(self, surface: pygame.Surface, layout: TableLayout) -> None:
-        stage = self.session.stage
-        if stage is Stage.CHOOSE:
-            hint = "Click a card, or Left/Right then Enter    |    Esc: leave    F11: fullscreen"
-        elif stage is Stage.ROW_CHOICE:
-            hint = "Click a row or press 1-4 to take it    |    Esc: leave    F11: fullscreen"
+    def _draw_buttons(self, surface: pygame.Surface, layout: TableLayout, view: TableView) -> None:
+        size = round(30 * layout.scale)
+        small = round(26 * layout.scale)
+        draw_button(surface, layout.next_button, view.next_label, size, enabled=view.can_advance,
+                    hovered=layout.next_button.collidepoint(self.mouse), key_hint="Space / Enter / ->")
+        auto = "Auto: on" if self.auto else "Auto: off"
+        draw_button(surface, layout.auto_button, auto, size, toggled=self.auto,
+                    hovered=layout.auto_button.collidepoint(self.mouse),
+                    key_hint=f"A   +/- speed: {self.speed_label()}")
+        draw_button(surface, layout.back_button, "Back", small, enabled=self.can_go_back(),
+                    hovered=layout.back_button.collidepoint(self.mouse), key_hint="<-")
+        draw_button(surface, layout.live_button, "Now", small, enabled=self.in_past,
+                    hovered=layout.live_button.collidepoint(self.mouse), key_hint="End")
+
+    def _draw_hints(self, surface: pygame.Surface, layout: TableLayout, view: TableView) -> None:
+        stage = view.stage
+        toggles = f"E: explain   H: hints ({'on' if self.hints else 'off'})   F1: rules   Esc: leave"
+        if self._choosing():
+            hint = "Click a card, or Left/Right then Enter    PgUp: look back    |    " + toggles
+        elif stage is Stage.ROW_CHOICE and self.cursor is None:
+            hint = "Click a row or press 1-4 to take it    Left: look back    |    " + toggles
         else:
-            hint = "Next: Space / Enter / Right / click    A: auto    |    Esc: leave    F11: fullscreen"
-        theme.blit_text(surface, hint, layout.font_small, theme.TEXT_DIM, center=layout.hints.center)
+            hint = "Next: Space / Enter / Right    Back: Left    A: auto    +/-: speed    |    " + toggles
+        size = theme.fit_size(hint, layout.font_small, layout.hints.width - round(20 * layout.scale))
+        theme.blit_text(surface, hint, size, theme.TEXT_DIM, center=layout.hints.center)
 
     def _draw_curtain(self, surface: pygame.Surface, layout: TableLayout) -> None:
         """Cover the whole window: nobody's hand shows while the laptop changes hands."""
+        assert self.session is not None
         surface.fill(theme.CURTAIN)
         w, h = surface.get_size()
         s = layout.scale

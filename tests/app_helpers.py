@@ -7,6 +7,10 @@ import os
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+if "SIXTAKES_DATA_DIR" not in os.environ:  # a safety net: tests set their own folder
+    import tempfile
+
+    os.environ["SIXTAKES_DATA_DIR"] = tempfile.mkdtemp(prefix="sixtakes-tests-")
 
 import sys
 from pathlib import Path

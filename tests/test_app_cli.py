@@ -13,6 +13,7 @@ import sys  # noqa: E402
 from pathlib import Path  # noqa: E402
 
 import pygame  # noqa: E402
+import pytest  # noqa: E402
 
 from app_helpers import ROOT, close_app, frames, key, open_app  # noqa: E402
 from game.play import play_seeded_game  # noqa: E402
@@ -21,6 +22,12 @@ from game.rules import SNAP  # noqa: E402
 from scenes.app import run_app  # noqa: E402
 from scenes.digits import DIGITS_DIR  # noqa: E402
 from scenes.options import PlayOptions  # noqa: E402
+
+@pytest.fixture(autouse=True)
+def records_in_tmp(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Finished games are recorded in the user's data folder: keep it in a temporary folder."""
+    monkeypatch.setenv("SIXTAKES_DATA_DIR", str(tmp_path_factory.mktemp("data")))
+
 
 EXPECTED_SHOTS = [f"turn{t}-step{s}.png" for t in range(1, 8) for s in range(1, 5)]
 

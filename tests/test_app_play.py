@@ -34,6 +34,12 @@ def display() -> Iterator[None]:
     close_app()
 
 
+@pytest.fixture(autouse=True)
+def records_in_tmp(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Finished games are recorded in the user's data folder: keep it in a temporary folder."""
+    monkeypatch.setenv("SIXTAKES_DATA_DIR", str(tmp_path_factory.mktemp("data")))
+
+
 def size_of(app: App) -> tuple[int, int]:
     return pygame.display.get_surface().get_size()
 
@@ -143,7 +149,7 @@ def test_demo_from_the_menu_with_mouse_reproduces_the_seeded_game() -> None:
     assert session.game.scores == expected.scores
     assert isinstance(app.manager.active, ResultsScene)
     results = results_layout(size_of(app))
-    click(results.buttons[1].center)  # Menu
+    click(results.buttons[2].center)  # Menu
     frames(app)
     assert app.manager.active.__class__.__name__ == "MenuScene"
 

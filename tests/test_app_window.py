@@ -24,6 +24,12 @@ def display() -> Iterator[None]:
     close_app()
 
 
+@pytest.fixture(autouse=True)
+def records_in_tmp(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Finished games are recorded in the user's data folder: keep it in a temporary folder."""
+    monkeypatch.setenv("SIXTAKES_DATA_DIR", str(tmp_path_factory.mktemp("data")))
+
+
 def snapshot(session: TableSession) -> tuple:
     game = session.game
     return (game.seed, game.rows, tuple(game.scores), game.hands, game.turn, session.stage, len(session.history))

@@ -1,0 +1,153 @@
+"""What one table frame shows, as plain data: the live game now, or any past placement.
+
+The table screen draws a :class:`TableView` and nothing else about the game,
+so a placement looks the same whether it is the live one, a step back in the
+history, or a step of a replayed record: all three are built by
+:func:`view_of_state` from the same :class:`game.timeline.TableState`.
+Views hold no hand - hands are drawn by the table only when the live game
+says whose hand may show.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Sequence
+
+from game.engine import Placement, Rule, target_row
+from game.rules import ROW_LIMIT, Rules
+from game.timeline import TableState
+
+from .session import HUMAN, MODE_KINDS, Part, Seat, Stage, TableSession, describe
+
+Rows = tuple[tuple[int, ...], ...]
+
+
+@dataclass(frozen=True)
+class TableInfo:
+    """What stays the same for a whole game: seats, mode, seed, rules."""
+
+    seats: tuple[Seat, ...]
+    mode: str
+    seed: int
+    rules: Rules
+
+    @property
+    def humans(self) -> tuple[int, ...]:
+        return tuple(i for i, seat in enumerate(self.seats) if seat.is_human)
+
+    @property
+    def uses_curtain(self) -> bool:
+        return len(self.humans) > 1
+
+    def name(self, player: int) -> str:
+        return self.seats[player].name
+
+    def names(self) -> tuple[str, ...]:
+        return tuple(seat.name for seat in self.seats)
+
+
+@dataclass(frozen=True)
+class TableView:
+    """Everything public one frame of the table shows (no hand)."""
+
+    stage: Stage
+    round: int
+    turn: int
+    rows: Rows
+    scores: tuple[int, ...]
+    turn_cards: tuple[int, ...]
+    """This turn's cards by player once revealed, else empty."""
+    done: int
+    """Placements made so far this turn."""
+    last: Placement | None
+    """The placement on screen (stage PLACED)."""
+    rows_before: Rows | None
+    """The rows just before ``last`` (for the explanation and the motion)."""
+    upcoming: tuple[int, int] | None
+    """(player, card) placed by the next step."""
+    chooser: int | None
+    chosen: tuple[bool, ...]
+    """Who has chosen a card (shown as a card back) while cards are chosen."""
+    caption: tuple[Part, ...]
+    can_advance: bool
+    next_label: str
+
+    def placement_order(self) -> list[tuple[int, int]]:
+        """(player, card) of this turn's revealed cards, lowest card first."""
+        return sorted(enumerate(self.turn_cards), key=lambda pc: pc[1])
+
+    def placed_players(self) -> set[int]:
+        return {player for player, _ in self.placement_order()[:self.done]}
+
+
+def mode_of_kinds(kinds: Sequence[str]) -> str:
+    """The app mode a game's seats correspond to: all human = hotseat, one = solo, none = demo."""
+    humans = sum(1 for kind in kinds if kind == HUMAN)
+    if humans == 0:
+        return "demo"
+    if humans == 1 and len(kinds) == len(MODE_KINDS["solo"]):
+        return "solo"
+    if humans == len(kinds):
+        return "hotseat"
+    return "solo" if humans == 1 else "hotseat"
+
+
+def next_label(step: int, players: int, final: bool) -> str:
+    if step == players:
+        return "Results" if final else "Next turn"
+    return "Next"
+
+
+def view_of_state(state: TableState, info: TableInfo, final: bool) -> TableView:
+    """The frame of one placement; ``final``: it is the game's last placement."""
+    placement = state.placement
+    row = state.rows[placement.row]
+    after = row[-2] if placement.rule is Rule.CLOSEST_ROW and len(row) > 1 else None
+    order = sorted(enumerate(state.revealed), key=lambda pc: pc[1])
+    players = len(info.seats)
+    upcoming = order[state.step] if state.step < len(order) else None
+    return TableView(
+        stage=Stage.PLACED, round=state.round, turn=state.turn, rows=state.rows, scores=state.scores,
+        turn_cards=state.revealed, done=state.step, last=placement, rows_before=state.rows_before,
+        upcoming=upcoming, chooser=None, chosen=(False,) * players,
+        caption=tuple(describe(placement, info.seats, after)), can_advance=True,
+        next_label=next_label(state.step, players, final),
+    )
+
+
+@dataclass(frozen=True)
+class Preview:
+    """Where a card would go if it were placed on ``rows`` now (hints, the next card)."""
+
+    card: int
+    row: int | None
+    """Target row, or ``None`` when the card is lower than every row (rule 4)."""
+    takes: bool
+    """The row is full: this card would be its 6th card and take the row."""
+
+
+def preview(rows: Rows, card: int) -> Preview:
+    row = target_row(rows, card)
+    return Preview(card, row, row is not None and len(rows[row]) >= ROW_LIMIT)
+
+
+def info_of(session: TableSession) -> TableInfo:
+    return TableInfo(session.seats, session.mode, session.game.seed, session.rules)
+
+
+def live_view(session: TableSession, info: TableInfo | None = None) -> TableView:
+    """The frame of the live game now; a placement on screen is drawn from its captured state."""
+    info = info or info_of(session)
+    game = session.game
+    if session.stage is Stage.PLACED and session.states:
+        return view_of_state(session.states[-1], info, final=game.is_over)
+    players = len(session.seats)
+    step = session.step_number
+    return TableView(
+        stage=session.stage, round=game.round, turn=session.shown_turn, rows=game.rows,
+        scores=tuple(game.scores), turn_cards=session.turn_cards, done=step, last=None,
+        rows_before=None, upcoming=session.upcoming, chooser=session.chooser,
+        chosen=tuple(game.has_chosen(p) for p in range(players)) if not game.is_over else (False,) * players,
+        caption=tuple(session.caption()), can_advance=session.can_advance,
+        next_label=next_label(step, players, game.is_over),
+    )
