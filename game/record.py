@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
+from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Iterable, Iterator, Sequence
 
@@ -18,6 +19,7 @@ from .errors import IllegalActionError
 from .rules import ALL_CARDS, HAND_SIZE, PRESETS, ROWS, rules_named
 
 FORMAT = "6takes-record/1"
+TIMESTAMP_FORMAT = "%Y-%m-%dT%H:%M:%SZ"
 
 
 class RecordError(ValueError):
@@ -72,10 +74,13 @@ class GameRecord:
     rounds: tuple[RoundRecord, ...]
     scores: tuple[int, ...]
     winners: tuple[int, ...]
+    finished: str | None = None
+    """When the game ended (UTC, ``YYYY-MM-DDTHH:MM:SSZ``); the app writes it,
+    ``simulate`` does not (its files must be identical run after run)."""
 
     def to_dict(self) -> dict[str, Any]:
         """The record as the JSON object of the format (keys in documented order)."""
-        return {
+        data: dict[str, Any] = {
             "format": FORMAT,
             "rules": self.rules,
             "seed": self.seed,
@@ -84,6 +89,9 @@ class GameRecord:
             "scores": list(self.scores),
             "winners": list(self.winners),
         }
+        if self.finished is not None:
+            data["finished"] = self.finished
+        return data
 
     def to_json(self) -> str:
         """One line of JSON, without the newline."""
@@ -113,8 +121,11 @@ def placement_record(placement: Placement) -> PlacementRecord:
     return PlacementRecord(placement.player, placement.card, placement.row, placement.taken)
 
 
-def record_game(game: Game, players: Sequence[PlayerInfo]) -> GameRecord:
-    """The record of a finished ``game`` whose seats were taken by ``players``."""
+def record_game(game: Game, players: Sequence[PlayerInfo], finished: str | None = None) -> GameRecord:
+    """The record of a finished ``game`` whose seats were taken by ``players``.
+
+    ``finished`` is the time the game ended, as from :func:`utc_timestamp`.
+    """
     if not game.is_over:
         raise ValueError("only a finished game can be recorded")
     if len(players) != game.player_count:
@@ -138,7 +149,19 @@ def record_game(game: Game, players: Sequence[PlayerInfo]) -> GameRecord:
         rounds=rounds,
         scores=tuple(game.scores),
         winners=game.winners,
+        finished=finished,
     )
+
+
+def utc_timestamp(moment: datetime | None = None) -> str:
+    """``moment`` (default: now) as the records' time format, e.g. ``2026-11-21T23:05:00Z``."""
+    moment = moment or datetime.now(timezone.utc)
+    return moment.astimezone(timezone.utc).strftime(TIMESTAMP_FORMAT)
+
+
+def parse_timestamp(text: str) -> datetime:
+    """The time written by :func:`utc_timestamp`; ``ValueError`` for anything else."""
+    return datetime.strptime(text, TIMESTAMP_FORMAT).replace(tzinfo=timezone.utc)
 
 
 def write_records(path: str | Path, records: Iterable[GameRecord], *, append: bool = False) -> int:
@@ -241,9 +264,21 @@ def record_from_dict(data: Any) -> GameRecord:
         rounds=tuple(_round(r, i) for i, r in enumerate(_field(obj, "rounds", list))),
         scores=_ints(_field(obj, "scores", list), "scores"),
         winners=_ints(_field(obj, "winners", list), "winners"),
+        finished=_finished(obj),
     )
     check_record(record)
     return record
+
+
+def _finished(obj: dict[str, Any]) -> str | None:
+    if "finished" not in obj:
+        return None
+    text = _field(obj, "finished", str)
+    try:
+        parse_timestamp(text)
+    except ValueError:
+        raise RecordError(f"'finished' must be a UTC time like 2026-11-21T23:05:00Z, not {text!r}") from None
+    return text
 
 
 def _object(value: Any, what: str) -> dict[str, Any]:

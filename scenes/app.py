@@ -148,13 +148,13 @@ class App:
 
     def _write_record(self, session: TableSession) -> str:
         """Append the game to the records file; the line the results screen shows about it."""
-        from game.record import PlayerInfo, append_record, record_game
+        from game.record import PlayerInfo, append_record, record_game, utc_timestamp
 
         path = self.records_path()
         players = [PlayerInfo(seat.name, seat.kind) for seat in session.seats]
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
-            append_record(path, record_game(session.game, players))
+            append_record(path, record_game(session.game, players, finished=utc_timestamp()))
             self.records_written += 1
         except OSError as exc:
             error_line(f"cannot write the record to {path}: {exc.strerror or exc}")

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pygame
 
-from game.record import GameRecord, scan_records
+from game.record import GameRecord, parse_timestamp, scan_records
 
 from . import theme
 from .base import AppContext, Input, InputKind, Scene
@@ -21,6 +21,15 @@ from .layout import scale_for
 from .session import MODE_TITLES
 from .view import mode_of_kinds
 from .widgets import draw_button, draw_panel, draw_rich
+
+
+def local_time_text(finished: str) -> str:
+    """A record's UTC end time in the computer's local time, e.g. "21 Nov 2026, 23:05"."""
+    try:
+        moment = parse_timestamp(finished)
+    except ValueError:
+        return finished
+    return moment.astimezone().strftime("%d %b %Y, %H:%M")
 
 
 class ScoreboardScene(Scene):
@@ -51,7 +60,7 @@ class ScoreboardScene(Scene):
         back.bottomright = (w - round(24 * s), h - round(12 * s))
         top = round(132 * s)
         area = pygame.Rect(round(24 * s), top, w - round(48 * s), back.top - round(12 * s) - notes_h - top)
-        row_h = round(58 * s)
+        row_h = round(76 * s)
         return area, row_h, max(1, area.height // row_h), back
 
     # ------------------------------------------------------------- input
@@ -121,12 +130,16 @@ class ScoreboardScene(Scene):
                      sprites=sprites, colour=theme.TEXT)
         draw_rich(surface, ["line ", line], round(16 * s), theme.TEXT_DIM, sprites,
                   center=(rect.left + round(36 * s), cy + round(16 * s)))
+        if record.finished is not None:
+            when = local_time_text(record.finished)
+            theme.blit_text(surface, when, round(16 * s), theme.TEXT_DIM,
+                            midleft=(rect.left + round(120 * s), cy + round(22 * s)))
         mode = mode_of_kinds([p.kind for p in record.players])
         title = MODE_TITLES.get(mode, mode)
         theme.blit_text(surface, title, theme.fit_size(title, round(22 * s), round(220 * s)), theme.TEXT,
-                        midleft=(rect.left + round(120 * s), cy - round(9 * s)))
+                        midleft=(rect.left + round(120 * s), cy - round(18 * s)))
         draw_rich(surface, [record.rules + " rules, seed ", record.seed], round(16 * s), theme.TEXT_DIM, sprites,
-                  midleft=(rect.left + round(120 * s), cy + round(13 * s)), max_width=round(230 * s))
+                  midleft=(rect.left + round(120 * s), cy + round(4 * s)), max_width=round(230 * s))
         left = rect.left + round(360 * s)
         players = record.players
         cell_w = (rect.right - round(10 * s) - left) / max(1, len(players))

@@ -159,3 +159,16 @@ def test_data_dir_override(tmp_path: Path, monkeypatch) -> None:
     monkeypatch.delenv(DATA_DIR_VARIABLE)
     assert default_records_path().name == "games.jsonl"
     assert "6takes" in default_records_path().parts
+
+
+def test_finished_time_round_trips_and_is_checked(tmp_path: Path) -> None:
+    from game.record import parse_record, utc_timestamp
+
+    record = record_game(finished_game(), PLAYERS, finished=utc_timestamp())
+    line = record.to_json()
+    assert '"finished":"' in line and parse_record(line) == record and parse_record(line).to_json() == line
+    assert "finished" not in record_game(finished_game(), PLAYERS).to_dict()
+    data = json.loads(line)
+    data["finished"] = "yesterday"
+    with pytest.raises(RecordError, match="line 1: 'finished' must be a UTC time"):
+        read_records(write_lines(tmp_path, [json.dumps(data)]))
