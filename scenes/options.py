@@ -24,6 +24,12 @@ class PlayOptions:
     """Seed of the first deal; ``None`` draws one (shown on screen, written in the record)."""
     names: tuple[str, ...] | None = None
     """Player names in seat order; ``None`` uses the defaults of the mode."""
+    kinds: tuple[str, ...] | None = None
+    """Who sits in each seat, in seat order: ``human``, a computer player kind
+    (``random``, ``heuristic``, ``mc``) or ``bot:COMMAND`` / ``bot-phase-last:COMMAND``
+    (an external bot program).  ``None`` uses the mode's defaults (random AIs)."""
+    think_ms: float = 100.0
+    """Thinking time per decision of ``mc`` players, in milliseconds."""
     record: Path | None = None
     """Append each finished game's record (format 6takes-record/1) here;
     ``None`` means the records file in the user's data folder."""
