@@ -14,6 +14,8 @@ import sys
 from pathlib import Path
 from typing import Callable, NoReturn, Sequence
 
+from game.agent_options import DEFAULT_THINK_MS
+from game.simulate import think_ms_argument
 from game.engine import SEED_LIMIT
 from game.record import GameRecord, RecordError, read_records
 from game.storage import default_records_path
@@ -112,6 +114,18 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--record", type=Path, metavar="FILE",
                      help="write every game's record (JSON Lines) to FILE")
     sim.add_argument("--json", action="store_true", help="print the summary as one JSON object")
+    sim.add_argument("--think-ms", type=think_ms_argument, default=DEFAULT_THINK_MS, metavar="MS",
+                     help=f"thinking time per decision of mc players, in milliseconds "
+                          f"(default {DEFAULT_THINK_MS:g})")
+    sim.add_argument("--rollouts", type=positive_int, metavar="N",
+                     help="instead of --think-ms: mc players sample N deals per decision "
+                          "(exactly reproducible on any machine)")
+    sim.add_argument("--jobs", type=positive_int, default=1, metavar="N",
+                     help="worker processes (default 1); results do not depend on N")
+    sim.add_argument("--duplicate", action="store_true",
+                     help="play every deal once per seat rotation and compare kinds deal by deal")
+    sim.add_argument("--no-progress", action="store_true",
+                     help="never show the progress bar (shown on stderr for runs over 2 s)")
     sim.set_defaults(subparser=sim)
     return parser
 

@@ -3,7 +3,15 @@
 An agent answers two questions: which card to play (:meth:`Agent.choose_card`)
 and, when its card is lower than every row, which row to take
 (:meth:`Agent.choose_row`).  Agents get their own ``random.Random`` so a game
-is reproducible from its seed.
+is reproducible from its seed, and :class:`AgentOptions` for those that think
+(how long, or how many rollouts).  Constructing any agent is cheap; the work
+happens per decision.
+
+Kinds (:data:`AGENT_KINDS`):
+
+* ``random`` - the assignment's "stupid AI" (:class:`RandomAgent`);
+* ``heuristic`` - human-like rules of thumb (:mod:`game.heuristic`);
+* ``mc`` - Monte Carlo search to a time or rollout budget (:mod:`game.mc`).
 """
 
 from __future__ import annotations
@@ -11,7 +19,10 @@ from __future__ import annotations
 import random
 from typing import Callable, Protocol
 
+from .agent_options import DEFAULT_OPTIONS, AgentOptions
 from .engine import PlayerView
+from .heuristic import HeuristicAgent
+from .mc import MonteCarloAgent
 from .rules import ROWS
 
 
@@ -40,7 +51,7 @@ class RandomAgent:
 
     kind = "random"
 
-    def __init__(self, rng: random.Random) -> None:
+    def __init__(self, rng: random.Random, options: AgentOptions | None = None) -> None:
         self._rng = rng
 
     def choose_card(self, view: PlayerView) -> int:
@@ -51,17 +62,22 @@ class RandomAgent:
         return int(self._rng.random() * ROWS)
 
 
-AgentFactory = Callable[[random.Random], Agent]
+AgentFactory = Callable[[random.Random, AgentOptions], Agent]
 
-AGENT_KINDS: dict[str, AgentFactory] = {"random": RandomAgent}
-"""Every computer player kind, by name.  ``human`` is not an agent kind."""
+AGENT_KINDS: dict[str, AgentFactory] = {
+    "random": RandomAgent,
+    "heuristic": HeuristicAgent,
+    "mc": MonteCarloAgent,
+}
+"""Every computer player kind, by name (``random`` first: the default).
+``human`` is not an agent kind."""
 
 
-def make_agent(kind: str, rng: random.Random) -> Agent:
+def make_agent(kind: str, rng: random.Random, options: AgentOptions = DEFAULT_OPTIONS) -> Agent:
     """A new agent of ``kind``; ``ValueError`` naming the known kinds otherwise."""
     try:
         factory = AGENT_KINDS[kind]
     except KeyError:
         known = ", ".join(AGENT_KINDS)
         raise ValueError(f"unknown player kind {kind!r} (known: {known})") from None
-    return factory(rng)
+    return factory(rng, options)

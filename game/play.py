@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from typing import Sequence
 
+from .agent_options import DEFAULT_OPTIONS, AgentOptions
 from .agents import Agent, make_agent
 from .engine import SEED_LIMIT, Game, Phase
 from .rules import Rules
@@ -31,10 +32,10 @@ def players_rng(seed: int) -> random.Random:
     return random.Random(seed ^ _PLAYERS_SALT)
 
 
-def make_agents(kinds: Sequence[str], seed: int) -> list[Agent]:
+def make_agents(kinds: Sequence[str], seed: int, options: AgentOptions = DEFAULT_OPTIONS) -> list[Agent]:
     """One agent per seat, drawing from the players' generator of ``seed``."""
     rng = players_rng(seed)
-    return [make_agent(kind, rng) for kind in kinds]
+    return [make_agent(kind, rng, options) for kind in kinds]
 
 
 def play_game(game: Game, agents: Sequence[Agent]) -> Game:
@@ -57,7 +58,9 @@ def play_game(game: Game, agents: Sequence[Agent]) -> Game:
             return game
 
 
-def play_seeded_game(rules: Rules, kinds: Sequence[str], seed: int) -> Game:
-    """Play one complete game of computer players; the seed alone reproduces it."""
+def play_seeded_game(rules: Rules, kinds: Sequence[str], seed: int,
+                     options: AgentOptions = DEFAULT_OPTIONS) -> Game:
+    """Play one complete game of computer players; the seed (and, for players
+    that think, a budget in rollouts) alone reproduces it."""
     game = Game(rules, len(kinds), seed)
-    return play_game(game, make_agents(kinds, seed))
+    return play_game(game, make_agents(kinds, seed, options))

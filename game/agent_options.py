@@ -1,0 +1,30 @@
+"""Settings of computer players that think (the ``mc`` kind); other kinds ignore them."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+DEFAULT_THINK_MS = 100.0
+
+
+@dataclass(frozen=True)
+class AgentOptions:
+    """How long a searching player may think per decision.
+
+    ``think_ms`` is a wall-clock budget: strong, but the result depends on
+    the machine's speed.  ``rollouts``, when set, replaces it by a fixed
+    number of sampled deals per decision, so a seed reproduces every
+    decision exactly on any machine.
+    """
+
+    think_ms: float = DEFAULT_THINK_MS
+    rollouts: int | None = None
+
+    def __post_init__(self) -> None:
+        if not self.think_ms >= 0 or self.think_ms == float("inf"):
+            raise ValueError(f"think time must be a number of milliseconds >= 0, not {self.think_ms!r}")
+        if self.rollouts is not None and (isinstance(self.rollouts, bool) or self.rollouts < 1):
+            raise ValueError(f"rollouts must be a whole number >= 1, not {self.rollouts!r}")
+
+
+DEFAULT_OPTIONS = AgentOptions()

@@ -1,0 +1,114 @@
+"""The fast rollout simulator agrees with the engine on thousands of random positions."""
+
+import random
+
+from game import CLASSIC, PRESETS, SNAP, Game, Phase
+from game.fastsim import Table, place_turn, risk_table, rollout, table_from_rows
+from game.rules import ROWS
+
+
+def engine_table(game: Game) -> Table:
+    return table_from_rows(game.rows, game.rules.penalties)
+
+
+def play_turn_in_engine(game: Game, plays: list[int], low_rows: dict[int, int]) -> list[int]:
+    """Play one turn; ``low_rows[player]`` answers rule 4.  Returns each player's penalty."""
+    taken = [0] * game.player_count
+    game.play_cards(plays)
+    while game.phase in (Phase.PLACE_CARD, Phase.CHOOSE_ROW):
+        if game.phase is Phase.CHOOSE_ROW:
+            player = game.awaiting_row_choice
+            placement = game.choose_row(player, low_rows[player])
+        else:
+            placement = game.place_next()
+        taken[placement.player] += placement.penalty
+    return taken
+
+
+def random_games(count: int, seed: int):
+    """Fresh games of every preset and player count, seeded reproducibly."""
+    rng = random.Random(seed)
+    for index in range(count):
+        rules = PRESETS[sorted(PRESETS)[index % len(PRESETS)]]
+        players = rng.randint(rules.min_players, rules.max_players)
+        yield rng, Game(rules, players, rng.randrange(2**63))
+
+
+def test_place_turn_agrees_with_the_engine_on_every_turn_of_many_games() -> None:
+    positions = 0
+    for rng, game in random_games(300, seed=1):
+        while not game.is_over and game.round < 2:
+            last_turn = game.turn == game.rules.turns_per_round - 1
+            table = engine_table(game)
+            plays = [rng.choice(game.hand(p)) for p in range(game.player_count)]
+            low_rows = {p: rng.randrange(ROWS) for p in range(game.player_count)}
+            fast = place_turn(table, game.rules.penalties, plays, lambda player, card: low_rows[player])
+            slow = play_turn_in_engine(game, plays, low_rows)
+            assert fast == slow
+            if not last_turn:  # after the last turn the engine deals anew
+                assert table == engine_table(game)
+            positions += 1
+    assert positions > 3000
+
+
+def test_rollouts_agree_with_the_engine() -> None:
+    """A playout, replayed card by card and row by row through the engine, scores the same."""
+    checked = 0
+    for rng, game in random_games(400, seed=2):
+        # Reach a random turn of the first round by random play.
+        for _ in range(rng.randrange(game.rules.turns_per_round)):
+            low_rows = {p: rng.randrange(ROWS) for p in range(game.player_count)}
+            play_turn_in_engine(game, [rng.choice(game.hand(p)) for p in range(game.player_count)], low_rows)
+        me = rng.randrange(game.player_count)
+        opponents = [p for p in range(game.player_count) if p != me]
+        remaining = game.rules.turns_per_round - game.turn
+        turns = rng.randint(1, remaining)
+        orders = {p: rng.sample(game.hand(p), turns) for p in opponents}
+        others = [orders[p][t] for t in range(turns) for p in opponents]
+        first = rng.choice([None, *game.hand(me)])
+        table = engine_table(game)
+        bits = rng.getrandbits(2 * len(others))
+        trace: list = []
+        taken = rollout(table, game.rules.penalties, list(game.hand(me)), first, others,
+                        len(opponents), turns, bits, risk_table(len(opponents)), trace)
+        assert len(trace) == turns
+        total = 0
+        for t, (cards, low_choices) in enumerate(trace):
+            mine = next(card for card in cards if card not in others[t * len(opponents):(t + 1) * len(opponents)])
+            if t == 0 and first is not None:
+                assert mine == first
+            plays = [0] * game.player_count
+            plays[me] = mine
+            for p in opponents:
+                plays[p] = orders[p][t]
+            assert sorted(plays) == list(cards)
+            choices = iter(low_choices)
+
+            class Rows(dict):  # answers rule 4 in placement order, as the playout chose
+                def __getitem__(self, player: int) -> int:
+                    return next(choices)
+            total += play_turn_in_engine(game, plays, Rows())[me]
+            assert next(choices, None) is None
+        assert taken == total
+        if turns < remaining:
+            assert table == engine_table(game)
+        checked += 1
+    assert checked == 400
+
+
+def test_risk_table_is_a_probability_growing_with_the_gap() -> None:
+    for opponents in (1, 3, 9):
+        table = risk_table(opponents)
+        assert all(abs(table[0][gap] - 1.0) < 1e-9 for gap in range(105))
+        for missing in range(1, 6):
+            line = table[missing]
+            assert line[1] == 0.0
+            assert all(0.0 <= a <= b <= 1.0 for a, b in zip(line, line[1:]))
+            if missing > opponents:
+                assert max(line) == 0.0
+
+
+def test_snap_and_classic_tables_differ_only_in_penalties() -> None:
+    rows = ((5, 10), (55,), (66, 70, 71), (100,))
+    assert table_from_rows(rows, SNAP.penalties) == ([10, 55, 71, 100], [2, 1, 3, 1], [9, 9, 15, 5])
+    assert table_from_rows(rows, CLASSIC.penalties) == ([10, 55, 71, 100], [2, 1, 3, 1], [5, 7, 9, 3])
