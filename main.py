@@ -110,7 +110,9 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--seed", type=seed_argument, help="seed of the run (default: drawn and printed)")
     sim.add_argument("--rules", default="snap", help="rules preset: snap (default) or classic")
     sim.add_argument("--players", default="random,random,random,random",
-                     help="comma-separated player kinds, one per seat (default: 4 x random)")
+                     help="comma-separated player kinds, one per seat (default: 4 x random): "
+                          "random, heuristic, mc, or an external bot as 'bot:COMMAND' "
+                          "(or 'bot-phase-last:COMMAND' for bots that read the phase line last)")
     sim.add_argument("--record", type=Path, metavar="FILE",
                      help="write every game's record (JSON Lines) to FILE")
     sim.add_argument("--json", action="store_true", help="print the summary as one JSON object")
@@ -124,6 +126,9 @@ def build_parser() -> argparse.ArgumentParser:
                      help="worker processes (default 1); results do not depend on N")
     sim.add_argument("--duplicate", action="store_true",
                      help="play every deal once per seat rotation and compare kinds deal by deal")
+    sim.add_argument("--bot-logs", type=Path, metavar="DIR",
+                     help="save each external bot's debug output (its stderr) in DIR, "
+                          "one file per game and seat")
     sim.add_argument("--no-progress", action="store_true",
                      help="never show the progress bar (shown on stderr for runs over 2 s)")
     sim.set_defaults(subparser=sim)

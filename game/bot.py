@@ -118,9 +118,9 @@ class Disqualification:
         }
 
     def describe(self) -> str:
-        """One line for people: rounds and turns counted from 1."""
+        """One line for people: seats, rounds and turns counted from 1."""
         sent = f"; it sent {self.sent!r}" if self.sent else ""
-        return (f"bot in seat {self.seat} ({self.command}) disqualified in round {self.round + 1}, "
+        return (f"bot in seat {self.seat + 1} ({self.command}) disqualified in round {self.round + 1}, "
                 f"turn {self.turn + 1}: {self.reason} ({self.detail}){sent}")
 
 

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import random
-from typing import Sequence
+from pathlib import Path
+from typing import Callable, Sequence
 
 from .agent_options import DEFAULT_OPTIONS, AgentOptions
 from .agents import Agent, make_agent
+from .bot import BotTable, make_bot_agent, parse_bot_kind
 from .engine import SEED_LIMIT, Game, Phase
 from .rules import Rules
 
@@ -32,10 +34,36 @@ def players_rng(seed: int) -> random.Random:
     return random.Random(seed ^ _PLAYERS_SALT)
 
 
-def make_agents(kinds: Sequence[str], seed: int, options: AgentOptions = DEFAULT_OPTIONS) -> list[Agent]:
-    """One agent per seat, drawing from the players' generator of ``seed``."""
+def make_player(kind: str, *, seat: int, player_count: int, rng: random.Random,
+                options: AgentOptions = DEFAULT_OPTIONS, bot_table: BotTable | None = None,
+                bot_log: Path | None = None) -> Agent:
+    """The computer player of ``kind`` for ``seat``: a built-in kind, or an external bot.
+
+    ``bot:COMMAND`` / ``bot-phase-last:COMMAND`` start COMMAND as a bot
+    process (see ``docs/bot-protocol.md``); pass a ``bot_table`` (and close it
+    when the game ends) so the game's bots are killed together.
+    """
+    bot = parse_bot_kind(kind)
+    if bot is None:
+        return make_agent(kind, rng, options)
+    command, phase_last = bot
+    return make_bot_agent(command, seat=seat, player_count=player_count, rng=rng,
+                          phase_last=phase_last, log_path=bot_log, table=bot_table)
+
+
+def make_agents(kinds: Sequence[str], seed: int, options: AgentOptions = DEFAULT_OPTIONS,
+                bot_table: BotTable | None = None,
+                bot_logs: Callable[[int], Path | None] | None = None) -> list[Agent]:
+    """One player per seat, all drawing from the players' generator of ``seed``.
+
+    ``bot_logs(seat)`` names the file a bot's debug output is appended to.
+    """
     rng = players_rng(seed)
-    return [make_agent(kind, rng, options) for kind in kinds]
+    return [
+        make_player(kind, seat=seat, player_count=len(kinds), rng=rng, options=options,
+                    bot_table=bot_table, bot_log=bot_logs(seat) if bot_logs else None)
+        for seat, kind in enumerate(kinds)
+    ]
 
 
 def play_game(game: Game, agents: Sequence[Agent]) -> Game:

@@ -273,7 +273,7 @@ def record_from_dict(data: Any) -> GameRecord:
 def _finished(obj: dict[str, Any]) -> str | None:
     if "finished" not in obj:
         return None
-    text = _field(obj, "finished", str)
+    text: str = _field(obj, "finished", str)
     try:
         parse_timestamp(text)
     except ValueError:

@@ -18,6 +18,7 @@ import json
 import math
 import sys
 import time
+from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from multiprocessing import get_context
@@ -26,6 +27,7 @@ from typing import Callable, Iterator, NamedTuple, NoReturn, Sequence, TextIO
 
 from .agent_options import DEFAULT_OPTIONS, AgentOptions
 from .agents import AGENT_KINDS, Agent
+from .bot import BOT_KIND, BOT_PHASE_LAST_KIND, BotTable, Disqualification, check_command, parse_bot_kind
 from .engine import Game, PlayerView, new_seed
 from .play import game_seed, make_agents, play_game
 from .record import PlayerInfo, record_game
@@ -33,6 +35,8 @@ from .rules import Rules, rules_named
 
 Z95 = 1.959963984540054
 """The 97.5th percentile of the standard normal: the half-width of a 95% interval in standard errors."""
+MAX_REPORTED = 3
+"""Disqualification reports printed per bot (the count covers them all)."""
 PROGRESS_AFTER_S = 2.0
 """A progress bar appears once a run has lasted this long (short runs stay quiet)."""
 
@@ -80,6 +84,8 @@ class GameResult(NamedTuple):
     longest_decision: tuple[float, ...]
     record: str | None
     """The game's record as one JSON line, if records are written."""
+    disqualifications: tuple[Disqualification, ...] = ()
+    """External bots disqualified in this game."""
 
 
 class Task(NamedTuple):
@@ -93,6 +99,8 @@ class Task(NamedTuple):
     duplicate: bool
     options: AgentOptions
     record: bool
+    bot_logs: Path | None = None
+    """Folder for the bots' debug output (one file per game and seat), if any."""
 
 
 def rotations(kinds: Sequence[str], duplicate: bool) -> list[tuple[str, ...]]:
@@ -103,10 +111,12 @@ def rotations(kinds: Sequence[str], duplicate: bool) -> list[tuple[str, ...]]:
     return [tuple(kinds[(seat - shift) % count] for seat in range(count)) for shift in range(count)]
 
 
-def play_one(rules: Rules, kinds: Sequence[str], seed: int, options: AgentOptions, record: bool) -> GameResult:
-    """Play one seeded game with timed agents and report it."""
-    agents = [TimedAgent(agent) for agent in make_agents(kinds, seed, options)]
-    game = play_game(Game(rules, len(kinds), seed), agents)
+def play_one(rules: Rules, kinds: Sequence[str], seed: int, options: AgentOptions, record: bool,
+             bot_logs: Callable[[int], Path | None] | None = None) -> GameResult:
+    """Play one seeded game with timed agents and report it (every bot is killed at the end)."""
+    with BotTable() as bots:
+        agents = [TimedAgent(agent) for agent in make_agents(kinds, seed, options, bots, bot_logs)]
+        game = play_game(Game(rules, len(kinds), seed), agents)
     text = None
     if record:
         players = [PlayerInfo(f"Player {seat + 1}", kind) for seat, kind in enumerate(kinds)]
@@ -114,7 +124,7 @@ def play_one(rules: Rules, kinds: Sequence[str], seed: int, options: AgentOption
     return GameResult(
         tuple(kinds), tuple(game.scores), game.winners, len(game.rounds),
         tuple(a.decisions for a in agents), tuple(a.seconds for a in agents),
-        tuple(a.longest for a in agents), text,
+        tuple(a.longest for a in agents), text, tuple(bots.disqualifications),
     )
 
 
@@ -124,9 +134,19 @@ def play_task(task: Task) -> list[GameResult]:
     results = []
     for index in task.indices:
         seed = game_seed(task.seed, index)
-        for kinds in rotations(task.kinds, task.duplicate):
-            results.append(play_one(rules, kinds, seed, task.options, task.record))
+        for rotation, kinds in enumerate(rotations(task.kinds, task.duplicate)):
+            logs = _bot_log_namer(task, index, rotation)
+            results.append(play_one(rules, kinds, seed, task.options, task.record, logs))
     return results
+
+
+def _bot_log_namer(task: Task, index: int, rotation: int) -> Callable[[int], Path | None] | None:
+    """Names the debug-output file of each seat's bot: ``game00012-seat2.log``."""
+    folder = task.bot_logs
+    if folder is None:
+        return None
+    game_name = f"game{index + 1:05d}" + (f"-rotation{rotation + 1}" if task.duplicate else "")
+    return lambda seat: folder / f"{game_name}-seat{seat + 1}.log"
 
 
 def run_tasks(tasks: Sequence[Task], jobs: int) -> Iterator[list[GameResult]]:
@@ -187,6 +207,8 @@ class PlayerTally:
     decisions: int = 0
     decision_seconds: float = 0.0
     longest_decision: float = 0.0
+    disqualifications: list[Disqualification] = field(default_factory=list)
+    """Bots of this seat (or kind) disqualified, game after game."""
 
     def add(self, result: GameResult, seat: int) -> None:
         self.games += 1
@@ -196,6 +218,7 @@ class PlayerTally:
         self.decisions += result.decisions[seat]
         self.decision_seconds += result.decision_seconds[seat]
         self.longest_decision = max(self.longest_decision, result.longest_decision[seat])
+        self.disqualifications.extend(d for d in result.disqualifications if d.seat == seat)
 
     @property
     def mean_penalty(self) -> float:
@@ -225,6 +248,9 @@ class PlayerTally:
             "win_rate_ci95": [round(low, 4), round(high, 4)],
             "decision_ms_mean": round(self.decision_ms_mean, 3),
             "decision_ms_max": round(1000 * self.longest_decision, 3),
+            **({"disqualifications": len(self.disqualifications),
+                "disqualified": [d.to_dict() for d in self.disqualifications[:MAX_REPORTED]]}
+               if is_bot_kind(self.kind) else {}),
         }
 
 
@@ -279,25 +305,43 @@ class Summary:
     def text(self) -> str:
         """A readable summary, one player (or, in duplicate runs, one kind) a line."""
         how = f", {self.deals} deals x every seat rotation" if self.duplicate else ""
+        name_w = max([6, *(len(p.name) for p in self.players)])
+        kind_w = max([4, *(len(p.kind) for p in self.players)])
         lines = [
             f"{self.games} games ({self.rules} rules, seed {self.seed}{how}) in "
             f"{self.seconds:.2f} s: {self.games_per_second:.0f} games/s",
-            f"{'player':<10} {'kind':<10} {'mean penalty':>12} {'per round':>9} {'wins':>7} "
+            f"{'player':<{name_w}} {'kind':<{kind_w}} {'mean penalty':>12} {'per round':>9} {'wins':>7} "
             f"{'win rate (95% interval)':>24} {'ms/decision':>11} {'max ms':>8}",
         ]
         for p in self.players:
             low, high = wilson_interval(p.wins, p.games)
             rate = f"{100 * p.win_rate:.1f}% ({100 * low:.1f}-{100 * high:.1f})"
             lines.append(
-                f"{p.name:<10} {p.kind:<10} {p.mean_penalty:>12.2f} {p.mean_penalty_per_round:>9.2f} "
+                f"{p.name:<{name_w}} {p.kind:<{kind_w}} {p.mean_penalty:>12.2f} {p.mean_penalty_per_round:>9.2f} "
                 f"{p.wins:>7} {rate:>24} {p.decision_ms_mean:>11.2f} {1000 * p.longest_decision:>8.1f}")
         lines.append("(lowest penalty wins; a tie counts as a win for each tied player)")
+        lines.extend(_disqualification_lines(self.players, self.games))
         for h in self.head_to_head:
             mean, low, high = mean_interval(h.differences)
             verdict = ("better" if high < 0 else "worse" if low > 0 else "no clear difference")
             lines.append(f"{h.first} - {h.second}: {mean:+.2f} penalty per game "
                          f"(95% interval {low:+.2f} to {high:+.2f}; {h.first} {verdict})")
         return "\n".join(lines)
+
+
+def _disqualification_lines(players: Sequence[PlayerTally], games: int) -> list[str]:
+    """Per bot: how often it was disqualified, and the first reports."""
+    lines = []
+    for p in players:
+        if not is_bot_kind(p.kind):
+            continue
+        count = len(p.disqualifications)
+        reasons = Counter(d.reason for d in p.disqualifications)
+        why = ", ".join(f"{n} {reason}" for reason, n in reasons.most_common())
+        lines.append(f"{p.name} ({p.kind}): disqualified in {count} of {p.games} games"
+                     + (f" ({why})" if why else ""))
+        lines.extend(f"  {d.describe()}" for d in p.disqualifications[:MAX_REPORTED])
+    return lines
 
 
 class Tallies:
@@ -401,6 +445,7 @@ def simulate(
     jobs: int = 1,
     duplicate: bool = False,
     progress: bool = False,
+    bot_logs: Path | None = None,
 ) -> Summary:
     """Play ``games`` deals; deal ``i`` is seeded ``game_seed(seed, i)``.
 
@@ -410,7 +455,7 @@ def simulate(
     """
     summary = Summary(rules.name, seed, duplicate=duplicate)
     tallies = Tallies(summary, kinds)
-    tasks = [Task(rules.name, tuple(kinds), seed, chunk, duplicate, options, record_to is not None)
+    tasks = [Task(rules.name, tuple(kinds), seed, chunk, duplicate, options, record_to is not None, bot_logs)
              for chunk in split(games, jobs)]
     total = games * (len(kinds) if duplicate else 1)
     bar = Progress(total) if progress else None
@@ -431,14 +476,22 @@ def simulate(
 
 
 def parse_kinds(text: str, rules: Rules) -> list[str]:
-    """Player kinds from ``random,mc,...``; ``ValueError`` if unknown or wrong count."""
+    """Player kinds from ``random,mc,bot:python3 mybot.py,...``; ``ValueError`` if a kind
+    is unknown, a bot's program cannot be found, or the count does not suit the rules."""
     kinds = [kind.strip() for kind in text.split(",")]
     for kind in kinds:
-        if kind not in AGENT_KINDS:
-            known = ", ".join(AGENT_KINDS)
+        bot = parse_bot_kind(kind)
+        if bot is not None:
+            check_command(bot[0])
+        elif kind not in AGENT_KINDS:
+            known = ", ".join([*AGENT_KINDS, "bot:COMMAND", "bot-phase-last:COMMAND"])
             raise ValueError(f"unknown player kind {kind!r} (known: {known})")
     rules.check_player_count(len(kinds))
     return kinds
+
+
+def is_bot_kind(kind: str) -> bool:
+    return kind.startswith((BOT_KIND + ":", BOT_PHASE_LAST_KIND + ":"))
 
 
 def think_ms_argument(text: str) -> float:
@@ -463,10 +516,13 @@ def run_from_args(args: argparse.Namespace, parser_error: Callable[[str], NoRetu
     if args.jobs < 1:
         parser_error(f"--jobs must be at least 1, not {args.jobs}")
     seed = new_seed() if args.seed is None else args.seed
+    if args.bot_logs is not None:
+        _make_folder(args.bot_logs, parser_error)
     record_to = _open_record(args.record, parser_error) if args.record else None
     try:
         summary = simulate(rules, kinds, args.games, seed, record_to, options=options, jobs=args.jobs,
-                           duplicate=args.duplicate, progress=not args.no_progress)
+                           duplicate=args.duplicate, progress=not args.no_progress,
+                           bot_logs=args.bot_logs)
     except KeyboardInterrupt:
         print("\nsimulate: interrupted", file=sys.stderr)
         return 130
@@ -478,6 +534,13 @@ def run_from_args(args: argparse.Namespace, parser_error: Callable[[str], NoRetu
     else:
         print(summary.text())
     return 0
+
+
+def _make_folder(path: Path, parser_error: Callable[[str], NoReturn]) -> None:
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        parser_error(f"cannot create {path}: {error.strerror or error}")
 
 
 def _open_record(path: Path, parser_error: Callable[[str], NoReturn]) -> TextIO:

@@ -1,0 +1,60 @@
+"""``main.py simulate`` with external bots seated by ``--players bot:COMMAND``."""
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from game import SNAP
+from game.simulate import simulate
+from tests.bots import EXAMPLES, command
+from tests.conftest import PROJECT
+
+pytestmark = pytest.mark.skipif(os.name != "posix", reason="bot commands are quoted for POSIX here")
+
+
+def run(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, str(PROJECT / "main.py"), "simulate", "--no-progress", *args],
+                          cwd=PROJECT, capture_output=True, text=True, timeout=300)
+
+
+def test_example_bot_and_a_garbage_bot_in_the_summary(tmp_path: Path) -> None:
+    example = "bot:" + command(EXAMPLES / "heuristic_bot.py")
+    garbage = "bot:" + command("garbage_bot.py")
+    out = run("--games", "6", "--seed", "2", "--json", "--bot-logs", str(tmp_path / "logs"),
+              "--players", f"{example},random,random,{garbage}")
+    assert out.returncode == 0, out.stderr
+    players = json.loads(out.stdout)["players"]
+    assert players[0]["kind"] == example and players[0]["disqualifications"] == 0
+    assert players[3]["disqualifications"] == 6
+    assert {d["reason"] for d in players[3]["disqualified"]} == {"nonsense"}
+    assert "disqualifications" not in players[1]  # only bots are reported
+    logs = sorted(p.name for p in (tmp_path / "logs").iterdir())
+    assert logs == [f"game{g:05d}-seat{s}.log" for g in range(1, 7) for s in (1, 4)]
+    assert "about to answer nonsense" in (tmp_path / "logs" / "game00001-seat4.log").read_text()
+
+
+def test_text_summary_reports_each_disqualification() -> None:
+    out = run("--games", "2", "--seed", "2", "--players",
+              f"bot:{command('crash_bot.py')},random,random,random")
+    assert out.returncode == 0, out.stderr
+    assert "disqualified in 2 of 2 games (2 exited)" in out.stdout
+    assert out.stdout.count("bot in seat 1") == 2
+
+
+def test_missing_bot_program_is_a_bad_argument() -> None:
+    out = run("--players", "bot:no-such-program-here,random,random,random")
+    assert out.returncode == 2
+    assert out.stderr.count("\n") == 1 and "no-such-program-here" in out.stderr
+
+
+def test_bots_leave_no_process_behind() -> None:
+    from game.bot import running_bot_pids
+
+    summary = simulate(SNAP, ["bot:" + command(EXAMPLES / "heuristic_bot.py"), "random", "random", "random"],
+                       3, seed=4)
+    assert summary.players[0].disqualifications == []
+    assert running_bot_pids() == []
