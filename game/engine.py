@@ -359,10 +359,8 @@ class Game:
             ends[row_index] = card
             self._rows_snapshot = None
             self._turn_log.placements.append(placement)
-            pending = self._pending
-            if pending and pending[-1][0] > min(ends):
-                return placement  # the next card fits a row too: still PLACE_CARD
-            self._prepare_next()
+            if not self._pending:
+                self._end_turn()
             return placement
         return self._take_row(player, card, row_index, Rule.SIXTH_CARD)
 
@@ -390,9 +388,13 @@ class Game:
         self._scores_snapshot = None
         self._piles[player].extend(taken)
         self._round_log.penalties[player] += penalty
-        placement = Placement(self.round, self.turn, player, card, row_index, taken, penalty, rule)
+        placement = _new_tuple(Placement, (self.round, self.turn, player, card, row_index,
+                                           taken, penalty, rule))
         self._turn_log.placements.append(placement)
-        self._prepare_next()
+        if self._pending:
+            self.phase = Phase.PLACE_CARD  # see _reveal: only a turn's first card can fit no row
+        else:
+            self._end_turn()
         return placement
 
     def _reveal(self) -> None:
@@ -404,16 +406,14 @@ class Game:
         self._pending = sorted(zip(cards, range(self.player_count)), reverse=True)
         self._turn_log = _new_tuple(TurnLog, (cards, []))
         self._round_log.turns.append(self._turn_log)
-        self._prepare_next()
+        # Only the lowest card of a turn can fit no row (rule 4): once a card c is
+        # placed, its row ends with c, and every card placed after it is higher.
+        if self._pending[-1][0] < min(self._ends):
+            self.phase = Phase.CHOOSE_ROW
+        else:
+            self.phase = Phase.PLACE_CARD
 
-    def _prepare_next(self) -> None:
-        """Set the phase for the next pending card, or end the turn."""
-        if self._pending:
-            if self._pending[-1][0] < min(self._ends):
-                self.phase = Phase.CHOOSE_ROW
-            else:
-                self.phase = Phase.PLACE_CARD
-            return
+    def _end_turn(self) -> None:
         self._previous_plays = self._previous_plays + (self._revealed,)
         self.turn += 1
         if self.turn < self.rules.turns_per_round:
