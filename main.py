@@ -15,6 +15,8 @@ from pathlib import Path
 from typing import Callable, NoReturn, Sequence
 
 from game.agent_options import DEFAULT_THINK_MS
+from game.agents import AGENT_KINDS
+from game.bot import check_command, parse_bot_kind
 from game.simulate import think_ms_argument
 from game.engine import SEED_LIMIT
 from game.record import GameRecord, RecordError, read_records
@@ -91,6 +93,16 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--exit-at-end", action="store_true",
                       help="close the app once the results screen is shown")
     play.add_argument("--fullscreen", action="store_true", help="start in fullscreen (F11 toggles)")
+    play.add_argument("--ai", metavar="LEVEL[,LEVEL...]",
+                      help="level of the computer players: random (default), heuristic or mc; "
+                           "one level for all, or one per computer seat")
+    play.add_argument("--bots", nargs="+", metavar="COMMAND",
+                      help="external bot programs (see docs/bot-protocol.md) taking the computer "
+                           "seats in order, e.g. --bots \"python3 mybot.py\"; prefix a command with "
+                           "'bot-phase-last:' for bots that read the phase line last")
+    play.add_argument("--think-ms", type=think_ms_argument, default=DEFAULT_THINK_MS, metavar="MS",
+                      help=f"thinking time per decision of mc players (default {DEFAULT_THINK_MS:g})")
+    play.set_defaults(subparser=play)
 
     replay = commands.add_parser("replay", help="step through a recorded game")
     replay.add_argument("file", type=Path, metavar="FILE", help="a records file (format 6takes-record/1)")
@@ -135,6 +147,41 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+MODE_SEATS = {"solo": ("human", "ai", "ai", "ai"), "hotseat": ("human",) * 4, "demo": ("ai",) * 4}
+"""Who sits where in each mode: the app's humans, and seats for computer players."""
+
+
+def seat_kinds(mode: str, levels: str | None, bots: Sequence[str] | None,
+               error: Callable[[str], NoReturn]) -> tuple[str, ...] | None:
+    """Each seat's kind from ``--ai`` and ``--bots`` (``None``: the mode's defaults)."""
+    if levels is None and not bots:
+        return None
+    ai_seats = [seat for seat, who in enumerate(MODE_SEATS[mode]) if who == "ai"]
+    if not ai_seats:
+        error(f"--ai and --bots need computer seats; --mode {mode} has none")
+    kinds = list(MODE_SEATS[mode])
+    chosen = [level.strip() for level in levels.split(",")] if levels is not None else ["random"]
+    if len(chosen) == 1:
+        chosen *= len(ai_seats)
+    if len(chosen) != len(ai_seats):
+        error(f"--ai needs 1 level or {len(ai_seats)} (one per computer seat), not {len(chosen)}")
+    for level in chosen:
+        if level not in AGENT_KINDS:
+            error(f"unknown level {level!r} for --ai (known: {', '.join(AGENT_KINDS)})")
+    for seat, level in zip(ai_seats, chosen):
+        kinds[seat] = level
+    for seat, command in zip(ai_seats, bots or ()):
+        try:
+            explicit = parse_bot_kind(command)  # "bot-phase-last:CMD" (or "bot:CMD") as given
+            check_command(explicit[0] if explicit else command)
+        except ValueError as problem:
+            error(str(problem))
+        kinds[seat] = command if explicit else f"bot:{command}"
+    if bots and len(bots) > len(ai_seats):
+        error(f"{len(bots)} bots for {len(ai_seats)} computer seats in --mode {mode}")
+    return tuple(kinds)
+
+
 def load_replay(path: Path, game_number: int, error: Callable[[str], NoReturn]) -> GameRecord:
     """Game ``game_number`` (from 1) of the records file ``path``, checked; one-line errors."""
     try:
@@ -168,6 +215,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             mode=args.mode, seed=args.seed, names=names, record=args.record,
             screenshots=args.screenshots, step_delay=args.step_delay,
             exit_at_end=args.exit_at_end, fullscreen=args.fullscreen,
+            kinds=seat_kinds(args.mode, args.ai, args.bots, args.subparser.error),
+            think_ms=args.think_ms,
         )
     elif args.command == "replay":
         options = PlayOptions(

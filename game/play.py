@@ -7,8 +7,8 @@ from pathlib import Path
 from typing import Callable, Sequence
 
 from .agent_options import DEFAULT_OPTIONS, AgentOptions
-from .agents import Agent, make_agent
-from .bot import BotTable, make_bot_agent, parse_bot_kind
+from .agents import AGENT_KINDS, Agent, make_agent
+from .bot import BotTable, check_command, make_bot_agent, parse_bot_kind
 from .engine import SEED_LIMIT, Game, Phase
 from .rules import Rules
 
@@ -32,6 +32,17 @@ def players_rng(seed: int) -> random.Random:
     each: seeding a generator costs as much as a quarter of a random game.
     """
     return random.Random(seed ^ _PLAYERS_SALT)
+
+
+def check_kind(kind: str) -> None:
+    """``ValueError`` saying why, unless ``kind`` names a computer player: a built-in
+    kind, or ``bot:COMMAND`` / ``bot-phase-last:COMMAND`` whose program can be found."""
+    bot = parse_bot_kind(kind)  # ValueError for a bot prefix without a command
+    if bot is not None:
+        check_command(bot[0])
+    elif kind not in AGENT_KINDS:
+        known = ", ".join([*AGENT_KINDS, "bot:COMMAND", "bot-phase-last:COMMAND"])
+        raise ValueError(f"unknown player kind {kind!r} (known: {known})")
 
 
 def make_player(kind: str, *, seat: int, player_count: int, rng: random.Random,

@@ -26,10 +26,10 @@ from pathlib import Path
 from typing import Callable, Iterator, NamedTuple, NoReturn, Sequence, TextIO
 
 from .agent_options import DEFAULT_OPTIONS, AgentOptions
-from .agents import AGENT_KINDS, Agent
-from .bot import BOT_KIND, BOT_PHASE_LAST_KIND, BotTable, Disqualification, check_command, parse_bot_kind
+from .agents import Agent
+from .bot import BOT_KIND, BOT_PHASE_LAST_KIND, BotTable, Disqualification
 from .engine import Game, PlayerView, new_seed
-from .play import game_seed, make_agents, play_game
+from .play import check_kind, game_seed, make_agents, play_game
 from .record import PlayerInfo, record_game
 from .rules import Rules, rules_named
 
@@ -480,12 +480,7 @@ def parse_kinds(text: str, rules: Rules) -> list[str]:
     is unknown, a bot's program cannot be found, or the count does not suit the rules."""
     kinds = [kind.strip() for kind in text.split(",")]
     for kind in kinds:
-        bot = parse_bot_kind(kind)
-        if bot is not None:
-            check_command(bot[0])
-        elif kind not in AGENT_KINDS:
-            known = ", ".join([*AGENT_KINDS, "bot:COMMAND", "bot-phase-last:COMMAND"])
-            raise ValueError(f"unknown player kind {kind!r} (known: {known})")
+        check_kind(kind)
     rules.check_player_count(len(kinds))
     return kinds
 

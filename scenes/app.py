@@ -15,6 +15,8 @@ from typing import Sequence
 
 import pygame
 
+from game.agent_options import AgentOptions
+from game.bot import close_all_bots
 from game.engine import new_seed
 from game.rules import SNAP
 
@@ -26,7 +28,7 @@ from .menu import MenuScene
 from .options import PlayOptions
 from .replay import Replay, replay_of_record
 from .results import Outcome, ResultsScene, outcome_of
-from .session import TableSession, default_names, seats_for
+from .session import HUMAN, Seat, TableSession, check_kind, default_names, seats_for
 from .table import TableScene
 
 WINDOW_SIZE = (1280, 720)
@@ -79,12 +81,21 @@ class App:
         self.screenshots_saved: list[Path] = []
         self.records_written = 0
         self._exit_after_frame = False
+        self.session: TableSession | None = None
+        """The live game, if one is on screen or its results are (its bots still run until it is left)."""
+        self.last_seats: tuple[Seat, ...] | None = None
+        """The seats of the last game, for the menu to offer them again."""
+        self.last_mode: str | None = None
         if options.replay is not None:
             self.start_replay(replay_of_record(options.replay))
         elif options.mode is None:
             self.manager.switch(MenuScene(self.ctx))
         else:
-            self.start_game(options.mode, options.names or default_names(options.mode), options.seed)
+            kinds = options.kinds
+            for kind in kinds or ():
+                check_kind(kind)  # ValueError: the caller reports it
+            self.start_game(options.mode, options.names or default_names(options.mode, kinds), options.seed,
+                            kinds)
 
     # -------------------------------------------------------------- window
     def _open_window(self, fullscreen: bool) -> pygame.Surface:
@@ -112,14 +123,31 @@ class App:
 
     # ---------------------------------------------------------- navigation
     def go_menu(self) -> None:
-        self.manager.switch(MenuScene(self.ctx))
+        self.end_session()
+        self.manager.switch(MenuScene(self.ctx, self.last_mode or "solo", seats=self.last_seats))
 
-    def start_game(self, mode: str, names: Sequence[str], seed: int | None = None) -> None:
-        session = TableSession(seats_for(mode, names), seed=seed if seed is not None else new_seed(), mode=mode)
-        self.manager.switch(TableScene(self.ctx, session, auto=mode == "demo"))
+    def start_game(self, mode: str, names: Sequence[str], seed: int | None = None,
+                   kinds: Sequence[str] | None = None) -> None:
+        """A new game of ``mode``; ``kinds`` (the mode's when ``None``) say who sits where.
+
+        ``ValueError`` if a kind is unknown or a bot command cannot be split."""
+        self.end_session()
+        seats = seats_for(mode, names, kinds)
+        session = TableSession(seats, seed=seed if seed is not None else new_seed(), mode=mode,
+                               options=AgentOptions(think_ms=self.options.think_ms))
+        self.session = session
+        self.last_seats, self.last_mode = seats, mode
+        self.manager.switch(TableScene(self.ctx, session, auto=all(seat.kind != HUMAN for seat in seats)))
+
+    def end_session(self) -> None:
+        """The live game is left: stop its thinking and kill its bots."""
+        if self.session is not None:
+            self.session.close()
+            self.session = None
 
     def start_replay(self, replay: Replay) -> None:
         """Show a recorded game from its first placement, stepping by itself (Space pauses)."""
+        self.end_session()
         self.manager.switch(TableScene(self.ctx, None, auto=True, replay=replay))
 
     def records_path(self) -> Path:
@@ -131,6 +159,7 @@ class App:
     def game_over(self, session: TableSession) -> None:
         """Record the finished game, then show the results."""
         saved = self._write_record(session)
+        self.end_session()
         self.manager.switch(ResultsScene(self.ctx, outcome_of(session, saved)))
         if self.options.exit_at_end:
             self._exit_after_frame = True
@@ -144,6 +173,8 @@ class App:
             self._exit_after_frame = True
 
     def quit(self, code: int) -> None:
+        self.end_session()
+        close_all_bots()
         self.exit_code = code
 
     def _write_record(self, session: TableSession) -> str:
@@ -239,10 +270,14 @@ def run_app(options: PlayOptions, *, digits_dir: Path = DIGITS_DIR) -> int:
     try:
         try:
             app = App(options, digits_dir=digits_dir)
-        except SpriteError as exc:
+        except (SpriteError, ValueError) as exc:
             error_line(str(exc))
             return 2
-        return app.run()
+        try:
+            return app.run()
+        finally:
+            app.end_session()
     finally:
+        close_all_bots()
         pygame.font.quit()
         pygame.display.quit()

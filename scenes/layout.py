@@ -43,6 +43,8 @@ class SeatParts:
     detail: Rect
     score: Rect
     card: Rect
+    lines: tuple[Rect, Rect, Rect]
+    """Name, detail and a note line, tighter: for a bot, whose note is its last message."""
 
 
 @dataclass(frozen=True)
@@ -170,7 +172,13 @@ def table_layout(size: tuple[int, int]) -> TableLayout:
         name = Rect(marker.right + _r(4 * s), box.top + pad, score.left - marker.right - _r(8 * s),
                     box.height // 2 - pad)
         detail = Rect(name.left, name.bottom, name.width, box.bottom - pad - name.bottom)
-        seats.append(SeatParts(box, marker, name, detail, score, card))
+        inner_top, inner_h = box.top + pad // 2, box.height - pad
+        first_h = _r(inner_h * 0.38)
+        third_h = (inner_h - first_h) // 2
+        lines = (Rect(name.left, inner_top, name.width, first_h),
+                 Rect(name.left, inner_top + first_h, name.width, third_h),
+                 Rect(name.left, inner_top + first_h + third_h, name.width, third_h))
+        seats.append(SeatParts(box, marker, name, detail, score, card, lines))
 
     hand_h = bottom.height - _r(8 * s)
     button_w, button_h = _r(200 * s), _r(58 * s)
@@ -203,13 +211,21 @@ def table_layout(size: tuple[int, int]) -> TableLayout:
 
 @dataclass(frozen=True)
 class MenuLayout:
-    """The menu: three mode buttons, four name fields, Start and Quit."""
+    """The menu: three mode buttons, four seats (a name or command field and a level button),
+    a level button for every AI at once, Start and Quit."""
 
     scale: float
     title: Rect
     modes: tuple[Rect, ...]
     names_title: Rect
     names: tuple[Rect, ...]
+    """Each seat's text field: its player's name, or a bot's command."""
+    kinds: tuple[Rect, ...]
+    """Each seat's level button (random, heuristic, mc, bot), right of its field."""
+    all_kinds: Rect
+    """One level for every AI seat (right of the seats' title)."""
+    error: Rect
+    """One line under the seats: why the game cannot start."""
     start: Rect
     rules: Rect
     scores: Rect
@@ -226,24 +242,29 @@ def menu_layout(size: tuple[int, int]) -> MenuLayout:
     w, h = size
     s = scale_for(size)
     title = Rect(0, _r(30 * s), w, _r(110 * s))
-    col_w = _r(470 * s)
-    gap = _r(60 * s)
-    left = w // 2 - col_w - gap // 2
-    right = w // 2 + gap // 2
+    left_w, right_w = _r(420 * s), _r(620 * s)
+    gap = _r(50 * s)
+    left = w // 2 - (left_w + gap + right_w) // 2
+    right = left + left_w + gap
     top = title.bottom + _r(40 * s)
     button_h = _r(76 * s)
-    modes = tuple(Rect(left, top + _r(44 * s) + i * (button_h + _r(18 * s)), col_w, button_h) for i in range(3))
-    names_title = Rect(right, top, col_w, _r(40 * s))
+    modes = tuple(Rect(left, top + _r(44 * s) + i * (button_h + _r(18 * s)), left_w, button_h) for i in range(3))
+    kind_w, kind_gap = _r(180 * s), _r(12 * s)
+    names_title = Rect(right, top, right_w - kind_w - kind_gap, _r(40 * s))
+    all_kinds = Rect(right + right_w - kind_w, top - _r(2 * s), kind_w, _r(40 * s))
     field_h = _r(60 * s)
-    names = tuple(Rect(right, top + _r(44 * s) + i * (field_h + _r(12 * s)), col_w, field_h) for i in range(4))
+    ys = [top + _r(44 * s) + i * (field_h + _r(12 * s)) for i in range(4)]
+    names = tuple(Rect(right, y, right_w - kind_w - kind_gap, field_h) for y in ys)
+    kinds = tuple(Rect(right + right_w - kind_w, y, kind_w, field_h) for y in ys)
+    error = Rect(0, max(modes[-1].bottom, names[-1].bottom) + _r(8 * s), w, _r(34 * s))
     bw, bh = _r(240 * s), _r(72 * s)
     gap = _r(24 * s)
     by = max(modes[-1].bottom, names[-1].bottom) + _r(50 * s)
     x0 = w // 2 - (4 * bw + 3 * gap) // 2
     start, rules, scores, quit_ = (Rect(x0 + i * (bw + gap), by, bw, bh) for i in range(4))
     hints = Rect(0, h - _r(34 * s), w, _r(30 * s))
-    return MenuLayout(s, title, modes, names_title, names, start, rules, scores, quit_, hints,
-                      _r(84 * s), _r(36 * s), _r(24 * s))
+    return MenuLayout(s, title, modes, names_title, names, kinds, all_kinds, error, start, rules, scores, quit_,
+                      hints, _r(84 * s), _r(36 * s), _r(24 * s))
 
 
 @dataclass(frozen=True)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from pathlib import Path
 
 import pygame
 
@@ -85,10 +84,11 @@ class ResultsScene(Scene):
         nav = self.ctx.nav
         info = self.outcome.info
         names = [seat.name for seat in info.seats]
+        kinds = [seat.kind for seat in info.seats]
         if index == 0:
-            nav.start_game(info.mode, names, info.seed)  # the same deal, the same seats
+            nav.start_game(info.mode, names, info.seed, kinds)  # the same deal, the same seats
         elif index == 1:
-            nav.start_game(info.mode, names, None)
+            nav.start_game(info.mode, names, None, kinds)
         elif index == 2:
             nav.go_menu()
         else:
@@ -139,7 +139,7 @@ class ResultsScene(Scene):
             write_number(surface, rank, (rect.left + round(44 * s), rect.centery), round(40 * s),
                          sprites=self.ctx.sprites, colour=colour)
             seat = self.outcome.seats[player]
-            kind = "AI" if not seat.is_human else "human"
+            kind = seat.label
             name_rect = theme.blit_text(surface, seat.name, layout.font_line, colour,
                                         midleft=(rect.left + round(90 * s), rect.centery - round(10 * s)))
             theme.blit_text(surface, kind + ("  -  winner" if won else ""), layout.font_small,

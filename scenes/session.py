@@ -6,22 +6,49 @@ can be tested without pixels.  The session never applies a rule itself: it
 asks the engine (:class:`game.engine.Game`) and only keeps what the screen
 needs to *show* that the engine has already moved past, e.g. the cards of a
 turn whose last placement is still on screen.
+
+Computer players think off the UI thread.  A decision is *requested* as soon
+as the game needs it (every AI's card when a turn starts, an AI's row when
+its card fits no row) and handed to a :class:`Thinker`: one worker thread
+that makes the decisions one at a time, in the order they were requested -
+seat order for the cards - so a seed still reproduces a game.  The screen
+calls :meth:`TableSession.poll` every frame to take in the decisions that are
+back; until then the session does not move past them (the stage is
+``THINKING``, or "Next" has nothing to do).  Sessions of random players
+only decide at once on the calling thread: their decisions take
+microseconds, and the game is then exactly the engine's seeded game.
+
+Bots (``bot:COMMAND``) are agents too; the session owns their
+:class:`game.bot.BotTable` and :meth:`TableSession.close` kills them.
 """
 
 from __future__ import annotations
 
+import os
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from enum import Enum
-from typing import Sequence, Union
+from typing import Any, Callable, Sequence, Union
 
+from game.agent_options import DEFAULT_OPTIONS, AgentOptions
 from game.agents import Agent
+from game.bot import BotAgent, BotTable, parse_bot_kind, split_command
 from game.engine import Game, Phase, Placement, Rule, target_row
-from game.play import make_agents
+from game.play import check_kind as check_player_kind
+from game.play import make_player, players_rng
 from game.rules import ROW_LIMIT, SNAP, Rules
 from game.timeline import TableState, capture
 
 HUMAN = "human"
 AI_KIND = "random"
+BOT = "bot"
+"""The menu's name for a bot seat (its kind is ``bot:COMMAND``)."""
+LEVELS = ("random", "heuristic", "mc", BOT)
+"""What an AI seat of the menu can be, in the order a click cycles through them."""
+LEVEL_NOTES = {"random": "easy", "heuristic": "medium", "mc": "strong", BOT: "your program"}
+INTERPRETERS = {"python", "python3", "py", "pypy", "pypy3", "node", "ruby", "perl", "php", "java",
+                "sh", "bash", "lua", "Rscript", "dotnet", "deno", "bun"}
+MAX_NAME = 16
 
 Part = Union[str, int]
 """A caption piece: words (drawn with a font) or a number (stamped with digit sprites)."""
@@ -40,6 +67,8 @@ class Stage(Enum):
     """One placement was just made; the next step makes the next one."""
     ROW_CHOICE = "row choice"
     """Rule 4: a human's card is lower than every row; they pick a row to take."""
+    THINKING = "thinking"
+    """Every human has chosen; computer players are still choosing their cards."""
     OVER = "over"
 
 
@@ -49,11 +78,59 @@ class Seat:
 
     name: str
     kind: str
-    """``human`` or an agent kind such as ``random``."""
+    """``human``, an agent kind such as ``random`` or ``mc``, or ``bot:COMMAND``."""
 
     @property
     def is_human(self) -> bool:
         return self.kind == HUMAN
+
+    @property
+    def is_bot(self) -> bool:
+        return bot_command(self.kind) is not None
+
+    @property
+    def label(self) -> str:
+        """What sits here, in a word or two: ``human``, ``AI (mc)``, ``bot``."""
+        if self.is_human:
+            return HUMAN
+        if self.is_bot:
+            return BOT
+        return f"AI ({self.kind})"
+
+
+def bot_command(kind: str) -> str | None:
+    """The command of a ``bot:`` / ``bot-phase-last:`` kind, else ``None`` (also for an empty one)."""
+    try:
+        parsed = parse_bot_kind(kind)
+    except ValueError:
+        return None
+    return parsed[0] if parsed is not None else None
+
+
+def bot_name(command: str) -> str:
+    """A player name for a bot: its program, e.g. ``heuristic_bot`` for ``python3 bots/heuristic_bot.py``.
+
+    An interpreter (``python3``, ``node`` ...) is skipped for the script it runs.
+    """
+    try:
+        args = split_command(command)
+    except ValueError:
+        args = command.split() or ["bot"]
+    program = args[0]
+    stem = os.path.splitext(os.path.basename(program.replace("\\", "/")))[0]
+    if stem.rstrip("0123456789.") in INTERPRETERS or stem in INTERPRETERS:
+        scripts = [arg for arg in args[1:] if not arg.startswith("-")]
+        if scripts:
+            program = scripts[0]
+    name = os.path.splitext(os.path.basename(program.replace("\\", "/")))[0] or "bot"
+    return name[:MAX_NAME]
+
+
+def check_kind(kind: str) -> None:
+    """``ValueError`` (saying why) unless ``kind`` can sit at the table: a human, a known
+    computer player kind, or a bot whose program can be found."""
+    if kind != HUMAN:
+        check_player_kind(kind)
 
 
 MODE_KINDS: dict[str, tuple[str, ...]] = {
@@ -69,24 +146,79 @@ MODE_TITLES: dict[str, str] = {
 }
 
 
-def default_names(mode: str) -> tuple[str, ...]:
-    """Player 1-4 for humans, AI 1-3 (or 1-4 in demo) for computer players."""
+def default_names(mode: str, kinds: Sequence[str] | None = None) -> tuple[str, ...]:
+    """Player 1-4 for humans, AI 1-3 (or 1-4 in demo) for computer players, a bot's program
+    for a bot; ``kinds`` default to the mode's."""
     names: list[str] = []
     humans = ais = 0
-    for kind in MODE_KINDS[mode]:
+    for kind in (kinds if kinds is not None else MODE_KINDS[mode]):
+        command = bot_command(kind)
         if kind == HUMAN:
             humans += 1
             names.append(f"Player {humans}")
+        elif command is not None:
+            ais += 1
+            names.append(bot_name(command))
         else:
             ais += 1
             names.append(f"AI {ais}")
     return tuple(names)
 
 
-def seats_for(mode: str, names: Sequence[str] | None = None) -> tuple[Seat, ...]:
-    """The four seats of ``mode``, named ``names`` (defaults when ``None``)."""
-    chosen = tuple(names) if names is not None else default_names(mode)
-    return tuple(Seat(name, kind) for name, kind in zip(chosen, MODE_KINDS[mode]))
+def seats_for(mode: str, names: Sequence[str] | None = None,
+              kinds: Sequence[str] | None = None) -> tuple[Seat, ...]:
+    """The four seats of ``mode``: ``kinds`` (the mode's when ``None``), named ``names``
+    (defaults when ``None``)."""
+    chosen_kinds = tuple(kinds) if kinds is not None else MODE_KINDS[mode]
+    chosen = tuple(names) if names is not None else default_names(mode, chosen_kinds)
+    return tuple(Seat(name, kind) for name, kind in zip(chosen, chosen_kinds))
+
+
+class Thinker:
+    """Makes computer players' decisions one at a time, in the order asked.
+
+    Threaded: on one worker thread, so the window stays responsive while an AI
+    thinks (and one worker keeps the order, hence the players' shared random
+    generator, reproducible).  Not threaded: at once, on the caller's thread.
+    """
+
+    def __init__(self, threaded: bool) -> None:
+        self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="ai-thinker") if threaded else None
+
+    @property
+    def threaded(self) -> bool:
+        return self._executor is not None
+
+    def submit(self, work: Callable[..., Any], *args: Any) -> Future:
+        if self._executor is not None:
+            return self._executor.submit(work, *args)
+        future: Future = Future()
+        try:
+            future.set_result(work(*args))
+        except BaseException as error:  # re-raised by result(), as from the worker
+            future.set_exception(error)
+        return future
+
+    def close(self) -> None:
+        """Drop the decisions not started; one being made finishes on its own (idempotent)."""
+        if self._executor is not None:
+            self._executor.shutdown(wait=False, cancel_futures=True)
+
+
+@dataclass(frozen=True)
+class BotStatus:
+    """What the table shows about a bot: its last message, and why it lost its seat."""
+
+    message: str
+    disqualified: str
+    """``""``, or e.g. "too slow, turn 3"."""
+    detail: str
+    """The whole disqualification, for people (empty if none)."""
+    stderr_last: str
+    """The last line of its debug output."""
+    command: str = ""
+    stderr_tail: tuple[str, ...] = ()
+    """The last lines of its debug output, oldest first."""
 
 
 @dataclass(frozen=True)
@@ -104,12 +236,23 @@ class TableSession:
     """Drives one game step by step for the table screen."""
 
     def __init__(self, seats: Sequence[Seat], seed: int | None = None, rules: Rules = SNAP,
-                 mode: str = "solo") -> None:
+                 mode: str = "solo", options: AgentOptions = DEFAULT_OPTIONS, *,
+                 agents: Sequence[Agent | None] | None = None, threaded: bool | None = None) -> None:
+        """``agents`` replaces the players made from the seats' kinds (``None`` for humans);
+        ``threaded`` defaults to: some player is not a random one."""
         self.seats = tuple(seats)
         self.mode = mode
         self.game = Game(rules=rules, player_count=len(self.seats), seed=seed)
-        all_agents = make_agents([AI_KIND] * len(self.seats), self.game.seed)
-        self.agents: list[Agent | None] = [None if s.is_human else a for s, a in zip(self.seats, all_agents)]
+        self.bot_table: BotTable | None = None
+        if agents is None:
+            agents = self._make_agents(options)
+        self.agents: list[Agent | None] = [None if s.is_human else a for s, a in zip(self.seats, agents)]
+        if threaded is None:
+            threaded = any(a is not None and a.kind != AI_KIND for a in self.agents)
+        self.thinker = Thinker(threaded)
+        self.thinking: dict[int, Future] = {}
+        """Decisions asked of computer players and not taken in yet, by player."""
+        self.closed = False
         self.stage = Stage.CHOOSE
         self.chooser: int | None = None
         """The human who is choosing (or who the curtain waits for)."""
@@ -124,7 +267,46 @@ class TableSession:
         self._caption: list[Part] = []
         self._start_turn()
 
+    def _make_agents(self, options: AgentOptions) -> list[Agent | None]:
+        """One player per seat from its kind, all drawing from the seed's players' generator
+        in seat order (as :func:`game.play.make_agents`); bots join the session's bot table."""
+        rng = players_rng(self.game.seed)
+        self.bot_table = BotTable()
+        try:
+            return [None if seat.is_human else
+                    make_player(seat.kind, seat=index, player_count=len(self.seats), rng=rng,
+                                options=options, bot_table=self.bot_table)
+                    for index, seat in enumerate(self.seats)]
+        except BaseException:
+            self.bot_table.close()
+            raise
+
+    def close(self) -> None:
+        """The game is left (or over): stop thinking and kill its bots (idempotent)."""
+        self.closed = True
+        self.thinker.close()
+        if self.bot_table is not None:
+            self.bot_table.close()
+
     # --------------------------------------------------------- queries
+    @property
+    def thinking_players(self) -> tuple[int, ...]:
+        """Computer players whose decision is being made now, in seat order."""
+        return tuple(sorted(p for p, future in self.thinking.items() if not future.done()))
+
+    def bot_status(self, player: int) -> BotStatus | None:
+        """The live state of the bot in seat ``player`` (``None`` if it is not a bot)."""
+        agent = self.agents[player] if 0 <= player < len(self.agents) else None
+        if not isinstance(agent, BotAgent):
+            return None
+        tail = agent.stderr_tail
+        found = agent.disqualification
+        short = f"{found.reason}, turn {found.turn + 1}" if found is not None else ""
+        if found is not None and found.round > 0:
+            short = f"{found.reason}, round {found.round + 1} turn {found.turn + 1}"
+        return BotStatus(agent.last_message, short, found.describe() if found is not None else "",
+                         tail[-1] if tail else "", agent.command, tuple(tail))
+
     @property
     def rules(self) -> Rules:
         return self.game.rules
@@ -148,14 +330,21 @@ class TableSession:
         """Whose hand may be shown now: only the chooser's, and never behind the curtain."""
         if self.stage is Stage.CHOOSE:
             return self.chooser
-        if self.stage in (Stage.REVEALED, Stage.PLACED, Stage.ROW_CHOICE) and not self.uses_curtain:
+        if self.stage in (Stage.REVEALED, Stage.PLACED, Stage.ROW_CHOICE, Stage.THINKING) and not self.uses_curtain:
             return self.humans[0] if self.humans else None
         return None
 
     @property
     def can_advance(self) -> bool:
-        """Whether "Next" has something to do (placing, or starting the next turn)."""
-        return self.stage in (Stage.REVEALED, Stage.PLACED)
+        """Whether "Next" has something to do (placing, or starting the next turn); not while
+        the computer player whose row comes next is still thinking."""
+        if self.stage not in (Stage.REVEALED, Stage.PLACED):
+            return False
+        player = self.game.awaiting_row_choice
+        if player is not None and self.agents[player] is not None and len(self.placements) < len(self.seats):
+            future = self.thinking.get(player)
+            return future is not None and future.done()
+        return True
 
     @property
     def row_chooser(self) -> int | None:
@@ -215,8 +404,37 @@ class TableSession:
         self.game.choose_card(self.chooser, card)
         self._after_choice()
 
+    def poll(self) -> bool:
+        """Take in the computer players' cards that are chosen by now; whether any was.
+
+        A row decision that is back waits for the step that places its card.
+        """
+        if self.closed:
+            return False
+        taken = False
+        for player in sorted(self.thinking):
+            future = self.thinking[player]
+            if not future.done() or self.game.phase is not Phase.CHOOSE_CARDS:
+                continue
+            del self.thinking[player]
+            self.game.choose_card(player, future.result())
+            taken = True
+        if taken and self.stage is Stage.THINKING:
+            self._after_choice()
+        return taken
+
+    def wait(self, seconds: float) -> bool:
+        """Block up to ``seconds`` for the decisions asked so far, then :meth:`poll`; whether
+        none is left outstanding (for tools and tests; the app polls every frame instead)."""
+        from concurrent.futures import wait
+
+        wait(list(self.thinking.values()), timeout=seconds)
+        self.poll()
+        return not self.thinking_players
+
     def advance(self) -> Placement | None:
         """Next step: place one card, ask a human for a row, or start the next turn."""
+        self.poll()
         if not self.can_advance:
             return None
         game = self.game
@@ -229,12 +447,12 @@ class TableSession:
         if game.phase is Phase.CHOOSE_ROW:
             player = game.awaiting_row_choice
             assert player is not None
-            agent = self.agents[player]
-            if agent is None:
+            if self.agents[player] is None:
                 self.stage = Stage.ROW_CHOICE
                 return None
+            row = self.thinking.pop(player).result()  # back: can_advance checked it
             rows_before = game.rows
-            return self._record(game.choose_row(player, agent.choose_row(game.view(player))), rows_before)
+            return self._record(game.choose_row(player, row), rows_before)
         return None
 
     def pick_row(self, row: int) -> Placement:
@@ -254,6 +472,10 @@ class TableSession:
         if stage is Stage.CHOOSE:
             who = "Your" if not self.uses_curtain else f"{self.name(self.chooser or 0)}, your"
             return [f"{who} turn: choose a card to play"]
+        if stage is Stage.THINKING:
+            names = [self.name(p) for p in self.thinking_players] or ["The computer players"]
+            who = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+            return [f"{who} {'is' if len(names) == 1 else 'are'} choosing a card..."]
         if stage is Stage.REVEALED:
             return ["All cards are revealed: they are placed lowest first"]
         if stage is Stage.ROW_CHOICE:
@@ -275,7 +497,20 @@ class TableSession:
         self.placements.append(placement)
         self.history.append(placement)
         self.stage = Stage.PLACED
+        self._ask_row()
         return placement
+
+    def _ask(self, player: int, work: Callable[..., Any], *args: Any) -> None:
+        self.thinking[player] = self.thinker.submit(work, *args)
+
+    def _ask_row(self) -> None:
+        """A computer player's card fits no row: let it think about the row at once."""
+        player = self.game.awaiting_row_choice
+        if player is None or player in self.thinking:
+            return
+        agent = self.agents[player]
+        if agent is not None:
+            self._ask(player, agent.choose_row, self.game.view(player))
 
     def _start_turn(self) -> None:
         game = self.game
@@ -286,20 +521,25 @@ class TableSession:
             self.chooser = None
             return
         self.shown_turn = game.turn
-        for player, agent in enumerate(self.agents):
+        for player, agent in enumerate(self.agents):  # seat order: the shared generator's order
             if agent is not None:
-                game.choose_card(player, agent.choose_card(game.view(player)))
+                self._ask(player, agent.choose_card, game.view(player))
+        self.poll()
         self._after_choice(first=True)
 
     def _after_choice(self, first: bool = False) -> None:
-        waiting = self.game.waiting_for
+        waiting = [p for p in self.game.waiting_for if self.agents[p] is None]
         if waiting:
             self.chooser = waiting[0]
             self.stage = Stage.CURTAIN if self.uses_curtain else Stage.CHOOSE
             return
         self.chooser = None
+        if self.game.waiting_for:
+            self.stage = Stage.THINKING
+            return
         self.turn_cards = self.game.revealed
         self.stage = Stage.REVEALED
+        self._ask_row()
 
 
 def describe(placement: Placement, seats: Sequence[Seat], after: int | None = None) -> list[Part]:

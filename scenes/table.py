@@ -32,7 +32,7 @@ from .digits import write_number
 from .explainer import ExplainPanel, explain_panel
 from .layout import TableLayout, table_layout
 from .replay import Replay
-from .session import MODE_TITLES, Part, Stage, TableSession
+from .session import MODE_TITLES, BotStatus, Part, Stage, TableSession
 from .view import Preview, TableInfo, TableView, info_of, live_view, preview, view_of_state
 from .widgets import draw_button, draw_marker, draw_panel, draw_rich, rich_width
 
@@ -67,6 +67,10 @@ class FrameInfo:
     hint_card: int | None = None
     """The hand card whose target row the hints marked."""
     moving: bool = False
+    seat_notes: tuple[str, ...] = ()
+    """Per seat, the note drawn under a bot's name (its message, or that it plays randomly)."""
+    bot_details: tuple[str, ...] = ()
+    """The lines of the bot details box (the mouse is over a bot's seat)."""
 
 
 @dataclass
@@ -90,6 +94,33 @@ def shot_name(state: TableState) -> str:
     """The screenshot file of a placement: ``turn3-step2.png`` (``round2-`` first after round 1)."""
     name = f"turn{state.turn + 1}-step{state.step}.png"
     return f"round{state.round + 1}-{name}" if state.round > 0 else name
+
+
+def fit_text(text: str, max_width: int, min_size: int = 12) -> str:
+    """``text``, cut short with "..." where even at ``min_size`` it is wider than ``max_width``."""
+    font = theme.font(min_size)
+    if font.size(text)[0] <= max_width:
+        return text
+    while text and font.size(text + "...")[0] > max_width:
+        text = text[:-1]
+    return text.rstrip() + "..."
+
+
+def wrap_text(text: str, size: int, max_width: int) -> list[str]:
+    """``text`` broken into lines at most ``max_width`` wide (a word too long is cut)."""
+    font = theme.font(size)
+    lines: list[str] = []
+    line = ""
+    for word in text.split():
+        candidate = f"{line} {word}" if line else word
+        if font.size(candidate)[0] <= max_width or not line:
+            line = candidate if font.size(candidate)[0] <= max_width else fit_text(candidate, max_width, size)
+        else:
+            lines.append(line)
+            line = word if font.size(word)[0] <= max_width else fit_text(word, max_width, size)
+    if line:
+        lines.append(line)
+    return lines
 
 
 def _lerp_rect(a: pygame.Rect, b: pygame.Rect, t: float, size: tuple[int, int]) -> pygame.Rect:
@@ -128,6 +159,8 @@ class TableScene(Scene):
         (e.g. a second Enter must not lift a curtain nobody has seen)."""
         self._screenshot: str | None = shot_name(replay.states[0]) if replay is not None and replay.states else None
         self.last_frame: FrameInfo | None = None
+        self.clock = 0.0
+        """Seconds shown so far (animates "thinking...")."""
         self._bg: pygame.Surface | None = None
         self._bg_size: tuple[int, int] = (0, 0)
         self._panel_cache: tuple[tuple[int, TableState | None], ExplainPanel | None] | None = None
@@ -259,7 +292,8 @@ class TableScene(Scene):
                 self.back()
             else:
                 self._handle_row_choice(inp, layout)
-        elif self.session is not None and self.session.can_advance:
+        elif self.session is not None and stage in (Stage.REVEALED, Stage.PLACED, Stage.THINKING):
+            # while an AI thinks "Next" has nothing to do yet, but looking back and Auto work
             if inp.is_key(*BACK_KEYS) or self._clicked(inp, layout.back_button):
                 self.back()
             elif self._clicked(inp, layout.auto_button):
@@ -470,6 +504,12 @@ class TableScene(Scene):
 
     # -------------------------------------------------------------- time
     def update(self, dt: float) -> None:
+        self.clock += dt
+        if self.session is not None:
+            before = self.session.stage
+            if self.session.poll() and self.session.stage is not before:
+                self.timer = 0.0  # e.g. the AIs' cards are in: show them revealed for a full delay
+                self._frame_pending = True
         if self.motion is not None:
             self.motion.elapsed += dt
             if self.motion.done:
@@ -502,16 +542,18 @@ class TableScene(Scene):
         self._draw_top_bar(surface, layout, view)
         hint = self.hint_preview()
         drawn_rows = self._draw_rows(surface, layout, view, hint)
-        self._draw_players(surface, layout, view)
+        seat_notes = self._draw_players(surface, layout, view)
         self._draw_caption(surface, layout, view, hint)
         hand_owner, panel = self._draw_bottom(surface, layout, view)
         self._draw_hints(surface, layout, view)
         if self.in_past:
             self._draw_past_frame(surface, layout)
+        bot_details = self._draw_bot_details(surface, layout)
         self.last_frame = FrameInfo(
             view.stage, drawn_rows, hand_owner, False, view.chooser, past=self.in_past, cursor=self.cursor,
             explain=tuple(panel.text_lines()) if panel is not None else (),
             hint_card=hint.card if hint is not None else None, moving=self.motion is not None,
+            bot_details=bot_details, seat_notes=seat_notes,
         )
 
     def _background(self, layout: TableLayout) -> pygame.Surface:
@@ -703,14 +745,16 @@ class TableScene(Scene):
         draw_rich(surface, [last.penalty, " points"], size, theme.DANGER, self.ctx.sprites,
                   midleft=(x, end.centery + size // 2 + round(2 * s)))
 
-    def _draw_players(self, surface: pygame.Surface, layout: TableLayout, view: TableView) -> None:
+    def _draw_players(self, surface: pygame.Surface, layout: TableLayout, view: TableView) -> tuple[str, ...]:
+        """The seats' boxes; returns the note drawn under each bot's name ("" for the others)."""
+        notes: list[str] = []
         art = self.ctx.art
         sprites = self.ctx.sprites
         s = layout.scale
         upcoming = view.upcoming
         next_player = upcoming[0] if upcoming is not None else None
         placed = view.placed_players()
-        choosing = view.stage in (Stage.CHOOSE, Stage.CURTAIN)
+        choosing = view.stage in (Stage.CHOOSE, Stage.CURTAIN, Stage.THINKING)
         for player, parts in enumerate(layout.seats):
             seat = self.info.seats[player]
             is_next = player == next_player
@@ -720,11 +764,19 @@ class TableScene(Scene):
                 pygame.draw.rect(surface, edge, parts.box, width=max(2, round(4 * s)), border_radius=round(10 * s))
             if is_next:
                 draw_marker(surface, parts.marker, theme.ACCENT)
-            name_size = theme.fit_size(seat.name, layout.font_name, parts.name.width)
-            theme.blit_text(surface, seat.name, name_size, theme.TEXT, midleft=(parts.name.left, parts.name.centery))
-            theme.blit_text(surface, self._seat_detail(view, player), layout.font_small,
-                            theme.ACCENT if is_last and view.last and view.last.penalty else theme.TEXT_DIM,
-                            midleft=(parts.detail.left, parts.detail.centery))
+            detail = self._seat_detail(view, player)
+            detail_colour = theme.ACCENT if is_last and view.last and view.last.penalty else theme.TEXT_DIM
+            if player in view.thinking:
+                detail_colour = theme.GOOD
+            bot = self.session.bot_status(player) if self.session is not None else None
+            notes.append(self._draw_bot_lines(surface, layout, parts.lines, seat.name, detail, detail_colour, bot)
+                         if bot is not None else "")
+            if bot is None:
+                name_size = theme.fit_size(seat.name, layout.font_name, parts.name.width)
+                theme.blit_text(surface, seat.name, name_size, theme.TEXT,
+                                midleft=(parts.name.left, parts.name.centery))
+                theme.blit_text(surface, detail, theme.fit_size(detail, layout.font_small, parts.detail.width),
+                                detail_colour, midleft=(parts.detail.left, parts.detail.centery))
             write_number(surface, view.scores[player], (parts.score.centerx, parts.score.centery - round(8 * s)),
                          round(36 * s), sprites=sprites, colour=theme.TEXT)
             card_rect = parts.card
@@ -734,11 +786,73 @@ class TableScene(Scene):
                 surface.blit(art.face(card, card_rect.size, look), card_rect)
             elif choosing and view.chosen[player]:
                 surface.blit(art.back(card_rect.size), card_rect)
+        return tuple(notes)
+
+    def _draw_bot_lines(self, surface: pygame.Surface, layout: TableLayout, lines: tuple[pygame.Rect, ...],
+                        name: str, detail: str, detail_colour: theme.Colour, bot: BotStatus) -> str:
+        """A bot's seat: its name, what it does, and its last message - or why it lost its seat."""
+        name_rect, detail_rect, note_rect = lines
+        small = layout.font_small
+        name_size = theme.fit_size(name, min(layout.font_name, round(name_rect.height * 1.05)), name_rect.width)
+        theme.blit_text(surface, name, name_size, theme.TEXT, midleft=(name_rect.left, name_rect.centery))
+        if bot.disqualified:
+            detail, detail_colour = "disqualified: " + bot.disqualified, theme.DANGER
+            note, note_colour = "now plays randomly", theme.DANGER
+        else:
+            note, note_colour = (f'"{bot.message}"' if bot.message else "(no message)"), theme.TEXT
+        size = min(small, round(detail_rect.height * 1.05))
+        theme.blit_text(surface, detail, theme.fit_size(detail, size, detail_rect.width), detail_colour,
+                        midleft=(detail_rect.left, detail_rect.centery))
+        note = fit_text(note, note_rect.width, min_size=max(12, size * 17 // 20))
+        theme.blit_text(surface, note, theme.fit_size(note, size, note_rect.width),
+                        note_colour if bot.message or bot.disqualified else theme.TEXT_DIM,
+                        midleft=(note_rect.left, note_rect.centery))
+        return note
+
+    def _draw_bot_details(self, surface: pygame.Surface, layout: TableLayout) -> tuple[str, ...]:
+        """The mouse is over a bot's seat: its command, last message, disqualification and the
+        end of its debug output, in a box beside the seat."""
+        if self.session is None:
+            return ()
+        player = next((p for p, parts in enumerate(layout.seats) if parts.box.collidepoint(self.mouse)), None)
+        bot = self.session.bot_status(player) if player is not None else None
+        if player is None or bot is None:
+            return ()
+        s = layout.scale
+        size = layout.font_small
+        width = round(560 * s)
+        pad = round(12 * s)
+        text_w = width - 2 * pad
+        lines: list[tuple[str, theme.Colour]] = [(f"{self.info.name(player)}: {bot.command}", theme.ACCENT)]
+        lines.append((f'Last message: "{bot.message}"' if bot.message else "No message yet", theme.TEXT))
+        if bot.detail:
+            lines += [(line, theme.DANGER) for line in wrap_text(bot.detail + "; it now plays randomly.",
+                                                                 size, text_w)]
+        lines.append(("Debug output (stderr), last lines:" if bot.stderr_tail else "No debug output (stderr)",
+                      theme.TEXT_DIM))
+        lines += [(fit_text(line, text_w, size), theme.TEXT) for line in bot.stderr_tail[-4:]]
+        line_h = theme.font(size).get_linesize()
+        box = pygame.Rect(0, 0, width, len(lines) * line_h + 2 * pad)
+        seat_box = layout.seats[player].box
+        box.topright = (seat_box.left - round(10 * s), seat_box.top)
+        if box.bottom > layout.caption.bottom:
+            box.bottom = layout.caption.bottom
+        draw_panel(surface, box, theme.BAR, theme.ACCENT, radius=round(10 * s), width=max(2, round(2 * s)))
+        y = box.top + pad
+        for text, colour in lines:
+            theme.blit_text(surface, text, theme.fit_size(text, size, text_w), colour, topleft=(box.left + pad, y))
+            y += line_h
+        return tuple(text for text, _ in lines)
+
+    def _thinking_dots(self) -> str:
+        return "." * (1 + int(self.clock * 3) % 3)
 
     def _seat_detail(self, view: TableView, player: int) -> str:
         seat = self.info.seats[player]
-        who = f"AI ({seat.kind})" if not seat.is_human else ("you" if not self.info.uses_curtain else "human")
-        if view.stage in (Stage.CHOOSE, Stage.CURTAIN):
+        who = seat.label if not seat.is_human else ("you" if not self.info.uses_curtain else "human")
+        if player in view.thinking:
+            return f"{who} - thinking{self._thinking_dots()}"
+        if view.stage in (Stage.CHOOSE, Stage.CURTAIN, Stage.THINKING):
             if view.chosen[player]:
                 return f"{who} - card chosen"
             return f"{who} - choosing..."

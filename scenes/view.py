@@ -10,7 +10,7 @@ says whose hand may show.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Sequence
 
 from game.engine import Placement, Rule, target_row
@@ -71,6 +71,8 @@ class TableView:
     caption: tuple[Part, ...]
     can_advance: bool
     next_label: str
+    thinking: tuple[int, ...] = ()
+    """Computer players whose decision is being made now (live game only)."""
 
     def placement_order(self) -> list[tuple[int, int]]:
         """(player, card) of this turn's revealed cards, lowest card first."""
@@ -139,15 +141,23 @@ def live_view(session: TableSession, info: TableInfo | None = None) -> TableView
     """The frame of the live game now; a placement on screen is drawn from its captured state."""
     info = info or info_of(session)
     game = session.game
+    thinking = session.thinking_players
     if session.stage is Stage.PLACED and session.states:
-        return view_of_state(session.states[-1], info, final=game.is_over)
+        view = view_of_state(session.states[-1], info, final=game.is_over)
+        if thinking:
+            view = replace(view, thinking=thinking, can_advance=session.can_advance,
+                           next_label=view.next_label if session.can_advance else "Thinking...")
+        return view
     players = len(session.seats)
     step = session.step_number
+    label = next_label(step, players, game.is_over)
+    if thinking and not session.can_advance:
+        label = "Thinking..."
     return TableView(
         stage=session.stage, round=game.round, turn=session.shown_turn, rows=game.rows,
         scores=tuple(game.scores), turn_cards=session.turn_cards, done=step, last=None,
         rows_before=None, upcoming=session.upcoming, chooser=session.chooser,
         chosen=tuple(game.has_chosen(p) for p in range(players)) if not game.is_over else (False,) * players,
         caption=tuple(session.caption()), can_advance=session.can_advance,
-        next_label=next_label(step, players, game.is_over),
+        next_label=label, thinking=thinking,
     )

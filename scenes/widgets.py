@@ -97,19 +97,38 @@ def draw_button(surface: pygame.Surface, rect: pygame.Rect, label: str, size: in
 
 
 def draw_text_field(surface: pygame.Surface, rect: pygame.Rect, value: str, label: str, size: int, *,
-                    focused: bool = False, hovered: bool = False, caret: bool = True) -> None:
-    """An editable line: a small label on the left, the value, and a caret when focused."""
+                    focused: bool = False, hovered: bool = False, caret: bool = True, placeholder: str = "",
+                    error: bool = False) -> None:
+    """An editable line: a small label on the left, the value, and a caret when focused.
+
+    A value too long for the field shows its end (where the caret is); an empty one shows
+    ``placeholder`` dimmed.
+    """
     radius = max(6, rect.height // 5)
     pygame.draw.rect(surface, theme.CARD_FACE if focused else (224, 232, 226), rect, border_radius=radius)
     edge = theme.ACCENT if focused else (theme.BUTTON_HOVER if hovered else theme.PANEL_EDGE)
+    if error:
+        edge = theme.DANGER
     pygame.draw.rect(surface, edge, rect, width=max(2, rect.height // 16), border_radius=radius)
     small = max(12, size * 2 // 3)
     label_rect = theme.blit_text(surface, label, small, (90, 110, 106),
                                  midleft=(rect.left + rect.height // 4, rect.centery))
     value_x = rect.left + max(label_rect.width + rect.height // 2, rect.width // 4)
-    shown = theme.blit_text(surface, value, size, theme.INK, midleft=(value_x, rect.centery))
+    room = pygame.Rect(value_x, rect.top, rect.right - rect.height // 4 - value_x, rect.height)
+    if not value and placeholder:
+        hint = max(12, size * 3 // 4)
+        theme.blit_text(surface, placeholder, theme.fit_size(placeholder, hint, room.width), (130, 146, 142),
+                        midleft=(value_x, rect.centery))
+    image = theme.text(value, size, theme.INK)
+    clip = surface.get_clip()
+    surface.set_clip(room.clip(clip) if clip else room)
+    shown = image.get_rect(midleft=(value_x, rect.centery))
+    if shown.width > room.width - 4:
+        shown.right = room.right - 4  # keep the end (and the caret) in view
+    surface.blit(image, shown)
+    surface.set_clip(clip)
     if focused and caret:
-        x = shown.right + 3
+        x = min(shown.right + 3, room.right - 2)
         pygame.draw.line(surface, theme.INK, (x, rect.centery - size // 3), (x, rect.centery + size // 3), 2)
 
 

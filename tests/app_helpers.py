@@ -13,6 +13,7 @@ if "SIXTAKES_DATA_DIR" not in os.environ:  # a safety net: tests set their own f
     os.environ["SIXTAKES_DATA_DIR"] = tempfile.mkdtemp(prefix="sixtakes-tests-")
 
 import sys
+import time
 from pathlib import Path
 from typing import Callable
 
@@ -95,3 +96,21 @@ def play_until(app: App, done: Callable[[App], bool], act: Callable[[App], None]
 def stage(app: App) -> Stage | None:
     scene = app.manager.stack[0]
     return scene.session.stage if isinstance(scene, TableScene) else None
+
+
+def run_until(app: App, done: Callable[[App], bool], act: Callable[[App], None] | None = None,
+              seconds: float = 30.0, dt: float = 0.0) -> int:
+    """Like :func:`play_until` for games where computer players think on another thread:
+    between frames, sleep a little so their decisions can come back.  ``seconds`` only
+    bounds a hung game; nothing here depends on how fast a decision is."""
+    deadline = time.monotonic() + seconds
+    count = 0
+    while not done(app) and app.exit_code is None:
+        if time.monotonic() > deadline:
+            raise AssertionError(f"not done after {seconds:g} s ({count} frames)")
+        if act is not None:
+            act(app)
+        app.run_frame(dt)
+        count += 1
+        time.sleep(0.002)
+    return count

@@ -9,7 +9,6 @@ from game import (
     CLASSIC,
     SNAP,
     CardNotInHandError,
-    Deal,
     Game,
     IllegalActionError,
     InvalidRowError,
