@@ -1,11 +1,22 @@
 """Shared test set-up: import the project from its folder; run pygame headless."""
 
+import atexit
 import os
+import shutil
 import sys
+import tempfile
 from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+# The app appends every finished game to the user's records file: never the
+# real one from tests.  One temporary folder for the run, removed at the end.
+if "SIXTAKES_DATA_DIR" not in os.environ:
+    _DATA_DIR = tempfile.mkdtemp(prefix="sixtakes-tests-")
+    os.environ["SIXTAKES_DATA_DIR"] = _DATA_DIR
+    atexit.register(shutil.rmtree, _DATA_DIR, ignore_errors=True)
 
 PROJECT = Path(__file__).resolve().parent.parent
 if str(PROJECT) not in sys.path:
