@@ -116,10 +116,10 @@ class App:
             return
         size = (max(640, size[0]), max(360, size[1]))
         self.windowed_size = size
-        if pygame.display.get_surface() is None or pygame.display.get_surface().get_size() != size:
-            self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
-        else:
-            self.screen = pygame.display.get_surface()
+        current = pygame.display.get_surface()
+        if current is None or current.get_size() != size:
+            current = pygame.display.set_mode(size, pygame.RESIZABLE)
+        self.screen = current
 
     # ---------------------------------------------------------- navigation
     def go_menu(self) -> None:
@@ -241,6 +241,7 @@ class App:
             self.quit(0)
 
     def _save_screenshot(self, surface: pygame.Surface, name: str) -> None:
+        assert self.options.screenshots is not None
         path = self.options.screenshots / name
         try:
             pygame.image.save(surface, str(path))

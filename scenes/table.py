@@ -594,7 +594,7 @@ class TableScene(Scene):
         parts: list[Part] = ["Turn ", turn + 1, " of ", self.info.rules.turns_per_round]
         round_ = view.round if view is not None else (self.session.game.round if self.session else 0)
         if round_ > 0:
-            parts = ["Round ", round_ + 1, "  -  "] + parts
+            parts = ["Round ", round_ + 1, "  -  ", *parts]
         return parts
 
     def _draw_top_bar(self, surface: pygame.Surface, layout: TableLayout, view: TableView) -> None:

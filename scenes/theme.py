@@ -60,7 +60,7 @@ def penalty_colour(rules: Rules, penalty: int) -> Colour:
 
 
 _fonts: dict[int, pygame.font.Font] = {}
-_texts: OrderedDict[tuple[str, int, Colour, bool], pygame.Surface] = OrderedDict()
+_texts: OrderedDict[tuple[str, int, tuple[int, ...], bool], pygame.Surface] = OrderedDict()
 MAX_TEXTS = 600
 
 
@@ -80,7 +80,7 @@ def font(size: int) -> pygame.font.Font:
 
 def text(label: str, size: int, colour: Colour = TEXT, bold: bool = False) -> pygame.Surface:
     """``label`` rendered antialiased (cached; do not draw on the result)."""
-    key = (label, int(size), tuple(colour), bold)  # type: ignore[arg-type]
+    key = (label, int(size), tuple(colour), bold)
     surface = _texts.get(key)
     if surface is None:
         f = font(size)
