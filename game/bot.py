@@ -231,6 +231,7 @@ class BotProcess:
         self._questions: queue.Queue[bytes | None] = queue.Queue()
         self._closed = False
         self._close_lock = threading.Lock()
+        self._threads: list[threading.Thread] = []  # set before the registry can see this process
         try:
             self._process = subprocess.Popen(
                 list(args),

@@ -16,10 +16,10 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import signal
 import sys
 import time
 from collections import Counter
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from multiprocessing import get_context
 from pathlib import Path
@@ -35,6 +35,9 @@ from .rules import Rules, rules_named
 
 Z95 = 1.959963984540054
 """The 97.5th percentile of the standard normal: the half-width of a 95% interval in standard errors."""
+MAX_CHUNK = 64
+"""Most games handed to a worker at once: small chunks keep Ctrl-C prompt even with
+slow players (a game with an external bot can take a tenth of a second)."""
 MAX_REPORTED = 3
 """Disqualification reports printed per bot (the count covers them all)."""
 PROGRESS_AFTER_S = 2.0
@@ -156,8 +159,29 @@ def run_tasks(tasks: Sequence[Task], jobs: int) -> Iterator[list[GameResult]]:
             yield play_task(task)
         return
     # spawn: the same behaviour on every platform; workers import only ``game``.
-    with ProcessPoolExecutor(max_workers=min(jobs, len(tasks)), mp_context=get_context("spawn")) as pool:
-        yield from pool.map(play_task, tasks)
+    pool = get_context("spawn").Pool(min(jobs, len(tasks)), initializer=_worker_started)
+    try:
+        yield from pool.imap(play_task, tasks)
+        pool.close()
+    except BaseException:
+        # Ctrl-C, or the run is stopped: end the workers now (each kills its bots on the
+        # way out, see _worker_started) rather than waiting for the chunks under way.
+        pool.terminate()
+        raise
+    finally:
+        pool.join()
+
+
+def _worker_started() -> None:
+    """In each worker: leave Ctrl-C to the parent (which ends the pool), and turn the
+    parent's terminate (SIGTERM) into a normal exit, so ``with BotTable()`` and
+    ``atexit`` kill the worker's bot processes instead of orphaning them."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, _exit_on_signal)
+
+
+def _exit_on_signal(signum: int, _frame: object) -> None:
+    raise SystemExit(128 + signum)
 
 
 def split(count: int, jobs: int) -> list[range]:
@@ -165,7 +189,7 @@ def split(count: int, jobs: int) -> list[range]:
     if jobs <= 1:
         size = 1
     else:
-        size = max(1, math.ceil(count / (jobs * 32)))
+        size = max(1, min(math.ceil(count / (jobs * 32)), MAX_CHUNK))
     return [range(start, min(start + size, count)) for start in range(0, count, size)]
 
 
@@ -514,6 +538,7 @@ def run_from_args(args: argparse.Namespace, parser_error: Callable[[str], NoRetu
     if args.bot_logs is not None:
         _make_folder(args.bot_logs, parser_error)
     record_to = _open_record(args.record, parser_error) if args.record else None
+    signal.signal(signal.SIGTERM, _interrupt)  # stopped from outside: clean up as on Ctrl-C
     try:
         summary = simulate(rules, kinds, args.games, seed, record_to, options=options, jobs=args.jobs,
                            duplicate=args.duplicate, progress=not args.no_progress,
@@ -529,6 +554,10 @@ def run_from_args(args: argparse.Namespace, parser_error: Callable[[str], NoRetu
     else:
         print(summary.text())
     return 0
+
+
+def _interrupt(_signum: int, _frame: object) -> None:
+    raise KeyboardInterrupt
 
 
 def _make_folder(path: Path, parser_error: Callable[[str], NoReturn]) -> None:

@@ -58,3 +58,48 @@ def test_bots_leave_no_process_behind() -> None:
                        3, seed=4)
     assert summary.players[0].disqualifications == []
     assert running_bot_pids() == []
+
+
+@pytest.mark.parametrize("stop", ["SIGINT", "SIGTERM"])
+def test_stopping_a_parallel_run_with_bots_leaves_nothing_running(stop: str) -> None:
+    """Ctrl-C (or a kill) ends every worker and every bot, and exits 130."""
+    import signal
+    import time
+
+    from tests.bots import process_gone
+
+    proc = subprocess.Popen(
+        [sys.executable, str(PROJECT / "main.py"), "simulate", "--no-progress", "--jobs", "2",
+         "--games", "100000", "--players", "bot:" + command(EXAMPLES / "heuristic_bot.py") + ",random,random,random"],
+        cwd=PROJECT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
+    time.sleep(3)  # workers started, bots playing
+    session = proc.pid
+    os.killpg(session, getattr(signal, stop))  # as a terminal's Ctrl-C reaches the whole group
+    _, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130, err
+    assert "Traceback" not in err and "interrupted" in err
+    deadline = time.monotonic() + 10
+    left = []
+    while time.monotonic() < deadline:
+        left = [pid for pid in _pids_of_session(session) if not process_gone(pid)]
+        if not left:
+            break
+        time.sleep(0.2)
+    assert left == []
+
+
+def _pids_of_session(session: int) -> list[int]:
+    """Processes still in the session the run was started in (workers are in it; bots start
+    their own sessions, so they are found as the workers' children via /proc)."""
+    pids = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            cmdline = (entry / "cmdline").read_bytes()
+        except OSError:
+            continue
+        if int(fields[3]) == session or b"heuristic_bot" in cmdline:
+            pids.append(int(entry.name))
+    return pids
