@@ -8,6 +8,8 @@ when the table just showed a placement.
 
 from __future__ import annotations
 
+import errno
+import os
 import sys
 import tempfile
 from pathlib import Path
@@ -62,6 +64,17 @@ def prepare_screenshot_dir(folder: Path) -> None:
         pass
 
 
+def check_record_file(path: Path) -> None:
+    """``OSError`` unless records can be appended to ``path`` (checked before a game, not after)."""
+    if path.is_dir():
+        raise OSError(errno.EISDIR, "it is a folder")
+    folder = path.parent
+    if not folder.is_dir():
+        raise OSError(errno.ENOENT, f"no folder {folder}")
+    if not os.access(path if path.exists() else folder, os.W_OK):
+        raise OSError(errno.EACCES, "permission denied")
+
+
 class App:
     """Owns the window and the scenes; implements the scenes' navigation."""
 
@@ -80,6 +93,8 @@ class App:
         self.frames = 0
         self.screenshots_saved: list[Path] = []
         self.records_written = 0
+        self.record_failed = False
+        """A finished game could not be written: the app's exit code says so."""
         self._exit_after_frame = False
         self.session: TableSession | None = None
         """The live game, if one is on screen or its results are (its bots still run until it is left)."""
@@ -188,6 +203,7 @@ class App:
             append_record(path, record_game(session.game, players, finished=utc_timestamp()))
             self.records_written += 1
         except OSError as exc:
+            self.record_failed = True
             error_line(f"cannot write the record to {path}: {exc.strerror or exc}")
             return f"Not saved: cannot write {path} ({exc.strerror or exc})"
         return f"Saved to {path}"
@@ -255,6 +271,8 @@ class App:
         while self.exit_code is None:
             dt = self.clock.tick(FPS) / 1000.0
             self.run_frame(dt)
+        if self.exit_code == 0 and self.record_failed:
+            return 1
         return self.exit_code
 
 
@@ -266,6 +284,12 @@ def run_app(options: PlayOptions, *, digits_dir: Path = DIGITS_DIR) -> int:
         except OSError as exc:
             error_line(f"cannot write screenshots to {options.screenshots}: {exc.strerror or exc}")
             return 2
+    if options.record is not None and options.replay is None:
+        try:
+            check_record_file(options.record)
+        except OSError as exc:
+            error_line(f"cannot write records to {options.record}: {exc.strerror or exc}")
+            return 2
     pygame.display.init()
     pygame.font.init()
     try:
@@ -276,6 +300,9 @@ def run_app(options: PlayOptions, *, digits_dir: Path = DIGITS_DIR) -> int:
             return 2
         try:
             return app.run()
+        except KeyboardInterrupt:
+            error_line("interrupted: a game in progress was not recorded")
+            return 130
         finally:
             app.end_session()
     finally:
