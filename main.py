@@ -183,7 +183,11 @@ def seat_kinds(mode: str, levels: str | None, bots: Sequence[str] | None,
 
 
 def load_replay(path: Path, game_number: int, error: Callable[[str], NoReturn]) -> GameRecord:
-    """Game ``game_number`` (from 1) of the records file ``path``, checked; one-line errors."""
+    """Game ``game_number`` (from 1) of the records file ``path``; one-line errors.
+
+    The whole file is checked first: a replay never starts from a file with a
+    broken line in it, even after the game asked for.
+    """
     try:
         records = read_records(path)
     except RecordError as problem:

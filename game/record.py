@@ -9,16 +9,21 @@ engine; any problem is reported with the file, the line and the reason.
 from __future__ import annotations
 
 import json
+import random
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Iterable, Iterator, Sequence
 
-from .engine import Deal, Game, Phase, Placement
+from .agents import AGENT_KINDS
+from .engine import Deal, Game, Phase, Placement, check_seed, deal_cards
 from .errors import IllegalActionError
 from .rules import ALL_CARDS, HAND_SIZE, PRESETS, ROWS, rules_named
 
 FORMAT = "6takes-record/1"
+HUMAN = "human"
+BOT_PREFIXES = ("bot:", "bot-phase-last:")
+"""Kinds of external bots: the prefix, then the command that ran the bot."""
 TIMESTAMP_FORMAT = "%Y-%m-%dT%H:%M:%SZ"
 
 
@@ -245,7 +250,8 @@ def parse_record(line: str) -> GameRecord:
     try:
         data = json.loads(line)
     except json.JSONDecodeError as error:
-        raise RecordError(f"not valid JSON ({error.msg} at column {error.colno})") from None
+        reason = error.msg.removesuffix(" at")  # some messages end "... at" before the position
+        raise RecordError(f"not valid JSON at column {error.colno}: {reason}") from None
     return record_from_dict(data)
 
 
@@ -310,8 +316,9 @@ def _player(value: Any, index: int) -> PlayerInfo:
     where = f"player {index} "
     name = _field(obj, "name", str, where)
     kind = _field(obj, "kind", str, where)
-    if not kind:
-        raise RecordError(f"{where}'kind' is empty")
+    if kind != HUMAN and kind not in AGENT_KINDS and not kind.startswith(BOT_PREFIXES):
+        known = ", ".join([HUMAN, *AGENT_KINDS, "bot:COMMAND", "bot-phase-last:COMMAND"])
+        raise RecordError(f"{where}'kind' is {kind!r}, not a kind of player ({known})")
     return PlayerInfo(name, kind)
 
 
@@ -368,6 +375,7 @@ def check_record(record: GameRecord) -> Game:
     if not record.rounds:
         raise RecordError("the record has no rounds")
     deals = [_deal(round_, index, count) for index, round_ in enumerate(record.rounds)]
+    _check_deals_match_seed(deals, record.seed, count)
     try:
         game = Game(rules, count, record.seed, deals=deals)
     except ValueError as error:
@@ -405,6 +413,17 @@ def _deal(round_: RoundRecord, index: int, count: int) -> Deal:
     if len(set(cards)) != len(cards):
         raise RecordError(f"{where}: a card is dealt twice")
     return Deal(round_.hands, tuple(row[0] for row in round_.rows))
+
+
+def _check_deals_match_seed(deals: Sequence[Deal], seed: int, count: int) -> None:
+    """The seed must reproduce the cards dealt: that is what makes a record replayable."""
+    try:
+        rng = random.Random(check_seed(seed))
+    except ValueError as error:
+        raise RecordError(str(error)) from None
+    for index, deal in enumerate(deals):
+        if deal_cards(rng, count) != deal:
+            raise RecordError(f"round {index + 1}: the cards dealt are not those of seed {seed}")
 
 
 def _replay_round(game: Game, round_: RoundRecord, where: str) -> None:

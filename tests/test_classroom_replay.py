@@ -140,7 +140,7 @@ def test_scoreboard_from_the_menu_lists_games_newest_first_and_notes_bad_lines(d
     assert isinstance(board, ScoreboardScene)
     assert [(number, line, record.seed) for number, line, record in board.entries] == [
         (3, 5, 3), (2, 3, 2), (1, 1, 1)]
-    assert board.problems == ("line 2: not valid JSON (Expecting value at column 1)",)
+    assert board.problems == ("line 2: not valid JSON at column 1: Expecting value",)
     key(pygame.K_ESCAPE)
     frames(app)
     assert app.manager.active.__class__.__name__ == "MenuScene"

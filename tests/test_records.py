@@ -78,7 +78,7 @@ def good_line(seed: int = 3) -> str:
 
 def test_truncated_json_names_the_line(tmp_path: Path) -> None:
     path = write_lines(tmp_path, [good_line(1), good_line(2)[:200]])
-    with pytest.raises(RecordError, match=r"bad\.jsonl: line 2: not valid JSON"):
+    with pytest.raises(RecordError, match=r"bad\.jsonl: line 2: not valid JSON at column \d+: "):
         read_records(path)
 
 
@@ -118,6 +118,8 @@ def test_card_played_that_was_not_in_hand(tmp_path: Path) -> None:
     (lambda d: d["rounds"][0]["hands"][0].__setitem__(0, 105), "cards must be numbers from 1 to 104|sorted"),
     (lambda d: d["players"].pop(), "3 hands for 3 players|need exactly 4 players"),
     (lambda d: d.__setitem__("rounds", []), "no rounds"),
+    (lambda d: d.__setitem__("seed", d["seed"] + 1), r"round 1: the cards dealt are not those of seed \d+"),
+    (lambda d: d["players"][2].__setitem__("kind", "alien"), "player 2 'kind' is 'alien', not a kind of player"),
 ])
 def test_inconsistent_records(tmp_path: Path, change, message) -> None:
     data = json.loads(good_line())
