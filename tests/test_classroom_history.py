@@ -38,6 +38,14 @@ def masked(data: bytes, size: tuple[int, int], rects: list[pygame.Rect]) -> byte
     return pygame.image.tobytes(surface, "RGB")
 
 
+def region(rect: pygame.Rect, frame: bytes | None = None, size: tuple[int, int] | None = None) -> bytes:
+    """The pixels of ``rect`` on screen now, or in a frame saved earlier by ``pixels()``."""
+    if frame is None:
+        return pygame.image.tobytes(pygame.display.get_surface().subsurface(rect), "RGB")
+    saved = pygame.image.frombytes(frame, size, "RGB")
+    return pygame.image.tobytes(saved.subsurface(rect), "RGB")
+
+
 def snapshot(session: TableSession) -> tuple:
     game = session.game
     return (game.rows, tuple(game.scores), game.hands, game.turn, game.phase, session.stage,
@@ -72,9 +80,14 @@ def test_stepping_back_and_forward_draws_the_live_frames_again() -> None:
         shown.append(scene.cursor)
         frame = scene.last_frame
         assert frame is not None and frame.past and frame.hand_owner is None
-        assert frame.rows == session.states[scene.cursor].rows
+        state = session.states[scene.cursor]
+        assert frame.rows == state.rows
         assert masked(pixels(), size, marker) == masked(live[scene.cursor], size, marker)
+        # The top bar carries the "looking back" marker, but its "Turn N of 7" is the past turn's:
+        turn_text = pygame.Rect(border, border, layout.top_bar.width // 6, layout.top_bar.height - border)
+        assert region(turn_text) == region(turn_text, live[scene.cursor], size)
     assert shown == [10, 9, 8, 7, 6, 5, 4]
+    assert region(turn_text, live[7], size) != region(turn_text, live[8], size), "turn 2 and turn 3 differ there"
     assert snapshot(session) == before, "browsing history never changes the game"
     for _ in range(6):                       # and forward again, to the live game
         key(pygame.K_RIGHT)
