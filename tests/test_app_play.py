@@ -45,10 +45,36 @@ def size_of(app: App) -> tuple[int, int]:
 
 
 def check_rows_match_engine(app: App) -> None:
-    """After each frame that shows a placement, the drawn rows are the engine's rows."""
+    """After each frame that shows a placement, the drawn rows are the engine's rows:
+    as the table reports them, and in pixels - each row slot shows that card's face."""
     scene = app.manager.stack[0]
     if stage(app) is Stage.PLACED and scene.last_frame is not None:
-        assert scene.last_frame.rows == scene.session.game.rows
+        rows = scene.session.game.rows
+        assert scene.last_frame.rows == rows
+        assert drawn_row_cards(app, rows) == rows
+
+
+def drawn_row_cards(app: App, rows: tuple[tuple[int, ...], ...]) -> tuple[tuple[int, ...], ...]:
+    """The cards whose faces the screen shows in the row slots, read back by comparing the
+    middle of each slot with the faces of ``rows``' cards and of their neighbours."""
+    screen = pygame.display.get_surface()
+    layout = table_layout(screen.get_size())
+    art = app.ctx.art
+    seen = []
+    for index, row in enumerate(rows):
+        found = []
+        for slot in range(len(row)):
+            rect = layout.row_card_rect(index, slot)
+            middle = rect.inflate(-rect.width // 3, -rect.height // 3)
+            on_screen = pygame.image.tobytes(screen.subsurface(middle), "RGB")
+            for card in sorted({row[slot], row[slot] - 1, row[slot] + 1} & set(range(1, 105))):
+                face = art.face(card, rect.size).subsurface(middle.move(-rect.x, -rect.y))
+                if pygame.image.tobytes(face, "RGBA")[3::4] == b"\xff" * (middle.width * middle.height) \
+                        and pygame.image.tobytes(face, "RGB") == on_screen:
+                    found.append(card)
+                    break
+        seen.append(tuple(found))
+    return tuple(seen)
 
 
 def test_solo_game_with_mouse_and_a_human_row_choice() -> None:
