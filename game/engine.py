@@ -133,6 +133,14 @@ def target_row(rows: Sequence[Sequence[int]], card: int) -> int | None:
     return best_row
 
 
+def predict(rows: Sequence[Sequence[int]], card: int) -> tuple[int | None, bool]:
+    """Where ``card`` would go if placed on ``rows`` now, and whether it would be that
+    row's 6th card (rule 3).  ``(None, False)``: it fits no row (rule 4).  For hints
+    and previews; the engine itself places cards with :meth:`Game.place_next`."""
+    row = target_row(rows, card)
+    return row, row is not None and len(rows[row]) >= ROW_LIMIT
+
+
 def new_seed() -> int:
     """A fresh seed from the operating system's randomness."""
     return random.SystemRandom().randrange(SEED_LIMIT)

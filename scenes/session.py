@@ -33,10 +33,10 @@ from typing import Any, Callable, Sequence, Union
 from game.agent_options import DEFAULT_OPTIONS, AgentOptions
 from game.agents import Agent
 from game.bot import BotAgent, BotTable, parse_bot_kind, split_command
-from game.engine import Game, Phase, Placement, Rule, target_row
+from game.engine import Game, Phase, Placement, Rule, predict
 from game.play import check_kind as check_player_kind
 from game.play import make_player, players_rng
-from game.rules import ROW_LIMIT, SNAP, Rules
+from game.rules import SNAP, Rules
 from game.timeline import TableState, capture
 
 HUMAN = "human"
@@ -232,6 +232,12 @@ class Preview:
     """The row is full: this card would be its 6th card and take the row."""
 
 
+def preview(rows: Sequence[Sequence[int]], card: int) -> Preview:
+    """Where ``card`` would go if it were placed on ``rows`` now (hints, the next card)."""
+    row, takes = predict(rows, card)
+    return Preview(card, row, takes)
+
+
 class TableSession:
     """Drives one game step by step for the table screen."""
 
@@ -369,9 +375,7 @@ class TableSession:
 
     def preview(self, card: int) -> Preview:
         """Where ``card`` would go if it were placed on the rows as they are now."""
-        rows = self.game.rows
-        row = target_row(rows, card)
-        return Preview(card, row, row is not None and len(rows[row]) >= ROW_LIMIT)
+        return preview(self.game.rows, card)
 
     def preview_caption(self, card: int) -> list[Part]:
         """What would happen to ``card`` if it were placed now, for the chooser."""

@@ -32,8 +32,8 @@ from .digits import write_number
 from .explainer import ExplainPanel, explain_panel
 from .layout import TableLayout, table_layout
 from .replay import Replay
-from .session import MODE_TITLES, BotStatus, Part, Stage, TableSession
-from .view import Preview, TableInfo, TableView, info_of, live_view, preview, view_of_state
+from .session import MODE_TITLES, BotStatus, Part, Preview, Stage, TableSession, preview
+from .view import TableInfo, TableView, info_of, live_view, view_of_state
 from .widgets import draw_button, draw_marker, draw_panel, draw_rich, rich_width
 
 ROW_KEYS = {pygame.K_1: 0, pygame.K_2: 1, pygame.K_3: 2, pygame.K_4: 3,

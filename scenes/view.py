@@ -13,8 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Sequence
 
-from game.engine import Placement, Rule, target_row
-from game.rules import ROW_LIMIT, Rules
+from game.engine import Placement, Rule
+from game.rules import Rules
 from game.timeline import TableState
 
 from .session import HUMAN, MODE_KINDS, Part, Seat, Stage, TableSession, describe
@@ -115,22 +115,6 @@ def view_of_state(state: TableState, info: TableInfo, final: bool) -> TableView:
         caption=tuple(describe(placement, info.seats, after)), can_advance=True,
         next_label=next_label(state.step, players, final),
     )
-
-
-@dataclass(frozen=True)
-class Preview:
-    """Where a card would go if it were placed on ``rows`` now (hints, the next card)."""
-
-    card: int
-    row: int | None
-    """Target row, or ``None`` when the card is lower than every row (rule 4)."""
-    takes: bool
-    """The row is full: this card would be its 6th card and take the row."""
-
-
-def preview(rows: Rows, card: int) -> Preview:
-    row = target_row(rows, card)
-    return Preview(card, row, row is not None and len(rows[row]) >= ROW_LIMIT)
 
 
 def info_of(session: TableSession) -> TableInfo:
