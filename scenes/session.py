@@ -232,6 +232,16 @@ class Preview:
     """The row is full: this card would be its 6th card and take the row."""
 
 
+def human_seats(seats: Sequence[Seat]) -> tuple[int, ...]:
+    """Indices of the seats people play."""
+    return tuple(i for i, seat in enumerate(seats) if seat.is_human)
+
+
+def uses_curtain(seats: Sequence[Seat]) -> bool:
+    """More than one human shares the screen: hide hands between their turns."""
+    return len(human_seats(seats)) > 1
+
+
 def preview(rows: Sequence[Sequence[int]], card: int) -> Preview:
     """Where ``card`` would go if it were placed on ``rows`` now (hints, the next card)."""
     row, takes = predict(rows, card)
@@ -319,12 +329,12 @@ class TableSession:
 
     @property
     def humans(self) -> tuple[int, ...]:
-        return tuple(i for i, seat in enumerate(self.seats) if seat.is_human)
+        return human_seats(self.seats)
 
     @property
     def uses_curtain(self) -> bool:
         """More than one human shares the screen: hide hands between their turns."""
-        return len(self.humans) > 1
+        return uses_curtain(self.seats)
 
     @property
     def last(self) -> Placement | None:

@@ -17,7 +17,7 @@ from game.engine import Placement, Rule
 from game.rules import Rules
 from game.timeline import TableState
 
-from .session import HUMAN, MODE_KINDS, Part, Seat, Stage, TableSession, describe
+from .session import HUMAN, MODE_KINDS, Part, Seat, Stage, TableSession, describe, human_seats, uses_curtain
 
 Rows = tuple[tuple[int, ...], ...]
 
@@ -33,11 +33,11 @@ class TableInfo:
 
     @property
     def humans(self) -> tuple[int, ...]:
-        return tuple(i for i, seat in enumerate(self.seats) if seat.is_human)
+        return human_seats(self.seats)
 
     @property
     def uses_curtain(self) -> bool:
-        return len(self.humans) > 1
+        return uses_curtain(self.seats)
 
     def name(self, player: int) -> str:
         return self.seats[player].name
