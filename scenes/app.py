@@ -290,13 +290,20 @@ def run_app(options: PlayOptions, *, digits_dir: Path = DIGITS_DIR) -> int:
         except OSError as exc:
             error_line(f"cannot write records to {options.record}: {exc.strerror or exc}")
             return 2
-    pygame.display.init()
-    pygame.font.init()
+    try:
+        pygame.display.init()
+        pygame.font.init()
+    except pygame.error as exc:
+        error_line(f"cannot open a window: {exc}")
+        return 2
     try:
         try:
             app = App(options, digits_dir=digits_dir)
         except (SpriteError, ValueError) as exc:
             error_line(str(exc))
+            return 2
+        except pygame.error as exc:
+            error_line(f"cannot open a window: {exc}")
             return 2
         try:
             return app.run()

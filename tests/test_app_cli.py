@@ -149,3 +149,11 @@ def test_a_record_that_cannot_be_written_at_the_end_gives_exit_1(tmp_path: Path,
     code = run_app(PlayOptions(mode="demo", seed=5, step_delay=0, exit_at_end=True, record=tmp_path / "g.jsonl"))
     assert code == 1
     assert "cannot write the record" in capsys.readouterr().err
+
+
+def test_no_usable_display_is_one_line_and_exit_2(tmp_path: Path) -> None:
+    env = {**os.environ, "SDL_VIDEODRIVER": "no-such-driver", "SIXTAKES_DATA_DIR": str(tmp_path)}
+    out = subprocess.run([sys.executable, str(ROOT / "main.py"), "play", "--mode", "demo"], env=env,
+                         capture_output=True, text=True, timeout=60)
+    assert out.returncode == 2
+    assert out.stderr.count("\n") == 1 and "cannot open a window" in out.stderr
