@@ -66,6 +66,17 @@ class CardArt:
         self.sprites = sprites
         self.rules = rules
         self._cache: OrderedDict[tuple, pygame.Surface] = OrderedDict()
+        self._presets: dict[str, CardArt] = {rules.name: self}
+
+    def for_rules(self, rules: Rules) -> "CardArt":
+        """The art of the same cards under ``rules`` (penalty bands and bull heads differ
+        between presets); made once per preset and kept."""
+        art = self._presets.get(rules.name)
+        if art is None:
+            art = CardArt(self.sprites, rules)
+            art._presets = self._presets
+            self._presets[rules.name] = art
+        return art
 
     # ------------------------------------------------------------- cache
     def _cached(self, key: tuple, make) -> pygame.Surface:  # type: ignore[no-untyped-def]

@@ -129,7 +129,7 @@ class RulesScene(Scene):
                                                 box.right - box.left - text_w - 3 * pad, box.height - pad), s, example)
 
     def _draw_example(self, surface: pygame.Surface, area: pygame.Rect, s: float, example: RuleExample) -> None:
-        art = self.ctx.art
+        art = self.ctx.art.for_rules(self.rules)
         count = len(example.rows)
         line_h = area.height // max(2, count)
         card_h = min(round(44 * s), line_h - round(4 * s))
@@ -164,7 +164,7 @@ class RulesScene(Scene):
         line_h = (panel.bottom - pad - top) // len(PENALTY_GROUPS)
         card_h = min(round(70 * s), line_h - round(6 * s))
         card_w = round(card_h * 0.7)
-        art = self.ctx.art
+        art = self.ctx.art.for_rules(self.rules)
         for index, (card, words) in enumerate(PENALTY_GROUPS):
             cy = top + index * line_h + line_h // 2
             rect = pygame.Rect(panel.left + pad, cy - card_h // 2, card_w, card_h)

@@ -26,7 +26,7 @@ from game.timeline import TableState
 
 from . import theme
 from .base import AppContext, Input, InputKind, Scene
-from .cards import LOOK_DIM, LOOK_GHOST
+from .cards import LOOK_DIM, LOOK_GHOST, CardArt
 from .confirm import ConfirmScene
 from .digits import write_number
 from .explainer import ExplainPanel, explain_panel
@@ -167,6 +167,12 @@ class TableScene(Scene):
         self._panel_image: tuple[tuple[tuple[int, int], ExplainPanel | None], pygame.Surface] | None = None
 
     # ------------------------------------------------------------ queries
+    @property
+    def art(self) -> CardArt:
+        """Card pictures for the rules of the game on the table (a classic replay shows
+        classic penalties)."""
+        return self.ctx.art.for_rules(self.info.rules)
+
     @property
     def game_in_progress(self) -> bool:
         return self.session is not None and self.session.stage is not Stage.OVER
@@ -638,7 +644,7 @@ class TableScene(Scene):
 
     def _draw_rows(self, surface: pygame.Surface, layout: TableLayout, view: TableView,
                    hint: Preview | None) -> tuple[tuple[int, ...], ...]:
-        art = self.ctx.art
+        art = self.art
         s = layout.scale
         rows = view.rows
         rules = self.info.rules
@@ -683,7 +689,7 @@ class TableScene(Scene):
         """Mid-motion: the placed card between its player's spot and its row; taken cards
         on their way from the row to the player's seat."""
         assert self.motion is not None and view.last is not None and view.rows_before is not None
-        art = self.ctx.art
+        art = self.art
         t = self.motion.progress
         last = view.last
         row = last.row
@@ -714,7 +720,7 @@ class TableScene(Scene):
         theme.blit_text(surface, f"Row {index + 1}", layout.font_label, colour,
                         center=(label.centerx, label.centery - round(16 * s)))
         icon_h = round(24 * s)
-        icon = self.ctx.art.bull(icon_h, theme.TEXT_DIM, theme.FELT_DARK)
+        icon = self.art.bull(icon_h, theme.TEXT_DIM, theme.FELT_DARK)
         digits_h = round(24 * s)
         number_rect = write_number(surface, penalty, (label.centerx + round(14 * s), label.centery + round(18 * s)),
                                    digits_h, sprites=self.ctx.sprites, colour=colour)
@@ -731,7 +737,7 @@ class TableScene(Scene):
                          width=max(3, round(5 * s)), border_radius=max(4, rect.width // 7))
         if last.rule is Rule.CLOSEST_ROW:
             return
-        art = self.ctx.art
+        art = self.art
         for offset, card in enumerate(last.taken):
             slot = layout.row_card_rect(row, length + offset)
             small = slot.inflate(-round(slot.width * 0.2), -round(slot.height * 0.2))
@@ -748,7 +754,7 @@ class TableScene(Scene):
     def _draw_players(self, surface: pygame.Surface, layout: TableLayout, view: TableView) -> tuple[str, ...]:
         """The seats' boxes; returns the note drawn under each bot's name ("" for the others)."""
         notes: list[str] = []
-        art = self.ctx.art
+        art = self.art
         sprites = self.ctx.sprites
         s = layout.scale
         upcoming = view.upcoming
@@ -879,7 +885,7 @@ class TableScene(Scene):
                      view: TableView) -> tuple[int | None, ExplainPanel | None]:
         """The chooser's hand, or this turn's cards, the explanation (or the solo hand) and the
         buttons; returns whose hand was drawn and the explanation drawn."""
-        art = self.ctx.art
+        art = self.art
         s = layout.scale
         if self._choosing():
             hand = self._hand()
@@ -977,7 +983,7 @@ class TableScene(Scene):
             y += line_h
 
     def _draw_queue(self, surface: pygame.Surface, layout: TableLayout, view: TableView) -> None:
-        art = self.ctx.art
+        art = self.art
         s = layout.scale
         order = view.placement_order()
         done = view.done

@@ -159,3 +159,20 @@ def test_finished_games_go_to_the_data_folder_and_replay_this_deal(data_dir: Pat
     session = table(app).session
     assert session.game.seed == 8 and [s.name for s in session.seats] == ["AI 1", "AI 2", "AI 3", "AI 4"]
     assert session.mode == "demo"
+
+
+def test_a_classic_replay_draws_classic_cards() -> None:
+    """Card pictures follow the record's rules: 33 has 5 bull heads under classic rules, not 7."""
+    from game.rules import CLASSIC
+
+    game = play_seeded_game(CLASSIC, ["random"] * 4, 4)
+    record = record_game(game, [PlayerInfo(f"P{i}", "random") for i in range(4)])
+    app = open_app(PlayOptions(replay=record, step_delay=0))
+    frames(app)
+    scene = table(app)
+    assert scene.art.rules is CLASSIC
+    size = (80, 112)
+    classic_33 = pygame.image.tobytes(scene.art.face(33, size), "RGBA")
+    snap_33 = pygame.image.tobytes(scene.ctx.art.for_rules(SNAP).face(33, size), "RGBA")
+    assert classic_33 != snap_33
+    assert scene.ctx.art.for_rules(CLASSIC) is scene.art, "made once per preset"
