@@ -100,6 +100,9 @@ def build_parser() -> argparse.ArgumentParser:
                       help="external bot programs (see docs/bot-protocol.md) taking the computer "
                            "seats in order, e.g. --bots \"python3 mybot.py\"; prefix a command with "
                            "'bot-phase-last:' for bots that read the phase line last")
+    play.add_argument("--rules", choices=["snap", "classic"], default="snap",
+                      help="snap (default): the classroom rules, one round of 7 turns; classic: the "
+                           "official rules, rounds of 10 turns until someone has 66 points")
     play.add_argument("--think-ms", type=think_ms_argument, default=DEFAULT_THINK_MS, metavar="MS",
                       help=f"thinking time per decision of mc players (default {DEFAULT_THINK_MS:g})")
     play.set_defaults(subparser=play)
@@ -220,7 +223,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             screenshots=args.screenshots, step_delay=args.step_delay,
             exit_at_end=args.exit_at_end, fullscreen=args.fullscreen,
             kinds=seat_kinds(args.mode, args.ai, args.bots, args.subparser.error),
-            think_ms=args.think_ms,
+            rules=args.rules, think_ms=args.think_ms,
         )
     elif args.command == "replay":
         options = PlayOptions(

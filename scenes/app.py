@@ -20,7 +20,7 @@ import pygame
 from game.agent_options import AgentOptions
 from game.bot import close_all_bots
 from game.engine import new_seed
-from game.rules import SNAP
+from game.rules import SNAP, rules_named
 
 from . import theme
 from .base import AppContext, Input, InputKind, SceneManager
@@ -149,6 +149,7 @@ class App:
         self.end_session()
         seats = seats_for(mode, names, kinds)
         session = TableSession(seats, seed=seed if seed is not None else new_seed(), mode=mode,
+                               rules=rules_named(self.options.rules),
                                options=AgentOptions(think_ms=self.options.think_ms))
         self.session = session
         self.last_seats, self.last_mode = seats, mode

@@ -229,11 +229,11 @@ class MenuScene(Scene):
         elif item == "start":
             self.start()
         elif item == "rules":
-            from game.rules import SNAP
+            from game.rules import rules_named
 
             from .rules_screen import RulesScene
 
-            self.ctx.manager.push(RulesScene(self.ctx, SNAP))
+            self.ctx.manager.push(RulesScene(self.ctx, rules_named(self.ctx.options.rules)))
         elif item == "scores":
             from .scoreboard import ScoreboardScene
 

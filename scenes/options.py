@@ -28,6 +28,8 @@ class PlayOptions:
     """Who sits in each seat, in seat order: ``human``, a computer player kind
     (``random``, ``heuristic``, ``mc``) or ``bot:COMMAND`` / ``bot-phase-last:COMMAND``
     (an external bot program).  ``None`` uses the mode's defaults (random AIs)."""
+    rules: str = "snap"
+    """Rules preset of the games played: ``snap`` (7 turns, one round) or ``classic``."""
     think_ms: float = 100.0
     """Thinking time per decision of ``mc`` players, in milliseconds."""
     record: Path | None = None

@@ -12,7 +12,7 @@ from . import theme
 from .base import AppContext, Input, InputKind, Scene
 from .digits import number_size, write_number
 from .layout import ResultsLayout, results_layout
-from .session import Seat, TableSession
+from .session import Part, Seat, TableSession
 from .view import TableInfo, info_of
 from .widgets import draw_button, draw_panel, draw_rich
 
@@ -109,9 +109,13 @@ class ResultsScene(Scene):
         size = theme.fit_size(title, layout.font_title, surface.get_width() - round(60 * s))
         theme.blit_text(surface, title, size, theme.ACCENT, bold=True, center=layout.title.center)
         lead = "Replay  -  " if outcome.replayed else ""
-        draw_rich(surface, [lead + "The lowest score wins  -  points after ", game.rules.turns_per_round,
-                            " turns  -  Seed ", game.seed], layout.font_small + round(4 * s), theme.TEXT_DIM,
-                  self.ctx.sprites, center=layout.subtitle.center)
+        rounds = len(game.rounds)
+        length: list[Part] = ([game.rules.turns_per_round, " turns"] if game.rules.end_score is None else
+                              [rounds, " round" if rounds == 1 else " rounds",
+                               "  (the game ends when someone has ", game.rules.end_score, ")"])
+        draw_rich(surface, [lead + "The lowest score wins  -  points after ", *length, "  -  Seed ", game.seed],
+                  layout.font_small + round(4 * s), theme.TEXT_DIM, self.ctx.sprites,
+                  center=layout.subtitle.center)
         self._draw_lines(surface, layout, winners)
         for index, rect in enumerate(layout.buttons):
             draw_button(surface, rect, BUTTONS[index], round(30 * s), focused=index == self.focus,

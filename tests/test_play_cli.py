@@ -42,3 +42,12 @@ def test_demo_with_mixed_levels_and_a_bot_records_each_kind(tmp_path: Path) -> N
     assert out.returncode == 0, out.stderr
     (game,) = read_records(record)
     assert [p.kind for p in game.players] == [f"bot:{bot}", "heuristic", "mc", "random"]
+
+
+def test_classic_rules_in_the_app(tmp_path: Path) -> None:
+    record = tmp_path / "g.jsonl"
+    out = run(tmp_path, "--mode", "demo", "--rules", "classic", "--seed", "4", "--step-delay", "0",
+              "--exit-at-end", "--record", str(record))
+    assert out.returncode == 0, out.stderr
+    (game,) = read_records(record)
+    assert game.rules == "classic" and len(game.rounds) >= 2 and max(game.scores) >= 66
