@@ -329,7 +329,7 @@ class Game:
         self._chosen[player] = card
         self._unchosen -= 1
         if self._unchosen == 0:
-            self._reveal()
+            self._reveal(tuple(self._chosen))  # type: ignore[arg-type]
 
     def play_cards(self, cards: Sequence[int]) -> None:
         """Every player chooses at once (``cards[p]`` is player p's card); then reveal."""
@@ -343,9 +343,10 @@ class Game:
         for player, card in enumerate(cards):
             if card not in hands[player]:
                 raise CardNotInHandError(f"player {player} does not hold card {card!r}")
-        self._chosen = list(cards)
+        played = tuple(cards)
+        self._chosen = list(played)
         self._unchosen = 0
-        self._reveal()
+        self._reveal(played)
 
     def place_next(self) -> Placement:
         """Place the next revealed card by rules 1-3 and return what happened."""
@@ -405,21 +406,18 @@ class Game:
             self._end_turn()
         return placement
 
-    def _reveal(self) -> None:
-        cards: tuple[int, ...] = tuple(self._chosen)  # type: ignore[arg-type]
+    def _reveal(self, cards: tuple[int, ...]) -> None:
         hands = self._hands
         for player, card in enumerate(cards):
             hands[player].remove(card)
         self._revealed = cards
-        self._pending = sorted(zip(cards, range(self.player_count)), reverse=True)
-        self._turn_log = _new_tuple(TurnLog, (cards, []))
-        self._round_log.turns.append(self._turn_log)
+        pending = sorted(zip(cards, range(self.player_count)), reverse=True)
+        self._pending = pending
+        turn_log = self._turn_log = _new_tuple(TurnLog, (cards, []))
+        self._round_log.turns.append(turn_log)
         # Only the lowest card of a turn can fit no row (rule 4): once a card c is
         # placed, its row ends with c, and every card placed after it is higher.
-        if self._pending[-1][0] < min(self._ends):
-            self.phase = Phase.CHOOSE_ROW
-        else:
-            self.phase = Phase.PLACE_CARD
+        self.phase = Phase.CHOOSE_ROW if pending[-1][0] < min(self._ends) else Phase.PLACE_CARD
 
     def _end_turn(self) -> None:
         self._previous_plays = self._previous_plays + (self._revealed,)
