@@ -181,6 +181,9 @@ def _worker_started() -> None:
 
 
 def _exit_on_signal(signum: int, _frame: object) -> None:
+    # Stop once: the worker may be asked again (by the parent, and by a terminal's
+    # signal to the whole group) while it is killing its bots; that must not cut it short.
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)
     raise SystemExit(128 + signum)
 
 
@@ -557,6 +560,7 @@ def run_from_args(args: argparse.Namespace, parser_error: Callable[[str], NoRetu
 
 
 def _interrupt(_signum: int, _frame: object) -> None:
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)  # a second request ends the run at once
     raise KeyboardInterrupt
 
 
