@@ -70,36 +70,40 @@ def test_stopping_a_parallel_run_with_bots_leaves_nothing_running(stop: str) -> 
 
     proc = subprocess.Popen(
         [sys.executable, str(PROJECT / "main.py"), "simulate", "--no-progress", "--jobs", "2",
-         "--games", "100000", "--players", "bot:" + command(EXAMPLES / "heuristic_bot.py") + ",random,random,random"],
+         "--games", "2000", "--players", "bot:" + command(EXAMPLES / "heuristic_bot.py") + ",random,random,random"],
         cwd=PROJECT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
-    time.sleep(3)  # workers started, bots playing
     session = proc.pid
-    os.killpg(session, getattr(signal, stop))  # as a terminal's Ctrl-C reaches the whole group
-    _, err = proc.communicate(timeout=60)
+    try:
+        time.sleep(3)  # workers started, bots playing
+        ours = _session_and_children(session)
+        assert len(ours) >= 3, "the run, its workers and their bots"
+        os.killpg(session, getattr(signal, stop))  # as a terminal's Ctrl-C reaches the whole group
+        _, err = proc.communicate(timeout=60)
+    finally:
+        if proc.poll() is None:
+            os.killpg(session, signal.SIGKILL)
+            proc.communicate()
     assert proc.returncode == 130, err
     assert "Traceback" not in err and "interrupted" in err
     deadline = time.monotonic() + 10
-    left = []
-    while time.monotonic() < deadline:
-        left = [pid for pid in _pids_of_session(session) if not process_gone(pid)]
-        if not left:
-            break
+    left = ours
+    while left and time.monotonic() < deadline:
+        left = [pid for pid in left if not process_gone(pid)]
         time.sleep(0.2)
     assert left == []
 
 
-def _pids_of_session(session: int) -> list[int]:
-    """Processes still in the session the run was started in (workers are in it; bots start
-    their own sessions, so they are found as the workers' children via /proc)."""
-    pids = []
+def _session_and_children(session: int) -> list[int]:
+    """The processes of the run's session (the run and its workers) and their children
+    (the bots, which start sessions of their own)."""
+    parents: dict[int, int] = {}
+    sessions: dict[int, int] = {}
     for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit():
-            continue
-        try:
-            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
-            cmdline = (entry / "cmdline").read_bytes()
-        except OSError:
-            continue
-        if int(fields[3]) == session or b"heuristic_bot" in cmdline:
-            pids.append(int(entry.name))
-    return pids
+        if entry.name.isdigit():
+            try:
+                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            parents[int(entry.name)], sessions[int(entry.name)] = int(fields[1]), int(fields[3])
+    members = {pid for pid, sid in sessions.items() if sid == session}
+    return sorted(members | {pid for pid, parent in parents.items() if parent in members})
