@@ -101,6 +101,8 @@ class App:
         self.last_seats: tuple[Seat, ...] | None = None
         """The seats of the last game, for the menu to offer them again."""
         self.last_mode: str | None = None
+        self.rules_name = options.rules
+        """The rules preset of the games started (``--rules``, or as last chosen in the menu)."""
         if options.replay is not None:
             self.start_replay(replay_of_record(options.replay))
         elif options.mode is None:
@@ -139,20 +141,22 @@ class App:
     # ---------------------------------------------------------- navigation
     def go_menu(self) -> None:
         self.end_session()
-        self.manager.switch(MenuScene(self.ctx, self.last_mode or "solo", seats=self.last_seats))
+        self.manager.switch(MenuScene(self.ctx, self.last_mode or "solo", seats=self.last_seats,
+                                      rules=self.rules_name))
 
     def start_game(self, mode: str, names: Sequence[str], seed: int | None = None,
-                   kinds: Sequence[str] | None = None) -> None:
+                   kinds: Sequence[str] | None = None, rules: str | None = None) -> None:
         """A new game of ``mode``; ``kinds`` (the mode's when ``None``) say who sits where.
 
         ``ValueError`` if a kind is unknown or a bot command cannot be split."""
         self.end_session()
         seats = seats_for(mode, names, kinds)
         session = TableSession(seats, seed=seed if seed is not None else new_seed(), mode=mode,
-                               rules=rules_named(self.options.rules),
+                               rules=rules_named(rules or self.rules_name),
                                options=AgentOptions(think_ms=self.options.think_ms))
         self.session = session
         self.last_seats, self.last_mode = seats, mode
+        self.rules_name = rules or self.rules_name
         self.manager.switch(TableScene(self.ctx, session, auto=all(seat.kind != HUMAN for seat in seats)))
 
     def end_session(self) -> None:

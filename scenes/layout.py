@@ -224,6 +224,8 @@ class MenuLayout:
     """Each seat's level button (random, heuristic, mc, bot), right of its field."""
     all_kinds: Rect
     """One level for every AI seat (right of the seats' title)."""
+    preset: Rect
+    """The rules preset, snap or classic (right of the modes' title)."""
     error: Rect
     """One line under the seats: why the game cannot start."""
     start: Rect
@@ -252,6 +254,7 @@ def menu_layout(size: tuple[int, int]) -> MenuLayout:
     kind_w, kind_gap = _r(180 * s), _r(12 * s)
     names_title = Rect(right, top, right_w - kind_w - kind_gap, _r(40 * s))
     all_kinds = Rect(right + right_w - kind_w, top - _r(2 * s), kind_w, _r(40 * s))
+    preset = Rect(left + left_w - _r(250 * s), top - _r(2 * s), _r(250 * s), _r(40 * s))
     field_h = _r(60 * s)
     ys = [top + _r(44 * s) + i * (field_h + _r(12 * s)) for i in range(4)]
     names = tuple(Rect(right, y, right_w - kind_w - kind_gap, field_h) for y in ys)
@@ -263,7 +266,7 @@ def menu_layout(size: tuple[int, int]) -> MenuLayout:
     x0 = w // 2 - (4 * bw + 3 * gap) // 2
     start, rules, scores, quit_ = (Rect(x0 + i * (bw + gap), by, bw, bh) for i in range(4))
     hints = Rect(0, h - _r(34 * s), w, _r(30 * s))
-    return MenuLayout(s, title, modes, names_title, names, kinds, all_kinds, error, start, rules, scores, quit_,
+    return MenuLayout(s, title, modes, names_title, names, kinds, all_kinds, preset, error, start, rules, scores, quit_,
                       hints, _r(84 * s), _r(36 * s), _r(24 * s))
 
 

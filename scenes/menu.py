@@ -42,8 +42,11 @@ COMMAND_PLACEHOLDER = "e.g. python3 examples/heuristic_bot.py"
 class MenuScene(Scene):
     """Mode buttons, a name (or bot command) field and a level button per seat, Start and Quit."""
 
-    def __init__(self, ctx: AppContext, mode: str = "solo", seats: Sequence[Seat] | None = None) -> None:
+    def __init__(self, ctx: AppContext, mode: str = "solo", seats: Sequence[Seat] | None = None,
+                 rules: str | None = None) -> None:
         super().__init__(ctx)
+        self.rules = rules or ctx.options.rules
+        """The rules preset the game will be played with: ``snap`` or ``classic``."""
         self.mode = mode if mode in MODES else "solo"
         self.names: dict[str, list[str]] = {m: list(default_names(m)) for m in MODES}
         self.levels: dict[str, list[str]] = {m: list(MODE_KINDS[m]) for m in MODES}
@@ -87,7 +90,7 @@ class MenuScene(Scene):
             if level != HUMAN:
                 seats.append(f"kind:{index}")
         every = ["all"] if self._ai_seats() else []
-        return [f"mode:{m}" for m in MODES] + seats + every + ["start", "rules", "scores", "quit"]
+        return [f"mode:{m}" for m in MODES] + ["preset"] + seats + every + ["start", "rules", "scores", "quit"]
 
     def _ai_seats(self) -> list[int]:
         return [i for i, level in enumerate(self.levels[self.mode]) if level != HUMAN]
@@ -106,6 +109,8 @@ class MenuScene(Scene):
             return layout.kinds[int(arg)]
         if kind == "all":
             return layout.all_kinds
+        if kind == "preset":
+            return layout.preset
         return {"start": layout.start, "rules": layout.rules, "scores": layout.scores, "quit": layout.quit}[kind]
 
     @property
@@ -189,6 +194,8 @@ class MenuScene(Scene):
             return  # other keys belong to the text being typed
         elif key == pygame.K_s:
             self._activate("scores")
+        elif key == pygame.K_r:
+            self._activate("preset")
         elif key == pygame.K_a and self._ai_seats():
             self._activate("all")
         elif key in (pygame.K_1, pygame.K_2, pygame.K_3):
@@ -226,6 +233,8 @@ class MenuScene(Scene):
             self.cycle_level(int(item.split(":")[1]))
         elif item == "all":
             self.cycle_all()
+        elif item == "preset":
+            self.rules = "classic" if self.rules == "snap" else "snap"
         elif item == "start":
             self.start()
         elif item == "rules":
@@ -233,7 +242,7 @@ class MenuScene(Scene):
 
             from .rules_screen import RulesScene
 
-            self.ctx.manager.push(RulesScene(self.ctx, rules_named(self.ctx.options.rules)))
+            self.ctx.manager.push(RulesScene(self.ctx, rules_named(self.rules)))
         elif item == "scores":
             from .scoreboard import ScoreboardScene
 
@@ -275,7 +284,7 @@ class MenuScene(Scene):
             else:
                 names.append(name.strip() or default)
         try:
-            self.ctx.nav.start_game(self.mode, names, self.ctx.options.seed, self.seat_kinds())
+            self.ctx.nav.start_game(self.mode, names, self.ctx.options.seed, self.seat_kinds(), self.rules)
         except ValueError as exc:  # e.g. a command the checks above let through
             self.error, self.error_seat = str(exc), None
 
@@ -296,7 +305,10 @@ class MenuScene(Scene):
                         toggled=chosen, focused=focused == f"mode:{mode}", hovered=rect.collidepoint(self.mouse),
                         key_hint=MODE_SUBTITLES[mode])
         theme.blit_text(surface, "Mode", layout.font_button, theme.TEXT,
-                        midbottom=(layout.modes[0].centerx, layout.modes[0].top - round(10 * s)))
+                        bottomleft=(layout.modes[0].left + round(8 * s), layout.modes[0].top - round(10 * s)))
+        preset = "Rules: SNAP (7 turns)" if self.rules == "snap" else "Rules: classic (to 66)"
+        draw_button(surface, layout.preset, preset, round(24 * s), focused=focused == "preset",
+                    hovered=layout.preset.collidepoint(self.mouse), key_hint="R")
         theme.blit_text(surface, "Players", layout.font_button, theme.TEXT,
                         midleft=(layout.names_title.left, layout.names_title.centery))
         if self._ai_seats():
@@ -317,7 +329,7 @@ class MenuScene(Scene):
             draw_button(surface, rect, label, layout.font_button + round(6 * s), focused=focused == item,
                         hovered=rect.collidepoint(self.mouse), key_hint=hint)
         hints = ("Tab or Up/Down: move    Enter: choose    1-3: mode    type: a name    "
-                 "L or Left/Right: an AI's level    A: all AIs    F1: rules    S: scores    Esc: quit")
+                 "L or Left/Right: an AI's level    A: all AIs    R: rules preset    F1: rules    S: scores    Esc: quit")
         theme.blit_text(surface, hints, theme.fit_size(hints, layout.font_small, surface.get_width() - round(48 * s)),
                         theme.TEXT_DIM, center=layout.hints.center)
 

@@ -9,7 +9,7 @@ The examples are the worked example of the rules (rows 9 12 21 / 19 24 /
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import pygame
 
@@ -49,8 +49,16 @@ RULES_TEXT: tuple[tuple[str, tuple[str, ...], RuleExample], ...] = (
     ("Rule 4  -  a card lower than every row",
      ("Its player takes a whole row of their choice (usually the one",
       "with the fewest points) and the card starts that row."),
-     RuleExample(((19, 24), (69, 72, 81)), 7, ((6, " points: take it"), (9, " points")), (True, False))),
+     RuleExample(((19, 24), (69, 72, 81)), 7, (), (True, False))),
 )
+
+
+def rules_text(rules: Rules) -> tuple[tuple[str, tuple[str, ...], RuleExample], ...]:
+    """:data:`RULES_TEXT` with rule 4's row sums in the points of ``rules``."""
+    *first, (title, lines, example) = RULES_TEXT
+    cheap, dear = (rules.penalty_of(row) for row in example.rows)
+    marks = ((cheap, " points: take it"), (dear, " points"))
+    return (*first, (title, lines, replace(example, marks=marks)))
 
 PENALTY_GROUPS: tuple[tuple[int, str], ...] = (
     (8, "every other card"),
@@ -102,7 +110,7 @@ class RulesScene(Scene):
         left = pygame.Rect(margin, top, w - 3 * margin - right_w, h - top - round(84 * s))
         gap = round(10 * s)
         box_h = (left.height - 3 * gap) // 4
-        for index, (title, lines, example) in enumerate(RULES_TEXT):
+        for index, (title, lines, example) in enumerate(rules_text(self.rules)):
             box = pygame.Rect(left.left, left.top + index * (box_h + gap), left.width, box_h)
             self._draw_rule(surface, box, s, title, lines, example)
         panel = pygame.Rect(left.right + margin, top, right_w, left.height)

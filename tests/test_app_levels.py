@@ -288,3 +288,27 @@ def test_leaving_while_an_ai_thinks_closes_the_session() -> None:
     assert isinstance(app.manager.active, MenuScene)
     assert session.closed and app.session is None
     slow.go.set()
+
+
+def test_the_menu_chooses_the_rules_preset_by_key_and_by_mouse() -> None:
+    from game.rules import CLASSIC
+
+    from scenes.rules_screen import rules_text
+
+    app = open_app(PlayOptions())
+    frames(app)
+    menu = app.manager.active
+    assert isinstance(menu, MenuScene) and menu.rules == "snap"
+    key(pygame.K_r)
+    frames(app)
+    assert menu.rules == "classic"
+    click(menu_layout(pygame.display.get_surface().get_size()).preset.center)
+    frames(app)
+    assert menu.rules == "snap"
+    key(pygame.K_r)
+    key(pygame.K_3)  # watch 4 AIs
+    key(pygame.K_RETURN)
+    frames(app)
+    assert app.session is not None and app.session.game.rules is CLASSIC
+    rule_4_marks = rules_text(CLASSIC)[3][2].marks
+    assert [mark[0] for mark in rule_4_marks] == [2, 3]  # 19 24 and 69 72 81 in classic points
