@@ -328,8 +328,8 @@ class MenuScene(Scene):
                                         ("quit", layout.quit, "Quit", "Esc")):
             draw_button(surface, rect, label, layout.font_button + round(6 * s), focused=focused == item,
                         hovered=rect.collidepoint(self.mouse), key_hint=hint)
-        hints = ("Tab or Up/Down: move    Enter: choose    1-3: mode    type: a name    "
-                 "L or Left/Right: an AI's level    A: all AIs    R: rules preset    F1: rules    S: scores    Esc: quit")
+        hints = ("Tab/Up/Down: move    Enter: choose    1-3: mode    type a name    "
+                 "L: AI level    A: all AIs    R: rules preset    F1: rules    S: scores    Esc: quit")
         theme.blit_text(surface, hints, theme.fit_size(hints, layout.font_small, surface.get_width() - round(48 * s)),
                         theme.TEXT_DIM, center=layout.hints.center)
 
