@@ -3,6 +3,7 @@
     python main.py                 open the menu
     python main.py play ...        start a game directly (see --help)
     python main.py replay FILE     step through a recorded game
+    python main.py example         step through the worked example of the rules
     python main.py simulate ...    play many computer games without a window
 """
 
@@ -120,6 +121,20 @@ def build_parser() -> argparse.ArgumentParser:
     replay.add_argument("--fullscreen", action="store_true", help="start in fullscreen (F11 toggles)")
     replay.set_defaults(subparser=replay)
 
+    example = commands.add_parser(
+        "example", help="step through the worked example of the rules",
+        description="The worked example of the rules: rows 9 12 21 / 19 24 / 33 42 50 57 / 69 72 81; "
+                    "Alice, Bob, Celia and David play 23, 88, 7 and 64. Opens at the 7, which fits no row; "
+                    "step with Space or Right, back with Left, E for the explanations.")
+    example.add_argument("--rules", choices=["snap", "classic"], default="snap",
+                         help="penalty points of snap (default) or classic rules")
+    example.add_argument("--screenshots", type=Path, metavar="DIR",
+                         help="save a PNG of the window after every placement into DIR")
+    example.add_argument("--step-delay", type=non_negative_float, default=1.0, metavar="SECONDS",
+                         help="delay of Auto (default 1.0; 0 = as fast as possible)")
+    example.add_argument("--exit-at-end", action="store_true", help="close the app after the last placement")
+    example.add_argument("--fullscreen", action="store_true", help="start in fullscreen (F11 toggles)")
+
     sim = commands.add_parser("simulate", help="play many computer games without a window")
     sim.add_argument("--games", type=non_negative_int, default=1000, help="number of games (default 1000)")
     sim.add_argument("--seed", type=seed_argument, help="seed of the run (default: drawn and printed)")
@@ -225,6 +240,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             kinds=seat_kinds(args.mode, args.ai, args.bots, args.subparser.error),
             rules=args.rules, think_ms=args.think_ms,
         )
+    elif args.command == "example":
+        options = PlayOptions(example=True, rules=args.rules, screenshots=args.screenshots,
+                              step_delay=args.step_delay, exit_at_end=args.exit_at_end,
+                              fullscreen=args.fullscreen)
     elif args.command == "replay":
         options = PlayOptions(
             replay=load_replay(args.file, args.game, args.subparser.error),

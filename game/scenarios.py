@@ -12,7 +12,7 @@ engine shows about it (history, records, replays) is genuine.
 
 from __future__ import annotations
 
-from .engine import Deal, Game
+from .engine import Deal, Game, Phase
 from .rules import ALL_CARDS, SNAP, Rules
 
 WORKED_EXAMPLE_ROWS = ((9, 12, 21), (19, 24), (33, 42, 50, 57), (69, 72, 81))
@@ -51,4 +51,26 @@ def worked_example_game(rules: Rules = SNAP) -> Game:
         while game.next_placement is not None:
             game.place_next()
     assert game.rows == WORKED_EXAMPLE_ROWS, game.rows
+    return game
+
+
+WORKED_EXAMPLE_NAMES = ("Alice", "Bob", "Celia", "David")
+WORKED_EXAMPLE_FIRST_PLACEMENT = 8
+"""Index of the example turn's first placement among all placements (two turns came first)."""
+
+
+def worked_example_played(rules: Rules = SNAP) -> Game:
+    """The worked example played out: the 23/88/7/64 turn (the 7's player takes the fourth
+    row, as in the example), then every player plays their lowest card each turn and takes
+    the first row when it fits no row, to the end of the game."""
+    game = worked_example_game(rules)
+    game.play_cards(WORKED_EXAMPLE_PLAYS)
+    game.choose_row(2, WORKED_EXAMPLE_ROW_CHOICE)
+    while not game.is_over:
+        if game.phase is Phase.CHOOSE_CARDS:
+            game.play_cards([game.hand(player)[0] for player in range(game.player_count)])
+        elif game.phase is Phase.CHOOSE_ROW:
+            game.choose_row(game.awaiting_row_choice, 0)  # type: ignore[arg-type]
+        else:
+            game.place_next()
     return game

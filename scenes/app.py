@@ -20,7 +20,8 @@ import pygame
 from game.agent_options import AgentOptions
 from game.bot import close_all_bots
 from game.engine import new_seed
-from game.rules import SNAP, rules_named
+from game.rules import SNAP, Rules, rules_named
+from game.scenarios import WORKED_EXAMPLE_FIRST_PLACEMENT
 
 from . import theme
 from .base import AppContext, Input, InputKind, SceneManager
@@ -28,7 +29,7 @@ from .cards import CardArt
 from .digits import DIGITS_DIR, SpriteError, load_digit_sprites
 from .menu import MenuScene
 from .options import PlayOptions
-from .replay import Replay, replay_of_record
+from .replay import Replay, replay_of_game, replay_of_record
 from .results import Outcome, ResultsScene, outcome_of
 from .session import HUMAN, Seat, TableSession, check_kind, default_names, seats_for
 from .table import TableScene
@@ -62,6 +63,14 @@ def prepare_screenshot_dir(folder: Path) -> None:
     folder.mkdir(parents=True, exist_ok=True)
     with tempfile.NamedTemporaryFile(dir=folder, prefix=".write-test-"):
         pass
+
+
+def worked_example_replay(rules: Rules) -> Replay:
+    """The worked example of the rules (see :mod:`game.scenarios`) as a replay."""
+    from game.scenarios import WORKED_EXAMPLE_NAMES, worked_example_played
+
+    seats = tuple(Seat(name, "random") for name in WORKED_EXAMPLE_NAMES)
+    return replay_of_game(worked_example_played(rules), seats, mode="demo")
 
 
 def check_record_file(path: Path) -> None:
@@ -105,6 +114,9 @@ class App:
         """The rules preset of the games started (``--rules``, or as last chosen in the menu)."""
         if options.replay is not None:
             self.start_replay(replay_of_record(options.replay))
+        elif options.example:
+            self.start_replay(worked_example_replay(rules_named(options.rules)),
+                              first=WORKED_EXAMPLE_FIRST_PLACEMENT, auto=options.exit_at_end)
         elif options.mode is None:
             self.manager.switch(MenuScene(self.ctx))
         else:
@@ -165,10 +177,11 @@ class App:
             self.session.close()
             self.session = None
 
-    def start_replay(self, replay: Replay) -> None:
-        """Show a recorded game from its first placement, stepping by itself (Space pauses)."""
+    def start_replay(self, replay: Replay, first: int = 0, auto: bool = True) -> None:
+        """Show a recorded game from placement ``first``, stepping by itself (Space pauses)
+        unless ``auto`` is off."""
         self.end_session()
-        self.manager.switch(TableScene(self.ctx, None, auto=True, replay=replay))
+        self.manager.switch(TableScene(self.ctx, None, auto=auto, replay=replay, first=first))
 
     def records_path(self) -> Path:
         """The records file: ``--record FILE``, else the one in the user's data folder."""

@@ -37,6 +37,8 @@ class PlayOptions:
     ``None`` means the records file in the user's data folder."""
     replay: GameRecord | None = None
     """Show this recorded game instead of playing (``main.py replay``)."""
+    example: bool = False
+    """Show the worked example of the rules, from its turn (``main.py example``)."""
     screenshots: Path | None = None
     """Save a PNG of the window after every placement into this folder."""
     step_delay: float = 1.0

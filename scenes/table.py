@@ -135,7 +135,8 @@ class TableScene(Scene):
     """The main screen of a game (``session``), or of a replayed record (``replay``)."""
 
     def __init__(self, ctx: AppContext, session: TableSession | None, auto: bool = False, *,
-                 replay: Replay | None = None, explain: bool | None = None) -> None:
+                 replay: Replay | None = None, explain: bool | None = None, first: int = 0) -> None:
+        """``first``: the placement a replay opens at (its index among all placements)."""
         super().__init__(ctx)
         if (session is None) == (replay is None):
             raise ValueError("give a live session or a replay")
@@ -149,7 +150,7 @@ class TableScene(Scene):
         """The explain panel is shown (key E)."""
         self.hints = False
         """Hints for learners (key H): where the hovered / selected hand card would go."""
-        self.cursor: int | None = 0 if replay is not None else None
+        self.cursor: int | None = first if replay is not None else None
         """The shown state's index, or ``None`` for the live game."""
         self.motion: Motion | None = None
         self.selected = 0
@@ -157,7 +158,8 @@ class TableScene(Scene):
         self._frame_pending = True
         """Something changed that no frame has shown yet: ignore inputs that act on it
         (e.g. a second Enter must not lift a curtain nobody has seen)."""
-        self._screenshot: str | None = shot_name(replay.states[0]) if replay is not None and replay.states else None
+        self._screenshot: str | None = (shot_name(replay.states[first])
+                                        if replay is not None and replay.states else None)
         self.last_frame: FrameInfo | None = None
         self.clock = 0.0
         """Seconds shown so far (animates "thinking...")."""

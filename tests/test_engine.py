@@ -195,3 +195,16 @@ def test_importing_game_does_not_import_pygame() -> None:
             "print(len(sys.modules) > 0, 'pygame' in sys.modules, 'game.timeline' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], cwd=PROJECT, capture_output=True, text=True, check=True)
     assert out.stdout.split() == ["True", "False", "True"]
+
+
+@pytest.mark.parametrize("rules", [SNAP, CLASSIC])
+def test_worked_example_played_to_the_end(rules) -> None:
+    from game.scenarios import WORKED_EXAMPLE_FIRST_PLACEMENT, worked_example_played
+
+    game = worked_example_played(rules)
+    assert game.is_over
+    example_turn = game.rounds[0].turns[2]
+    assert example_turn.plays == WORKED_EXAMPLE_PLAYS
+    assert [p.card for p in example_turn.placements] == [7, 23, 64, 88]
+    placements = [p for turn in game.rounds[0].turns for p in turn.placements]
+    assert placements[WORKED_EXAMPLE_FIRST_PLACEMENT].card == 7

@@ -51,3 +51,17 @@ def test_classic_rules_in_the_app(tmp_path: Path) -> None:
     assert out.returncode == 0, out.stderr
     (game,) = read_records(record)
     assert game.rules == "classic" and len(game.rounds) >= 2 and max(game.scores) >= 66
+
+
+def test_the_worked_example_opens_at_its_turn(tmp_path: Path) -> None:
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy",
+           "SIXTAKES_DATA_DIR": str(tmp_path / "data")}
+    shots = tmp_path / "shots"
+    out = subprocess.run([sys.executable, str(PROJECT / "main.py"), "example", "--screenshots", str(shots),
+                          "--step-delay", "0", "--exit-at-end"], cwd=PROJECT, env=env,
+                         capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    names = sorted(p.name for p in shots.iterdir())
+    assert "turn3-step1.png" in names and not any(n.startswith(("turn1-", "turn2-")) for n in names)
+    assert len(names) == 4 * 5  # turns 3 to 7
+    assert not (tmp_path / "data").exists(), "an example is not recorded"
