@@ -18,7 +18,6 @@ from typing import Callable, NoReturn, Sequence
 from game.agent_options import DEFAULT_THINK_MS
 from game.agents import AGENT_KINDS
 from game.bot import check_command, parse_bot_kind
-from game.simulate import think_ms_argument
 from game.engine import SEED_LIMIT
 from game.record import GameRecord, RecordError, read_records
 from game.storage import default_records_path
@@ -59,14 +58,31 @@ def positive_int(text: str) -> int:
     return value
 
 
-def non_negative_float(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a number of seconds, not {text!r}") from None
-    if not value >= 0 or value == float("inf"):
-        raise argparse.ArgumentTypeError(f"expected a number of seconds >= 0, not {text}")
-    return value
+def non_negative_number(unit: str) -> Callable[[str], float]:
+    """An argument type: a finite number of ``unit`` (seconds, milliseconds) >= 0."""
+    def parse(text: str) -> float:
+        try:
+            value = float(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"expected a number of {unit}, not {text!r}") from None
+        if not 0 <= value < float("inf"):
+            raise argparse.ArgumentTypeError(f"expected a number of {unit} >= 0, not {text}")
+        return value
+    return parse
+
+
+seconds_argument = non_negative_number("seconds")
+milliseconds_argument = non_negative_number("milliseconds")
+
+
+def add_window_options(parser: argparse.ArgumentParser, end: str) -> None:
+    """The options every command that opens a window shares; ``end``: when --exit-at-end closes."""
+    parser.add_argument("--screenshots", type=Path, metavar="DIR",
+                        help="save a PNG of the window after every placement into DIR")
+    parser.add_argument("--step-delay", type=seconds_argument, default=1.0, metavar="SECONDS",
+                        help="delay between automatic placements (default 1.0; 0 = as fast as possible)")
+    parser.add_argument("--exit-at-end", action="store_true", help=f"close the app {end}")
+    parser.add_argument("--fullscreen", action="store_true", help="start in fullscreen (F11 toggles)")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -87,13 +103,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--record", type=Path, metavar="FILE",
                       help="append the finished game's record (JSON Lines) to FILE "
                            f"(default: {default_records_path()})")
-    play.add_argument("--screenshots", type=Path, metavar="DIR",
-                      help="save a PNG of the window after every placement into DIR")
-    play.add_argument("--step-delay", type=non_negative_float, default=1.0, metavar="SECONDS",
-                      help="delay between automatic placements (default 1.0; 0 = as fast as possible)")
-    play.add_argument("--exit-at-end", action="store_true",
-                      help="close the app once the results screen is shown")
-    play.add_argument("--fullscreen", action="store_true", help="start in fullscreen (F11 toggles)")
+    add_window_options(play, "once the results screen is shown")
     play.add_argument("--ai", metavar="LEVEL[,LEVEL...]",
                       help="level of the computer players: random (default), heuristic or mc; "
                            "one level for all, or one per computer seat")
@@ -104,7 +114,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--rules", choices=["snap", "classic"], default="snap",
                       help="snap (default): the classroom rules, one round of 7 turns; classic: the "
                            "official rules, rounds of 10 turns until someone has 66 points")
-    play.add_argument("--think-ms", type=think_ms_argument, default=DEFAULT_THINK_MS, metavar="MS",
+    play.add_argument("--think-ms", type=milliseconds_argument, default=DEFAULT_THINK_MS, metavar="MS",
                       help=f"thinking time per decision of mc players (default {DEFAULT_THINK_MS:g})")
     play.set_defaults(subparser=play)
 
@@ -112,13 +122,7 @@ def build_parser() -> argparse.ArgumentParser:
     replay.add_argument("file", type=Path, metavar="FILE", help="a records file (format 6takes-record/1)")
     replay.add_argument("--game", type=positive_int, default=1, metavar="K",
                         help="which game of the file, counting from 1 (default: the first)")
-    replay.add_argument("--screenshots", type=Path, metavar="DIR",
-                        help="save a PNG of the window after every placement into DIR")
-    replay.add_argument("--step-delay", type=non_negative_float, default=1.0, metavar="SECONDS",
-                        help="delay between automatic placements (default 1.0; 0 = as fast as possible)")
-    replay.add_argument("--exit-at-end", action="store_true",
-                        help="close the app after the last placement")
-    replay.add_argument("--fullscreen", action="store_true", help="start in fullscreen (F11 toggles)")
+    add_window_options(replay, "after the last placement")
     replay.set_defaults(subparser=replay)
 
     example = commands.add_parser(
@@ -128,12 +132,7 @@ def build_parser() -> argparse.ArgumentParser:
                     "step with Space or Right, back with Left, E for the explanations.")
     example.add_argument("--rules", choices=["snap", "classic"], default="snap",
                          help="penalty points of snap (default) or classic rules")
-    example.add_argument("--screenshots", type=Path, metavar="DIR",
-                         help="save a PNG of the window after every placement into DIR")
-    example.add_argument("--step-delay", type=non_negative_float, default=1.0, metavar="SECONDS",
-                         help="delay of Auto (default 1.0; 0 = as fast as possible)")
-    example.add_argument("--exit-at-end", action="store_true", help="close the app after the last placement")
-    example.add_argument("--fullscreen", action="store_true", help="start in fullscreen (F11 toggles)")
+    add_window_options(example, "after the last placement")
 
     sim = commands.add_parser("simulate", help="play many computer games without a window")
     sim.add_argument("--games", type=non_negative_int, default=1000, help="number of games (default 1000)")
@@ -146,7 +145,7 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--record", type=Path, metavar="FILE",
                      help="write every game's record (JSON Lines) to FILE")
     sim.add_argument("--json", action="store_true", help="print the summary as one JSON object")
-    sim.add_argument("--think-ms", type=think_ms_argument, default=DEFAULT_THINK_MS, metavar="MS",
+    sim.add_argument("--think-ms", type=milliseconds_argument, default=DEFAULT_THINK_MS, metavar="MS",
                      help=f"thinking time per decision of mc players, in milliseconds "
                           f"(default {DEFAULT_THINK_MS:g})")
     sim.add_argument("--rollouts", type=positive_int, metavar="N",

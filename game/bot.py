@@ -184,6 +184,11 @@ def parse_bot_kind(text: str) -> tuple[str, bool] | None:
     return None
 
 
+def is_bot_kind(kind: str) -> bool:
+    """Whether ``kind`` names an external bot (``bot:COMMAND`` or ``bot-phase-last:COMMAND``)."""
+    return kind.startswith((BOT_KIND + ":", BOT_PHASE_LAST_KIND + ":"))
+
+
 def _unquote(word: str) -> str:
     if len(word) >= 2 and word[0] == word[-1] == '"':
         return word[1:-1]

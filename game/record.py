@@ -16,14 +16,13 @@ from pathlib import Path
 from typing import Any, Iterable, Iterator, Sequence
 
 from .agents import AGENT_KINDS
+from .bot import is_bot_kind
 from .engine import Deal, Game, Phase, Placement, check_seed, deal_cards
 from .errors import IllegalActionError
 from .rules import ALL_CARDS, HAND_SIZE, PRESETS, ROWS, rules_named
 
 FORMAT = "6takes-record/1"
 HUMAN = "human"
-BOT_PREFIXES = ("bot:", "bot-phase-last:")
-"""Kinds of external bots: the prefix, then the command that ran the bot."""
 TIMESTAMP_FORMAT = "%Y-%m-%dT%H:%M:%SZ"
 
 
@@ -316,7 +315,7 @@ def _player(value: Any, index: int) -> PlayerInfo:
     where = f"player {index} "
     name = _field(obj, "name", str, where)
     kind = _field(obj, "kind", str, where)
-    if kind != HUMAN and kind not in AGENT_KINDS and not kind.startswith(BOT_PREFIXES):
+    if kind != HUMAN and kind not in AGENT_KINDS and not is_bot_kind(kind):
         known = ", ".join([HUMAN, *AGENT_KINDS, "bot:COMMAND", "bot-phase-last:COMMAND"])
         raise RecordError(f"{where}'kind' is {kind!r}, not a kind of player ({known})")
     return PlayerInfo(name, kind)

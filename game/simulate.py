@@ -27,7 +27,7 @@ from typing import Callable, Iterator, NamedTuple, NoReturn, Sequence, TextIO
 
 from .agent_options import DEFAULT_OPTIONS, AgentOptions
 from .agents import Agent
-from .bot import BOT_KIND, BOT_PHASE_LAST_KIND, BotTable, Disqualification
+from .bot import BotTable, Disqualification, is_bot_kind
 from .engine import Game, PlayerView, new_seed
 from .play import check_kind, game_seed, make_agents, play_game
 from .record import PlayerInfo, record_game
@@ -510,21 +510,6 @@ def parse_kinds(text: str, rules: Rules) -> list[str]:
         check_kind(kind)
     rules.check_player_count(len(kinds))
     return kinds
-
-
-def is_bot_kind(kind: str) -> bool:
-    return kind.startswith((BOT_KIND + ":", BOT_PHASE_LAST_KIND + ":"))
-
-
-def think_ms_argument(text: str) -> float:
-    """``--think-ms``: a finite number of milliseconds >= 0."""
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a number of milliseconds, not {text!r}") from None
-    if not 0 <= value < float("inf"):
-        raise argparse.ArgumentTypeError(f"expected a number of milliseconds >= 0, not {text}")
-    return value
 
 
 def run_from_args(args: argparse.Namespace, parser_error: Callable[[str], NoReturn]) -> int:
