@@ -3,6 +3,7 @@
     python main.py                 open the menu
     python main.py play ...        start a game directly (see --help)
     python main.py replay FILE     step through a recorded game
+    python main.py history ...     export or import the app's history of games
     python main.py example         step through the worked example of the rules
     python main.py simulate ...    play many computer games without a window
 """
@@ -13,14 +14,18 @@ import argparse
 import os
 import sys
 from pathlib import Path
-from typing import Callable, NoReturn, Sequence
+from typing import TYPE_CHECKING, Callable, NoReturn, Sequence
 
 from game.agent_options import DEFAULT_THINK_MS
 from game.agents import AGENT_KINDS
 from game.bot import check_command, parse_bot_kind
 from game.engine import SEED_LIMIT
-from game.record import GameRecord, RecordError, read_records
-from game.storage import default_records_path
+from game.record import RecordError, ReplayedRecord, read_game
+from game.storage import default_history_path
+from game.text import NAME_LIMIT, InvalidNameError, check_name
+
+if TYPE_CHECKING:
+    from game.history import History
 
 
 class OneLineErrorParser(argparse.ArgumentParser):
@@ -89,8 +94,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser = OneLineErrorParser(
         prog="main.py",
         description="6 Takes! classroom simulator. With no command, opens the menu.",
-        epilog=f"Every game finished in the app is appended to {default_records_path()} "
-               "(the scoreboard reads it) unless --record names another file.",
+        epilog=f"Every game finished in the app is saved in the history {default_history_path()} "
+               "(the scoreboard reads it) unless --record names a file.",
     )
     commands = parser.add_subparsers(dest="command", parser_class=OneLineErrorParser)
 
@@ -99,10 +104,11 @@ def build_parser() -> argparse.ArgumentParser:
                       help="solo: you against 3 random AIs; hotseat: 4 humans on one "
                            "computer; demo: watch 4 AIs (default: solo)")
     play.add_argument("--seed", type=seed_argument, help="reproduce a deal (shown on screen)")
-    play.add_argument("--names", help="comma-separated player names, in seat order (4 names)")
+    play.add_argument("--names", help="comma-separated player names, in seat order "
+                                      f"(4 names of 1-{NAME_LIMIT} characters)")
     play.add_argument("--record", type=Path, metavar="FILE",
-                      help="append the finished game's record (JSON Lines) to FILE "
-                           f"(default: {default_records_path()})")
+                      help="append the finished game's record (JSON Lines) to FILE instead of "
+                           f"saving it in the history ({default_history_path()})")
     add_window_options(play, "once the results screen is shown")
     play.add_argument("--ai", metavar="LEVEL[,LEVEL...]",
                       help="level of the computer players: random (default), heuristic or mc; "
@@ -119,9 +125,13 @@ def build_parser() -> argparse.ArgumentParser:
     play.set_defaults(subparser=play)
 
     replay = commands.add_parser("replay", help="step through a recorded game")
-    replay.add_argument("file", type=Path, metavar="FILE", help="a records file (format 6takes-record/1)")
-    replay.add_argument("--game", type=positive_int, default=1, metavar="K",
-                        help="which game of the file, counting from 1 (default: the first)")
+    replay.add_argument("file", type=Path, metavar="FILE", nargs="?",
+                        help="a records file (format 6takes-record/1)")
+    replay.add_argument("--history", action="store_true",
+                        help="open game K of the app's history (its number on the scoreboard) instead of a file")
+    replay.add_argument("--game", type=positive_int, default=None, metavar="K",
+                        help="which game of the file, counting from 1 (default: the first); "
+                             "with --history, the game's number on the scoreboard (default: the latest)")
     add_window_options(replay, "after the last placement")
     replay.set_defaults(subparser=replay)
 
@@ -133,6 +143,20 @@ def build_parser() -> argparse.ArgumentParser:
     example.add_argument("--rules", choices=["snap", "classic"], default="snap",
                          help="penalty points of snap (default) or classic rules")
     add_window_options(example, "after the last placement")
+
+    history = commands.add_parser(
+        "history", help="export or import the app's history of games (JSON Lines)",
+        description=f"The app saves every finished game in {default_history_path()}. "
+                    "Export writes it as JSON Lines (format 6takes-record/1, oldest first); import "
+                    "adds every readable record of a JSON Lines file (a game already there is skipped).")
+    history_commands = history.add_subparsers(dest="history_command", parser_class=OneLineErrorParser,
+                                              required=True, metavar="{export,import}")
+    export = history_commands.add_parser("export", help="write every game of the history to FILE")
+    export.add_argument("file", type=Path, metavar="FILE.jsonl")
+    export.set_defaults(subparser=export)
+    imported = history_commands.add_parser("import", help="add the records of FILE to the history")
+    imported.add_argument("file", type=Path, metavar="FILE.jsonl")
+    imported.set_defaults(subparser=imported)
 
     sim = commands.add_parser("simulate", help="play many computer games without a window")
     sim.add_argument("--games", type=non_negative_int, default=1000, help="number of games (default 1000)")
@@ -199,27 +223,92 @@ def seat_kinds(mode: str, levels: str | None, bots: Sequence[str] | None,
     return tuple(kinds)
 
 
-def load_replay(path: Path, game_number: int, error: Callable[[str], NoReturn]) -> GameRecord:
-    """Game ``game_number`` (from 1) of the records file ``path``; one-line errors.
+def load_replay(path: Path | None, from_history: bool, game_number: int | None,
+                error: Callable[[str], NoReturn]) -> ReplayedRecord:
+    """Game ``game_number`` of the records file ``path`` (from 1), or of the history; checked
+    and turned into table states in one pass.  One-line errors (exit 2).
 
-    The whole file is checked first: a replay never starts from a file with a
-    broken line in it, even after the game asked for.
+    A file is streamed up to the game asked for, and only that game is checked:
+    a broken line elsewhere in the file does not stop the replay.
     """
+    if from_history == (path is not None):
+        error("give a records FILE, or --history (not both)")
+    if path is not None:
+        try:
+            return read_game(path, game_number or 1)
+        except RecordError as problem:
+            error(str(problem))
+    from game.history import HistoryError, open_history
+
     try:
-        records = read_records(path)
-    except RecordError as problem:
+        with open_history() as history:
+            number = game_number if game_number is not None else history.count()
+            if number == 0:
+                error(f"{history.path}: no games in the history yet")
+            return history.replay(number)
+    except HistoryError as problem:
         error(str(problem))
-    if not records:
-        error(f"{path}: no games in this file")
-    if game_number > len(records):
-        count = "1 game" if len(records) == 1 else f"{len(records)} games"
-        error(f"{path}: --game {game_number} is out of range (the file holds {count})")
-    return records[game_number - 1]
+
+
+def parse_names(text: str, error: Callable[[str], NoReturn]) -> tuple[str, ...]:
+    """``--names``: four comma-separated names, each checked (see :func:`game.text.check_name`)."""
+    names = tuple(name.strip() for name in text.split(","))
+    if len(names) != 4:
+        error(f"--names needs 4 comma-separated names, got {len(names)}")
+    for seat, name in enumerate(names, start=1):
+        try:
+            check_name(name)
+        except InvalidNameError as problem:
+            error(f"--names: name {seat} {problem}")
+    return names
+
+
+def run_history(args: argparse.Namespace) -> int:
+    """``history export FILE`` / ``history import FILE``: one line on success or failure."""
+    from game.history import HistoryError, open_history
+    from game.jsonl import LineError, open_regular_file
+
+    notes: list[str] = []
+    try:
+        with open_history(notes=notes) as history:
+            if args.history_command == "export":
+                count = export_history(history, args.file)
+                print(f"exported {count} game{'s' if count != 1 else ''} to {args.file}")
+                return 0
+            open_regular_file(args.file).close()  # a one-line error (exit 2) before anything
+            report = history.import_lines(args.file)
+    except LineError as problem:
+        print(f"main.py: error: {problem}", file=sys.stderr)
+        return 2
+    except (HistoryError, OSError) as problem:
+        message = str(problem) if isinstance(problem, HistoryError) else f"{args.file}: {problem.strerror or problem}"
+        print(f"main.py: error: {message}", file=sys.stderr)
+        return 2 if args.history_command == "import" or isinstance(problem, HistoryError) else 1
+    finally:
+        for note in notes:
+            print(f"main.py: note: not imported: {note}", file=sys.stderr)
+    for note in report.notes:
+        print(f"main.py: note: not imported: {note}", file=sys.stderr)
+    print(f"imported {report.added} game{'s' if report.added != 1 else ''} from {args.file}"
+          + (f"; {report.already_there} already in the history" if report.already_there else "")
+          + (f"; {len(report.notes)} line{'s' if len(report.notes) != 1 else ''} not readable"
+             if report.notes else ""))
+    return 1 if report.notes else 0
+
+
+def export_history(history: "History", path: Path) -> int:
+    """Write every game to ``path`` through a temporary file renamed at the end, so an
+    export that fails (disk full) leaves no half file; ``OSError`` then."""
+    from game.jsonl import write_lines_atomically
+
+    return write_lines_atomically(path, history.record_lines())
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
+    if args.command == "history":
+        return run_history(args)
     if args.command == "simulate":
         from game.simulate import run_from_args
 
@@ -227,11 +316,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     from scenes.options import PlayOptions
 
     if args.command == "play":
-        names = None
-        if args.names is not None:
-            names = tuple(name.strip() for name in args.names.split(","))
-            if len(names) != 4 or not all(names):
-                parser.error(f"--names needs 4 non-empty comma-separated names, got {args.names!r}")
+        names = parse_names(args.names, args.subparser.error) if args.names is not None else None
         options = PlayOptions(
             mode=args.mode, seed=args.seed, names=names, record=args.record,
             screenshots=args.screenshots, step_delay=args.step_delay,
@@ -245,7 +330,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                               fullscreen=args.fullscreen)
     elif args.command == "replay":
         options = PlayOptions(
-            replay=load_replay(args.file, args.game, args.subparser.error),
+            replay=load_replay(args.file, args.history, args.game, args.subparser.error),
             screenshots=args.screenshots, step_delay=args.step_delay,
             exit_at_end=args.exit_at_end, fullscreen=args.fullscreen,
         )

@@ -1,14 +1,21 @@
 """Game records, format ``6takes-record/1``: one JSON object per game, one game per line.
 
 A record is the engine's own log written down (see ``docs/record-format.md``).
-Reading a record checks it completely - shape, types, and that every placement
-is what the rules give for the recorded plays - by replaying it through the
-engine; any problem is reported with the file, the line and the reason.
+Reading a record checks it completely - shape, types, names, and that every
+placement is what the rules give for the recorded plays - by replaying it
+through the engine once; any problem is reported with the file, the line and
+the reason.  That same pass gives the record its rounds (the engine's
+:class:`~game.engine.RoundLog`, the one representation of what happened) and,
+for a replay, the table after every placement: nothing is replayed twice.
+
+Files are read and written through :mod:`game.jsonl` (regular files only,
+bounded lines, one synced write per record, never glued onto a torn line).
 """
 
 from __future__ import annotations
 
 import json
+import os
 import random
 from dataclasses import dataclass
 from datetime import datetime, timezone
@@ -17,9 +24,12 @@ from typing import Any, Iterable, Iterator, Sequence
 
 from .agents import AGENT_KINDS
 from .bot import is_bot_kind
-from .engine import Deal, Game, Phase, Placement, check_seed, deal_cards
+from .engine import Deal, Game, Phase, Placement, RoundLog, check_seed, deal_cards
 from .errors import IllegalActionError
+from .jsonl import Line, LineError, append_line, decode_json, iter_lines, line_problem, open_regular_file, problem_text
 from .rules import ALL_CARDS, HAND_SIZE, PRESETS, ROWS, rules_named
+from .text import InvalidNameError, check_name, drawable, is_valid_unicode
+from .timeline import TableState, capture
 
 FORMAT = "6takes-record/1"
 HUMAN = "human"
@@ -40,42 +50,15 @@ class PlayerInfo:
 
 
 @dataclass(frozen=True)
-class PlacementRecord:
-    player: int
-    card: int
-    row: int
-    """Index (0-3) of the row the card ends in."""
-    took: tuple[int, ...]
-    """Cards taken by this placement, in row order."""
-
-
-@dataclass(frozen=True)
-class TurnRecord:
-    plays: tuple[int, ...]
-    """The card each player played, by player index."""
-    placements: tuple[PlacementRecord, ...]
-    """In placement order (ascending card)."""
-
-
-@dataclass(frozen=True)
-class RoundRecord:
-    hands: tuple[tuple[int, ...], ...]
-    """Hands as dealt, one sorted tuple per player."""
-    rows: tuple[tuple[int, ...], ...]
-    """The four starting rows (one card each)."""
-    turns: tuple[TurnRecord, ...]
-    penalties: tuple[int, ...]
-    """This round's penalty per player."""
-
-
-@dataclass(frozen=True)
 class GameRecord:
     """One finished game."""
 
     rules: str
     seed: int
     players: tuple[PlayerInfo, ...]
-    rounds: tuple[RoundRecord, ...]
+    rounds: tuple[RoundLog, ...]
+    """The engine's own log of every round: the deal, each turn's plays and
+    placements, the penalties.  The record format is this log written down."""
     scores: tuple[int, ...]
     winners: tuple[int, ...]
     finished: str | None = None
@@ -102,15 +85,17 @@ class GameRecord:
         return json.dumps(self.to_dict(), separators=(",", ":"), ensure_ascii=False)
 
 
-def _round_to_dict(round_: RoundRecord) -> dict[str, Any]:
+def _round_to_dict(round_: RoundLog) -> dict[str, Any]:
+    """A round of the engine's log as the format's object (``taken`` is written ``took``;
+    a placement's penalty and rule follow from the rules, so they are not written)."""
     return {
-        "hands": [list(hand) for hand in round_.hands],
-        "rows": [list(row) for row in round_.rows],
+        "hands": [list(hand) for hand in round_.deal.hands],
+        "rows": [[card] for card in round_.deal.rows],
         "turns": [
             {
                 "plays": list(turn.plays),
                 "placements": [
-                    {"player": p.player, "card": p.card, "row": p.row, "took": list(p.took)}
+                    {"player": p.player, "card": p.card, "row": p.row, "took": list(p.taken)}
                     for p in turn.placements
                 ],
             }
@@ -121,36 +106,21 @@ def _round_to_dict(round_: RoundRecord) -> dict[str, Any]:
 
 
 # ------------------------------------------------------------------ writing
-def placement_record(placement: Placement) -> PlacementRecord:
-    return PlacementRecord(placement.player, placement.card, placement.row, placement.taken)
-
-
 def record_game(game: Game, players: Sequence[PlayerInfo], finished: str | None = None) -> GameRecord:
     """The record of a finished ``game`` whose seats were taken by ``players``.
 
     ``finished`` is the time the game ended, as from :func:`utc_timestamp`.
+    The record shares the finished game's log (nothing changes it any more).
     """
     if not game.is_over:
         raise ValueError("only a finished game can be recorded")
     if len(players) != game.player_count:
         raise ValueError(f"{game.player_count} players expected, got {len(players)}")
-    rounds = tuple(
-        RoundRecord(
-            hands=round_.deal.hands,
-            rows=tuple((card,) for card in round_.deal.rows),
-            turns=tuple(
-                TurnRecord(turn.plays, tuple(placement_record(p) for p in turn.placements))
-                for turn in round_.turns
-            ),
-            penalties=tuple(round_.penalties),
-        )
-        for round_ in game.rounds
-    )
     return GameRecord(
         rules=game.rules.name,
         seed=game.seed,
         players=tuple(players),
-        rounds=rounds,
+        rounds=tuple(game.rounds),
         scores=tuple(game.scores),
         winners=game.winners,
         finished=finished,
@@ -169,26 +139,38 @@ def parse_timestamp(text: str) -> datetime:
 
 
 def write_records(path: str | Path, records: Iterable[GameRecord], *, append: bool = False) -> int:
-    """Write records to ``path``, one per line; return how many were written."""
+    """Write records to ``path``, one per line; return how many were written.
+
+    Appending goes through :func:`append_record` (one write per record, never
+    glued onto a torn line); a new file is written in full, then synced.
+    """
     count = 0
-    with open(path, "a" if append else "w", encoding="utf-8", newline="\n") as out:
+    if append:
+        for record in records:
+            append_record(path, record)
+            count += 1
+        return count
+    with open(path, "w", encoding="utf-8", newline="\n") as out:
         for record in records:
             out.write(record.to_json() + "\n")
             count += 1
+        out.flush()
+        os.fsync(out.fileno())
     return count
 
 
 def append_record(path: str | Path, record: GameRecord) -> None:
-    """Append one record to ``path`` (created if missing)."""
-    write_records(path, [record], append=True)
+    """Append one record to ``path`` (created if missing): one write, synced to the disk;
+    a newline first if the file ends in a torn line.  ``OSError`` if it cannot be written."""
+    append_line(path, record.to_json())
 
 
 # ------------------------------------------------------------------ reading
 def read_records(path: str | Path) -> list[GameRecord]:
     """Every record in ``path``; ``RecordError`` naming file and line on the first problem.
 
-    Blank lines are ignored.  ``OSError`` (missing or unreadable file) is
-    turned into ``RecordError`` too, so callers catch one error type.
+    Blank lines are ignored.  A missing, unreadable or special file is a
+    ``RecordError`` too, so callers catch one error type.
     """
     return [record for _, record in iter_records(path)]
 
@@ -196,17 +178,87 @@ def read_records(path: str | Path) -> list[GameRecord]:
 def iter_records(path: str | Path) -> Iterator[tuple[int, GameRecord]]:
     """``(line number, record)`` for each record in ``path``, checked as it is read."""
     try:
-        with open(path, encoding="utf-8") as lines:
-            for number, line in enumerate(lines, start=1):
-                if line.strip():
-                    try:
-                        yield number, parse_record(line)
-                    except RecordError as error:
-                        raise RecordError(f"{path}: line {number}: {error}") from None
+        with open_regular_file(path) as file:
+            for line in iter_lines(file):
+                try:
+                    yield line.number, _record_only(line)
+                except RecordError as error:
+                    raise RecordError(f"{path}: line {line.number}: {error}") from None
+    except LineError as error:
+        raise RecordError(str(error)) from None
     except OSError as error:
-        raise RecordError(f"{path}: cannot read: {error.strerror or error}") from None
-    except UnicodeDecodeError:
-        raise RecordError(f"{path}: not a text file (not UTF-8)") from None
+        raise RecordError(f"{path}: cannot read: {problem_text(error)}") from None
+
+
+def _record_of_line(line: Line, states: list[TableState] | None = None) -> tuple[GameRecord, Game]:
+    problem = line_problem(line)
+    if problem is not None:
+        raise RecordError(problem)
+    try:
+        data = decode_json(line.data)
+    except LineError as error:
+        raise RecordError(str(error)) from None
+    return _replay_dict(data, states)
+
+
+def _record_only(line: Line) -> GameRecord:
+    return _record_of_line(line)[0]
+
+
+@dataclass(frozen=True)
+class ReplayedRecord:
+    """A record checked by replaying it, with what the replay produced on the way."""
+
+    record: GameRecord
+    game: Game
+    """The finished game the record replays to (scores, winners)."""
+    states: tuple[TableState, ...]
+    """The table after every placement, in order (see :mod:`game.timeline`)."""
+
+
+def read_game(path: str | Path, game_number: int) -> ReplayedRecord:
+    """Game ``game_number`` (from 1: the n-th non-blank line) of ``path``, checked and turned
+    into table states in one pass of the engine.
+
+    Lines before it are counted, not decoded, so the time depends on how far
+    the game is in the file, not on checking every record before it.
+    ``RecordError`` naming the file (and line) for any problem.
+    """
+    count = 0
+    try:
+        with open_regular_file(path) as file:
+            for line in iter_lines(file):
+                count += 1
+                if count == game_number:
+                    try:
+                        return replay_line(line)
+                    except RecordError as error:
+                        raise RecordError(f"{path}: line {line.number}: {error}") from None
+    except LineError as error:
+        raise RecordError(str(error)) from None
+    except OSError as error:
+        raise RecordError(f"{path}: cannot read: {problem_text(error)}") from None
+    if count == 0:
+        raise RecordError(f"{path}: no games in this file")
+    held = "1 game" if count == 1 else f"{count} games"
+    raise RecordError(f"{path}: --game {game_number} is out of range (the file holds {held})")
+
+
+def replay_line(line: Line) -> ReplayedRecord:
+    """One line checked and replayed: the record, the finished game and every table state."""
+    states: list[TableState] = []
+    record, game = _record_of_line(line, states)
+    return ReplayedRecord(record, game, tuple(states))
+
+
+def replay_text(text: str) -> ReplayedRecord:
+    """:func:`replay_line` for a record held as text (e.g. from the history database)."""
+    return replay_line(Line(1, text.encode("utf-8", "surrogatepass")))
+
+
+def replay_record(record: GameRecord) -> ReplayedRecord:
+    """A record built in memory (from a live game) replayed into its table states."""
+    return replay_text(record.to_json())
 
 
 @dataclass(frozen=True)
@@ -222,57 +274,98 @@ class ScanResult:
 def scan_records(path: str | Path) -> ScanResult:
     """Read every good record and note every bad line, never failing on one.
 
-    For the scoreboard: one corrupt line must not hide the other games (and
-    the file is only ever read here, never rewritten).  A missing file is an
-    empty result; an unreadable one is a single problem.
+    The whole file is held in memory: for small files and tests; large ones
+    are read with :func:`scan_lines`.  A missing file is an empty result; an
+    unreadable one is a single problem.
     """
     records: list[tuple[int, GameRecord]] = []
     problems: list[str] = []
-    try:
-        with open(path, encoding="utf-8", errors="replace") as lines:
-            for number, line in enumerate(lines, start=1):
-                if not line.strip():
-                    continue
-                try:
-                    records.append((number, parse_record(line)))
-                except RecordError as error:
-                    problems.append(f"line {number}: {error}")
-    except FileNotFoundError:
-        pass
-    except OSError as error:
-        problems.append(f"cannot read {path}: {error.strerror or error}")
+    for number, outcome in scan_lines(path):
+        if isinstance(outcome, GameRecord):
+            records.append((number, outcome))
+        else:
+            problems.append(outcome)
     return ScanResult(tuple(records), tuple(problems))
+
+
+def scan_lines(path: str | Path) -> Iterator[tuple[int, GameRecord | str]]:
+    """``(line number, record or the note saying why the line cannot be read)``, streamed.
+
+    A missing file yields nothing; a file that cannot be read at all yields
+    one note with line number 0.  Never raises for what the file holds.
+    """
+    if not os.path.lexists(path):
+        return
+    try:
+        with open_regular_file(path) as file:
+            for line in iter_lines(file):
+                try:
+                    yield line.number, _record_only(line)
+                except RecordError as error:
+                    yield line.number, f"line {line.number}: {error}"
+    except LineError as error:
+        yield 0, str(error)
+    except OSError as error:
+        yield 0, f"{path}: cannot read: {problem_text(error)}"
 
 
 def parse_record(line: str) -> GameRecord:
     """Parse and check one line; ``RecordError`` saying what is wrong."""
-    try:
-        data = json.loads(line)
-    except json.JSONDecodeError as error:
-        reason = error.msg.removesuffix(" at")  # some messages end "... at" before the position
-        raise RecordError(f"not valid JSON at column {error.colno}: {reason}") from None
-    return record_from_dict(data)
+    return _record_only(Line(1, line.encode("utf-8", "surrogatepass")))
 
 
 def record_from_dict(data: Any) -> GameRecord:
     """Check a decoded JSON object and build the record; ``RecordError`` otherwise."""
+    return _replay_dict(data, None)[0]
+
+
+# ------------------------------------------------- checking, in one engine pass
+def _replay_dict(data: Any, states: list[TableState] | None) -> tuple[GameRecord, Game]:
+    """Check the shape of a decoded record, replay it through the engine comparing every
+    placement, and return the record (holding the engine's log) and the finished game.
+
+    With ``states``, the table after every placement is appended to it on the way.
+    """
     obj = _object(data, "the record")
     if obj.get("format") != FORMAT:
-        raise RecordError(f"format is {obj.get('format')!r}, expected {FORMAT!r}")
+        raise RecordError(f"format is {_shown(obj.get('format'))}, expected {FORMAT!r}")
     rules_name = _field(obj, "rules", str)
     if rules_name not in PRESETS:
-        raise RecordError(f"unknown rules {rules_name!r} (known: {', '.join(PRESETS)})")
-    record = GameRecord(
-        rules=rules_name,
-        seed=_field(obj, "seed", int),
-        players=tuple(_player(p, i) for i, p in enumerate(_field(obj, "players", list))),
-        rounds=tuple(_round(r, i) for i, r in enumerate(_field(obj, "rounds", list))),
-        scores=_ints(_field(obj, "scores", list), "scores"),
-        winners=_ints(_field(obj, "winners", list), "winners"),
-        finished=_finished(obj),
-    )
-    check_record(record)
-    return record
+        raise RecordError(f"unknown rules {_shown(rules_name)} (known: {', '.join(PRESETS)})")
+    seed: int = _field(obj, "seed", int)
+    players = tuple(_player(p, i) for i, p in enumerate(_field(obj, "players", list)))
+    round_values = [_object(r, f"round {i + 1}") for i, r in enumerate(_field(obj, "rounds", list))]
+    scores = _ints(_field(obj, "scores", list), "scores")
+    winners = _ints(_field(obj, "winners", list), "winners")
+    finished = _finished(obj)
+    rules = rules_named(rules_name)
+    try:
+        rules.check_player_count(len(players))
+    except ValueError as error:
+        raise RecordError(str(error)) from None
+    if not round_values:
+        raise RecordError("the record has no rounds")
+    deals = [_deal(value, index, len(players)) for index, value in enumerate(round_values)]
+    _check_deals_match_seed(deals, seed, len(players))
+    try:
+        game = Game(rules, len(players), seed, deals=deals)
+    except ValueError as error:
+        raise RecordError(str(error)) from None
+    for index, value in enumerate(round_values):
+        _replay_round(game, value, index, states)
+    if not game.is_over:
+        raise RecordError(f"the game is not over after {len(round_values)} round(s)")
+    if tuple(game.scores) != scores:
+        raise RecordError(f"scores are {list(scores)}, but the rounds give {game.scores}")
+    if game.winners != winners:
+        raise RecordError(f"winners are {list(winners)}, but the scores give {list(game.winners)}")
+    record = GameRecord(rules_name, seed, players, tuple(game.rounds), scores, winners, finished)
+    return record, game
+
+
+def _shown(value: Any) -> str:
+    """A value quoted in an error message: short, and one line."""
+    return drawable(repr(value), 60)
 
 
 def _finished(obj: dict[str, Any]) -> str | None:
@@ -282,7 +375,7 @@ def _finished(obj: dict[str, Any]) -> str | None:
     try:
         parse_timestamp(text)
     except ValueError:
-        raise RecordError(f"'finished' must be a UTC time like 2026-11-21T23:05:00Z, not {text!r}") from None
+        raise RecordError(f"'finished' must be a UTC time like 2026-11-21T23:05:00Z, not {_shown(text)}") from None
     return text
 
 
@@ -314,42 +407,15 @@ def _player(value: Any, index: int) -> PlayerInfo:
     obj = _object(value, f"player {index}")
     where = f"player {index} "
     name = _field(obj, "name", str, where)
+    try:
+        check_name(name)
+    except InvalidNameError as problem:
+        raise RecordError(f"{where}'name' {problem}") from None
     kind = _field(obj, "kind", str, where)
-    if kind != HUMAN and kind not in AGENT_KINDS and not is_bot_kind(kind):
+    if not is_valid_unicode(kind) or (kind != HUMAN and kind not in AGENT_KINDS and not is_bot_kind(kind)):
         known = ", ".join([HUMAN, *AGENT_KINDS, "bot:COMMAND", "bot-phase-last:COMMAND"])
-        raise RecordError(f"{where}'kind' is {kind!r}, not a kind of player ({known})")
+        raise RecordError(f"{where}'kind' is {_shown(kind)}, not a kind of player ({known})")
     return PlayerInfo(name, kind)
-
-
-def _round(value: Any, index: int) -> RoundRecord:
-    where = f"round {index + 1} "
-    obj = _object(value, f"round {index + 1}")
-    turns = []
-    for t, turn_value in enumerate(_field(obj, "turns", list, where)):
-        turn_where = f"{where}turn {t + 1} "
-        turn = _object(turn_value, f"{where}turn {t + 1}")
-        placements = []
-        for k, placement_value in enumerate(_field(turn, "placements", list, turn_where)):
-            p_where = f"{turn_where}placement {k + 1} "
-            p = _object(placement_value, p_where.strip())
-            placements.append(PlacementRecord(
-                player=_field(p, "player", int, p_where),
-                card=_field(p, "card", int, p_where),
-                row=_field(p, "row", int, p_where),
-                took=_ints(_field(p, "took", list, p_where), f"{p_where}'took'"),
-            ))
-        turns.append(TurnRecord(
-            plays=_ints(_field(turn, "plays", list, turn_where), f"{turn_where}'plays'"),
-            placements=tuple(placements),
-        ))
-    return RoundRecord(
-        hands=tuple(_ints(_list(h, f"{where}hand"), f"{where}hands")
-                    for h in _field(obj, "hands", list, where)),
-        rows=tuple(_ints(_list(r, f"{where}row"), f"{where}rows")
-                   for r in _field(obj, "rows", list, where)),
-        turns=tuple(turns),
-        penalties=_ints(_field(obj, "penalties", list, where), f"{where}'penalties'"),
-    )
 
 
 def _list(value: Any, what: str) -> list[Any]:
@@ -358,60 +424,26 @@ def _list(value: Any, what: str) -> list[Any]:
     return value
 
 
-# ----------------------------------------------------------------- checking
-def check_record(record: GameRecord) -> Game:
-    """Replay ``record`` through the engine; ``RecordError`` at the first disagreement.
-
-    Returns the replayed game (finished), which callers such as a replay
-    viewer can use.
-    """
-    rules = rules_named(record.rules)
-    count = len(record.players)
-    try:
-        rules.check_player_count(count)
-    except ValueError as error:
-        raise RecordError(str(error)) from None
-    if not record.rounds:
-        raise RecordError("the record has no rounds")
-    deals = [_deal(round_, index, count) for index, round_ in enumerate(record.rounds)]
-    _check_deals_match_seed(deals, record.seed, count)
-    try:
-        game = Game(rules, count, record.seed, deals=deals)
-    except ValueError as error:
-        raise RecordError(str(error)) from None
-    for index, round_ in enumerate(record.rounds):
-        where = f"round {index + 1}"
-        if game.is_over:
-            raise RecordError(f"{where}: the game was already over")
-        _replay_round(game, round_, where)
-        if tuple(game.rounds[index].penalties) != round_.penalties:
-            raise RecordError(f"{where}: penalties are {list(round_.penalties)}, "
-                              f"but the placements give {game.rounds[index].penalties}")
-    if not game.is_over:
-        raise RecordError(f"the game is not over after {len(record.rounds)} round(s)")
-    if tuple(game.scores) != record.scores:
-        raise RecordError(f"scores are {list(record.scores)}, but the rounds give {game.scores}")
-    if game.winners != record.winners:
-        raise RecordError(f"winners are {list(record.winners)}, but the scores give {list(game.winners)}")
-    return game
-
-
-def _deal(round_: RoundRecord, index: int, count: int) -> Deal:
+def _deal(obj: dict[str, Any], index: int, count: int) -> Deal:
     where = f"round {index + 1}"
-    if len(round_.hands) != count:
-        raise RecordError(f"{where}: {len(round_.hands)} hands for {count} players")
-    for player, hand in enumerate(round_.hands):
+    hands = tuple(_ints(_list(h, f"{where} hand"), f"{where} hands")
+                  for h in _field(obj, "hands", list, where + " "))
+    rows = tuple(_ints(_list(r, f"{where} row"), f"{where} rows")
+                 for r in _field(obj, "rows", list, where + " "))
+    if len(hands) != count:
+        raise RecordError(f"{where}: {len(hands)} hands for {count} players")
+    for player, hand in enumerate(hands):
         if len(hand) != HAND_SIZE or list(hand) != sorted(hand):
             raise RecordError(f"{where}: hand of player {player} must be {HAND_SIZE} sorted cards")
-    if len(round_.rows) != ROWS or any(len(row) != 1 for row in round_.rows):
+    if len(rows) != ROWS or any(len(row) != 1 for row in rows):
         raise RecordError(f"{where}: 'rows' must be {ROWS} rows of one card each")
-    cards = [card for hand in round_.hands for card in hand] + [row[0] for row in round_.rows]
+    cards = [card for hand in hands for card in hand] + [row[0] for row in rows]
     valid = set(ALL_CARDS)
     if any(card not in valid for card in cards):
         raise RecordError(f"{where}: cards must be numbers from 1 to 104")
     if len(set(cards)) != len(cards):
         raise RecordError(f"{where}: a card is dealt twice")
-    return Deal(round_.hands, tuple(row[0] for row in round_.rows))
+    return Deal(hands, tuple(row[0] for row in rows))
 
 
 def _check_deals_match_seed(deals: Sequence[Deal], seed: int, count: int) -> None:
@@ -425,38 +457,61 @@ def _check_deals_match_seed(deals: Sequence[Deal], seed: int, count: int) -> Non
             raise RecordError(f"round {index + 1}: the cards dealt are not those of seed {seed}")
 
 
-def _replay_round(game: Game, round_: RoundRecord, where: str) -> None:
+def _replay_round(game: Game, obj: dict[str, Any], index: int, states: list[TableState] | None) -> None:
+    where = f"round {index + 1}"
+    if game.is_over:
+        raise RecordError(f"{where}: the game was already over")
+    turn_values = _field(obj, "turns", list, where + " ")
+    penalties = _ints(_field(obj, "penalties", list, where + " "), f"{where} 'penalties'")
     turns = game.rules.turns_per_round
-    if len(round_.turns) != turns:
-        raise RecordError(f"{where}: {len(round_.turns)} turns, the rules play {turns}")
-    for t, turn in enumerate(round_.turns):
-        turn_where = f"{where} turn {t + 1}"
-        if len(turn.plays) != game.player_count:
-            raise RecordError(f"{turn_where}: {len(turn.plays)} plays for {game.player_count} players")
-        try:
-            game.play_cards(turn.plays)
-        except IllegalActionError as error:
-            raise RecordError(f"{turn_where}: {error}") from None
-        if len(turn.placements) != game.player_count:
-            raise RecordError(f"{turn_where}: {len(turn.placements)} placements, expected {game.player_count}")
-        for k, recorded in enumerate(turn.placements):
-            _replay_placement(game, recorded, f"{turn_where} placement {k + 1}")
+    if len(turn_values) != turns:
+        raise RecordError(f"{where}: {len(turn_values)} turns, the rules play {turns}")
+    for t, turn_value in enumerate(turn_values):
+        _replay_turn(game, _object(turn_value, f"{where} turn {t + 1}"), f"{where} turn {t + 1}", states)
+    if tuple(game.rounds[index].penalties) != penalties:
+        raise RecordError(f"{where}: penalties are {list(penalties)}, "
+                          f"but the placements give {game.rounds[index].penalties}")
 
 
-def _replay_placement(game: Game, recorded: PlacementRecord, where: str) -> None:
+def _replay_turn(game: Game, turn: dict[str, Any], where: str, states: list[TableState] | None) -> None:
+    plays = _ints(_field(turn, "plays", list, where + " "), f"{where} 'plays'")
+    placement_values = _field(turn, "placements", list, where + " ")
+    if len(plays) != game.player_count:
+        raise RecordError(f"{where}: {len(plays)} plays for {game.player_count} players")
+    try:
+        game.play_cards(plays)
+    except IllegalActionError as error:
+        raise RecordError(f"{where}: {error}") from None
+    if len(placement_values) != game.player_count:
+        raise RecordError(f"{where}: {len(placement_values)} placements, expected {game.player_count}")
+    for k, value in enumerate(placement_values):
+        p_where = f"{where} placement {k + 1}"
+        obj = _object(value, p_where)
+        rows_before = game.rows if states is not None else ()
+        placement = _replay_placement(game, obj, p_where)
+        if states is not None:
+            states.append(capture(game, placement, rows_before))
+
+
+def _replay_placement(game: Game, obj: dict[str, Any], where: str) -> Placement:
+    player = _field(obj, "player", int, where + " ")
+    card = _field(obj, "card", int, where + " ")
+    row = _field(obj, "row", int, where + " ")
+    took = _ints(_field(obj, "took", list, where + " "), f"{where} 'took'")
     expected = game.next_placement
     assert expected is not None
-    if (recorded.player, recorded.card) != expected:
-        raise RecordError(f"{where}: player {recorded.player}'s card {recorded.card} is placed, "
+    if (player, card) != expected:
+        raise RecordError(f"{where}: player {player}'s card {card} is placed, "
                           f"but the next card is player {expected[0]}'s {expected[1]}")
     if game.phase is Phase.CHOOSE_ROW:
-        if not 0 <= recorded.row < ROWS:
-            raise RecordError(f"{where}: row {recorded.row} does not exist (rows are 0-3)")
-        actual = game.choose_row(recorded.player, recorded.row)
+        if not 0 <= row < ROWS:
+            raise RecordError(f"{where}: row {row} does not exist (rows are 0-3)")
+        actual = game.choose_row(player, row)
     else:
         actual = game.place_next()
-    if actual.row != recorded.row or actual.taken != recorded.took:
+    if actual.row != row or actual.taken != took:
         raise RecordError(
-            f"{where}: card {recorded.card} is recorded in row {recorded.row} taking "
-            f"{list(recorded.took)}, but the rules put it in row {actual.row} taking {list(actual.taken)}"
+            f"{where}: card {card} is recorded in row {row} taking "
+            f"{list(took)}, but the rules put it in row {actual.row} taking {list(actual.taken)}"
         )
+    return actual

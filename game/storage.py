@@ -1,7 +1,9 @@
-"""Where the app keeps its records file: the user's data folder, per platform.
+"""Where the app keeps its history: the user's data folder, per platform.
 
-Every game finished in the app is appended there (unless ``--record`` names
-another file), and the scoreboard reads it back.  The environment variable
+Every game finished in the app is saved in the history database there
+(unless ``--record`` names a JSON Lines file instead), and the scoreboard
+reads it back.  ``games.jsonl``, the records file of earlier versions, is
+imported into the history once and left in place.  The environment variable
 ``SIXTAKES_DATA_DIR`` overrides the folder (tests use it; so can a classroom
 that wants the records on a shared drive).
 """
@@ -14,6 +16,8 @@ from pathlib import Path
 
 APP_FOLDER = "6takes"
 RECORDS_FILE = "games.jsonl"
+"""The records file of earlier versions (imported into the history once)."""
+HISTORY_FILE = "history.sqlite3"
 DATA_DIR_VARIABLE = "SIXTAKES_DATA_DIR"
 
 
@@ -33,5 +37,10 @@ def data_dir() -> Path:
 
 
 def default_records_path() -> Path:
-    """The records file every finished game in the app is appended to."""
+    """The records file earlier versions appended every finished game to."""
     return data_dir() / RECORDS_FILE
+
+
+def default_history_path() -> Path:
+    """The history database every finished game in the app is saved in."""
+    return data_dir() / HISTORY_FILE

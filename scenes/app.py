@@ -8,8 +8,6 @@ when the table just showed a placement.
 
 from __future__ import annotations
 
-import errno
-import os
 import sys
 import tempfile
 from pathlib import Path
@@ -20,6 +18,7 @@ import pygame
 from game.agent_options import AgentOptions
 from game.bot import close_all_bots
 from game.engine import new_seed
+from game.record import GameRecord
 from game.rules import SNAP, Rules, rules_named
 from game.scenarios import WORKED_EXAMPLE_FIRST_PLACEMENT
 
@@ -74,14 +73,24 @@ def worked_example_replay(rules: Rules) -> Replay:
 
 
 def check_record_file(path: Path) -> None:
-    """``OSError`` unless records can be appended to ``path`` (checked before a game, not after)."""
-    if path.is_dir():
-        raise OSError(errno.EISDIR, "it is a folder")
-    folder = path.parent
-    if not folder.is_dir():
-        raise OSError(errno.ENOENT, f"no folder {folder}")
-    if not os.access(path if path.exists() else folder, os.W_OK):
-        raise OSError(errno.EACCES, "permission denied")
+    """``OSError`` unless records can really be appended to ``path`` (checked before a game, not after)."""
+    from game.jsonl import check_appendable
+
+    check_appendable(path)
+
+
+def save_to_history(record: GameRecord) -> int | None:
+    """Save ``record`` in the data folder's history (importing an old ``games.jsonl`` the
+    first time, with a note on stderr per line that cannot be read); its game number."""
+    from game.history import open_history
+
+    notes: list[str] = []
+    try:
+        with open_history(notes=notes) as history:
+            return history.add(record)
+    finally:
+        for note in notes:
+            print(f"{PROG}: note: not imported: {note}", file=sys.stderr)
 
 
 class App:
@@ -184,10 +193,10 @@ class App:
         self.manager.switch(TableScene(self.ctx, None, auto=auto, replay=replay, first=first))
 
     def records_path(self) -> Path:
-        """The records file: ``--record FILE``, else the one in the user's data folder."""
-        from game.storage import default_records_path
+        """Where finished games go: ``--record FILE``, else the history in the user's data folder."""
+        from game.storage import default_history_path
 
-        return self.options.record if self.options.record is not None else default_records_path()
+        return self.options.record if self.options.record is not None else default_history_path()
 
     def game_over(self, session: TableSession) -> None:
         """Record the finished game, then show the results."""
@@ -211,20 +220,36 @@ class App:
         self.exit_code = code
 
     def _write_record(self, session: TableSession) -> str:
-        """Append the game to the records file; the line the results screen shows about it."""
+        """Save the game (the history, or ``--record FILE``); the line the results screen shows.
+
+        A failure (disk full, permission lost, I/O error) is one line on stderr naming
+        the file and the problem, and the app's exit code says so; games saved before
+        are untouched (one transaction, or one synced write, per game)."""
+        from game.history import HistoryError
+        from game.jsonl import problem_text
         from game.record import PlayerInfo, append_record, record_game, utc_timestamp
 
         path = self.records_path()
         players = [PlayerInfo(seat.name, seat.kind) for seat in session.seats]
+        record = record_game(session.game, players, finished=utc_timestamp())
         try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            append_record(path, record_game(session.game, players, finished=utc_timestamp()))
+            if self.options.record is not None:
+                append_record(path, record)
+                saved = f"Saved to {path}"
+            else:
+                number = save_to_history(record)
+                saved = f"Saved as game {number} of the history ({path})"
             self.records_written += 1
         except OSError as exc:
-            self.record_failed = True
-            error_line(f"cannot write the record to {path}: {exc.strerror or exc}")
-            return f"Not saved: cannot write {path} ({exc.strerror or exc})"
-        return f"Saved to {path}"
+            return self._not_saved(path, problem_text(exc))
+        except HistoryError as exc:
+            return self._not_saved(path, str(exc).removeprefix(f"{path}: "))
+        return saved
+
+    def _not_saved(self, path: Path, problem: str) -> str:
+        self.record_failed = True
+        error_line(f"cannot write the record to {path}: {problem}")
+        return f"Not saved: cannot write {path} ({problem})"
 
     # ---------------------------------------------------------------- loop
     def close_window(self) -> None:

@@ -246,7 +246,7 @@ class MenuScene(Scene):
         elif item == "scores":
             from .scoreboard import ScoreboardScene
 
-            self.ctx.manager.push(ScoreboardScene(self.ctx, self.ctx.nav.records_path()))
+            self.ctx.manager.push(ScoreboardScene(self.ctx))
         elif item == "quit":
             self.ctx.nav.quit(0)
 

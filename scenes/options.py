@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from game.record import GameRecord
+from game.record import GameRecord, ReplayedRecord
 
 MODES = ("solo", "hotseat", "demo")
 """solo: one human against three AIs; hotseat: four humans; demo: four AIs."""
@@ -35,8 +35,9 @@ class PlayOptions:
     record: Path | None = None
     """Append each finished game's record (format 6takes-record/1) here;
     ``None`` means the records file in the user's data folder."""
-    replay: GameRecord | None = None
-    """Show this recorded game instead of playing (``main.py replay``)."""
+    replay: GameRecord | ReplayedRecord | None = None
+    """Show this recorded game instead of playing (``main.py replay``; already checked
+    and turned into table states when read from a file or the history)."""
     example: bool = False
     """Show the worked example of the rules, from its turn (``main.py example``)."""
     screenshots: Path | None = None

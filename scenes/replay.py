@@ -1,9 +1,10 @@
 """A recorded game ready to be shown: its seats, every table state, the finished game.
 
-Nothing is decided here: :func:`game.record.check_record` replays the record
-through the engine (and rejects an illegal one), and
-:func:`game.timeline.replay_states` rebuilds the table after every placement,
-exactly as a live game captures it.
+Nothing is decided here: :mod:`game.record` checks a record by replaying it
+through the engine and, in that same pass, captures the table after every
+placement (:class:`game.record.ReplayedRecord`), exactly as a live game
+captures it; a live game's log is turned into states by
+:func:`game.timeline.replay_states`.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from game.engine import Game
-from game.record import GameRecord, check_record
+from game.record import GameRecord, ReplayedRecord, replay_record
 from game.rules import rules_named
 from game.timeline import TableState, replay_states
 
@@ -27,14 +28,15 @@ class Replay:
     """The finished game, replayed (scores and winners for the results)."""
 
 
-def replay_of_record(record: GameRecord) -> Replay:
-    """``RecordError`` if the record does not replay (``main.py`` has checked it already)."""
-    game = check_record(record)
-    rules = rules_named(record.rules)
-    seats = tuple(Seat(p.name, p.kind) for p in record.players)
-    info = TableInfo(seats, mode_of_kinds([p.kind for p in record.players]), record.seed, rules)
-    states = tuple(replay_states(rules, len(seats), record.seed, game.rounds))
-    return Replay(info, states, game)
+def replay_of_record(record: GameRecord | ReplayedRecord) -> Replay:
+    """A checked record as a replay; a bare record is replayed (once) first
+    (``RecordError`` if it does not replay)."""
+    replayed = record if isinstance(record, ReplayedRecord) else replay_record(record)
+    players = replayed.record.players
+    seats = tuple(Seat(p.name, p.kind) for p in players)
+    info = TableInfo(seats, mode_of_kinds([p.kind for p in players]), replayed.record.seed,
+                     rules_named(replayed.record.rules))
+    return Replay(info, replayed.states, replayed.game)
 
 
 def replay_of_game(game: Game, seats: tuple[Seat, ...], mode: str | None = None) -> Replay:

@@ -1,18 +1,26 @@
-"""The scoreboard: every game in the records file, newest first.
+"""The scoreboard: the games of the history, newest first, and who won most.
 
-Read with :func:`game.record.scan_records`, which never fails on one bad
-line: a corrupt line is skipped and named in a note at the bottom, and the
-file itself is only read, never rewritten.  Records have no date, so games
-are numbered in file order (game 1 is the oldest) with their line number.
+It asks the history database (:mod:`game.history`) for one page of games at a
+time, so it opens as fast with 100,000 games as with ten and never holds them
+all.  Typing filters the games by player name; Tab (or the buttons) picks the
+period - every game, the last seven days or today - of both the list and the
+"most wins" panel.  Enter, or a click on a game, opens its replay.
+
+Everything shown comes from the database as text and numbers; the fonts of
+:mod:`scenes.theme` make any name drawable, whatever a record held.
 """
 
 from __future__ import annotations
 
+import time
+from dataclasses import dataclass
+from datetime import datetime
 from pathlib import Path
 
 import pygame
 
-from game.record import GameRecord, parse_timestamp, scan_records
+from game.history import PERIODS, GameSummary, History, HistoryError, PlayerTotals, Query, open_history, period_start
+from game.text import NAME_LIMIT
 
 from . import theme
 from .base import AppContext, Input, InputKind, Scene
@@ -20,149 +28,322 @@ from .digits import write_number
 from .layout import scale_for
 from .session import MODE_TITLES
 from .view import mode_of_kinds
-from .widgets import draw_button, draw_panel, draw_rich
+from .widgets import draw_button, draw_panel, draw_rich, draw_text_field
+
+PERIOD_TITLES = {"all": "All games", "week": "Last 7 days", "today": "Today"}
+TOTALS_SHOWN = 8
 
 
-def local_time_text(finished: str) -> str:
-    """A record's UTC end time in the computer's local time, e.g. "21 Nov 2026, 23:05"."""
-    try:
-        moment = parse_timestamp(finished)
-    except ValueError:
-        return finished
-    return moment.astimezone().strftime("%d %b %Y, %H:%M")
+def local_time_text(played: int) -> str:
+    """A game's end (Unix seconds) in the computer's local time, e.g. "21 Nov 2026, 23:05"."""
+    return datetime.fromtimestamp(played).strftime("%d %b %Y, %H:%M")
+
+
+@dataclass(frozen=True)
+class ScoreboardLayout:
+    filter: pygame.Rect
+    periods: tuple[pygame.Rect, ...]
+    games: pygame.Rect
+    row_h: int
+    totals: pygame.Rect
+    footer: pygame.Rect
+    back: pygame.Rect
+
+    @property
+    def per_page(self) -> int:
+        return max(1, self.games.height // self.row_h)
+
+    def row_rect(self, index: int, s: float) -> pygame.Rect:
+        return pygame.Rect(self.games.left, self.games.top + index * self.row_h, self.games.width,
+                           self.row_h - round(6 * s))
+
+
+def scoreboard_layout(size: tuple[int, int]) -> ScoreboardLayout:
+    """Where everything goes, from the window size alone."""
+    w, h = size
+    s = scale_for(size)
+    margin = round(24 * s)
+    field = pygame.Rect(margin, round(72 * s), round(400 * s), round(44 * s))
+    button_w = round(150 * s)
+    periods = tuple(pygame.Rect(field.right + round(16 * s) + i * (button_w + round(10 * s)), field.top,
+                                button_w, field.height) for i in range(len(PERIODS)))
+    back = pygame.Rect(0, 0, round(200 * s), round(56 * s))
+    back.bottomright = (w - margin, h - round(12 * s))
+    top = field.bottom + round(40 * s)
+    bottom = back.top - round(50 * s)
+    totals_w = round(360 * s)
+    totals = pygame.Rect(w - margin - totals_w, top - round(30 * s), totals_w, bottom - top + round(30 * s))
+    games = pygame.Rect(margin, top, totals.left - round(16 * s) - margin, bottom - top)
+    footer = pygame.Rect(margin, bottom + round(6 * s), back.left - round(16 * s) - margin, back.bottom - bottom - round(6 * s))
+    return ScoreboardLayout(field, periods, games, round(66 * s), totals, footer, back)
 
 
 class ScoreboardScene(Scene):
-    """Past games: number, mode, players with their scores, winner(s)."""
+    """Past games (a page at a time), a name filter, a period, and the most wins."""
 
-    def __init__(self, ctx: AppContext, path: Path) -> None:
+    def __init__(self, ctx: AppContext, path: Path | None = None) -> None:
         super().__init__(ctx)
         self.path = path
-        scan = scan_records(path)
-        numbered = [(number, line, record) for number, (line, record) in enumerate(scan.records, start=1)]
-        self.entries: list[tuple[int, int, GameRecord]] = numbered[::-1]
-        """(game number, line, record), newest (last line) first."""
-        self.problems = scan.problems
-        self.top = 0
-        """Index of the first entry shown (scrolling)."""
+        """The history database; ``None``: the data folder's (importing an old ``games.jsonl`` once)."""
+        self.name_filter = ""
+        self.period = "all"
+        self.offset = 0
+        """Index (newest first) of the first game on the page."""
+        self.selected = 0
+        """Which game of the page Enter opens."""
+        self.total = 0
+        self.games: list[GameSummary] = []
+        self.leaders: list[PlayerTotals] = []
+        self.note_count = 0
+        self.notes: list[str] = []
+        self.error: str | None = None
+        self._history: History | None = None
+        self.refresh()
+
+    # ------------------------------------------------------------- data
+    def history(self) -> History:
+        """The open database (opened on first use, kept while the scoreboard is shown)."""
+        if self._history is None:
+            self._history = open_history(self.path)  # an old games.jsonl's notes land in the history
+        return self._history
+
+    def query(self) -> Query:
+        return Query(self.name_filter.strip(), period_start(self.period, time.time()))
+
+    def refresh(self) -> None:
+        """Count, first page and totals again (the filter or the period changed)."""
+        self.offset = self.selected = 0
+        try:
+            history = self.history()
+            query = self.query()
+            self.total = history.count(query)
+            self.leaders = history.totals(query, TOTALS_SHOWN)
+            self.note_count, self.notes = history.notes(2)
+            self._load_page()
+        except HistoryError as problem:
+            self.error = str(problem)
+            self.total, self.games, self.leaders = 0, [], []
+
+    def _load_page(self) -> None:
+        self.games = self.history().page(self.offset, self.per_page(), self.query()) if self.total else []
+
+    def per_page(self) -> int:
+        return scoreboard_layout(self._size()).per_page
+
+    def close(self) -> None:
+        if self._history is not None:
+            self._history.close()
+            self._history = None
 
     # ------------------------------------------------------------ layout
     def _size(self) -> tuple[int, int]:
         surface = pygame.display.get_surface()
         return surface.get_size() if surface is not None else (1280, 720)
 
-    def _geometry(self, size: tuple[int, int]) -> tuple[pygame.Rect, int, int, pygame.Rect]:
-        """(list area, row height, rows per page, back button)."""
-        w, h = size
-        s = scale_for(size)
-        notes_h = round((30 + 24 * min(2, len(self.problems))) * s) if self.problems else 0
-        back = pygame.Rect(0, 0, round(200 * s), round(56 * s))
-        back.bottomright = (w - round(24 * s), h - round(12 * s))
-        top = round(132 * s)
-        area = pygame.Rect(round(24 * s), top, w - round(48 * s), back.top - round(12 * s) - notes_h - top)
-        row_h = round(76 * s)
-        return area, row_h, max(1, area.height // row_h), back
-
     # ------------------------------------------------------------- input
     def handle_event(self, inp: Input) -> None:
         super().handle_event(inp)
-        _, _, per_page, back = self._geometry(self._size())
-        last_top = max(0, len(self.entries) - per_page)
-        if inp.is_key(pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_BACKSPACE, pygame.K_SPACE):
-            self.ctx.manager.pop()
-        elif inp.kind is InputKind.CLICK and back.collidepoint(inp.pos):
-            self.ctx.manager.pop()
-        elif inp.is_key(pygame.K_DOWN):
-            self.top = min(last_top, self.top + 1)
-        elif inp.is_key(pygame.K_UP):
-            self.top = max(0, self.top - 1)
-        elif inp.is_key(pygame.K_PAGEDOWN):
-            self.top = min(last_top, self.top + per_page)
-        elif inp.is_key(pygame.K_PAGEUP):
-            self.top = max(0, self.top - per_page)
-        elif inp.is_key(pygame.K_HOME):
-            self.top = 0
-        elif inp.is_key(pygame.K_END):
-            self.top = last_top
+        layout = scoreboard_layout(self._size())
+        if inp.is_key(pygame.K_ESCAPE) or (inp.kind is InputKind.CLICK and layout.back.collidepoint(inp.pos)):
+            self.leave()
+        elif inp.kind is InputKind.TEXT:
+            self.set_filter((self.name_filter + inp.text)[:NAME_LIMIT])
+        elif inp.is_key(pygame.K_BACKSPACE):
+            self.set_filter(self.name_filter[:-1])
+        elif inp.is_key(pygame.K_TAB):
+            self.set_period(PERIODS[(PERIODS.index(self.period) + 1) % len(PERIODS)])
+        elif inp.is_key(pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.open_selected()
+        elif inp.kind is InputKind.CLICK:
+            self._click(layout, inp.pos)
+        else:
+            self._move(inp, layout.per_page)
 
-    def shown(self) -> list[tuple[int, int, GameRecord]]:
-        _, _, per_page, _ = self._geometry(self._size())
-        return self.entries[self.top:self.top + per_page]
+    def _click(self, layout: ScoreboardLayout, pos: tuple[int, int]) -> None:
+        for period, rect in zip(PERIODS, layout.periods):
+            if rect.collidepoint(pos):
+                self.set_period(period)
+                return
+        s = scale_for(self._size())
+        for index in range(len(self.games)):
+            if layout.row_rect(index, s).collidepoint(pos):
+                self.selected = index
+                self.open_selected()
+                return
+
+    def _move(self, inp: Input, per_page: int) -> None:
+        position = self.offset + self.selected
+        last = max(0, self.total - 1)
+        steps = {pygame.K_DOWN: 1, pygame.K_UP: -1, pygame.K_PAGEDOWN: per_page, pygame.K_PAGEUP: -per_page}
+        if inp.kind is not InputKind.KEY or inp.key is None:
+            return
+        if inp.key in steps:
+            self.go_to(min(last, max(0, position + steps[inp.key])))
+        elif inp.key == pygame.K_HOME:
+            self.go_to(0)
+        elif inp.key == pygame.K_END:
+            self.go_to(last)
+
+    def go_to(self, position: int) -> None:
+        """Select the game at ``position`` (newest first), loading its page if needed."""
+        per_page = self.per_page()
+        offset = position - position % per_page
+        if offset != self.offset or not self.games:
+            self.offset = offset
+            try:
+                self._load_page()
+            except HistoryError as problem:
+                self.error = str(problem)
+        self.selected = min(position - offset, max(0, len(self.games) - 1))
+
+    def set_filter(self, text: str) -> None:
+        if text != self.name_filter:
+            self.name_filter = text
+            self.refresh()
+
+    def set_period(self, period: str) -> None:
+        if period != self.period:
+            self.period = period
+            self.refresh()
+
+    def open_selected(self) -> None:
+        """Replay the selected game (checked, in one pass of the engine)."""
+        if not self.games:
+            return
+        number = self.games[self.selected].number
+        from .replay import replay_of_record
+
+        try:
+            replayed = self.history().replay(number)
+        except HistoryError as problem:
+            self.error = str(problem)
+            return
+        self.close()
+        self.ctx.nav.start_replay(replay_of_record(replayed))
+
+    def leave(self) -> None:
+        self.close()
+        self.ctx.manager.pop()
 
     # -------------------------------------------------------------- draw
     def draw(self, surface: pygame.Surface) -> None:
         size = surface.get_size()
-        w, h = size
         s = scale_for(size)
+        layout = scoreboard_layout(size)
         surface.fill(theme.FELT)
-        theme.blit_text(surface, "Scoreboard", round(56 * s), theme.ACCENT, bold=True, midtop=(w // 2, round(14 * s)))
-        count = len(self.entries)
-        games = "1 game" if count == 1 else f"{count} games"
-        sub = f"{games} in {self.path}  -  newest first, lowest score wins"
-        theme.blit_text(surface, sub, theme.fit_size(sub, round(24 * s), w - round(40 * s)), theme.TEXT_DIM,
-                        midtop=(w // 2, round(70 * s)))
-        area, row_h, per_page, back = self._geometry(size)
-        theme.blit_text(surface, "Game", round(20 * s), theme.TEXT_DIM, midleft=(area.left + round(10 * s), area.top - round(14 * s)))
-        theme.blit_text(surface, "Mode", round(20 * s), theme.TEXT_DIM, midleft=(area.left + round(130 * s), area.top - round(14 * s)))
-        theme.blit_text(surface, "Players and points (the winner in yellow)", round(20 * s), theme.TEXT_DIM,
-                        midleft=(area.left + round(370 * s), area.top - round(14 * s)))
-        if not self.entries:
-            theme.blit_text(surface, "No games recorded yet: every finished game is added here.", round(30 * s),
-                            theme.TEXT, center=area.center)
-        for index, (number, line, record) in enumerate(self.entries[self.top:self.top + per_page]):
-            rect = pygame.Rect(area.left, area.top + index * row_h, area.width, row_h - round(6 * s))
-            self._draw_entry(surface, rect, s, number, line, record)
-        if self.top > 0 or self.top + per_page < count:
-            more = f"Up/Down, PgUp/PgDn: scroll  ({self.top + 1}-{min(count, self.top + per_page)} of {count})"
-            theme.blit_text(surface, more, round(20 * s), theme.TEXT_DIM,
-                            midleft=(area.left, back.centery))
-        if self.problems:
-            self._draw_problems(surface, pygame.Rect(area.left, area.bottom + round(6 * s), area.width,
-                                                     back.top - area.bottom - round(12 * s)), s)
-        draw_button(surface, back, "Back", round(30 * s), hovered=back.collidepoint(self.mouse), key_hint="Esc / Enter")
+        theme.blit_text(surface, "Scoreboard", round(50 * s), theme.ACCENT, bold=True,
+                        midtop=(size[0] // 2, round(12 * s)))
+        self._draw_controls(surface, layout, s)
+        self._draw_games(surface, layout, s)
+        self._draw_totals(surface, layout.totals, s)
+        self._draw_footer(surface, layout.footer, s)
+        draw_button(surface, layout.back, "Back", round(30 * s), hovered=layout.back.collidepoint(self.mouse),
+                    key_hint="Esc")
 
-    def _draw_entry(self, surface: pygame.Surface, rect: pygame.Rect, s: float, number: int, line: int,
-                    record: GameRecord) -> None:
-        draw_panel(surface, rect, theme.PANEL, theme.PANEL_EDGE, radius=round(8 * s), width=max(1, round(s)))
+    def _draw_controls(self, surface: pygame.Surface, layout: ScoreboardLayout, s: float) -> None:
+        draw_text_field(surface, layout.filter, self.name_filter, "Player", round(26 * s), focused=True,
+                        placeholder="type a name to filter")
+        for period, rect in zip(PERIODS, layout.periods):
+            draw_button(surface, rect, PERIOD_TITLES[period], round(22 * s), toggled=period == self.period,
+                        hovered=rect.collidepoint(self.mouse))
+        hint = "Tab: period   Up/Down: choose   Enter or click: replay"
+        right = layout.periods[-1].right + round(14 * s)
+        theme.blit_text(surface, hint, theme.fit_size(hint, round(18 * s), max(40, surface.get_width() - right - 20)),
+                        theme.TEXT_DIM, midleft=(right, layout.filter.centery))
+
+    def _draw_games(self, surface: pygame.Surface, layout: ScoreboardLayout, s: float) -> None:
+        area = layout.games
+        head_y = area.top - round(14 * s)
+        theme.blit_text(surface, "Game", round(18 * s), theme.TEXT_DIM, midleft=(area.left + round(10 * s), head_y))
+        theme.blit_text(surface, "Players and points (lowest wins, winners in yellow)", round(18 * s),
+                        theme.TEXT_DIM, midleft=(area.left + round(_players_left(s)), head_y))
+        if self.error is not None:
+            self._draw_message(surface, area, self.error, theme.DANGER, s)
+        elif not self.games:
+            empty = ("No game matches." if self.name_filter or self.period != "all"
+                     else "No games yet: every finished game is saved here.")
+            self._draw_message(surface, area, empty, theme.TEXT, s)
+        for index, game in enumerate(self.games):
+            self._draw_entry(surface, layout.row_rect(index, s), s, game, index == self.selected)
+
+    def _draw_message(self, surface: pygame.Surface, area: pygame.Rect, message: str, colour: theme.Colour,
+                      s: float) -> None:
+        theme.blit_text(surface, message, theme.fit_size(message, round(26 * s), area.width - 20), colour,
+                        center=area.center)
+
+    def _draw_entry(self, surface: pygame.Surface, rect: pygame.Rect, s: float, game: GameSummary,
+                    selected: bool) -> None:
+        edge = theme.ACCENT if selected else theme.PANEL_EDGE
+        draw_panel(surface, rect, theme.PANEL, edge, radius=round(8 * s), width=max(1, round((3 if selected else 1) * s)))
         sprites = self.ctx.sprites
         cy = rect.centery
-        write_number(surface, number, (rect.left + round(36 * s), cy - round(6 * s)), round(28 * s),
+        write_number(surface, game.number, (rect.left + round(44 * s), cy - round(10 * s)), round(24 * s),
                      sprites=sprites, colour=theme.TEXT)
-        draw_rich(surface, ["line ", line], round(16 * s), theme.TEXT_DIM, sprites,
-                  center=(rect.left + round(36 * s), cy + round(16 * s)))
-        if record.finished is not None:
-            when = local_time_text(record.finished)
-            theme.blit_text(surface, when, round(16 * s), theme.TEXT_DIM,
-                            midleft=(rect.left + round(120 * s), cy + round(22 * s)))
-        mode = mode_of_kinds([p.kind for p in record.players])
-        title = MODE_TITLES.get(mode, mode)
-        theme.blit_text(surface, title, theme.fit_size(title, round(22 * s), round(220 * s)), theme.TEXT,
-                        midleft=(rect.left + round(120 * s), cy - round(18 * s)))
-        draw_rich(surface, [record.rules + " rules, seed ", record.seed], round(16 * s), theme.TEXT_DIM, sprites,
-                  midleft=(rect.left + round(120 * s), cy + round(4 * s)), max_width=round(230 * s))
-        left = rect.left + round(360 * s)
-        players = record.players
-        cell_w = (rect.right - round(10 * s) - left) / max(1, len(players))
-        winners = set(record.winners)
-        for player, info in enumerate(players):
-            x = round(left + player * cell_w)
-            won = player in winners
-            colour = theme.ACCENT if won else theme.TEXT
-            score = record.scores[player]
-            number_rect = write_number(surface, score, (x + round(24 * s), cy), round(28 * s),
-                                       sprites=sprites, colour=colour)
-            name = info.name + ("  (winner)" if won else "")
-            size = theme.fit_size(name, round(22 * s), round(cell_w - (number_rect.right - x) - 14 * s))
-            theme.blit_text(surface, name, size, colour, midleft=(number_rect.right + round(10 * s), cy))
+        when = local_time_text(game.played) if game.played is not None else "no time"
+        theme.blit_text(surface, when, theme.fit_size(when, round(15 * s), round(96 * s)), theme.TEXT_DIM,
+                        center=(rect.left + round(50 * s), cy + round(16 * s)))
+        mode = MODE_TITLES.get(mode_of_kinds([seat.kind for seat in game.seats]), "")
+        column = rect.left + round(104 * s)
+        theme.blit_text(surface, mode, theme.fit_size(mode, round(18 * s), round(140 * s)), theme.TEXT,
+                        midleft=(column, cy - round(12 * s)))
+        draw_rich(surface, [game.rules + ", seed ", game.seed], round(15 * s), theme.TEXT_DIM, sprites,
+                  midleft=(column, cy + round(10 * s)), max_width=round(140 * s))
+        self._draw_seats(surface, rect, s, game)
 
-    def _draw_problems(self, surface: pygame.Surface, rect: pygame.Rect, s: float) -> None:
-        count = len(self.problems)
-        head = (f"{count} line{'s' if count != 1 else ''} of the file could not be read and "
-                f"{'were' if count != 1 else 'was'} skipped (the file is left unchanged):")
-        theme.blit_text(surface, head, theme.fit_size(head, round(22 * s), rect.width), theme.DANGER,
-                        topleft=rect.topleft)
-        y = rect.top + round(26 * s)
-        for problem in self.problems[:2]:
-            theme.blit_text(surface, problem, theme.fit_size(problem, round(20 * s), rect.width), (255, 190, 170),
-                            topleft=(rect.left + round(16 * s), y))
-            y += round(24 * s)
+    def _draw_seats(self, surface: pygame.Surface, rect: pygame.Rect, s: float, game: GameSummary) -> None:
+        left = rect.left + round(_players_left(s))
+        cell_w = (rect.right - round(8 * s) - left) / max(1, len(game.seats))
+        for index, seat in enumerate(game.seats):
+            x = round(left + index * cell_w)
+            colour = theme.ACCENT if seat.won else theme.TEXT
+            number = write_number(surface, seat.score, (x + round(16 * s), rect.centery), round(24 * s),
+                                  sprites=self.ctx.sprites, colour=colour)
+            room = round(cell_w - (number.right - x) - 10 * s)
+            theme.blit_text(surface, seat.name, theme.fit_size(seat.name, round(20 * s), max(10, room)), colour,
+                            midleft=(number.right + round(6 * s), rect.centery))
+
+    def _draw_totals(self, surface: pygame.Surface, rect: pygame.Rect, s: float) -> None:
+        draw_panel(surface, rect, theme.PANEL, theme.PANEL_EDGE, radius=round(10 * s), width=max(1, round(s)))
+        title = f"Most wins - {PERIOD_TITLES[self.period].lower()}"
+        theme.blit_text(surface, title, theme.fit_size(title, round(24 * s), rect.width - round(20 * s)),
+                        theme.ACCENT, bold=True, midtop=(rect.centerx, rect.top + round(10 * s)))
+        columns = (("games", 0.58), ("wins", 0.74), ("mean", 0.9))
+        y = rect.top + round(48 * s)
+        theme.blit_text(surface, "player", round(16 * s), theme.TEXT_DIM, midleft=(rect.left + round(12 * s), y))
+        for label, at in columns:
+            theme.blit_text(surface, label, round(16 * s), theme.TEXT_DIM, center=(rect.left + round(rect.width * at), y))
+        row_h = max(1, min(round(34 * s), (rect.bottom - y - round(10 * s)) // max(1, TOTALS_SHOWN)))
+        for leader in self.leaders:
+            y += row_h
+            if y > rect.bottom - row_h // 2:
+                break
+            self._draw_leader(surface, rect, s, y, leader, columns)
+        if not self.leaders:
+            theme.blit_text(surface, "no games", round(18 * s), theme.TEXT_DIM, center=(rect.centerx, y + row_h))
+
+    def _draw_leader(self, surface: pygame.Surface, rect: pygame.Rect, s: float, y: int, leader: PlayerTotals,
+                     columns: tuple[tuple[str, float], ...]) -> None:
+        room = round(rect.width * 0.48) - round(12 * s)
+        theme.blit_text(surface, leader.name, theme.fit_size(leader.name, round(20 * s), room), theme.TEXT,
+                        midleft=(rect.left + round(12 * s), y))
+        values = (str(leader.games), str(leader.wins), f"{leader.mean_penalty:.1f}")
+        for value, (_, at) in zip(values, columns):
+            theme.blit_text(surface, value, round(20 * s), theme.TEXT, center=(rect.left + round(rect.width * at), y))
+
+    def _draw_footer(self, surface: pygame.Surface, rect: pygame.Rect, s: float) -> None:
+        if self.total:
+            first, last = self.offset + 1, min(self.total, self.offset + self.per_page())
+            games = "1 game" if self.total == 1 else f"{self.total:,} games"
+            paging = f"{first:,}-{last:,} of {games}, newest first   PgUp/PgDn: page   Home/End"
+            theme.blit_text(surface, paging, theme.fit_size(paging, round(20 * s), rect.width), theme.TEXT_DIM,
+                            topleft=rect.topleft)
+        if self.note_count:
+            head = (f"{self.note_count} line{'s' if self.note_count != 1 else ''} of imported files could not be "
+                    f"read (the files are unchanged): {self.notes[0]}")
+            theme.blit_text(surface, head, theme.fit_size(head, round(18 * s), rect.width), (255, 190, 170),
+                            topleft=(rect.left, rect.top + round(26 * s)))
+
+
+def _players_left(s: float) -> float:
+    """Where the players' column starts in a game's row."""
+    return 252 * s

@@ -5,6 +5,11 @@ which is :mod:`scenes.layout`) lives here, so a projector-friendly palette
 can be tuned in one place.  Rendered text is cached: a frame draws the same
 few dozen labels again and again, and re-rendering them would cost more
 than the rest of the frame together.
+
+Every font the app uses comes from :func:`font`, a :class:`SafeFont`: whatever
+text reaches it (a bot's message, a name from a hostile record, bytes that
+are not UTF-8) goes through :func:`game.text.drawable` before pygame sees
+it, so no screen can crash drawing text or spend a minute on a 5 MB name.
 """
 
 from __future__ import annotations
@@ -14,6 +19,7 @@ from collections import OrderedDict
 import pygame
 
 from game.rules import Rules
+from game.text import drawable
 
 Colour = tuple[int, int, int]
 
@@ -59,6 +65,24 @@ def penalty_colour(rules: Rules, penalty: int) -> Colour:
     return PENALTY_PALETTE[min(rank, len(PENALTY_PALETTE) - 1)]
 
 
+class SafeFont(pygame.font.Font):
+    """pygame's font, measuring and rendering only drawable text (see :func:`game.text.drawable`)."""
+
+    def render(self, text: str | bytes | None, antialias: bool,  # type: ignore[override]
+               color: object, bgcolor: object = None, wraplength: int = 0) -> pygame.Surface:
+        return super().render(drawable(_as_text(text)), antialias, color, bgcolor,  # type: ignore[arg-type]
+                              wraplength)
+
+    def size(self, text: str | bytes) -> tuple[int, int]:  # type: ignore[override]
+        return super().size(drawable(_as_text(text)))
+
+
+def _as_text(text: str | bytes | None) -> str:
+    if text is None:
+        return ""
+    return text.decode("utf-8", "replace") if isinstance(text, bytes) else str(text)
+
+
 _fonts: dict[int, pygame.font.Font] = {}
 _texts: OrderedDict[tuple[str, int, tuple[int, ...], bool], pygame.Surface] = OrderedDict()
 MAX_TEXTS = 600
@@ -74,12 +98,13 @@ def font(size: int) -> pygame.font.Font:
     size = max(8, int(size))
     cached = _fonts.get(size)
     if cached is None:
-        cached = _fonts[size] = pygame.font.Font(None, size)
+        cached = _fonts[size] = SafeFont(None, size)
     return cached
 
 
 def text(label: str, size: int, colour: Colour = TEXT, bold: bool = False) -> pygame.Surface:
     """``label`` rendered antialiased (cached; do not draw on the result)."""
+    label = drawable(label)
     key = (label, int(size), tuple(colour), bold)
     surface = _texts.get(key)
     if surface is None:

@@ -114,3 +114,12 @@ def run_until(app: App, done: Callable[[App], bool], act: Callable[[App], None] 
         count += 1
         time.sleep(0.002)
     return count
+
+
+def history_records() -> list:
+    """Every game saved in the data folder's history, oldest first, as checked records."""
+    from game.history import open_history
+    from game.record import parse_record
+
+    with open_history(import_legacy=False) as history:
+        return [parse_record(line) for line in history.record_lines()]

@@ -17,11 +17,11 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 from app_helpers import (  # noqa: E402
+    history_records,
     ROOT, click, close_app, frames, key, move, open_app, run_until, table, type_text,
 )
 from game.bot import close_all_bots, running_bot_pids  # noqa: E402
 from game.record import read_records  # noqa: E402
-from game.storage import default_records_path  # noqa: E402
 from scenes.app import App, run_app  # noqa: E402
 from scenes.layout import menu_layout, table_layout  # noqa: E402
 from scenes.menu import MenuScene  # noqa: E402
@@ -80,7 +80,7 @@ def test_a_demo_with_the_example_bot_completes_and_leaves_no_process() -> None:
     assert len(session.history) == 28
     assert session.bot_table.disqualifications == []
     assert running_bot_pids() == [], "the game is over: its bot is gone"
-    record = read_records(default_records_path())[-1]
+    record = history_records()[-1]
     assert [p.kind for p in record.players] == list(kinds)
     key(pygame.K_q)
     frames(app)

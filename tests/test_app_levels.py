@@ -14,15 +14,14 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 from app_helpers import (  # noqa: E402
+    history_records,
     click, close_app, frames, key, open_app, run_until, stage, table,
 )
 from game.agent_options import AgentOptions  # noqa: E402
 from game.agents import RandomAgent  # noqa: E402
 from game.engine import PlayerView, Rule  # noqa: E402
 from game.play import play_seeded_game, players_rng  # noqa: E402
-from game.record import read_records  # noqa: E402
 from game.rules import SNAP  # noqa: E402
-from game.storage import default_records_path  # noqa: E402
 from scenes.app import App  # noqa: E402
 from scenes.layout import menu_layout  # noqa: E402
 from scenes.menu import MenuScene  # noqa: E402
@@ -144,7 +143,7 @@ def test_levels_are_chosen_by_mouse_and_keyboard_and_played() -> None:
     assert session.thinker.threaded
     finish_solo(app)
     assert len(session.history) == 28
-    records = read_records(default_records_path())
+    records = history_records()
     assert [p.kind for p in records[-1].players] == ["human", "heuristic", "mc", "mc"]
     key(pygame.K_m)                                 # the menu offers the same seats again
     frames(app)
@@ -174,7 +173,7 @@ def test_demo_with_mixed_levels_plays_a_whole_game_through_the_loop() -> None:
     run_until(app, lambda a: isinstance(a.manager.active, ResultsScene))
     assert len(session.history) == 28
     assert session.closed and session.game.is_over
-    record = read_records(default_records_path())[-1]
+    record = history_records()[-1]
     assert [p.kind for p in record.players] == list(kinds)
     assert record.seed == 8
 

@@ -16,7 +16,7 @@ from pathlib import Path  # noqa: E402
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-from app_helpers import ROOT, close_app, frames, key, open_app, table  # noqa: E402
+from app_helpers import ROOT, close_app, frames, history_records, key, open_app, table  # noqa: E402
 from game.play import play_seeded_game  # noqa: E402
 from game.record import PlayerInfo, read_records, record_game  # noqa: E402
 from game.rules import SNAP  # noqa: E402
@@ -113,37 +113,46 @@ def test_corrupt_records_are_one_line_errors_naming_the_line(tmp_path: Path, bad
         bad = json.dumps(data)
     path = tmp_path / "bad.jsonl"
     path.write_text(good + "\n" + bad + "\n")
-    result = run_main("replay", str(path))
+    result = run_main("replay", str(path), "--game", "2")
     assert result.returncode == 2
     assert result.stderr.count("\n") == 1
     assert str(path) in result.stderr and "line 2" in result.stderr and problem in result.stderr
+    result = run_main("replay", str(path), "--game", "1", "--step-delay", "0", "--exit-at-end")
+    assert result.returncode == 0, "game 1 alone is checked: a broken line after it does not stop it"
 
-    app = open_app(PlayOptions(record=path))
-    scoreboard = ScoreboardScene(app.ctx, path)
-    assert [line for _, line, _ in scoreboard.entries] == [1]
-    assert len(scoreboard.problems) == 1 and scoreboard.problems[0].startswith("line 2:")
     before = path.read_bytes()
+    result = run_main("history", "import", str(path))
+    assert result.returncode == 1 and "imported 1 game" in result.stdout
+    assert result.stderr.count("\n") == 1 and "line 2" in result.stderr and problem in result.stderr
+    app = open_app(PlayOptions())
+    scoreboard = ScoreboardScene(app.ctx)
+    assert [game.seed for game in scoreboard.games] == [5]
+    assert scoreboard.note_count == 1 and "line 2:" in scoreboard.notes[0]
     app.manager.push(scoreboard)
     frames(app)
-    assert path.read_bytes() == before, "the scoreboard never rewrites the file"
+    assert path.read_bytes() == before, "importing never rewrites the file"
 
 
-def test_scoreboard_from_the_menu_lists_games_newest_first_and_notes_bad_lines(data_dir: Path) -> None:
+def test_scoreboard_from_the_menu_imports_the_old_records_file_once_newest_first(data_dir: Path) -> None:
     data_dir.mkdir()
     lines = [record_line(1), "not json at all", record_line(2), "", record_line(3)]
     (data_dir / "games.jsonl").write_text("\n".join(lines) + "\n")
+    before = (data_dir / "games.jsonl").read_bytes()
     app = open_app(PlayOptions())
     frames(app)
     key(pygame.K_s)
     frames(app)
     board = app.manager.active
     assert isinstance(board, ScoreboardScene)
-    assert [(number, line, record.seed) for number, line, record in board.entries] == [
-        (3, 5, 3), (2, 3, 2), (1, 1, 1)]
-    assert board.problems == ("line 2: not valid JSON at column 1: Expecting value",)
+    assert [(game.number, game.seed) for game in board.games] == [(3, 3), (2, 2), (1, 1)]
+    assert board.note_count == 1 and board.notes[0].endswith("line 2: not valid JSON at column 1: Expecting value")
     key(pygame.K_ESCAPE)
     frames(app)
     assert app.manager.active.__class__.__name__ == "MenuScene"
+    key(pygame.K_s)                           # the second time, nothing is imported again
+    frames(app)
+    assert app.manager.active.total == 3
+    assert (data_dir / "games.jsonl").read_bytes() == before, "the old file is kept as it was"
 
 
 def test_finished_games_go_to_the_data_folder_and_replay_this_deal(data_dir: Path) -> None:
@@ -151,9 +160,9 @@ def test_finished_games_go_to_the_data_folder_and_replay_this_deal(data_dir: Pat
     while not isinstance(app.manager.active, ResultsScene):
         frames(app)
     results = app.manager.active
-    path = data_dir / "games.jsonl"
-    assert results.outcome.saved == f"Saved to {path}"
-    assert [r.seed for r in read_records(path)] == [8]
+    path = data_dir / "history.sqlite3"
+    assert results.outcome.saved == f"Saved as game 1 of the history ({path})"
+    assert [r.seed for r in history_records()] == [8]
     key(pygame.K_r)                           # Replay this deal: same seed, same seats
     frames(app)
     session = table(app).session

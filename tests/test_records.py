@@ -136,7 +136,7 @@ def test_not_an_object_and_missing_file(tmp_path: Path) -> None:
         read_records(tmp_path / "nothere.jsonl")
     binary = tmp_path / "binary.jsonl"
     binary.write_bytes(b"\xff\xfe\x00garbage")
-    with pytest.raises(RecordError, match="not a text file"):
+    with pytest.raises(RecordError, match="binary.jsonl: line 1: not UTF-8 text"):
         read_records(binary)
 
 

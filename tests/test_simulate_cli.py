@@ -127,7 +127,7 @@ def test_duplicate_plays_each_deal_in_every_seat_rotation(tmp_path: Path) -> Non
     for deal in range(5):
         rotation = games[deal * 4:(deal + 1) * 4]
         assert len({game.seed for game in rotation}) == 1
-        assert len({game.rounds[0].hands for game in rotation}) == 1
+        assert len({game.rounds[0].deal.hands for game in rotation}) == 1
         heuristic_seats = [[p.kind for p in game.players].index("heuristic") for game in rotation]
         assert sorted(heuristic_seats) == [0, 1, 2, 3]
 

@@ -1,0 +1,420 @@
+"""The app's history of finished games: an SQLite database in the data folder.
+
+Why a database and not the records file it replaces: a game is saved in one
+transaction (SQLite's write-ahead log makes it wholly there or not at all,
+whatever happens to the process or the power), and the scoreboard asks for
+one page of games, a name filter or per-player totals without reading - let
+alone re-checking - every game ever played.  Each game keeps its record's
+JSON line (format ``6takes-record/1``) next to the columns the scoreboard
+queries, so ``export`` gives back exactly the lines that went in and a
+replay checks the one record it opens.
+
+Only checked records go in: the app's own (made by the engine) and imported
+lines that replay correctly.  An older ``games.jsonl`` in the data folder is
+imported once, in one transaction, with a note per line that cannot be read;
+the file itself is left as it was.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import sqlite3
+import stat
+import time
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+from typing import Any, Iterator, Sequence
+
+from .record import GameRecord, ReplayedRecord, RecordError, parse_timestamp, replay_text, scan_lines
+from .storage import default_history_path, default_records_path
+
+SCHEMA_VERSION = 1
+LEGACY_IMPORT_KEY = "imported games.jsonl"
+BUSY_TIMEOUT_S = 10.0
+"""How long a save waits for another app saving at the same moment."""
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS games (
+    id       INTEGER PRIMARY KEY,   -- the game's number on the scoreboard, in the order saved
+    played   INTEGER,               -- when it ended (Unix seconds, UTC), NULL if the record has no time
+    rules    TEXT NOT NULL,
+    seed     INTEGER NOT NULL,
+    digest   BLOB NOT NULL UNIQUE,  -- SHA-256 of the record line: the same game is never in twice
+    record   TEXT NOT NULL          -- the record, one line of JSON (format 6takes-record/1)
+);
+CREATE TABLE IF NOT EXISTS seats (
+    game     INTEGER NOT NULL REFERENCES games(id),
+    seat     INTEGER NOT NULL,
+    name     TEXT NOT NULL,
+    kind     TEXT NOT NULL,
+    score    INTEGER NOT NULL,
+    won      INTEGER NOT NULL,
+    played   INTEGER,               -- the game's, repeated so totals over a period read one index
+    PRIMARY KEY (game, seat)
+) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS seats_by_name ON seats(name, won, score, played);
+CREATE INDEX IF NOT EXISTS seats_by_time ON seats(played, name, won, score);
+CREATE TABLE IF NOT EXISTS notes (
+    id       INTEGER PRIMARY KEY,
+    note     TEXT NOT NULL          -- a line of an imported file that could not be read, and why
+);
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+"""
+
+
+class HistoryError(Exception):
+    """The history cannot be opened, read or written; the message names the file and why."""
+
+
+@dataclass(frozen=True)
+class SeatResult:
+    """One seat of a saved game."""
+
+    name: str
+    kind: str
+    score: int
+    won: bool
+
+
+@dataclass(frozen=True)
+class GameSummary:
+    """What the scoreboard shows of one game (the record itself stays in the database)."""
+
+    number: int
+    """The game's number in the history (1 is the first saved)."""
+    played: int | None
+    """When it ended, in Unix seconds, if the record says."""
+    rules: str
+    seed: int
+    seats: tuple[SeatResult, ...]
+
+
+@dataclass(frozen=True)
+class PlayerTotals:
+    """A player name's results over the games asked for."""
+
+    name: str
+    games: int
+    wins: int
+    mean_penalty: float
+
+
+@dataclass(frozen=True)
+class Query:
+    """Which games: whose player names contain ``name`` (any case), ended at or after ``since``."""
+
+    name: str = ""
+    since: int | None = None
+    """Unix seconds; ``None``: every game, including those with no time."""
+
+
+@dataclass(frozen=True)
+class ImportReport:
+    """What an import did: games added, games already there, a note per unreadable line."""
+
+    added: int
+    already_there: int
+    notes: tuple[str, ...]
+
+
+def digest_of(line: str) -> bytes:
+    return hashlib.sha256(line.encode("utf-8")).digest()
+
+
+def played_of(record: GameRecord) -> int | None:
+    return int(parse_timestamp(record.finished).timestamp()) if record.finished else None
+
+
+class History:
+    """One open history database.  Use as a context manager, or call :meth:`close`."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        _check_regular_or_missing(path)
+        try:
+            self._db = sqlite3.connect(path, timeout=BUSY_TIMEOUT_S, isolation_level=None,
+                                       check_same_thread=False)
+        except sqlite3.Error as error:
+            raise HistoryError(f"{path}: cannot open the history: {error}") from None
+        try:
+            self._setup()
+        except sqlite3.Error as error:
+            self._db.close()
+            raise HistoryError(f"{path}: cannot open the history: {_problem(error)}") from None
+
+    def _setup(self) -> None:
+        self._db.execute("PRAGMA busy_timeout = %d" % int(BUSY_TIMEOUT_S * 1000))
+        self._db.execute("PRAGMA journal_mode = WAL")
+        self._db.execute("PRAGMA synchronous = FULL")  # a saved game survives a power cut too
+        version = self._db.execute("PRAGMA user_version").fetchone()[0]
+        if version > SCHEMA_VERSION:
+            raise sqlite3.DatabaseError(f"made by a newer version of this program (schema {version})")
+        if version < SCHEMA_VERSION:
+            with self._transaction():
+                for statement in _statements(_SCHEMA):
+                    self._db.execute(statement)
+                self._db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+
+    def __enter__(self) -> History:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def close(self) -> None:
+        self._db.close()
+
+    # ------------------------------------------------------------- writing
+    def _transaction(self) -> _Transaction:
+        return _Transaction(self._db)
+
+    def add(self, record: GameRecord) -> int | None:
+        """Save one finished game in one transaction; its number, or ``None`` if it was there.
+
+        ``HistoryError`` naming the file and the problem (disk full, read-only,
+        I/O error); the games saved before are untouched.
+        """
+        try:
+            with self._transaction():
+                return self._insert(record, record.to_json())
+        except sqlite3.Error as error:
+            raise HistoryError(f"{self.path}: cannot save the game: {_problem(error)}") from None
+
+    def _insert(self, record: GameRecord, line: str) -> int | None:
+        played = played_of(record)
+        cursor = self._db.execute(
+            "INSERT OR IGNORE INTO games (played, rules, seed, digest, record) VALUES (?, ?, ?, ?, ?)",
+            (played, record.rules, record.seed, digest_of(line), line))
+        if cursor.rowcount == 0:
+            return None
+        number = cursor.lastrowid
+        assert number is not None
+        winners = set(record.winners)
+        self._db.executemany(
+            "INSERT INTO seats (game, seat, name, kind, score, won, played) VALUES (?, ?, ?, ?, ?, ?, ?)",
+            [(number, seat, player.name, player.kind, record.scores[seat], int(seat in winners), played)
+             for seat, player in enumerate(record.players)])
+        return number
+
+    def import_lines(self, path: Path, *, legacy: bool = False) -> ImportReport:
+        """Import every readable record of the JSON Lines file ``path`` in one transaction.
+
+        Each line is checked like any record; a line that is not is noted
+        (and kept in the history's notes), never imported.  ``legacy`` marks
+        the data folder's old ``games.jsonl`` as imported in the same transaction.
+        """
+        added = already = 0
+        notes: list[str] = []
+        try:
+            with self._transaction():
+                for number, outcome in scan_lines(path):
+                    if isinstance(outcome, str):
+                        note = f"{path}: {outcome}" if number else outcome
+                        notes.append(note)
+                        self._db.execute("INSERT INTO notes (note) VALUES (?)", (note,))
+                    elif self._insert(outcome, outcome.to_json()) is None:
+                        already += 1
+                    else:
+                        added += 1
+                if legacy:
+                    self._db.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)",
+                                     (LEGACY_IMPORT_KEY, f"{added} games, {len(notes)} notes"))
+        except sqlite3.Error as error:
+            raise HistoryError(f"{self.path}: cannot import {path}: {_problem(error)}") from None
+        return ImportReport(added, already, tuple(notes))
+
+    def import_legacy_records(self) -> ImportReport | None:
+        """The data folder's ``games.jsonl``, imported once (``None``: done before, or no file)."""
+        legacy = default_records_path()
+        if self._meta(LEGACY_IMPORT_KEY) is not None or not os.path.lexists(legacy):
+            return None
+        return self.import_lines(legacy, legacy=True)
+
+    def _meta(self, key: str) -> str | None:
+        row = self._read("SELECT value FROM meta WHERE key = ?", (key,))
+        return row[0][0] if row else None
+
+    # ------------------------------------------------------------- reading
+    def _read(self, sql: str, args: Sequence[object] = ()) -> list[tuple[Any, ...]]:
+        try:
+            return self._db.execute(sql, tuple(args)).fetchall()
+        except sqlite3.Error as error:
+            raise HistoryError(f"{self.path}: cannot read the history: {_problem(error)}") from None
+
+    def count(self, query: Query = Query()) -> int:
+        where, args = _games_where(query)
+        return int(self._read(f"SELECT count(*) FROM games {where}", args)[0][0])
+
+    def page(self, offset: int, limit: int, query: Query = Query()) -> list[GameSummary]:
+        """Games ``offset`` to ``offset + limit`` of ``query``, newest first."""
+        where, args = _games_where(query)
+        rows = self._read(f"SELECT id, played, rules, seed FROM games {where} ORDER BY id DESC LIMIT ? OFFSET ?",
+                          [*args, limit, offset])
+        if not rows:
+            return []
+        numbers = [row[0] for row in rows]
+        marks = ",".join("?" * len(numbers))
+        seats: dict[int, list[SeatResult]] = {number: [] for number in numbers}
+        for game, name, kind, score, won in self._read(
+                f"SELECT game, name, kind, score, won FROM seats WHERE game IN ({marks}) ORDER BY game, seat",
+                numbers):
+            seats[game].append(SeatResult(str(name), str(kind), int(score), bool(won)))
+        return [GameSummary(int(number), played if isinstance(played, int) else None, str(rules),
+                            int(seed), tuple(seats[number]))
+                for number, played, rules, seed in rows]
+
+    def totals(self, query: Query = Query(), limit: int = 10) -> list[PlayerTotals]:
+        """Per player name over ``query``'s games: most wins first, then the lower mean penalty."""
+        conditions, args = _seat_conditions(query)
+        rows = self._read(
+            "SELECT name, count(*), sum(won), avg(score) FROM seats "
+            f"{conditions} GROUP BY name ORDER BY sum(won) DESC, avg(score), name LIMIT ?", [*args, limit])
+        return [PlayerTotals(str(name), int(games), int(wins), float(mean))
+                for name, games, wins, mean in rows]
+
+    def notes(self, limit: int = 3) -> tuple[int, list[str]]:
+        """How many import notes there are, and the first ``limit`` of them."""
+        count = self._read("SELECT count(*) FROM notes")[0][0]
+        first = [str(row[0]) for row in self._read("SELECT note FROM notes ORDER BY id LIMIT ?", [limit])]
+        return int(count), first
+
+    def record_line(self, number: int) -> str:
+        """The record of game ``number`` as its JSON line; ``HistoryError`` if there is none."""
+        rows = self._read("SELECT record FROM games WHERE id = ?", [number])
+        if not rows:
+            total = self.count()
+            raise HistoryError(f"{self.path}: no game {number} in the history (it holds {total} "
+                               f"game{'s' if total != 1 else ''}, numbered from 1)")
+        return str(rows[0][0])
+
+    def replay(self, number: int) -> ReplayedRecord:
+        """Game ``number``, checked and turned into table states in one engine pass."""
+        try:
+            return replay_text(self.record_line(number))
+        except RecordError as error:
+            raise HistoryError(f"{self.path}: game {number}: {error}") from None
+
+    def record_lines(self) -> Iterator[str]:
+        """Every game's record line, oldest first, read in batches (never all at once)."""
+        last = 0
+        while True:
+            rows = self._read("SELECT id, record FROM games WHERE id > ? ORDER BY id LIMIT 500", [last])
+            if not rows:
+                return
+            for number, line in rows:
+                yield str(line)
+                last = int(number)
+
+    def integrity(self) -> str:
+        """SQLite's own check of the file: ``"ok"`` when sound."""
+        return "; ".join(str(row[0]) for row in self._read("PRAGMA integrity_check"))
+
+
+class _Transaction:
+    """``BEGIN IMMEDIATE`` ... ``COMMIT``, or ``ROLLBACK`` on any error."""
+
+    def __init__(self, db: sqlite3.Connection) -> None:
+        self._db = db
+
+    def __enter__(self) -> None:
+        self._db.execute("BEGIN IMMEDIATE")
+
+    def __exit__(self, kind: object, error: object, trace: object) -> None:
+        if kind is None:
+            self._db.execute("COMMIT")
+        else:
+            try:
+                self._db.execute("ROLLBACK")
+            except sqlite3.Error:
+                pass
+
+
+def _statements(script: str) -> list[str]:
+    lines = [line.split("--")[0] for line in script.splitlines()]
+    return [part.strip() for part in "\n".join(lines).split(";") if part.strip()]
+
+
+def _like(name: str) -> str:
+    escaped = name.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+    return f"%{escaped}%"
+
+
+def _seat_conditions(query: Query) -> tuple[str, list[object]]:
+    parts: list[str] = []
+    args: list[object] = []
+    if query.name:
+        parts.append("name LIKE ? ESCAPE '\\'")
+        args.append(_like(query.name))
+    if query.since is not None:
+        parts.append("played >= ?")
+        args.append(query.since)
+    return ("WHERE " + " AND ".join(parts)) if parts else "", args
+
+
+def _games_where(query: Query) -> tuple[str, list[object]]:
+    parts: list[str] = []
+    args: list[object] = []
+    if query.name:
+        parts.append("id IN (SELECT game FROM seats WHERE name LIKE ? ESCAPE '\\')")
+        args.append(_like(query.name))
+    if query.since is not None:
+        parts.append("played >= ?")
+        args.append(query.since)
+    return ("WHERE " + " AND ".join(parts)) if parts else "", args
+
+
+def _problem(error: sqlite3.Error) -> str:
+    return str(error) or type(error).__name__
+
+
+def _check_regular_or_missing(path: Path) -> None:
+    try:
+        mode = os.stat(path).st_mode
+    except FileNotFoundError:
+        if not path.parent.is_dir():
+            try:
+                path.parent.mkdir(parents=True, exist_ok=True)
+            except OSError as error:
+                raise HistoryError(f"{path}: cannot create the folder: {error.strerror or error}") from None
+        return
+    except OSError as error:
+        raise HistoryError(f"{path}: cannot open the history: {error.strerror or error}") from None
+    if not stat.S_ISREG(mode):
+        raise HistoryError(f"{path}: cannot open the history: not a regular file")
+
+
+def open_history(path: Path | None = None, *, import_legacy: bool = True,
+                 notes: list[str] | None = None) -> History:
+    """The history at ``path`` (default: the data folder's); on first use the folder's old
+    ``games.jsonl`` is imported, and its notes appended to ``notes``.  ``HistoryError`` if
+    it cannot be opened."""
+    history = History(path or default_history_path())
+    if import_legacy and path is None:
+        try:
+            report = history.import_legacy_records()
+        except HistoryError:
+            history.close()
+            raise
+        if report is not None and notes is not None:
+            notes.extend(report.notes)
+    return history
+
+
+# ----------------------------------------------------------------- periods
+PERIODS = ("all", "week", "today")
+"""Time filters of the scoreboard: every game, the last 7 days, since midnight (local time)."""
+
+
+def period_start(period: str, now: float | None = None) -> int | None:
+    """The Unix time a period starts at (``None`` for ``all``)."""
+    moment = datetime.fromtimestamp(time.time() if now is None else now).astimezone()
+    if period == "all":
+        return None
+    midnight = moment.replace(hour=0, minute=0, second=0, microsecond=0)
+    if period == "today":
+        return int(midnight.timestamp())
+    if period == "week":
+        return int(midnight.timestamp()) - 6 * 86400
+    raise ValueError(f"unknown period {period!r} (known: {', '.join(PERIODS)})")

@@ -1,0 +1,248 @@
+"""JSON Lines files read and written safely, whatever the file holds.
+
+Reading accepts only regular files (a pipe would block forever, ``/dev/zero``
+never ends), caps a line at :data:`LINE_LIMIT` bytes, accepts a UTF-8
+byte-order mark, and turns every way a line can fail to decode - bad
+encoding, JSON syntax, nesting too deep for the parser, an integer too long
+to convert - into one :class:`LineError` naming the file and the line.
+
+Writing appends each line in one ``write`` call and syncs it to the disk
+before saying it is saved.  A file that ends in a torn line (a process killed
+while writing, a full disk) gets a newline first, so the new line is never
+glued onto the broken one: the torn line stays unreadable, the new one reads.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import errno
+import json
+import os
+import stat
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, BinaryIO, Iterable, Iterator
+
+LINE_LIMIT = 1 << 20
+"""The longest line read, in bytes (1 MB; a classic record with 10 players is about 30 kB)."""
+BOM = b"\xef\xbb\xbf"
+_CHUNK = 1 << 16
+
+
+class LineError(ValueError):
+    """A file or a line that cannot be read; the message names the file (and the line)."""
+
+
+@dataclass(frozen=True)
+class Line:
+    """One non-blank line of a file: its number (from 1) and its bytes, or why it was skipped."""
+
+    number: int
+    data: bytes
+    too_long: bool = False
+    """The line is over :data:`LINE_LIMIT` bytes: ``data`` is empty and the line was skipped."""
+
+
+def open_regular_file(path: str | Path) -> BinaryIO:
+    """``path`` opened for binary reading; ``LineError`` unless it is a regular file.
+
+    Opened without blocking first: opening a pipe for reading would otherwise
+    wait for a writer that may never come.
+    """
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+    try:
+        fd = os.open(path, flags)
+    except OSError as error:
+        raise LineError(f"{path}: cannot read: {error.strerror or error}") from None
+    try:
+        mode = os.fstat(fd).st_mode
+        if not stat.S_ISREG(mode):
+            raise LineError(f"{path}: cannot read: {_kind_of(mode)}, not a regular file")
+        if hasattr(os, "set_blocking"):
+            os.set_blocking(fd, True)
+        return os.fdopen(fd, "rb")
+    except BaseException:
+        os.close(fd)
+        raise
+
+
+def _kind_of(mode: int) -> str:
+    if stat.S_ISDIR(mode):
+        return "a folder"
+    if stat.S_ISFIFO(mode):
+        return "a pipe"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    return "a special file"
+
+
+def iter_lines(file: BinaryIO) -> Iterator[Line]:
+    """Every non-blank line of ``file``, numbered from 1; a line over the limit is skipped
+    (read through, never held) and marked ``too_long``.  A byte-order mark is dropped."""
+    number = 0
+    while True:
+        data = file.readline(LINE_LIMIT + 1)
+        if not data:
+            return
+        number += 1
+        if number == 1 and data.startswith(BOM):
+            data = data[len(BOM):]
+        if len(data) > LINE_LIMIT and not data.endswith(b"\n"):
+            _skip_rest_of_line(file)
+            yield Line(number, b"", too_long=True)
+        elif data.strip():
+            yield Line(number, data)
+
+
+def _skip_rest_of_line(file: BinaryIO) -> None:
+    while True:
+        chunk = file.readline(_CHUNK)
+        if not chunk or chunk.endswith(b"\n"):
+            return
+
+
+def line_problem(line: Line) -> str | None:
+    """Why ``line`` cannot be a JSON value before decoding it (``None``: no reason yet)."""
+    if line.too_long:
+        return f"the line is longer than {LINE_LIMIT // (1 << 20)} MB"
+    return None
+
+
+def decode_json(data: bytes) -> Any:
+    """One line's JSON value; ``LineError`` (without file or line) for any decoding failure."""
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise LineError(f"not UTF-8 text (byte {error.start + 1} of the line)") from None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as error:
+        reason = error.msg.removesuffix(" at")  # some messages end "... at" before the position
+        raise LineError(f"not valid JSON at column {error.colno}: {reason}") from None
+    except RecursionError:
+        raise LineError("not readable JSON: nested too deeply") from None
+    except ValueError as error:  # e.g. an integer with more digits than Python converts
+        reason = str(error).split(";")[0]
+        if "digits" in reason:
+            reason = "a number has too many digits"
+        raise LineError(f"not readable JSON: {reason}") from None
+
+
+# ------------------------------------------------------------------ writing
+def check_appendable(path: str | Path) -> None:
+    """``OSError`` saying why unless lines can really be appended to ``path``.
+
+    For a check before a game, not after it: an existing file must be a
+    regular file that takes a write (``/proc`` files say they are regular but
+    refuse every write, even an empty one); a new file needs a writable folder.
+    """
+    path = Path(path)
+    try:
+        mode = os.stat(path).st_mode
+    except FileNotFoundError:
+        folder = path.parent
+        if not folder.is_dir():
+            raise OSError(errno.ENOENT, f"no folder {folder}") from None
+        if not os.access(folder, os.W_OK):
+            raise OSError(errno.EACCES, "permission denied") from None
+        return
+    if not stat.S_ISREG(mode):
+        raise OSError(errno.EINVAL, f"{_kind_of(mode)}, not a regular file")
+    fd = os.open(path, os.O_WRONLY | os.O_APPEND | getattr(os, "O_BINARY", 0))
+    try:
+        os.write(fd, b"")
+    finally:
+        os.close(fd)
+
+
+def append_line(path: str | Path, line: str, *, sync: bool = True) -> None:
+    """Append ``line`` and a newline to ``path`` (created if missing) in one write.
+
+    A newline goes first if the file ends in a torn line.  With ``sync`` the
+    data is on the disk when this returns.  ``OSError`` if anything fails; what
+    the file held before is untouched.
+    """
+    data = line.encode("utf-8") + b"\n"
+    fd = _open_for_append(path)
+    try:
+        if _ends_torn(fd):
+            data = b"\n" + data
+        _write_all(fd, data)
+        if sync:
+            os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def _open_for_append(path: str | Path) -> int:
+    flags = os.O_APPEND | os.O_CREAT | getattr(os, "O_BINARY", 0) | getattr(os, "O_CLOEXEC", 0)
+    try:
+        fd = os.open(path, os.O_RDWR | flags, 0o666)
+    except PermissionError:  # a write-only file: append without looking at its end
+        fd = os.open(path, os.O_WRONLY | flags, 0o666)
+    mode = os.fstat(fd).st_mode
+    if not stat.S_ISREG(mode):
+        os.close(fd)
+        raise OSError(errno.EINVAL, f"{_kind_of(mode)}, not a regular file")
+    return fd
+
+
+def _ends_torn(fd: int) -> bool:
+    """Whether the file's last byte is there and is not a newline."""
+    size = os.fstat(fd).st_size
+    if size == 0:
+        return False
+    try:
+        return os.pread(fd, 1, size - 1) != b"\n"
+    except (OSError, AttributeError):  # write-only, or no pread (Windows): read it another way
+        try:
+            with open(fd, "rb", closefd=False) as file:
+                file.seek(size - 1)
+                return file.read(1) != b"\n"
+        except OSError:
+            return False
+
+
+def _write_all(fd: int, data: bytes) -> None:
+    """One ``write`` call, repeated only if the system wrote part of it."""
+    view = memoryview(data)
+    while view:
+        written = os.write(fd, view)
+        if written == 0:
+            raise OSError(errno.EIO, "nothing was written")
+        view = view[written:]
+
+
+def problem_text(error: OSError) -> str:
+    """An ``OSError`` as a few words, e.g. "No space left on device"."""
+    return error.strerror or str(error) or type(error).__name__
+
+
+def write_lines_atomically(path: str | Path, lines: Iterable[str]) -> int:
+    """Write ``lines`` (each without its newline) as the whole of ``path``; how many.
+
+    They go to a temporary file beside ``path``, synced, then renamed over it:
+    a failure (a full disk) leaves ``path`` as it was and no half file.
+    ``OSError`` naming the problem.
+    """
+    target = Path(path)
+    if target.exists() and not target.is_file():
+        raise OSError(errno.EINVAL, "not a regular file")
+    fd, temporary = tempfile.mkstemp(dir=target.parent or Path("."), prefix=f".{target.name}.", suffix=".tmp")
+    count = 0
+    try:
+        with os.fdopen(fd, "wb") as out:
+            for line in lines:
+                out.write(line.encode("utf-8") + b"\n")
+                count += 1
+            out.flush()
+            os.fsync(out.fileno())
+        os.replace(temporary, target)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        raise
+    return count
