@@ -54,8 +54,12 @@ CREATE TABLE IF NOT EXISTS seats (
     played   INTEGER,               -- the game's, repeated so totals over a period read one index
     PRIMARY KEY (game, seat)
 ) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS games_by_time ON games(played);
 CREATE INDEX IF NOT EXISTS seats_by_name ON seats(name, won, score, played);
 CREATE INDEX IF NOT EXISTS seats_by_time ON seats(played, name, won, score);
+CREATE TABLE IF NOT EXISTS names (
+    name     TEXT PRIMARY KEY       -- every player name once: a name filter matches these, then the index
+) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS notes (
     id       INTEGER PRIMARY KEY,
     note     TEXT NOT NULL          -- a line of an imported file that could not be read, and why
@@ -192,6 +196,8 @@ class History:
         number = cursor.lastrowid
         assert number is not None
         winners = set(record.winners)
+        self._db.executemany("INSERT OR IGNORE INTO names (name) VALUES (?)",
+                             [(player.name,) for player in record.players])
         self._db.executemany(
             "INSERT INTO seats (game, seat, name, kind, score, won, played) VALUES (?, ?, ?, ?, ?, ?, ?)",
             [(number, seat, player.name, player.kind, record.scores[seat], int(seat in winners), played)
@@ -244,6 +250,10 @@ class History:
             raise HistoryError(f"{self.path}: cannot read the history: {_problem(error)}") from None
 
     def count(self, query: Query = Query()) -> int:
+        """How many games ``query`` matches (a name filter counts through the seats' index)."""
+        if query.name:
+            conditions, args = _seat_conditions(query)
+            return int(self._read(f"SELECT count(DISTINCT game) FROM seats {conditions}", args)[0][0])
         where, args = _games_where(query)
         return int(self._read(f"SELECT count(*) FROM games {where}", args)[0][0])
 
@@ -336,6 +346,10 @@ def _statements(script: str) -> list[str]:
     return [part.strip() for part in "\n".join(lines).split(";") if part.strip()]
 
 
+_MATCHING_NAMES = "SELECT name FROM names WHERE name LIKE ? ESCAPE '\\'"
+"""The few distinct names a filter matches; the seats are then found through their index."""
+
+
 def _like(name: str) -> str:
     escaped = name.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
     return f"%{escaped}%"
@@ -345,7 +359,7 @@ def _seat_conditions(query: Query) -> tuple[str, list[object]]:
     parts: list[str] = []
     args: list[object] = []
     if query.name:
-        parts.append("name LIKE ? ESCAPE '\\'")
+        parts.append(f"name IN ({_MATCHING_NAMES})")
         args.append(_like(query.name))
     if query.since is not None:
         parts.append("played >= ?")
@@ -357,7 +371,7 @@ def _games_where(query: Query) -> tuple[str, list[object]]:
     parts: list[str] = []
     args: list[object] = []
     if query.name:
-        parts.append("id IN (SELECT game FROM seats WHERE name LIKE ? ESCAPE '\\')")
+        parts.append(f"EXISTS (SELECT 1 FROM seats WHERE game = games.id AND name IN ({_MATCHING_NAMES}))")
         args.append(_like(query.name))
     if query.since is not None:
         parts.append("played >= ?")

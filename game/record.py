@@ -28,7 +28,7 @@ from .engine import Deal, Game, Phase, Placement, RoundLog, check_seed, deal_car
 from .errors import IllegalActionError
 from .jsonl import Line, LineError, append_line, decode_json, iter_lines, line_problem, open_regular_file, problem_text
 from .rules import ALL_CARDS, HAND_SIZE, PRESETS, ROWS, rules_named
-from .text import InvalidNameError, check_name, drawable, is_valid_unicode
+from .text import InvalidNameError, check_name, drawable, is_valid_unicode, shown_name
 from .timeline import TableState, capture
 
 FORMAT = "6takes-record/1"
@@ -116,6 +116,11 @@ def record_game(game: Game, players: Sequence[PlayerInfo], finished: str | None 
         raise ValueError("only a finished game can be recorded")
     if len(players) != game.player_count:
         raise ValueError(f"{game.player_count} players expected, got {len(players)}")
+    for seat, player in enumerate(players):
+        try:
+            check_name(player.name)
+        except InvalidNameError as problem:
+            raise InvalidNameError(f"player {seat} name {shown_name(player.name)!r} {problem}") from None
     return GameRecord(
         rules=game.rules.name,
         seed=game.seed,

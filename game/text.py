@@ -23,9 +23,10 @@ DRAW_LIMIT = 200
 REPLACEMENT = "\N{REPLACEMENT CHARACTER}"
 ELLIPSIS = "\N{HORIZONTAL ELLIPSIS}"
 
-_UNSAFE_CATEGORIES = frozenset({"Cc", "Cs", "Cn", "Co", "Zl", "Zp"})
-"""Control characters, surrogates, unassigned and private-use code points, line and
-paragraph separators: nothing a one-line label should try to draw."""
+_UNSAFE_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Cn", "Co", "Zl", "Zp"})
+"""Control and format characters (NUL, escape sequences, right-to-left overrides),
+surrogates, unassigned and private-use code points, line and paragraph separators:
+nothing a one-line label should try to draw."""
 
 
 class InvalidNameError(ValueError):
@@ -73,10 +74,10 @@ def drawable(text: str, limit: int = DRAW_LIMIT) -> str:
 
 
 def _safe_char(char: str) -> str:
-    if char in "\t\n\r\v\f":
-        return " "
-    if char.isprintable() or not _unsafe(char):
+    if char.isprintable():
         return char
+    if char in "\t\n\r\v\f" or unicodedata.category(char) == "Zs":
+        return " "
     return REPLACEMENT
 
 

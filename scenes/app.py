@@ -231,7 +231,10 @@ class App:
 
         path = self.records_path()
         players = [PlayerInfo(seat.name, seat.kind) for seat in session.seats]
-        record = record_game(session.game, players, finished=utc_timestamp())
+        try:
+            record = record_game(session.game, players, finished=utc_timestamp())
+        except ValueError as exc:  # a name no record may hold (the command line and menu check them)
+            return self._not_saved(path, str(exc))
         try:
             if self.options.record is not None:
                 append_record(path, record)

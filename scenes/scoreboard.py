@@ -32,6 +32,9 @@ from .widgets import draw_button, draw_panel, draw_rich, draw_text_field
 
 PERIOD_TITLES = {"all": "All games", "week": "Last 7 days", "today": "Today"}
 TOTALS_SHOWN = 8
+FILTER_DELAY = 0.15
+"""Seconds of no typing before the name filter asks the database again (one query per word,
+not per letter)."""
 
 
 def local_time_text(played: int) -> str:
@@ -98,6 +101,8 @@ class ScoreboardScene(Scene):
         self.notes: list[str] = []
         self.error: str | None = None
         self._history: History | None = None
+        self._refresh_in: float | None = None
+        """Seconds until a typed filter is applied (``None``: nothing pending)."""
         self.refresh()
 
     # ------------------------------------------------------------- data
@@ -197,9 +202,18 @@ class ScoreboardScene(Scene):
         self.selected = min(position - offset, max(0, len(self.games) - 1))
 
     def set_filter(self, text: str) -> None:
+        """Change the name filter; the games are asked for once typing pauses (:data:`FILTER_DELAY`)."""
         if text != self.name_filter:
             self.name_filter = text
-            self.refresh()
+            self._refresh_in = FILTER_DELAY
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        if self._refresh_in is not None:
+            self._refresh_in -= dt
+            if self._refresh_in <= 0:
+                self._refresh_in = None
+                self.refresh()
 
     def set_period(self, period: str) -> None:
         if period != self.period:
@@ -208,6 +222,10 @@ class ScoreboardScene(Scene):
 
     def open_selected(self) -> None:
         """Replay the selected game (checked, in one pass of the engine)."""
+        if self._refresh_in is not None:  # a filter still being typed: show its games first
+            self._refresh_in = None
+            self.refresh()
+            return
         if not self.games:
             return
         number = self.games[self.selected].number
