@@ -77,7 +77,8 @@ def scoreboard_layout(size: tuple[int, int]) -> ScoreboardLayout:
     totals_w = round(360 * s)
     totals = pygame.Rect(w - margin - totals_w, top - round(30 * s), totals_w, bottom - top + round(30 * s))
     games = pygame.Rect(margin, top, totals.left - round(16 * s) - margin, bottom - top)
-    footer = pygame.Rect(margin, bottom + round(6 * s), back.left - round(16 * s) - margin, back.bottom - bottom - round(6 * s))
+    footer = pygame.Rect(margin, bottom + round(6 * s), back.left - round(16 * s) - margin,
+                         back.bottom - bottom - round(6 * s))
     return ScoreboardLayout(field, periods, games, round(66 * s), totals, footer, back)
 
 
@@ -292,7 +293,8 @@ class ScoreboardScene(Scene):
     def _draw_entry(self, surface: pygame.Surface, rect: pygame.Rect, s: float, game: GameSummary,
                     selected: bool) -> None:
         edge = theme.ACCENT if selected else theme.PANEL_EDGE
-        draw_panel(surface, rect, theme.PANEL, edge, radius=round(8 * s), width=max(1, round((3 if selected else 1) * s)))
+        draw_panel(surface, rect, theme.PANEL, edge, radius=round(8 * s),
+                   width=max(1, round((3 if selected else 1) * s)))
         sprites = self.ctx.sprites
         cy = rect.centery
         write_number(surface, game.number, (rect.left + round(44 * s), cy - round(10 * s)), round(24 * s),
@@ -327,9 +329,11 @@ class ScoreboardScene(Scene):
                         theme.ACCENT, bold=True, midtop=(rect.centerx, rect.top + round(10 * s)))
         columns = (("games", 0.58), ("wins", 0.74), ("mean", 0.9))
         y = rect.top + round(48 * s)
-        theme.blit_text(surface, "player", round(16 * s), theme.TEXT_DIM, midleft=(rect.left + round(12 * s), y))
+        theme.blit_text(surface, "player", round(16 * s), theme.TEXT_DIM,
+                        midleft=(rect.left + round(12 * s), y))
         for label, at in columns:
-            theme.blit_text(surface, label, round(16 * s), theme.TEXT_DIM, center=(rect.left + round(rect.width * at), y))
+            theme.blit_text(surface, label, round(16 * s), theme.TEXT_DIM,
+                            center=(rect.left + round(rect.width * at), y))
         row_h = max(1, min(round(34 * s), (rect.bottom - y - round(10 * s)) // max(1, TOTALS_SHOWN)))
         for leader in self.leaders:
             y += row_h

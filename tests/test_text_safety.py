@@ -164,7 +164,8 @@ def test_everything_drawn_goes_through_drawable(watched_fonts: list[str], data_d
     from scenes.scoreboard import ScoreboardScene
 
     with open_history() as history:  # a hostile row put straight into the database
-        history._db.execute("INSERT INTO games (played, rules, seed, digest, record) VALUES (NULL, 'snap', 1, x'00', '{}')")
+        history._db.execute("INSERT INTO games (played, rules, seed, digest, record) "
+                            "VALUES (NULL, 'snap', 1, x'00', '{}')")
         history._db.executemany("INSERT INTO seats VALUES (1, ?, ?, 'random', 3, 0, NULL)",
                                 [(0, "N\x00L"), (1, "x" * 1_000_000), (2, "\u202e evil"), (3, "\x1b[2J")])
     app.manager.push(ScoreboardScene(app.ctx))
@@ -190,7 +191,8 @@ def test_a_nul_in_a_bots_message_and_stderr_is_drawn(tmp_path: Path) -> None:
     path = tmp_path / "nul_bot.py"
     path.write_text(BOT_WITH_NUL.format(bots=str(ROOT / "tests" / "bots")), encoding="utf-8")
     command = f"{shlex.quote(sys.executable)} {shlex.quote(str(path))}"
-    app = open_app(PlayOptions(mode="demo", seed=3, step_delay=0, kinds=("random", "bot:" + command, "random", "random")))
+    kinds = ("random", "bot:" + command, "random", "random")
+    app = open_app(PlayOptions(mode="demo", seed=3, step_delay=0, kinds=kinds))
     scene = table(app)
     session = scene.session
     assert session is not None
