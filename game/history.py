@@ -41,8 +41,12 @@ CREATE TABLE IF NOT EXISTS games (
     played   INTEGER,               -- when it ended (Unix seconds, UTC), NULL if the record has no time
     rules    TEXT NOT NULL,
     seed     INTEGER NOT NULL,
-    digest   BLOB NOT NULL UNIQUE,  -- SHA-256 of the record line: the same game is never in twice
-    record   TEXT NOT NULL          -- the record, one line of JSON (format 6takes-record/1)
+    digest   BLOB NOT NULL UNIQUE   -- SHA-256 of the record line: the same game is never in twice
+);
+CREATE TABLE IF NOT EXISTS records (
+    game     INTEGER PRIMARY KEY REFERENCES games(id),
+    line     TEXT NOT NULL          -- the record, one line of JSON (format 6takes-record/1); kept apart
+                                    -- so that paging through games never reads the records' pages
 );
 CREATE TABLE IF NOT EXISTS seats (
     game     INTEGER NOT NULL REFERENCES games(id),
@@ -189,12 +193,13 @@ class History:
     def _insert(self, record: GameRecord, line: str) -> int | None:
         played = played_of(record)
         cursor = self._db.execute(
-            "INSERT OR IGNORE INTO games (played, rules, seed, digest, record) VALUES (?, ?, ?, ?, ?)",
-            (played, record.rules, record.seed, digest_of(line), line))
+            "INSERT OR IGNORE INTO games (played, rules, seed, digest) VALUES (?, ?, ?, ?)",
+            (played, record.rules, record.seed, digest_of(line)))
         if cursor.rowcount == 0:
             return None
         number = cursor.lastrowid
         assert number is not None
+        self._db.execute("INSERT INTO records (game, line) VALUES (?, ?)", (number, line))
         winners = set(record.winners)
         self._db.executemany("INSERT OR IGNORE INTO names (name) VALUES (?)",
                              [(player.name,) for player in record.players])
@@ -292,7 +297,7 @@ class History:
 
     def record_line(self, number: int) -> str:
         """The record of game ``number`` as its JSON line; ``HistoryError`` if there is none."""
-        rows = self._read("SELECT record FROM games WHERE id = ?", [number])
+        rows = self._read("SELECT line FROM records WHERE game = ?", [number])
         if not rows:
             total = self.count()
             raise HistoryError(f"{self.path}: no game {number} in the history (it holds {total} "
@@ -310,7 +315,7 @@ class History:
         """Every game's record line, oldest first, read in batches (never all at once)."""
         last = 0
         while True:
-            rows = self._read("SELECT id, record FROM games WHERE id > ? ORDER BY id LIMIT 500", [last])
+            rows = self._read("SELECT game, line FROM records WHERE game > ? ORDER BY game LIMIT 500", [last])
             if not rows:
                 return
             for number, line in rows:

@@ -26,7 +26,17 @@ from .agents import AGENT_KINDS
 from .bot import is_bot_kind
 from .engine import Deal, Game, Phase, Placement, RoundLog, check_seed, deal_cards
 from .errors import IllegalActionError
-from .jsonl import Line, LineError, append_line, decode_json, iter_lines, line_problem, open_regular_file, problem_text
+from .jsonl import (
+    Line,
+    LineError,
+    append_line,
+    decode_json,
+    iter_lines,
+    line_problem,
+    nth_line,
+    open_regular_file,
+    problem_text,
+)
 from .rules import ALL_CARDS, HAND_SIZE, PRESETS, ROWS, rules_named
 from .text import InvalidNameError, check_name, drawable, is_valid_unicode, shown_name
 from .timeline import TableState, capture
@@ -229,20 +239,18 @@ def read_game(path: str | Path, game_number: int) -> ReplayedRecord:
     the game is in the file, not on checking every record before it.
     ``RecordError`` naming the file (and line) for any problem.
     """
-    count = 0
     try:
         with open_regular_file(path) as file:
-            for line in iter_lines(file):
-                count += 1
-                if count == game_number:
-                    try:
-                        return replay_line(line)
-                    except RecordError as error:
-                        raise RecordError(f"{path}: line {line.number}: {error}") from None
+            line, count = nth_line(file, game_number)
     except LineError as error:
         raise RecordError(str(error)) from None
     except OSError as error:
         raise RecordError(f"{path}: cannot read: {problem_text(error)}") from None
+    if line is not None:
+        try:
+            return replay_line(line)
+        except RecordError as error:
+            raise RecordError(f"{path}: line {line.number}: {error}") from None
     if count == 0:
         raise RecordError(f"{path}: no games in this file")
     held = "1 game" if count == 1 else f"{count} games"

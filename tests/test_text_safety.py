@@ -164,8 +164,7 @@ def test_everything_drawn_goes_through_drawable(watched_fonts: list[str], data_d
     from scenes.scoreboard import ScoreboardScene
 
     with open_history() as history:  # a hostile row put straight into the database
-        history._db.execute("INSERT INTO games (played, rules, seed, digest, record) "
-                            "VALUES (NULL, 'snap', 1, x'00', '{}')")
+        history._db.execute("INSERT INTO games (played, rules, seed, digest) VALUES (NULL, 'snap', 1, x'00')")
         history._db.executemany("INSERT INTO seats VALUES (1, ?, ?, 'random', 3, 0, NULL)",
                                 [(0, "N\x00L"), (1, "x" * 1_000_000), (2, "\u202e evil"), (3, "\x1b[2J")])
     app.manager.push(ScoreboardScene(app.ctx))
