@@ -12,7 +12,7 @@ code.  Then, in a fresh process so the build does not count towards memory:
   streaming read (target < 1 s for K = 50,000 in a 100,000-game file);
 * peak memory (max RSS) of that process.
 
-    python bench/history.py [--games N] [--dir DIR]
+    python bench/history.py [--games N] [--dir DIR] [--repeats R]
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ import json
 import os
 import random
 import resource
+import statistics
 import subprocess
 import sys
 import time
@@ -151,16 +152,21 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=100_000)
     parser.add_argument("--dir", type=Path, default=Path("/tmp/6takes-bench-history"))
+    parser.add_argument("--repeats", type=int, default=3, help="fresh processes measured (the median is shown)")
     parser.add_argument("--measure", nargs=2, type=Path, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.measure:
         print(json.dumps(measure(args.measure[0], args.measure[1], args.games)))
         return
     lines, database = build(args.dir, args.games)
-    result = subprocess.run([sys.executable, __file__, "--games", str(args.games), "--measure", str(lines),
-                             str(database)], capture_output=True, text=True, check=True)
-    figures = json.loads(result.stdout.strip().splitlines()[-1])
-    print(f"history of {args.games:,} games ({lines.stat().st_size / 1e6:.0f} MB as JSON Lines)")
+    runs = []
+    for _ in range(args.repeats):
+        result = subprocess.run([sys.executable, __file__, "--games", str(args.games), "--measure", str(lines),
+                                 str(database)], capture_output=True, text=True, check=True)
+        runs.append(json.loads(result.stdout.strip().splitlines()[-1]))
+    figures = {what: statistics.median(run[what] for run in runs) for what in runs[0]}
+    print(f"history of {args.games:,} games ({lines.stat().st_size / 1e6:.0f} MB as JSON Lines), "
+          f"median of {args.repeats} fresh processes")
     for what, value in figures.items():
         target = next((t for prefix, t in TARGETS.items() if what.startswith(prefix)), None)
         shown = f"{value:8.1f} MB" if "MB" in what else f"{value * 1000:8.1f} ms"

@@ -281,3 +281,26 @@ def test_games_reported_saved_survive_sigkill_at_random_moments(tmp_path: Path) 
         for number in reported:
             assert history_record(history, number).finished is not None
         assert history.count() >= len(reported) > 0
+
+
+def test_the_scoreboard_never_reads_a_record_to_open_or_page(data_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Opening, paging, filtering and totals are queries on columns: no record is decoded
+    or re-checked (that cost 38 s with 100,000 games), and only a page is held."""
+    import game.record
+
+    with open_history() as history:
+        for seed in range(1, 30):
+            history.add(a_record(seed))
+
+    def no_decoding(*args: object) -> None:
+        raise AssertionError("a record was decoded")
+
+    monkeypatch.setattr(game.record, "_replay_dict", no_decoding)
+    app = open_app(PlayOptions())
+    board = ScoreboardScene(app.ctx)
+    app.manager.push(board)
+    frames(app)
+    key(pygame.K_END)
+    type_text("a")
+    frames(app, 2, dt=0.5)
+    assert board.total == 29 and len(board.games) <= board.per_page() < 29
