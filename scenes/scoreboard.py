@@ -24,7 +24,7 @@ from game.text import NAME_LIMIT
 
 from . import theme
 from .base import AppContext, Input, InputKind, Scene
-from .digits import write_number
+from .digits import number_size, write_number
 from .layout import scale_for
 from .session import MODE_TITLES
 from .view import mode_of_kinds
@@ -297,7 +297,11 @@ class ScoreboardScene(Scene):
                    width=max(1, round((3 if selected else 1) * s)))
         sprites = self.ctx.sprites
         cy = rect.centery
-        write_number(surface, game.number, (rect.left + round(44 * s), cy - round(10 * s)), round(24 * s),
+        height = round(24 * s)
+        width = number_size(game.number, height, sprites=sprites)[0]
+        if width > round(88 * s):  # six digits and more: smaller, never past the row's edge
+            height = max(8, height * round(88 * s) // width)
+        write_number(surface, game.number, (rect.left + round(50 * s), cy - round(10 * s)), height,
                      sprites=sprites, colour=theme.TEXT)
         when = local_time_text(game.played) if game.played is not None else "no time"
         theme.blit_text(surface, when, theme.fit_size(when, round(15 * s), round(96 * s)), theme.TEXT_DIM,
