@@ -4,8 +4,9 @@ Every game finished in the app is saved in the history database there
 (unless ``--record`` names a JSON Lines file instead), and the scoreboard
 reads it back.  ``games.jsonl``, the records file of earlier versions, is
 imported into the history once and left in place.  The environment variable
-``SIXTAKES_DATA_DIR`` overrides the folder (tests use it; so can a classroom
-that wants the records on a shared drive).
+``SIXTAKES_DATA_DIR`` overrides the folder (tests use it).  It should be on a
+local disk: SQLite's write-ahead log is not safe on a network drive shared by
+several computers.
 """
 
 from __future__ import annotations
