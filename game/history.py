@@ -272,13 +272,20 @@ class History:
         numbers = [row[0] for row in rows]
         marks = ",".join("?" * len(numbers))
         seats: dict[int, list[SeatResult]] = {number: [] for number in numbers}
-        for game, name, kind, score, won in self._read(
-                f"SELECT game, name, kind, score, won FROM seats WHERE game IN ({marks}) ORDER BY game, seat",
-                numbers):
-            seats[game].append(SeatResult(str(name), str(kind), int(score), bool(won)))
-        return [GameSummary(int(number), played if isinstance(played, int) else None, str(rules),
-                            int(seed), tuple(seats[number]))
-                for number, played, rules, seed in rows]
+        seat_rows = self._read(
+            f"SELECT game, name, kind, score, won FROM seats WHERE game IN ({marks}) ORDER BY game, seat", numbers)
+        try:
+            for game, name, kind, score, won in seat_rows:
+                seats[game].append(SeatResult(str(name), str(kind), int(score), bool(won)))
+            return [GameSummary(int(number), played if isinstance(played, int) else None, str(rules),
+                                int(seed), tuple(seats[number]))
+                    for number, played, rules, seed in rows]
+        except (TypeError, ValueError, KeyError) as error:
+            raise self._damaged(error) from None
+
+    def _damaged(self, error: Exception) -> HistoryError:
+        """A row no version of this program writes (the file was changed by hand, or damaged)."""
+        return HistoryError(f"{self.path}: the history is damaged: a row holds {error}")
 
     def totals(self, query: Query = Query(), limit: int = 10) -> list[PlayerTotals]:
         """Per player name over ``query``'s games: most wins first, then the lower mean penalty."""
@@ -286,8 +293,11 @@ class History:
         rows = self._read(
             "SELECT name, count(*), sum(won), avg(score) FROM seats "
             f"{conditions} GROUP BY name ORDER BY sum(won) DESC, avg(score), name LIMIT ?", [*args, limit])
-        return [PlayerTotals(str(name), int(games), int(wins), float(mean))
-                for name, games, wins, mean in rows]
+        try:
+            return [PlayerTotals(str(name), int(games), int(wins), float(mean))
+                    for name, games, wins, mean in rows]
+        except (TypeError, ValueError) as error:
+            raise self._damaged(error) from None
 
     def notes(self, limit: int = 3) -> tuple[int, list[str]]:
         """How many import notes there are, and the first ``limit`` of them."""

@@ -119,6 +119,7 @@ class ScoreboardScene(Scene):
     def refresh(self) -> None:
         """Count, first page and totals again (the filter or the period changed)."""
         self.offset = self.selected = 0
+        self.error = None
         try:
             history = self.history()
             query = self.query()

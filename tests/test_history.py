@@ -304,3 +304,17 @@ def test_the_scoreboard_never_reads_a_record_to_open_or_page(data_dir: Path, mon
     type_text("a")
     frames(app, 2, dt=0.5)
     assert board.total == 29 and len(board.games) <= board.per_page() < 29
+
+
+def test_a_damaged_history_is_shown_as_one_line_on_the_scoreboard(data_dir: Path) -> None:
+    with open_history() as history:
+        history.add(a_record(1))
+        history._db.execute("UPDATE seats SET score = 'lots' WHERE seat = 2")
+    app = open_app(PlayOptions())
+    board = ScoreboardScene(app.ctx)
+    app.manager.push(board)
+    frames(app)
+    assert board.error is not None and "the history is damaged" in board.error
+    key(pygame.K_ESCAPE)
+    frames(app)
+    assert app.exit_code is None
