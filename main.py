@@ -264,36 +264,50 @@ def parse_names(text: str, error: Callable[[str], NoReturn]) -> tuple[str, ...]:
 
 
 def run_history(args: argparse.Namespace) -> int:
-    """``history export FILE`` / ``history import FILE``: one line on success or failure."""
+    """``history export FILE`` / ``history import FILE``: a line saying what was done, or one
+    error line (exit 2 for a file that cannot be read or a history that cannot be opened, 1 when
+    an export cannot be written or an import skipped unreadable lines, each noted)."""
     from game.history import HistoryError, open_history
-    from game.jsonl import LineError, open_regular_file
+    from game.jsonl import LineError, open_regular_file, problem_text
 
     notes: list[str] = []
     try:
         with open_history(notes=notes) as history:
             if args.history_command == "export":
                 count = export_history(history, args.file)
-                print(f"exported {count} game{'s' if count != 1 else ''} to {args.file}")
+                print(f"exported {plural(count, 'game')} to {args.file}")
                 return 0
-            open_regular_file(args.file).close()  # a one-line error (exit 2) before anything
+            open_regular_file(args.file).close()  # not there, or not a regular file: exit 2 now
             report = history.import_lines(args.file)
-    except LineError as problem:
-        print(f"main.py: error: {problem}", file=sys.stderr)
-        return 2
-    except (HistoryError, OSError) as problem:
-        message = str(problem) if isinstance(problem, HistoryError) else f"{args.file}: {problem.strerror or problem}"
-        print(f"main.py: error: {message}", file=sys.stderr)
-        return 2 if args.history_command == "import" or isinstance(problem, HistoryError) else 1
+    except (LineError, HistoryError) as problem:
+        return error_exit(str(problem), 2)
+    except OSError as problem:
+        return error_exit(f"{args.file}: {problem_text(problem)}", 1)
     finally:
-        for note in notes:
-            print(f"main.py: note: not imported: {note}", file=sys.stderr)
-    for note in report.notes:
-        print(f"main.py: note: not imported: {note}", file=sys.stderr)
-    print(f"imported {report.added} game{'s' if report.added != 1 else ''} from {args.file}"
-          + (f"; {report.already_there} already in the history" if report.already_there else "")
-          + (f"; {len(report.notes)} line{'s' if len(report.notes) != 1 else ''} not readable"
-             if report.notes else ""))
+        print_notes(notes)
+    print_notes(report.notes)
+    done = f"imported {plural(report.added, 'game')} from {args.file}"
+    if report.already_there:
+        done += f"; {report.already_there} already in the history"
+    if report.notes:
+        done += f"; {plural(len(report.notes), 'line')} not readable"
+    print(done)
     return 1 if report.notes else 0
+
+
+def plural(count: int, noun: str) -> str:
+    return f"{count} {noun}{'' if count == 1 else 's'}"
+
+
+def error_exit(message: str, code: int) -> int:
+    print(f"main.py: error: {message}", file=sys.stderr)
+    return code
+
+
+def print_notes(notes: Sequence[str]) -> None:
+    """One line on stderr per record line that could not be imported."""
+    for note in notes:
+        print(f"main.py: note: not imported: {note}", file=sys.stderr)
 
 
 def export_history(history: "History", path: Path) -> int:

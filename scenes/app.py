@@ -241,7 +241,8 @@ class App:
                 saved = f"Saved to {path}"
             else:
                 number = save_to_history(record)
-                saved = f"Saved as game {number} of the history ({path})"
+                saved = (f"Saved as game {number} of the history ({path})" if number is not None
+                         else f"Already in the history ({path})")
             self.records_written += 1
         except OSError as exc:
             return self._not_saved(path, problem_text(exc))
