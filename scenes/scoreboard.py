@@ -323,9 +323,9 @@ class ScoreboardScene(Scene):
             colour = theme.ACCENT if seat.won else theme.TEXT
             number = write_number(surface, seat.score, (x + round(16 * s), rect.centery), round(24 * s),
                                   sprites=self.ctx.sprites, colour=colour)
-            room = round(cell_w - (number.right - x) - 10 * s)
-            theme.blit_text(surface, seat.name, theme.fit_size(seat.name, round(20 * s), max(10, room)), colour,
-                            midleft=(number.right + round(6 * s), rect.centery))
+            room = max(10, round(cell_w - (number.right - x) - 10 * s))
+            name, size = theme.fit_label(seat.name, round(20 * s), room, min_size=max(12, round(15 * s)))
+            theme.blit_text(surface, name, size, colour, midleft=(number.right + round(6 * s), rect.centery))
 
     def _draw_totals(self, surface: pygame.Surface, rect: pygame.Rect, s: float) -> None:
         draw_panel(surface, rect, theme.PANEL, theme.PANEL_EDGE, radius=round(10 * s), width=max(1, round(s)))
@@ -351,8 +351,8 @@ class ScoreboardScene(Scene):
     def _draw_leader(self, surface: pygame.Surface, rect: pygame.Rect, s: float, y: int, leader: PlayerTotals,
                      columns: tuple[tuple[str, float], ...]) -> None:
         room = round(rect.width * 0.48) - round(12 * s)
-        theme.blit_text(surface, leader.name, theme.fit_size(leader.name, round(20 * s), room), theme.TEXT,
-                        midleft=(rect.left + round(12 * s), y))
+        name, size = theme.fit_label(leader.name, round(20 * s), room, min_size=max(12, round(15 * s)))
+        theme.blit_text(surface, name, size, theme.TEXT, midleft=(rect.left + round(12 * s), y))
         values = (str(leader.games), str(leader.wins), f"{leader.mean_penalty:.1f}")
         for value, (_, at) in zip(values, columns):
             theme.blit_text(surface, value, round(20 * s), theme.TEXT, center=(rect.left + round(rect.width * at), y))

@@ -19,7 +19,7 @@ from collections import OrderedDict
 import pygame
 
 from game.rules import Rules
-from game.text import drawable
+from game.text import ELLIPSIS, drawable
 
 Colour = tuple[int, int, int]
 
@@ -135,3 +135,16 @@ def fit_size(label: str, size: int, max_width: int) -> int:
     if width <= max_width or width == 0:
         return size
     return max(10, int(size * max_width / width))
+
+
+def fit_label(label: str, size: int, max_width: int, min_size: int = 12) -> tuple[str, int]:
+    """``label`` and a font size at which it fits ``max_width``: shrunk down to ``min_size``,
+    then cut short with an ellipsis (a long name stays readable instead of tiny)."""
+    label = drawable(label)
+    fitted = max(min_size, fit_size(label, size, max_width))
+    measure = font(fitted)
+    if measure.size(label)[0] <= max_width:
+        return label, fitted
+    while label and measure.size(label + ELLIPSIS)[0] > max_width:
+        label = label[:-1]
+    return label.rstrip() + ELLIPSIS, fitted

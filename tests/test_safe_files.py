@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 import os
-import resource
 import signal
 import stat
 import subprocess
@@ -122,10 +121,13 @@ def test_a_file_that_refuses_writes_is_refused_before_the_game(tmp_path: Path) -
 
 
 def _limit_file_size(limit: int) -> None:
+    import resource
+
     signal.signal(signal.SIGXFSZ, signal.SIG_IGN)    # a write past the limit fails with EFBIG instead
     resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
 
 
+@pytest.mark.skipif(not hasattr(signal, "SIGXFSZ"), reason="needs RLIMIT_FSIZE")
 @pytest.mark.parametrize("target", ["jsonl", "history"])
 def test_a_full_disk_while_saving_is_one_line_and_keeps_what_was_saved(tmp_path: Path, target: str) -> None:
     """The file may grow no more (as on a full disk): one line naming the file, exit 1, no
