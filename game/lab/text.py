@@ -1,0 +1,64 @@
+"""Records written as JSON text directly, the same bytes as ``GameRecord.to_json``.
+
+``to_json`` builds a dictionary of the whole game and hands it to
+``json.dumps``; for the strategy lab, which writes a record per game at many
+thousands of games a second, that is most of the time spent.  Everything in
+a record but the names and kinds is a small whole number, so the text is
+assembled here from pieces: ``repr`` of a list of ints with its spaces
+removed is exactly its compact JSON.  Names and kinds (any text) still go
+through ``json.dumps``, once per run.
+
+``tests/test_lab.py`` checks these lines against ``to_json`` on many games.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Sequence
+
+from ..engine import RoundLog
+from ..record import FORMAT
+
+MAX_SEATS = 10
+CARD_TEXT = tuple(str(card) for card in range(105))
+PLACEMENT_PREFIX = tuple(f'{{"player":{seat},"card":' for seat in range(MAX_SEATS))
+"""The start of a placement's object, by seat; the card follows."""
+
+
+def list_text(values: Sequence[object]) -> str:
+    """Compact JSON of a list of ints (or of lists of ints): ``[1,2,[3]]``."""
+    return repr(values).replace(" ", "")
+
+
+def record_head(rules: str) -> str:
+    """A record's text up to its seed."""
+    return f'{{"format":{json.dumps(FORMAT)},"rules":{json.dumps(rules, ensure_ascii=False)},"seed":'
+
+
+def players_text(kinds: Sequence[str]) -> str:
+    """A record's text from after its seed up to its first round: the players, named
+    ``Player 1``... as ``simulate`` names them."""
+    players = [{"name": f"Player {seat + 1}", "kind": kind} for seat, kind in enumerate(kinds)]
+    return f',"players":{json.dumps(players, separators=(",", ":"), ensure_ascii=False)},"rounds":['
+
+
+def round_text(round_: RoundLog) -> str:
+    """One round of the engine's log as the format's JSON object."""
+    turns = []
+    for turn in round_.turns:
+        placed = ",".join(
+            f'{PLACEMENT_PREFIX[p.player]}{p.card},"row":{p.row},"took":{list_text(list(p.taken))}}}'
+            for p in turn.placements)
+        turns.append(f'{{"plays":{list_text(list(turn.plays))},"placements":[{placed}]}}')
+    deal = round_.deal
+    hands = list_text([list(hand) for hand in deal.hands])
+    rows = list_text([[card] for card in deal.rows])
+    return (f'{{"hands":{hands},"rows":{rows},"turns":[{",".join(turns)}],'
+            f'"penalties":{list_text(list(round_.penalties))}}}')
+
+
+def record_text(head: str, seed: int, players: str, rounds: Sequence[str],
+                scores: Sequence[int], winners: Sequence[int]) -> str:
+    """A whole record line (without its newline)."""
+    return (f'{head}{seed}{players}{",".join(rounds)}],"scores":{list_text(list(scores))},'
+            f'"winners":{list_text(list(winners))}}}')
