@@ -160,8 +160,8 @@ def run_from_args(args: argparse.Namespace, parser_error: Callable[[str], NoRetu
     if args.jobs < 1:
         parser_error(f"--jobs must be at least 1, not {args.jobs}")
     if args.jobs > MAX_JOBS_PER_CPU * (os.cpu_count() or 1):
-        parser_error(f"--jobs {args.jobs} is more than {MAX_JOBS_PER_CPU} per processor "
-                     f"({MAX_JOBS_PER_CPU * (os.cpu_count() or 1)} here)")
+        parser_error(f"--jobs can be at most {MAX_JOBS_PER_CPU * (os.cpu_count() or 1)} here "
+                     f"({MAX_JOBS_PER_CPU} per processor), not {args.jobs}")
     seed = new_seed() if args.seed is None else args.seed
     if args.bot_logs is not None:
         _make_folder(args.bot_logs, parser_error)

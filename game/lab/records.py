@@ -83,6 +83,9 @@ class RecordsFile:
         except OSError as error:
             self._cut_back(before)
             raise self._error(error) from None
+        except BaseException:  # stopped mid-write (Ctrl-C): no half record either
+            self._cut_back(before)
+            raise
         self._newline_first = False
         self.written += count
 
@@ -107,7 +110,10 @@ class RecordsFile:
                 pass  # the torn line stays; readers name it and read every other record
 
     def _error(self, error: OSError) -> RecordsWriteError:
-        kept = f"{self.written} record{'s' if self.written != 1 else ''} written before kept"
+        if self.written == 0:
+            kept = "no record was written"
+        else:
+            kept = f"the {self.written} record{'s' if self.written != 1 else ''} written before are kept"
         return RecordsWriteError(f"cannot write {self.path}: {problem_text(error)} ({kept})")
 
 

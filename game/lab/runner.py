@@ -24,7 +24,8 @@ import time
 from collections import deque
 from dataclasses import dataclass
 from multiprocessing import get_context
-from multiprocessing.pool import AsyncResult
+from multiprocessing.connection import Connection
+from multiprocessing.context import SpawnContext
 from pathlib import Path
 from typing import Callable, Generator, Iterator, NamedTuple, Sequence
 
@@ -330,36 +331,107 @@ def _bot_log_namer(task: Task, index: int, rotation: int) -> Callable[[int], Pat
 def run_chunks(chunks: Iterator[Task], jobs: int, chunk_count: int) -> Generator[ChunkTotals, None, None]:
     """Each chunk's totals, in chunk order, from ``jobs`` worker processes (1: this process).
 
-    At most ``AHEAD_PER_WORKER`` chunks per worker are under way or waiting
-    to be taken back, so neither the chunks nor their results pile up.
+    Chunk ``k`` goes to worker ``k mod jobs``, and at most ``AHEAD_PER_WORKER``
+    chunks per worker are under way or waiting to be taken back, so neither
+    the chunks nor their results pile up.  Each worker has its own pipe and
+    shares no lock with the others: ending them (Ctrl-C, a write error) is
+    just ending their processes.
     """
     if jobs <= 1 or chunk_count <= 1:
         for task in chunks:
             yield play_chunk(task)
         return
-    workers = min(jobs, chunk_count)
     # spawn: the same behaviour on every platform; workers import only ``game``.
-    pool = get_context("spawn").Pool(workers, initializer=_worker_started)
+    context = get_context("spawn")
+    workers: list[_Worker] = []
     try:
-        pending: deque[AsyncResult[ChunkTotals]] = deque()
-        for task in chunks:
-            pending.append(pool.apply_async(play_chunk, (task,)))
-            if len(pending) >= workers * AHEAD_PER_WORKER:
-                yield pending.popleft().get()
-        while pending:
-            yield pending.popleft().get()
-        pool.close()
-    except BaseException:
-        # Ctrl-C, or the run is stopped: end the workers now (each kills its bots on the
-        # way out, see _worker_started) rather than waiting for the chunks under way.
-        pool.terminate()
-        raise
+        workers = [_Worker(context) for _ in range(min(jobs, chunk_count))]
+        order: deque[_Worker] = deque()
+        sent = 0
+
+        def send_next() -> None:
+            nonlocal sent
+            task = next(chunks, None)
+            if task is not None:
+                worker = workers[sent % len(workers)]
+                worker.send(task)
+                order.append(worker)
+                sent += 1
+
+        for _ in range(len(workers) * AHEAD_PER_WORKER):
+            send_next()
+        while order:
+            result = order.popleft().receive()
+            send_next()
+            yield result
+        for worker in workers:
+            worker.finish()
     finally:
-        pool.join()
+        # Ctrl-C, a write error, or the end: any worker still running ends now (each kills
+        # its bots on the way out, see _worker_started) rather than finishing its chunks.
+        for worker in workers:
+            worker.stop()
+
+
+class _Worker:
+    """A worker process playing the chunks it is sent through its own pipe, in order."""
+
+    def __init__(self, context: SpawnContext) -> None:
+        self._connection, child = context.Pipe()
+        self._process = context.Process(target=_serve, args=(child,), daemon=True)
+        self._process.start()
+        child.close()
+        self._finishing = False
+
+    def send(self, task: Task) -> None:
+        self._connection.send(task)
+
+    def receive(self) -> ChunkTotals:
+        try:
+            answer = self._connection.recv()
+        except (EOFError, OSError):
+            raise RuntimeError(f"a worker process ended unexpectedly (exit code {self._process.exitcode})") from None
+        if isinstance(answer, str):
+            raise RuntimeError(f"a worker process failed: {answer}")
+        return answer
+
+    def finish(self) -> None:
+        """Tell the worker there is nothing more to do."""
+        self._connection.send(None)
+        self._finishing = True
+
+    def stop(self) -> None:
+        """Wait a moment for a worker told to finish; end it at once otherwise."""
+        if self._finishing:
+            self._process.join(timeout=5)
+        if self._process.exitcode is None:
+            self._process.terminate()
+            self._process.join(timeout=10)
+        if self._process.exitcode is None:
+            self._process.kill()
+            self._process.join()
+        self._connection.close()
+
+
+def _serve(connection: Connection) -> None:
+    """A worker's life: play each chunk received and send its totals back, until told to stop."""
+    _worker_started()
+    while True:
+        try:
+            task = connection.recv()
+        except EOFError:
+            return
+        if task is None:
+            return
+        try:
+            answer: ChunkTotals | str = play_chunk(task)
+        except Exception as error:  # reported by the parent; the worker itself stays sane
+            answer = f"{type(error).__name__}: {error}"
+        connection.send(answer)
 
 
 def _worker_started() -> None:
-    """In each worker: leave Ctrl-C to the parent (which ends the pool), and turn the
+    """In each worker: leave Ctrl-C to the parent (which ends the workers), and turn the
     parent's terminate (SIGTERM) into a normal exit, so ``with BotTable()`` and
     ``atexit`` kill the worker's bot processes instead of orphaning them."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
