@@ -25,7 +25,7 @@ from _random import Random as _CRandom
 from ..engine import SEED_LIMIT
 from ..play import _PLAYERS_SALT, _SEED_STEP
 from ..rules import ALL_CARDS, HAND_SIZE, ROW_LIMIT, ROWS, Rules
-from .text import CARD_TEXT, PLACEMENT_PREFIX, list_text
+from .text import NOTHING_TAKEN, PLACED, PLACED_AFTER, ROUND_HEAD, TURN_HEAD, list_text
 
 _reseed = _CRandom.seed
 """The C generator's own ``seed``: what ``random.Random(seed)`` does for an int seed,
@@ -52,16 +52,22 @@ class RandomGames:
         """Play games ``start..stop-1`` of the run seeded ``run_seed``; return the rounds played.
 
         Adds each seat's penalty, wins and rule-4 row choices to the lists
-        given; with ``records``, appends each game's record line, made of
-        ``head``, the seed, ``players`` and the rest (see :mod:`game.lab.text`).
+        given.  With ``records``, appends the pieces of each game's record
+        line, newline included: ``"".join(records)`` is the records' text.
+        A line is ``head``, the seed, ``players``, the rounds and the scores
+        (see :mod:`game.lab.text`).
         """
         rounds = 0
-        n = self.player_count
-        seats = range(n)
-        play = self.play
+        seats = range(self.player_count)
+        play = self._play
+        play_recorded = self._play_recorded
         for index in range(start, stop):
             seed = (run_seed + index * _SEED_STEP) % SEED_LIMIT
-            scores, game_rounds, text = play(seed, row_choices, records is not None)
+            if records is None:
+                scores, game_rounds = play(seed, row_choices)
+            else:
+                records += (head, str(seed), players)
+                scores, game_rounds = play_recorded(seed, row_choices, records)
             rounds += game_rounds
             lowest = min(scores)
             for seat in seats:
@@ -71,71 +77,124 @@ class RandomGames:
                     wins[seat] += 1
             if records is not None:
                 winners = [seat for seat in seats if scores[seat] == lowest]
-                records.append(f'{head}{seed}{players}{",".join(text)}],"scores":{list_text(scores)},'
-                               f'"winners":{list_text(winners)}}}')
+                records.append(f'],"scores":{list_text(scores)},"winners":{list_text(winners)}}}\n')
         return rounds
 
-    def play(self, seed: int, row_choices: list[int], record: bool) -> tuple[list[int], int, list[str]]:
-        """One game: the scores, the number of rounds and, with ``record``, each round's JSON text."""
-        rules = self.rules
-        penalties = rules.penalties
-        turns = rules.turns_per_round
-        end_score = rules.end_score
+    def _play(self, seed: int, row_choices: list[int]) -> tuple[list[int], int]:
+        """One game, nothing but its scores: rows are their last card, length and penalty sum."""
+        penalties = self.rules.penalties
+        turns = self.rules.turns_per_round
+        end_score = self.rules.end_score
         n = self.player_count
-        deal_rng = self._deal_rng
-        players_rng = self._players_rng
-        _reseed(deal_rng, seed)
-        _reseed(players_rng, seed ^ _PLAYERS_SALT)
-        draw = deal_rng.random
-        choose = players_rng.random
+        _reseed(self._deal_rng, seed)
+        _reseed(self._players_rng, seed ^ _PLAYERS_SALT)
+        draw = self._deal_rng.random
+        choose = self._players_rng.random
         start = n * HAND_SIZE
         dealt = start + ROWS
         scores = [0] * n
-        round_texts: list[str] = []
         rounds = 0
         while True:
             rounds += 1
-            # The deal: engine.deal_cards, inlined.
-            deck = list(ALL_CARDS)
-            size = 104
+            deck = list(ALL_CARDS)  # engine.deal_cards, inlined
             for i in range(dealt):
-                j = i + int(draw() * (size - i))
+                j = i + int(draw() * (104 - i))
                 deck[i], deck[j] = deck[j], deck[i]
             hands = [sorted(deck[k:k + HAND_SIZE]) for k in range(0, start, HAND_SIZE)]
-            starts = deck[start:dealt]
-            rows = [[card] for card in starts]
-            ends = starts[:]
-            sums = [penalties[card] for card in starts]
-            round_penalties = [0] * n
-            if record:
-                turn_texts = []
-                hands_text = list_text(hands)
-                rows_text = list_text(rows)
+            ends = deck[start:dealt]
+            counts = [1] * ROWS
+            sums = [penalties[card] for card in ends]
             for _ in range(turns):
-                plays = [hand.pop(int(choose() * len(hand))) for hand in hands]
-                order = sorted(zip(plays, range(n)))
-                if record:
-                    placed = []
-                card, player = order[0]
-                lowest_end = min(ends)
-                first = 0
-                if card < lowest_end:  # rule 4: the player picks a row at random
+                # card * 16 + seat: one sortable int per play, lowest card first
+                plays = [hand.pop(int(choose() * len(hand))) * 16 + seat for seat, hand in enumerate(hands)]
+                plays.sort()
+                card = plays[0] >> 4
+                if card < min(ends):  # rule 4: the player picks a row at random
                     row = int(choose() * ROWS)
-                    row_choices[player] += 1
-                    taken = rows[row]
-                    taken_penalty = sums[row]
+                    seat = plays[0] & 15
+                    row_choices[seat] += 1
+                    scores[seat] += sums[row]
+                    ends[row] = card
+                    counts[row] = 1
+                    sums[row] = penalties[card]
+                    del plays[0]
+                for play in plays:
+                    card = play >> 4
+                    row = best_end = 0
+                    for index, end in enumerate(ends):
+                        if best_end < end < card:
+                            best_end = end
+                            row = index
+                    if counts[row] == ROW_LIMIT:  # rule 3: the sixth card takes the row
+                        scores[play & 15] += sums[row]
+                        counts[row] = 1
+                        sums[row] = penalties[card]
+                    else:
+                        counts[row] += 1
+                        sums[row] += penalties[card]
+                    ends[row] = card
+            if end_score is None or max(scores) >= end_score:
+                return scores, rounds
+
+    def _play_recorded(self, seed: int, row_choices: list[int], parts: list[str]) -> tuple[list[int], int]:
+        """One game with every card of every row kept; its rounds' JSON text is appended to ``parts``."""
+        penalties = self.rules.penalties
+        turns = self.rules.turns_per_round
+        end_score = self.rules.end_score
+        n = self.player_count
+        _reseed(self._deal_rng, seed)
+        _reseed(self._players_rng, seed ^ _PLAYERS_SALT)
+        draw = self._deal_rng.random
+        choose = self._players_rng.random
+        start = n * HAND_SIZE
+        dealt = start + ROWS
+        scores = [0] * n
+        rounds = 0
+        add = parts.append
+        round_head = ROUND_HEAD[n]
+        turn_head = TURN_HEAD[n]
+        while True:
+            rounds += 1
+            deck = list(ALL_CARDS)  # engine.deal_cards, inlined
+            for i in range(dealt):
+                j = i + int(draw() * (104 - i))
+                deck[i], deck[j] = deck[j], deck[i]
+            hands = [sorted(deck[k:k + HAND_SIZE]) for k in range(0, start, HAND_SIZE)]
+            ends = deck[start:dealt]
+            rows = [[card] for card in ends]
+            sums = [penalties[card] for card in ends]
+            round_penalties = [0] * n
+            dealt_cards = []
+            for hand in hands:
+                dealt_cards += hand
+            dealt_cards += ends
+            if rounds > 1:
+                add(",")
+            add(round_head % tuple(dealt_cards))
+            for turn in range(turns):
+                plays = [hand.pop(int(choose() * len(hand))) for hand in hands]
+                order = sorted([card * 16 + seat for seat, card in enumerate(plays)])
+                if turn:
+                    add(",")
+                add(turn_head % tuple(plays))
+                placed = PLACED  # the first placement of the turn, then PLACED_AFTER (with a comma)
+                card = order[0] >> 4
+                if card < min(ends):  # rule 4: the player picks a row at random
+                    row = int(choose() * ROWS)
+                    seat = order[0] & 15
+                    row_choices[seat] += 1
+                    add(f"{placed[seat][card]}{row},\"took\":{list_text(rows[row])}}}")
+                    placed = PLACED_AFTER
                     rows[row] = [card]
                     ends[row] = card
+                    scores[seat] += sums[row]
+                    round_penalties[seat] += sums[row]
                     sums[row] = penalties[card]
-                    scores[player] += taken_penalty
-                    round_penalties[player] += taken_penalty
-                    if record:
-                        placed.append(f"{PLACEMENT_PREFIX[player]}{CARD_TEXT[card]},\"row\":{row},"
-                                      f"\"took\":{list_text(taken)}}}")
-                    first = 1
-                for card, player in order[first:]:
-                    row = 0
-                    best_end = 0
+                    del order[0]
+                for play in order:
+                    card = play >> 4
+                    seat = play & 15
+                    row = best_end = 0
                     for index, end in enumerate(ends):
                         if best_end < end < card:
                             best_end = end
@@ -143,25 +202,17 @@ class RandomGames:
                     cards = rows[row]
                     if len(cards) < ROW_LIMIT:
                         cards.append(card)
-                        ends[row] = card
                         sums[row] += penalties[card]
-                        if record:
-                            placed.append(f"{PLACEMENT_PREFIX[player]}{CARD_TEXT[card]},\"row\":{row},\"took\":[]}}")
+                        add(placed[seat][card] + NOTHING_TAKEN[row])
                     else:  # rule 3: the sixth card takes the row
-                        taken_penalty = sums[row]
+                        add(f"{placed[seat][card]}{row},\"took\":{list_text(cards)}}}")
                         rows[row] = [card]
-                        ends[row] = card
+                        scores[seat] += sums[row]
+                        round_penalties[seat] += sums[row]
                         sums[row] = penalties[card]
-                        scores[player] += taken_penalty
-                        round_penalties[player] += taken_penalty
-                        if record:
-                            placed.append(f"{PLACEMENT_PREFIX[player]}{CARD_TEXT[card]},\"row\":{row},"
-                                          f"\"took\":{list_text(cards)}}}")
-                if record:
-                    turn_texts.append(f'{{"plays":{list_text(plays)},"placements":[{",".join(placed)}]}}')
-            if record:
-                round_texts.append(f'{{"hands":{hands_text},"rows":{rows_text},"turns":[{",".join(turn_texts)}],'
-                                   f'"penalties":{list_text(round_penalties)}}}')
+                    ends[row] = card
+                    placed = PLACED_AFTER
+                add("]}")
+            add(f'],"penalties":{list_text(round_penalties)}}}')
             if end_score is None or max(scores) >= end_score:
-                return scores, rounds, round_texts
-
+                return scores, rounds

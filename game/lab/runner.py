@@ -127,8 +127,7 @@ def _fast_chunk(rules: Rules, task: Task) -> ChunkTotals:
     turns = rounds * rules.turns_per_round
     totals.decisions = [turns + choices for choices in row_choices]
     if records:
-        records.append("")
-        totals.records = "\n".join(records)
+        totals.records = "".join(records)
     return totals
 
 

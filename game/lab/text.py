@@ -18,11 +18,23 @@ from typing import Sequence
 
 from ..engine import RoundLog
 from ..record import FORMAT
+from ..rules import HAND_SIZE, ROWS
 
 MAX_SEATS = 10
-CARD_TEXT = tuple(str(card) for card in range(105))
+
 PLACEMENT_PREFIX = tuple(f'{{"player":{seat},"card":' for seat in range(MAX_SEATS))
 """The start of a placement's object, by seat; the card follows."""
+PLACED = tuple(tuple(f'{prefix}{card},"row":' for card in range(105)) for prefix in PLACEMENT_PREFIX)
+"""``PLACED[seat][card]``: a placement's object up to its row."""
+PLACED_AFTER = tuple(tuple("," + text for text in by_card) for by_card in PLACED)
+"""The same after a comma: any placement of a turn but the first."""
+ROUND_HEAD = tuple('{"hands":[[' + "],[".join([",".join(["%d"] * HAND_SIZE)] * seats)
+                   + ']],"rows":[' + ",".join(["[%d]"] * ROWS) + '],"turns":[' for seats in range(MAX_SEATS + 1))
+"""``ROUND_HEAD[players] % (every hand's cards..., the rows' cards...)``: a round's object up to its turns."""
+TURN_HEAD = tuple('{"plays":[' + ",".join(["%d"] * seats) + '],"placements":[' for seats in range(MAX_SEATS + 1))
+"""``TURN_HEAD[players] % tuple(plays)``: a turn's object up to its placements."""
+NOTHING_TAKEN = tuple(f'{row},"took":[]}}' for row in range(4))
+"""``NOTHING_TAKEN[row]``: the end of a placement that took no card."""
 
 
 def list_text(values: Sequence[object]) -> str:
