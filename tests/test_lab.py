@@ -20,7 +20,7 @@ from game.lab.text import players_text, record_head, record_text, round_text
 from game.lab.totals import HeadToHead, mean_interval
 from game.play import game_seed, play_seeded_game
 from game.record import PlayerInfo, read_records, record_game
-from game.rules import CLASSIC, Rules
+from game.rules import CLASSIC, PRESETS, Rules
 from tests.conftest import PROJECT
 
 
@@ -30,11 +30,15 @@ def engine_record(rules: Rules, kinds: list[str], seed: int, options: AgentOptio
     return record_game(game, players).to_json()
 
 
-@pytest.mark.parametrize("rules, count", [(SNAP, 4), (CLASSIC, 2), (CLASSIC, 4), (CLASSIC, 10)])
+@pytest.mark.parametrize("rules, count", sorted({(rules, count) for rules in PRESETS.values()
+                                                 for count in (rules.min_players, 4, rules.max_players)
+                                                 if rules.min_players <= count <= rules.max_players},
+                                                key=lambda case: (case[0].name, case[1])),
+                         ids=lambda value: getattr(value, "name", str(value)))
 def test_the_fast_loop_plays_the_engines_games(rules: Rules, count: int) -> None:
-    """Same seed, same game: every card, row, penalty and the record's every byte."""
+    """Same seed, same game: every card, row, penalty and the record's every byte (every preset)."""
     kinds = ["random"] * count
-    games = 400 if rules is SNAP else 100
+    games = 400 if rules.end_score is None else 100
     penalty, wins, choices, records = [0] * count, [0] * count, [0] * count, []
     RandomGames(rules, count).play_range(12345, 0, games, penalty, wins, choices, records,
                                          record_head(rules.name), players_text(kinds))

@@ -25,9 +25,12 @@ from _random import Random as _CRandom
 from ..engine import SEED_LIMIT
 from ..play import _PLAYERS_SALT, _SEED_STEP
 from ..rules import ALL_CARDS, HAND_SIZE, ROW_LIMIT, ROWS, Rules
-from .text import NOTHING_TAKEN, PLACED, PLACED_AFTER, ROUND_HEAD, TURN_HEAD, list_text
+from .text import MAX_SEATS, NOTHING_TAKEN, PLACED, PLACED_AFTER, ROUND_HEAD, TURN_HEAD, list_text
 
 _reseed = _CRandom.seed
+DECK_SIZE = len(ALL_CARDS)
+MAX_PLAYERS = 15
+"""A play is coded ``card * 16 + seat`` (one int sorts by card): at most 16 seats; 15 to be plain."""
 """The C generator's own ``seed``: what ``random.Random(seed)`` does for an int seed,
 without the Python-level wrapper (the generators are reused from game to game)."""
 
@@ -42,6 +45,8 @@ class RandomGames:
 
     def __init__(self, rules: Rules, player_count: int) -> None:
         rules.check_player_count(player_count)
+        if player_count > min(MAX_PLAYERS, MAX_SEATS):
+            raise ValueError(f"the fast loop plays at most {min(MAX_PLAYERS, MAX_SEATS)} players")
         self.rules = rules
         self.player_count = player_count
         self._deal_rng = random.Random(0)
@@ -98,7 +103,7 @@ class RandomGames:
             rounds += 1
             deck = list(ALL_CARDS)  # engine.deal_cards, inlined
             for i in range(dealt):
-                j = i + int(draw() * (104 - i))
+                j = i + int(draw() * (DECK_SIZE - i))
                 deck[i], deck[j] = deck[j], deck[i]
             hands = [sorted(deck[k:k + HAND_SIZE]) for k in range(0, start, HAND_SIZE)]
             ends = deck[start:dealt]
@@ -157,7 +162,7 @@ class RandomGames:
             rounds += 1
             deck = list(ALL_CARDS)  # engine.deal_cards, inlined
             for i in range(dealt):
-                j = i + int(draw() * (104 - i))
+                j = i + int(draw() * (DECK_SIZE - i))
                 deck[i], deck[j] = deck[j], deck[i]
             hands = [sorted(deck[k:k + HAND_SIZE]) for k in range(0, start, HAND_SIZE)]
             ends = deck[start:dealt]

@@ -35,7 +35,7 @@ from ..bot import BotTable, Disqualification, is_bot_kind
 from ..engine import Game, Phase, PlayerView, RoundLog
 from ..play import game_seed, make_agents, play_game, players_rng
 from ..rules import ROWS, Rules, rules_named
-from .fastgame import RandomGames
+from .fastgame import MAX_PLAYERS, RandomGames
 from .text import players_text, record_head, record_text, round_text
 from .totals import ChunkTotals
 
@@ -78,7 +78,7 @@ def rotations(kinds: Sequence[str], duplicate: bool) -> list[tuple[str, ...]]:
 
 def is_fast(kinds: Sequence[str], duplicate: bool) -> bool:
     """Whether the compact loop of :mod:`game.lab.fastgame` plays these games."""
-    return not duplicate and all(kind == "random" for kind in kinds)
+    return not duplicate and len(kinds) <= MAX_PLAYERS and all(kind == "random" for kind in kinds)
 
 
 def chunk_size(kinds: Sequence[str], duplicate: bool, deals: int, jobs: int) -> int:

@@ -18,13 +18,13 @@ from typing import Sequence
 
 from ..engine import RoundLog
 from ..record import FORMAT
-from ..rules import HAND_SIZE, ROWS
+from ..rules import HAND_SIZE, HIGHEST_CARD, PRESETS, ROWS
 
-MAX_SEATS = 10
+MAX_SEATS = max(preset.max_players for preset in PRESETS.values())
 
 PLACEMENT_PREFIX = tuple(f'{{"player":{seat},"card":' for seat in range(MAX_SEATS))
 """The start of a placement's object, by seat; the card follows."""
-PLACED = tuple(tuple(f'{prefix}{card},"row":' for card in range(105)) for prefix in PLACEMENT_PREFIX)
+PLACED = tuple(tuple(f'{prefix}{card},"row":' for card in range(HIGHEST_CARD + 1)) for prefix in PLACEMENT_PREFIX)
 """``PLACED[seat][card]``: a placement's object up to its row."""
 PLACED_AFTER = tuple(tuple("," + text for text in by_card) for by_card in PLACED)
 """The same after a comma: any placement of a turn but the first."""
