@@ -118,7 +118,7 @@ def simulate(
     records fails (the records written before stay whole).
     """
     summary = new_summary(rules.name, seed, kinds, duplicate)
-    size = chunk_size(kinds, duplicate, games, jobs)
+    size = chunk_size(kinds, duplicate, games, jobs, record_to is not None)
     chunks = run_chunks(tasks(rules, kinds, seed, games, jobs, duplicate, options, record_to is not None, bot_logs),
                         jobs, math.ceil(games / size))
     total = games * (len(kinds) if duplicate else 1)
