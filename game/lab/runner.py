@@ -347,23 +347,37 @@ def run_chunks(chunks: Iterator[Task], jobs: int, chunk_count: int) -> Generator
     workers: list[_Worker] = []
     try:
         workers = [_Worker(context) for _ in range(min(jobs, chunk_count))]
-        order: deque[_Worker] = deque()
+        order: deque[_Worker | ChunkTotals] = deque()
+        # who holds each chunk's totals, in chunk order: a worker, or the totals themselves
         sent = 0
 
-        def send_next() -> None:
+        def send_next() -> bool:
             nonlocal sent
             task = next(chunks, None)
-            if task is not None:
-                worker = workers[sent % len(workers)]
-                worker.send(task)
-                order.append(worker)
-                sent += 1
+            if task is None:
+                return False
+            worker = workers[sent % len(workers)]
+            worker.send(task)
+            order.append(worker)
+            sent += 1
+            return True
 
         for _ in range(len(workers) * AHEAD_PER_WORKER):
             send_next()
+        starting = True
         while order:
-            result = order.popleft().receive()
-            send_next()
+            head = order[0]
+            if starting and isinstance(head, _Worker) and not head.has_answer():
+                # The workers are still starting (a new interpreter each): play on here meanwhile.
+                here = next(chunks, None)
+                if here is not None:
+                    order.append(play_chunk(here))
+                    continue
+            starting = False
+            order.popleft()
+            result = head.receive() if isinstance(head, _Worker) else head
+            if isinstance(head, _Worker):
+                send_next()
             yield result
         for worker in workers:
             worker.finish()
@@ -386,6 +400,10 @@ class _Worker:
 
     def send(self, task: Task) -> None:
         self._connection.send(task)
+
+    def has_answer(self) -> bool:
+        """Whether an answer is waiting (without waiting for one)."""
+        return self._connection.poll()
 
     def receive(self) -> ChunkTotals:
         try:
