@@ -2,8 +2,8 @@
 
 The strategy lab plays millions of games whose players never look at a view:
 the ``random`` kind only needs its hand's length.  This loop plays such a
-game on a compact table - each row's cards, last card and penalty sum - and
-draws every random number the engine and :class:`~game.agents.RandomAgent`
+game on a compact table - each row's last card, length and penalty sum (and
+its cards when the game is recorded) - and draws every random number the engine and :class:`~game.agents.RandomAgent`
 draw, from generators seeded the same way, in the same order:
 
 * the deal: ``deal_cards`` of :mod:`game.engine` (a Fisher-Yates shuffle
@@ -13,8 +13,8 @@ draw, from generators seeded the same way, in the same order:
   chooser's ``int(random() * 4)`` on the same generator.
 
 So a seed gives the same game here as through :class:`~game.engine.Game`;
-``tests/test_lab.py`` compares both on thousands of seeds, and the golden
-test compares whole runs with the records of the earlier simulator.
+``tests/test_lab.py`` compares both, record for record, for every preset, and
+``tests/test_lab_golden.py`` compares whole runs with the earlier simulator's.
 """
 
 from __future__ import annotations
@@ -23,16 +23,16 @@ import random
 from _random import Random as _CRandom
 
 from ..engine import SEED_LIMIT
-from ..play import _PLAYERS_SALT, _SEED_STEP
+from ..play import _PLAYERS_SALT, _SEED_STEP  # the game seeds and players' generators of game.play
 from ..rules import ALL_CARDS, HAND_SIZE, ROW_LIMIT, ROWS, Rules
 from .text import MAX_SEATS, NOTHING_TAKEN, PLACED, PLACED_AFTER, ROUND_HEAD, TURN_HEAD, list_text
 
 _reseed = _CRandom.seed
-DECK_SIZE = len(ALL_CARDS)
-MAX_PLAYERS = 15
-"""A play is coded ``card * 16 + seat`` (one int sorts by card): at most 16 seats; 15 to be plain."""
 """The C generator's own ``seed``: what ``random.Random(seed)`` does for an int seed,
 without the Python-level wrapper (the generators are reused from game to game)."""
+DECK_SIZE = len(ALL_CARDS)
+MAX_PLAYERS = 15
+"""A play is coded ``card * 16 + seat`` (one int sorts by card), so at most 16 seats."""
 
 
 class RandomGames:

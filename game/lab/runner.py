@@ -12,8 +12,8 @@ How a chunk is played depends on who plays:
 * only ``random`` players (not in duplicate runs): :class:`~game.lab.fastgame.RandomGames`;
 * built-in players: the engine, with a view built only for players that read
   one and only those players' decisions timed;
-* any external bot: the general path, unchanged (every player timed, the
-  bots killed at the end of each game).
+* any other player (an external bot): the general path, unchanged (every
+  player timed, the bots killed at the end of each game).
 """
 
 from __future__ import annotations
@@ -30,8 +30,8 @@ from pathlib import Path
 from typing import Callable, Generator, Iterator, NamedTuple, Sequence
 
 from ..agent_options import AgentOptions
-from ..agents import Agent, make_agent
-from ..bot import BotTable, Disqualification, is_bot_kind
+from ..agents import AGENT_KINDS, Agent, make_agent
+from ..bot import BotTable, Disqualification
 from ..engine import Game, Phase, PlayerView, RoundLog
 from ..play import game_seed, make_agents, play_game, players_rng
 from ..rules import ROWS, Rules, rules_named
@@ -87,7 +87,7 @@ def chunk_size(kinds: Sequence[str], duplicate: bool, deals: int, jobs: int, rec
     """Deals per chunk: large for quick games, small for slow ones, a few per worker."""
     if is_fast(kinds, duplicate):
         most = FAST_RECORDED_CHUNK if record else FAST_CHUNK
-    elif any(kind == "mc" or is_bot_kind(kind) for kind in kinds):
+    elif any(kind == "mc" or kind not in AGENT_KINDS for kind in kinds):
         most = SLOW_CHUNK if jobs > 1 else 1
     else:
         most = BUILT_IN_CHUNK
@@ -168,12 +168,12 @@ def _general_chunk(rules: Rules, task: Task) -> ChunkTotals:
     totals = ChunkTotals.empty(slots, len(pairs))
     records: list[str] = []
     head = record_head(rules.name)
-    has_bots = any(is_bot_kind(kind) for kind in kinds)
+    general = any(kind not in AGENT_KINDS for kind in kinds)  # bots, and anything make_agents knows
     for index in range(task.start, task.stop):
         seed = game_seed(task.seed, index)
         deal_totals = dict.fromkeys(distinct, 0)
         for rotation, seat_kinds in enumerate(rotations(kinds, task.duplicate)):
-            if has_bots:
+            if general:
                 game = _play_with_bots(rules, seat_kinds, seed, task, _bot_log_namer(task, index, rotation))
             else:
                 game = _play_built_in(rules, seat_kinds, seed, task.options)
