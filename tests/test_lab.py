@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from game import SNAP
-from game.agent_options import AgentOptions
+from game.agent_options import DEFAULT_OPTIONS, AgentOptions
 from game.lab.fastgame import RandomGames
 from game.lab.runner import Task, play_chunk, tasks
 from game.lab.text import players_text, record_head, record_text, round_text
@@ -24,7 +24,7 @@ from game.rules import CLASSIC, PRESETS, Rules
 from tests.conftest import PROJECT
 
 
-def engine_record(rules: Rules, kinds: list[str], seed: int, options: AgentOptions = AgentOptions()) -> str:
+def engine_record(rules: Rules, kinds: list[str], seed: int, options: AgentOptions = DEFAULT_OPTIONS) -> str:
     game = play_seeded_game(rules, kinds, seed, options)
     players = [PlayerInfo(f"Player {seat + 1}", kind) for seat, kind in enumerate(kinds)]
     return record_game(game, players).to_json()

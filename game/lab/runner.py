@@ -407,10 +407,10 @@ class _Worker:
 
     def receive(self) -> ChunkTotals:
         try:
-            answer = self._connection.recv()
+            answer: object = self._connection.recv()
         except (EOFError, OSError):
             raise RuntimeError(f"a worker process ended unexpectedly (exit code {self._process.exitcode})") from None
-        if isinstance(answer, str):
+        if not isinstance(answer, ChunkTotals):
             raise RuntimeError(f"a worker process failed: {answer}")
         return answer
 
