@@ -19,8 +19,8 @@ Measured:
 * peak memory (the simulate process's maximum resident set) at several
   numbers of games, with and without ``--record``.
 
-    python bench/engine.py [--games G] [--repeats R] [--jobs-games N] [--mc-games M]
-                           [--rollouts R] [--memory 10000,200000,1000000]
+    python bench/engine.py [--games G] [--repeats R] [--jobs-games N] [--mc-games M] [--rollouts R]
+                           [--no-speed] [--no-jobs] [--memory 10000,200000,1000000]
 """
 
 from __future__ import annotations
@@ -153,6 +153,8 @@ def main() -> None:
     parser.add_argument("--jobs-games", type=int, default=200000, help="random games of the --jobs runs")
     parser.add_argument("--mc-games", type=int, default=400, help="mc games of the --jobs runs")
     parser.add_argument("--rollouts", type=int, default=8, help="rollouts per mc decision")
+    parser.add_argument("--no-speed", dest="speed", action="store_false", help="skip the speed ratios")
+    parser.add_argument("--no-jobs", dest="jobs", action="store_false", help="skip the --jobs speed-ups")
     parser.add_argument("--memory", default="10000,200000,1000000",
                         help="numbers of games whose peak memory is measured (comma-separated; '' for none)")
     args = parser.parse_args()
@@ -164,24 +166,26 @@ def main() -> None:
     mc = ["--players", "mc,random,random,random", "--rollouts", str(args.rollouts), "--games", str(args.mc_games)]
     with tempfile.TemporaryDirectory() as folder:
         record = str(Path(folder) / "games.jsonl")
-        for repeat in range(args.repeats):
+        for repeat in range(args.repeats if args.speed or args.jobs else 0):
             start_up = float(simulate("--games", "0")["cpu_seconds"])  # type: ignore[arg-type]
-            for name, extra in (("json", []), ("record", ["--record", record, "--overwrite"])):
+            for name, extra in (("json", []), ("record", ["--record", record, "--overwrite"])) * args.speed:
                 minimal, minimal_cpu = time_minimal(args.games, rules)
                 minimal_rates.append(minimal)
                 summary = simulate("--games", games, *extra)
                 ratios[name].append(float(summary["games_per_second"]) / minimal)  # type: ignore[arg-type]
                 ratios[name + " cpu"].append(cpu_rate(args.games, summary, start_up) / minimal_cpu)
-            minimal, _ = time_minimal(args.games // 4, rules)
-            ratios["engine"].append(time_engine(args.games // 4, rules) / minimal)
-            for name, run in (("jobs random", ["--games", str(args.jobs_games)]), ("jobs mc", mc)):
+            if args.speed:
+                minimal, _ = time_minimal(args.games // 4, rules)
+                ratios["engine"].append(time_engine(args.games // 4, rules) / minimal)
+            for name, run in (("jobs random", ["--games", str(args.jobs_games)]), ("jobs mc", mc)) * args.jobs:
                 one = float(simulate(*run, "--jobs", "1")["seconds"])  # type: ignore[arg-type]
                 two = float(simulate(*run, "--jobs", "2")["seconds"])  # type: ignore[arg-type]
                 ratios[name].append(one / two)
-            print(f"run {repeat + 1}/{args.repeats}: " + ", ".join(f"{k} {v[-1]:.2f}" for k, v in ratios.items()),
+            print(f"run {repeat + 1}/{args.repeats}: " + ", ".join(f"{k} {v[-1]:.2f}" for k, v in ratios.items() if v),
                   file=sys.stderr)
-        print(f"snap, {PLAYERS} random players, medians of {args.repeats} interleaved runs; "
-              f"minimal loop {statistics.median(minimal_rates):,.0f} games/s")
+        if minimal_rates:
+            print(f"snap, {PLAYERS} random players, medians of {args.repeats} interleaved runs; "
+                  f"minimal loop {statistics.median(minimal_rates):,.0f} games/s")
         targets = {"json": ">= 0.50 (stretch 1.0)", "record": ">= 0.35", "jobs random": ">= 1.8", "jobs mc": ">= 1.8"}
         labels = {
             "json": f"simulate --games {games} --json / minimal loop",
@@ -194,6 +198,8 @@ def main() -> None:
         }
         for name, label in labels.items():
             values = ratios[name]
+            if not values:
+                continue
             target = targets.get(name)
             print(f"{label:62s} {statistics.median(values):5.2f}  (runs: "
                   f"{', '.join(f'{v:.2f}' for v in values)}){'  target ' + target if target else ''}")
