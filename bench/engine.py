@@ -152,7 +152,7 @@ def main() -> None:
     parser.add_argument("--repeats", type=int, default=5, help="interleaved runs; medians are reported")
     parser.add_argument("--jobs-games", type=int, default=200000, help="random games of the --jobs runs")
     parser.add_argument("--mc-games", type=int, default=400, help="mc games of the --jobs runs")
-    parser.add_argument("--rollouts", type=int, default=8, help="rollouts per mc decision")
+    parser.add_argument("--rollouts", type=int, default=24, help="rollouts per mc decision")
     parser.add_argument("--no-speed", dest="speed", action="store_false", help="skip the speed ratios")
     parser.add_argument("--no-jobs", dest="jobs", action="store_false", help="skip the --jobs speed-ups")
     parser.add_argument("--memory", default="10000,200000,1000000",
