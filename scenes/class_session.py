@@ -203,10 +203,11 @@ class ClassSession(TableSession):
         rows = state.rows if state is not None else game.rows
         scores = state.scores if state is not None else tuple(game.scores)
         stage = self.stage
+        waiting_row = stage is not Stage.OVER and game.awaiting_row_choice is not None
         if stage in (Stage.CHOOSE, Stage.THINKING):
             waiting = game.waiting_for
-        elif stage is not Stage.OVER and game.awaiting_row_choice is not None:
-            waiting = (game.awaiting_row_choice,)
+        elif waiting_row:
+            waiting = (game.awaiting_row_choice,)  # type: ignore[assignment]
         else:
             waiting = ()
         infos = self.room.seats()
@@ -223,6 +224,7 @@ class ClassSession(TableSession):
             scores=scores,
             revealed=self.turn_cards,
             waiting=waiting,
+            waiting_row=waiting_row,
             caption="".join(str(part) for part in self.caption()),
             winners=game.winners if stage is Stage.OVER else (),
             notes=tuple(self.notes[-3:]),
@@ -231,7 +233,7 @@ class ClassSession(TableSession):
     def observations(self) -> tuple[dict[int, dict[str, Any]], dict[str, Any]]:
         """Each student seat's observation, and the spectators'."""
         table = self.public_table()
-        revealed = bool(self.turn_cards)
+        revealed = bool(self.turn_cards) or self.stage is Stage.OVER
         seats = {
             seat: seat_observation(table, self.game.view(seat),
                                    self.questions[seat].ask if seat in self.questions else None,

@@ -84,7 +84,7 @@ def test_room_codes_are_short_letters_and_digits(code: str) -> None:
 
 def _table(game: Game, names: tuple[str, ...]) -> PublicTable:
     return PublicTable("playing", game.rules, names, (True,) * len(names), (True,) * len(names), game.round,
-                       game.turn, game.rows, tuple(game.scores), game.revealed, game.waiting_for, "")
+                       game.turn, game.rows, tuple(game.scores), game.revealed, game.waiting_for, False, "")
 
 
 @pytest.mark.parametrize("rules, players", [(SNAP, 4), (CLASSIC, 7)])

@@ -161,6 +161,8 @@ function drawGame(s) {
     setStatus("Your " + s.card_to_place + " is lower than every row: take a row", true);
     ask.hidden = false;
     ask.textContent = "Tap the row you take: its cards are your penalty points.";
+  } else if (s.waiting_row) {
+    setStatus("Waiting for " + s.waiting[0] + " to take a row");
   } else if (s.waiting.length) {
     const who = mine && s.chosen !== null ? "You played " + s.chosen + ". " : "";
     setStatus(who + "Waiting for: " + s.waiting.join(", "));
@@ -182,10 +184,11 @@ function drawGame(s) {
     rows.append(line);
   });
   // The hand.
-  $("hand-title").hidden = !mine;
+  const holding = mine && s.phase !== "over";
+  $("hand-title").hidden = !holding;
   const hand = $("hand");
   hand.replaceChildren();
-  if (mine) {
+  if (holding) {
     for (const number of s.hand) {
       const button = card(s.rules, number, "button", {"data-testid": "hand-card-" + number, type: "button"});
       if (s.ask !== "card") button.disabled = true;
@@ -199,14 +202,12 @@ function drawGame(s) {
       });
       hand.append(button);
     }
-    if (s.chosen !== null && !s.hand.includes(s.chosen)) {
-      hand.append(card(s.rules, s.chosen, "span", {class: "card chosen " + band(s.rules, s.chosen)}));
-    }
   }
   $("caption").textContent = [s.caption, ...s.notes.slice(-1)].filter(Boolean).join(" - ");
   // Scores, lowest first once the game is over.
   const scores = $("scores");
   scores.replaceChildren();
+  $("scores-title").textContent = s.phase === "over" ? "Final scores" : "Scores";
   const order = s.players.map((p, i) => i);
   if (s.phase === "over") order.sort((a, b) => s.players[a].score - s.players[b].score || a - b);
   for (const index of order) {

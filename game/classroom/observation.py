@@ -40,6 +40,7 @@ class PublicTable:
     """This turn's cards by seat once revealed, else empty."""
     waiting: tuple[int, ...]
     """Seats still choosing a card, or the seat that must pick a row."""
+    waiting_row: bool
     caption: str
     winners: tuple[int, ...] = ()
     notes: tuple[str, ...] = ()
@@ -64,6 +65,7 @@ def public_observation(table: PublicTable) -> dict[str, Any]:
         "row_penalties": [rules.penalty_of(row) for row in table.rows],
         "revealed": list(table.revealed),
         "waiting": [table.names[seat] for seat in table.waiting],
+        "waiting_row": table.waiting_row,
         "caption": table.caption,
         "winners": [table.names[seat] for seat in table.winners],
         "winner_seats": list(table.winners),
