@@ -7,9 +7,10 @@ every command's parser on each run.
 from __future__ import annotations
 
 import argparse
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, NoReturn
+from typing import NoReturn
 
 from game.agent_options import DEFAULT_THINK_MS
 from game.agents import AGENT_KINDS

@@ -15,9 +15,10 @@ from __future__ import annotations
 import queue
 import random
 import time
+from collections.abc import Callable, Sequence
 from concurrent.futures import Future
 from dataclasses import dataclass
-from typing import Any, Callable, Sequence
+from typing import Any
 
 from game.agent_options import DEFAULT_OPTIONS, AgentOptions
 from game.agents import Agent, make_agent

@@ -11,7 +11,7 @@ new class game instead of a local one.
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 import pygame
 
@@ -22,7 +22,6 @@ from .class_session import ClassSession
 from .confirm import ConfirmScene
 from .results import Outcome, ResultsScene
 from .table import TableScene
-from .widgets import draw_panel
 
 
 class ClassTableScene(TableScene):

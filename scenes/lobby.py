@@ -120,7 +120,8 @@ class LobbyScene(Scene):
         elif inp.is_key(pygame.K_RETURN, pygame.K_KP_ENTER):
             self.start()
         elif inp.kind is InputKind.CLICK and self.room is not None:
-            layout = self._layout(pygame.display.get_surface().get_size())
+            surface = pygame.display.get_surface()
+            layout = self._layout(surface.get_size() if surface is not None else (1280, 720))
             if layout.start.collidepoint(inp.pos):
                 self.start()
                 return

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from game.record import GameRecord, ReplayedRecord
 
 if TYPE_CHECKING:
-    from .class_session import ClassSettings
+    from .class_cli import ClassSettings
 
 MODES = ("solo", "hotseat", "demo")
 """solo: one human against three AIs; hotseat: four humans; demo: four AIs."""

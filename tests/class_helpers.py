@@ -10,12 +10,13 @@ from __future__ import annotations
 import asyncio
 import threading
 import time
+from collections.abc import Callable, Coroutine, Sequence
 from pathlib import Path
-from typing import Any, Callable, Coroutine, Sequence
+from typing import Any
 
 import aiohttp
-
 from app_helpers import close_app, open_app  # noqa: F401 - re-exported for the tests
+
 from game.classroom.simclient import SimClient
 from scenes.app import App
 from scenes.class_cli import ClassSettings

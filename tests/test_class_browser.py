@@ -12,12 +12,21 @@ import os
 import shutil
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 import pytest
+from class_helpers import (
+    Background,
+    close_app,
+    game_finished,
+    in_game,
+    open_class_app,
+    run_until,
+    url_of,
+)
 
-from class_helpers import Background, close_app, game_finished, in_game, lobby_of, open_class_app, run_until, url_of
 from game.engine import Game
 from game.record import parse_record
 from game.rules import SNAP
@@ -26,7 +35,10 @@ CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 CHROMEDRIVER = shutil.which("chromedriver")
 try:
     from selenium import webdriver
-    from selenium.common.exceptions import StaleElementReferenceException, WebDriverException
+    from selenium.common.exceptions import (
+        StaleElementReferenceException,
+        WebDriverException,
+    )
     from selenium.webdriver.chrome.service import Service
     from selenium.webdriver.common.by import By
 except ImportError:  # pragma: no cover - selenium is in requirements.txt

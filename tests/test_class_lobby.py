@@ -9,15 +9,23 @@ import shutil
 import socket
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pygame
 import pytest
-
 from app_helpers import click, key
-from class_helpers import (CODE, Background, close_app, game_finished, in_game, lobby_of, open_class_app,
-                           play_clients, run_until, url_of)
+from class_helpers import (
+    CODE,
+    close_app,
+    game_finished,
+    in_game,
+    lobby_of,
+    open_class_app,
+    play_clients,
+    run_until,
+    url_of,
+)
+
 from game.classroom.simclient import SimClient
 from game.record import parse_record
 from scenes.class_table import ClassTableScene

@@ -117,8 +117,9 @@ def test_phone_seats_answer_later_through_the_session_hook() -> None:
 
     seats = (Seat("Ana", PHONE), Seat("AI 1", "random"), Seat("Ben", PHONE), Seat("AI 2", "random"))
     agents = [PhoneAgent(0, ask), None, PhoneAgent(2, ask), None]
-    from game.agents import make_agent
     import random
+
+    from game.agents import make_agent
 
     agents[1] = make_agent("random", random.Random(1))
     agents[3] = make_agent("random", random.Random(2))

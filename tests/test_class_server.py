@@ -9,13 +9,23 @@ import random
 import socket
 import time
 from pathlib import Path
-from typing import Any, AsyncIterator
+from typing import Any
 
 import aiohttp
 import pytest
+from class_helpers import (
+    CODE,
+    cards_in,
+    close_app,
+    game_finished,
+    in_game,
+    lobby_of,
+    open_class_app,
+    play_clients,
+    run_until,
+    url_of,
+)
 
-from class_helpers import (CODE, cards_in, close_app, game_finished, in_game, lobby_of, open_class_app,
-                           play_clients, run_until, url_of)
 from game.classroom.room import Room
 from game.classroom.server import ClassServer, Limits
 from game.classroom.simclient import SimClient

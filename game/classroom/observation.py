@@ -12,8 +12,9 @@ Observations are plain dicts, sent as JSON (see ``docs/class-protocol.md``).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any
 
 from game.engine import PlayerView
 from game.rules import Rules

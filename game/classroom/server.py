@@ -29,9 +29,10 @@ import socket
 import threading
 import time
 from collections import deque
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any
 
 from aiohttp import WSCloseCode, WSMsgType, web
 
@@ -131,7 +132,7 @@ class ClassServer:
         self.port = port
         self.limits = limits
         self.files = load_client_files(web_dir)
-        self.inbox: "queue.Queue[Event]" = queue.Queue()
+        self.inbox: queue.Queue[Event] = queue.Queue()
         self.refused = 0
         """Connections and messages refused so far (for tests and the bench)."""
         self._loop: asyncio.AbstractEventLoop | None = None
@@ -145,7 +146,7 @@ class ClassServer:
     # ------------------------------------------------------ app's thread
     def start(self) -> None:
         """Listen; returns once the port is bound (``OSError`` if it cannot be)."""
-        ready: "queue.Queue[BaseException | None]" = queue.Queue()
+        ready: queue.Queue[BaseException | None] = queue.Queue()
         self._thread = threading.Thread(target=self._run, args=(ready,), name="class-server", daemon=True)
         self._thread.start()
         problem = ready.get()
@@ -197,7 +198,7 @@ class ClassServer:
                 pass
 
     # ---------------------------------------------------- server's thread
-    def _run(self, ready: "queue.Queue[BaseException | None]") -> None:
+    def _run(self, ready: queue.Queue[BaseException | None]) -> None:
         loop = asyncio.new_event_loop()
         asyncio.set_event_loop(loop)
         try:
@@ -226,9 +227,9 @@ class ClassServer:
         except BaseException:
             await self._runner.cleanup()
             raise
-        server = site._server  # the bound port, when 0 was asked for
-        if server is not None and getattr(server, "sockets", None):
-            self.port = server.sockets[0].getsockname()[1]
+        addresses = self._runner.addresses  # the bound port, when 0 was asked for
+        if addresses:
+            self.port = addresses[0][1]
 
     async def _shutdown(self) -> None:
         for connection in list(self._connections):
@@ -268,7 +269,7 @@ class ClassServer:
                     break
                 try:
                     message = await ws.receive(timeout=wait)
-                except asyncio.TimeoutError:
+                except TimeoutError:
                     continue
                 if message.type == WSMsgType.TEXT:
                     if not self._take_token(connection):
@@ -289,7 +290,7 @@ class ClassServer:
             self._close(connection, WSCloseCode.OK, "")
             try:
                 await asyncio.wait_for(writer, timeout=2.0)  # the last messages, then the close
-            except (asyncio.TimeoutError, ConnectionError):
+            except (TimeoutError, ConnectionError):
                 writer.cancel()
             if not ws.closed:
                 await ws.close()

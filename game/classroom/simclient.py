@@ -7,7 +7,6 @@ connection saw and the bench can measure how late updates arrive.
 
 from __future__ import annotations
 
-import asyncio
 import json
 import random
 import time
