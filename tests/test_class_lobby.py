@@ -163,3 +163,45 @@ def test_bad_class_options_are_one_line(args: list[str], message: str) -> None:
     result = subprocess.run([sys.executable, "main.py", "class", *args], cwd=PROJECT, capture_output=True,
                             text=True, timeout=60)
     assert result.returncode == 2 and result.stderr.count("\n") == 1 and message in result.stderr, result.stderr
+
+
+def test_the_menu_opens_a_class_room_and_esc_closes_it(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import functools
+
+    import scenes.class_menu
+    from app_helpers import open_app
+    from scenes.class_cli import ClassSettings
+
+    monkeypatch.setattr(scenes.class_menu, "ClassSettings",
+                        functools.partial(ClassSettings, port=0, host="127.0.0.1"))  # not the default port
+    from scenes.lobby import LobbyScene
+    from scenes.menu import MenuScene
+    from scenes.options import PlayOptions
+
+    app = open_app(PlayOptions(record=tmp_path / "r.jsonl"))
+    try:
+        app.run_frame(0.0)
+        key(pygame.K_c)
+        app.run_frame(0.0)
+        lobby = app.manager.active
+        assert isinstance(lobby, LobbyScene) and lobby.server is not None
+        assert lobby.server.running and lobby.join_url == f"http://127.0.0.1:{lobby.server.port}"
+        key(pygame.K_ESCAPE)
+        app.run_frame(0.0)
+        assert isinstance(app.manager.active, MenuScene)
+        assert not lobby.server.running
+    finally:
+        close_app()
+
+
+def test_a_record_with_an_unknown_mode_is_refused() -> None:
+    from game.engine import Game
+    from game.play import make_agents, play_game
+    from game.record import PlayerInfo, RecordError, record_game
+
+    game = play_game(Game(seed=3), make_agents(["random"] * 4, 3))
+    record = record_game(game, [PlayerInfo(f"P{i}", "random") for i in range(4)], mode="class")
+    assert parse_record(record.to_json()).mode == "class"
+    assert '"mode"' not in record_game(game, [PlayerInfo(f"P{i}", "random") for i in range(4)]).to_json()
+    with pytest.raises(RecordError, match="'mode'"):
+        parse_record(record.to_json().replace('"mode":"class"', '"mode":"party"'))

@@ -255,7 +255,8 @@ class ClassServer:
         if len(self._connections) >= self.limits.max_connections:
             self.refused += 1
             return web.Response(status=503, text="too many connections")
-        ws = web.WebSocketResponse(max_msg_size=self.limits.max_message, heartbeat=self.limits.heartbeat)
+        ws = web.WebSocketResponse(max_msg_size=self.limits.max_message, heartbeat=self.limits.heartbeat,
+                                   compress=False)  # small messages: deflating each costs more than it saves
         await ws.prepare(request)
         connection = _Connection(ws, tokens=float(self.limits.burst))
         self._connections.add(connection)
