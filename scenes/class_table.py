@@ -22,6 +22,7 @@ from .class_session import ClassSession
 from .confirm import ConfirmScene
 from .results import Outcome, ResultsScene
 from .table import TableScene
+from .view import TableView
 
 
 class ClassTableScene(TableScene):
@@ -64,6 +65,21 @@ class ClassTableScene(TableScene):
         manager.push(ConfirmScene(self.ctx, f"Give {name}'s seat to an AI?",
                                   f"A computer player ({self.settings.ai}) plays for {name} until the end.",
                                   yes_label="Give to AI", no_label="Keep", on_yes=give, on_no=manager.pop))
+
+    def _seat_detail(self, view: TableView, player: int) -> str:
+        """A student's seat says whether their phone is connected and whether they have chosen."""
+        session = self.class_session
+        if player in session.given_to_ai:
+            return f"AI ({self.settings.ai}) for the student"
+        if player not in session.phone_seats:
+            return super()._seat_detail(view, player)
+        infos = session.room.seats()
+        if player < len(infos) and not infos[player].connected:
+            return "phone - not connected"
+        if player in view.thinking:
+            question = session.questions.get(player)
+            return "phone - taking a row..." if question is not None and question.ask == "row" else "phone - choosing..."
+        return super()._seat_detail(view, player)
 
     def room_line(self) -> str:
         """The join address and code, and who the table waits for."""
