@@ -27,7 +27,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.classroom.room import CLASSIC_SEATS, SNAP_SEATS, Room
+from game.classroom.room import TABLE_SEATS, Room
 from game.classroom.server import ClassServer
 from game.rules import rules_named
 
@@ -88,7 +88,7 @@ def one_game(rules_name: str, clients: int, step_delay: float, seed: int) -> lis
     from scenes.session import Stage
 
     rules = rules_named(rules_name)
-    seat_count = SNAP_SEATS if rules_name == "snap" else CLASSIC_SEATS
+    seat_count = TABLE_SEATS
     room = Room(seat_count, CODE)
     server = TimedServer(room, rules=rules, host="127.0.0.1", port=0)
     server.start()

@@ -14,7 +14,7 @@ from typing import NoReturn
 
 from game.agent_options import DEFAULT_THINK_MS
 from game.agents import AGENT_KINDS
-from game.classroom.room import CLASSIC_SEATS, SNAP_SEATS, check_code
+from game.classroom.room import TABLE_SEATS, check_code
 
 DEFAULT_PORT = 8066
 
@@ -42,8 +42,8 @@ def add_class_arguments(parser: argparse.ArgumentParser) -> None:
     from main import add_window_options, milliseconds_argument, seed_argument
 
     parser.add_argument("--rules", choices=["snap", "classic"], default="snap",
-                        help=f"snap (default): {SNAP_SEATS} seats, 7 turns; classic: up to {CLASSIC_SEATS} seats, "
-                             "rounds of 10 turns until someone has 66 points")
+                        help=f"snap (default): one round of 7 turns; classic: rounds of 10 turns until someone "
+                             f"has 66 points (either way {TABLE_SEATS} seats)")
     parser.add_argument("--port", type=int, default=DEFAULT_PORT,
                         help=f"TCP port of the join address (default {DEFAULT_PORT}; 0: any free port)")
     parser.add_argument("--code", help="the room code (2-12 letters or digits; default: 4 drawn at random)")
@@ -75,9 +75,8 @@ def class_settings(args: argparse.Namespace, error: Callable[[str], NoReturn]) -
             error(f"--code: {problem}")
     if args.ai not in AGENT_KINDS:
         error(f"unknown level {args.ai!r} for --ai (known: {', '.join(AGENT_KINDS)})")
-    seats = SNAP_SEATS if args.rules == "snap" else CLASSIC_SEATS
-    if args.start_at is not None and not 1 <= args.start_at <= seats:
-        error(f"--start-at must be from 1 to {seats} under --rules {args.rules}, not {args.start_at}")
+    if args.start_at is not None and not 1 <= args.start_at <= TABLE_SEATS:
+        error(f"--start-at must be from 1 to {TABLE_SEATS}, not {args.start_at}")
     if args.time_limit is not None and not 0 < args.time_limit < float("inf"):
         error(f"--time-limit must be a number of seconds > 0, not {args.time_limit}")
     return ClassSettings(rules=args.rules, port=args.port, code=code, ai=args.ai, start_at=args.start_at,

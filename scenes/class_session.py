@@ -66,18 +66,12 @@ class PhoneAgent:
 
 
 def class_seats(room: Room, rules: Rules, level: str) -> tuple[Seat, ...]:
-    """The game's seats when it starts: students where they sat, computer players elsewhere.
-
-    Snap: 4 seats.  Classic: as many as the highest student seat needs, at least 4."""
+    """The game's seats when it starts: students where they sat, computer players elsewhere."""
     infos = room.seats()
     taken = [info.index for info in infos if info.taken and not info.ai]
-    count = max(4, rules.min_players)
-    if taken:
-        count = min(rules.max_players, max(count, max(taken) + 1))
     seats: list[Seat] = []
     ais = 0
-    for index in range(count):
-        info = infos[index]
+    for index, info in enumerate(infos):
         if index in taken:
             seats.append(Seat(info.name, PHONE))
         else:

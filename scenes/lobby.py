@@ -16,7 +16,7 @@ import pygame
 import segno
 
 from game.agent_options import AgentOptions
-from game.classroom.room import CLASSIC_SEATS, SNAP_SEATS, Room, SeatInfo
+from game.classroom.room import TABLE_SEATS, Room, SeatInfo
 from game.classroom.server import ClassServer, lan_addresses
 from game.rules import rules_named
 
@@ -164,7 +164,7 @@ class LobbyScene(Scene):
 
     # ------------------------------------------------------------- draw
     def _layout(self, size: tuple[int, int]) -> LobbyLayout:
-        count = self.room.seat_count if self.room is not None else SNAP_SEATS
+        count = self.room.seat_count if self.room is not None else TABLE_SEATS
         return lobby_layout(size, count, qr_modules(self.join_url or "http://127.0.0.1:8066"))
 
     def _qr_image(self, side: int) -> pygame.Surface:
@@ -239,7 +239,7 @@ class LobbyScene(Scene):
 def open_lobby(ctx: AppContext, settings: ClassSettings) -> LobbyScene:
     """The lobby of a new class room, its server listening (``ValueError`` if it cannot)."""
     rules = rules_named(settings.rules)
-    room = Room(SNAP_SEATS if rules.max_players <= SNAP_SEATS else CLASSIC_SEATS, settings.code)
+    room = Room(TABLE_SEATS, settings.code)
     server = ClassServer(room, rules=rules, host=settings.host, port=settings.port)
     try:
         server.start()

@@ -142,15 +142,15 @@ def test_four_phones_play_a_whole_game_one_reloads_one_watches(tmp_path: Path) -
             driver = open_phone(profiles / name)
             drivers.append(driver)
             driver.get(url)
-            wait(driver, lambda: by_testid(driver, "join").is_displayed())
+            wait(driver, lambda d=driver: by_testid(d, "join").is_displayed())
             if index == 0:
                 shots.take(driver, "1-join")
             by_testid(driver, "code").send_keys("test")
             by_testid(driver, "name").send_keys(name)
             by_testid(driver, "join").click()
-            wait(driver, lambda: by_testid(driver, "me").text)
+            wait(driver, lambda d=driver: by_testid(d, "me").text)
             if index == 0:
-                wait(driver, lambda: "You are in" in status(driver))
+                wait(driver, lambda d=driver: "You are in" in status(d))
                 shots.take(driver, "2-lobby")
         phones, watcher = drivers[:4], drivers[4]
         assert "watching" in by_testid(watcher, "me").text

@@ -155,7 +155,7 @@ def test_a_taken_port_is_one_line_and_exit_code_2(tmp_path: Path) -> None:
     (["--port", "70000"], "--port must be from 0 to 65535"),
     (["--code", "a b"], "--code: a room code is 2-12 letters or digits"),
     (["--ai", "genius"], "unknown level 'genius' for --ai"),
-    (["--start-at", "5"], "--start-at must be from 1 to 4 under --rules snap"),
+    (["--start-at", "5"], "--start-at must be from 1 to 4"),
     (["--time-limit", "-1"], "--time-limit must be a number of seconds > 0"),
     (["--time-limit", "nan"], "--time-limit must be a number of seconds > 0"),
 ])

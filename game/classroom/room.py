@@ -24,8 +24,9 @@ from game.text import InvalidNameError, check_name
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 """Room code letters: no 0/O or 1/I to mix up on a projector."""
 CODE_LENGTH = 4
-SNAP_SEATS = 4
-CLASSIC_SEATS = 10
+TABLE_SEATS = 4
+"""Seats of a class game, under either rules: the projector's table lays out four players
+(classic rules allow up to 10; a larger table is still to come)."""
 
 
 class RoomError(ValueError):
