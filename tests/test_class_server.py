@@ -256,3 +256,34 @@ def test_the_server_stops_listening_with_the_game(tmp_path: Path) -> None:
             socket.create_connection(("127.0.0.1", port), timeout=2).close()
     finally:
         close_app()
+
+
+def _masked_text_frame(text: str) -> bytes:
+    """One WebSocket text frame as a client must send it (masked), for messages under 126 bytes."""
+    payload = text.encode()
+    assert len(payload) < 126
+    mask = b"\x01\x02\x03\x04"
+    return bytes([0x81, 0x80 | len(payload)]) + mask + bytes(b ^ mask[i % 4] for i, b in enumerate(payload))
+
+
+def test_a_phone_that_stops_answering_is_disconnected_and_its_seat_kept() -> None:
+    room = Room(4, CODE)
+    server = ClassServer(room, host="127.0.0.1", port=0, limits=Limits(heartbeat=0.3))
+    server.start()
+    try:
+        with socket.create_connection(("127.0.0.1", server.port), timeout=5) as sock:
+            sock.sendall(b"GET /ws HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+                         b"Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n")
+            assert b" 101 " in sock.recv(4096).split(b"\r\n")[0] + b" "
+            sock.sendall(_masked_text_frame(json.dumps({"type": "join", "code": CODE, "name": "Ana"})))
+            deadline = time.monotonic() + 5
+            while not room.seats()[0].connected:
+                assert time.monotonic() < deadline
+                time.sleep(0.01)
+            # the socket stays open but never answers a ping (a phone asleep, a dropped Wi-Fi)
+            while room.seats()[0].connected:
+                assert time.monotonic() < deadline, "a silent phone was never disconnected"
+                time.sleep(0.01)
+        assert room.seats()[0].name == "Ana"  # the seat waits for its secret
+    finally:
+        server.stop()
