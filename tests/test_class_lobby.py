@@ -106,7 +106,14 @@ def test_a_late_student_is_played_by_an_ai_and_the_projector_says_so(tmp_path: P
         run_until(app, lambda: bool(scene.class_session.notes), seconds=10)
         assert scene.class_session.notes[0] == "Time is up: an AI played for Ana"
         app.run_frame(0.0)
-        run_until(app, lambda: game_finished(app), seconds=60)
+        owners = set()
+
+        def over() -> bool:  # and on every frame: the projector shows no hand
+            frame = scene.last_frame
+            owners.add(frame.hand_owner if frame is not None else None)
+            return game_finished(app)
+        run_until(app, over, seconds=60)
+        assert owners == {None}
     finally:
         close_app()
     game = parse_record(record.read_text())

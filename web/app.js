@@ -183,6 +183,10 @@ function drawGame(s) {
     if (choosing) line.addEventListener("click", () => { send({type: "row", row: index}); });
     rows.append(line);
   });
+  // The turn's cards, once revealed.
+  $("played").textContent = s.revealed.length
+    ? "Played: " + s.revealed.map((number, index) => s.players[index].name + " " + number).join(", ")
+    : "";
   // The hand.
   const holding = mine && s.phase !== "over";
   $("hand-title").hidden = !holding;
