@@ -29,7 +29,8 @@ class SimClient:
     token: str | None = None
     seat: int | None = None
     received: list[tuple[float, dict[str, Any]]] = field(default_factory=list)
-    """(arrival time from ``time.perf_counter``, message) of everything received."""
+    """(arrival time from ``time.monotonic``, the clock every process shares, message) of
+    everything received."""
     closed_with: int | None = None
 
     @property
@@ -53,7 +54,7 @@ class SimClient:
                 if message.type != aiohttp.WSMsgType.TEXT:
                     break
                 data = json.loads(message.data)
-                self.received.append((time.perf_counter(), data))
+                self.received.append((time.monotonic(), data))
                 if data.get("type") == "welcome":
                     self.token, self.seat = data["token"], data["seat"]
                 elif data.get("type") == "state":
