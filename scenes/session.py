@@ -42,9 +42,9 @@ from game.timeline import TableState, capture
 HUMAN = "human"
 AI_KIND = "random"
 BOT = "bot"
+"""The menu's name for a bot seat (its kind is ``bot:COMMAND``)."""
 PHONE = "phone"
 """A student playing from a phone in the class mode (a human in records)."""
-"""The menu's name for a bot seat (its kind is ``bot:COMMAND``)."""
 LEVELS = ("random", "heuristic", "mc", BOT)
 """What an AI seat of the menu can be, in the order a click cycles through them."""
 LEVEL_NOTES = {"random": "easy", "heuristic": "medium", "mc": "strong", BOT: "your program"}
