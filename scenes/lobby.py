@@ -93,6 +93,8 @@ class LobbyScene(Scene):
         """Why the room could not open (e.g. the port is taken); shown instead of the room."""
         hosts = lan_addresses() if settings.host in ("", "0.0.0.0", "::") else [settings.host]
         self.addresses = [f"http://{address}:{server.port}" for address in hosts] if server else []
+        if server is not None:  # for the teacher's terminal (and scripts): where to join
+            print(f"class room {server.room.code}: join at {' or '.join(self.addresses)}", flush=True)
         self._qr: tuple[int, pygame.Surface] | None = None
 
     @property

@@ -212,3 +212,30 @@ def test_a_record_with_an_unknown_mode_is_refused() -> None:
     assert '"mode"' not in record_game(game, [PlayerInfo(f"P{i}", "random") for i in range(4)]).to_json()
     with pytest.raises(RecordError, match="'mode'"):
         parse_record(record.to_json().replace('"mode":"class"', '"mode":"party"'))
+
+
+def test_main_py_class_plays_a_whole_game_with_four_phones(tmp_path: Path) -> None:
+    import os
+    import random
+    import re
+
+    record = tmp_path / "class.jsonl"
+    app = subprocess.Popen([sys.executable, "main.py", "class", "--port", "0", "--code", "ROOM", "--start-at", "4",
+                            "--step-delay", "0", "--exit-at-end", "--record", str(record), "--seed", "9"],
+                           cwd=PROJECT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                           env={**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"})
+    try:
+        assert app.stdout is not None
+        line = app.stdout.readline()
+        found = re.fullmatch(r"class room ROOM: join at (http://\S+?:(\d+))(?: or .*)?\n", line)
+        assert found, line
+        url = f"http://127.0.0.1:{found.group(2)}"
+        phones = [SimClient(url, "room", name, rng=random.Random(i)) for i, name in enumerate("ABCD")]
+        play_clients(phones).join(60)
+        assert app.wait(60) == 0, app.stderr.read() if app.stderr else ""
+    finally:
+        app.kill()
+        app.wait()
+    game = parse_record(record.read_text())
+    assert game.mode == "class" and game.seed == 9 and [p.name for p in game.players] == list("ABCD")
+    assert all(phone.last_state is not None and phone.last_state["phase"] == "over" for phone in phones)
