@@ -4,7 +4,8 @@
 * :mod:`.observation` - what one phone may see, built from the engine's view;
 * :mod:`.server` - the web server (aiohttp) that serves ``web/`` and talks to
   the phones over WebSockets, on its own thread and event loop, exchanging
-  messages with the app through thread-safe queues.
+  messages with the app through thread-safe queues;
+* :mod:`.simclient` - simulated phones, for the tests and ``bench/class_load.py``.
 
 No rule lives here: the engine checks every card and row a phone sends.
 """
