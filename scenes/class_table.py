@@ -54,6 +54,27 @@ class ClassTableScene(TableScene):
                     return
         super().handle_event(inp)
 
+    def show_rules(self) -> None:
+        super().show_rules()
+        self._keep_pumping()
+
+    def _ask_leave(self) -> None:
+        super()._ask_leave()
+        self._keep_pumping()
+
+    def _keep_pumping(self) -> None:
+        """While an overlay (the rules, a question) is over the table, phones still play."""
+        overlay = self.ctx.manager.active
+        if overlay is self:
+            return
+        own_update = overlay.update
+
+        def update(dt: float) -> None:
+            if not self.class_session.closed:
+                self.class_session.pump()
+            own_update(dt)
+        overlay.update = update  # type: ignore[method-assign]
+
     def _offer_ai(self, seat: int) -> None:
         manager = self.ctx.manager
         name = self.class_session.name(seat)
@@ -65,6 +86,7 @@ class ClassTableScene(TableScene):
         manager.push(ConfirmScene(self.ctx, f"Give {name}'s seat to an AI?",
                                   f"A computer player ({self.settings.ai}) plays for {name} until the end.",
                                   yes_label="Give to AI", no_label="Keep", on_yes=give, on_no=manager.pop))
+        self._keep_pumping()
 
     def _seat_detail(self, view: TableView, player: int) -> str:
         """A student's seat says whether their phone is connected and whether they have chosen."""

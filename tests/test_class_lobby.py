@@ -26,6 +26,7 @@ from class_helpers import (
     url_of,
 )
 
+from game.classroom.server import Event
 from game.classroom.simclient import SimClient
 from game.record import parse_record
 from scenes.class_table import ClassTableScene
@@ -131,9 +132,18 @@ def test_the_teacher_gives_a_seat_to_an_ai_by_clicking_it(tmp_path: Path) -> Non
         scene = app.manager.active
         assert isinstance(scene, ClassTableScene)
         run_until(app, lambda: 1 in scene.class_session.questions, seconds=10)
+        session = scene.class_session
         click(scene.layout().seats[1].box.center)
         app.run_frame(0.0)
         assert isinstance(app.manager.active, ConfirmScene)
+        session.server.inbox.put(Event("play", 1, session.game.hand(1)[0]))  # as from Ben's phone
+        run_until(app, lambda: 1 not in session.questions)  # taken in while the question is on screen
+        key(pygame.K_n)  # keep Ben
+        app.run_frame(0.0)
+        assert session.phone_seats == (0, 1)
+        run_until(app, lambda: 1 in session.questions)  # the next turn asks Ben again; he sleeps
+        click(scene.layout().seats[1].box.center)
+        app.run_frame(0.0)
         key(pygame.K_y)
         app.run_frame(0.0)
         assert scene.class_session.phone_seats == (0,)
