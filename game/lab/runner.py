@@ -24,7 +24,7 @@ import time
 from collections import deque
 from dataclasses import dataclass
 from multiprocessing import get_context
-from multiprocessing.connection import Connection
+from multiprocessing.connection import Connection, wait
 from multiprocessing.context import SpawnContext
 from pathlib import Path
 from typing import Callable, Generator, Iterator, NamedTuple, Sequence
@@ -332,11 +332,14 @@ def _bot_log_namer(task: Task, index: int, rotation: int) -> Callable[[int], Pat
 def run_chunks(chunks: Iterator[Task], jobs: int, chunk_count: int) -> Generator[ChunkTotals, None, None]:
     """Each chunk's totals, in chunk order, from ``jobs`` worker processes (1: this process).
 
-    Chunk ``k`` goes to worker ``k mod jobs``, and at most ``AHEAD_PER_WORKER``
-    chunks per worker are under way or waiting to be taken back, so neither
-    the chunks nor their results pile up.  Each worker has its own pipe and
-    shares no lock with the others: ending them (Ctrl-C, a write error) is
-    just ending their processes.
+    A worker that sends totals back gets the next chunk, so a worker slowed
+    down by other programs does less and holds nobody up; totals that arrive
+    early wait to be put in order.  At most ``AHEAD_PER_WORKER`` chunks per
+    worker are handed out and not yet taken back, so neither the chunks nor
+    their results pile up.  While the workers start (a new interpreter each),
+    this process plays chunks itself.  Each worker has its own pipe and shares
+    no lock with the others: ending them (Ctrl-C, a write error) is just
+    ending their processes.
     """
     if jobs <= 1 or chunk_count <= 1:
         for task in chunks:
@@ -347,38 +350,41 @@ def run_chunks(chunks: Iterator[Task], jobs: int, chunk_count: int) -> Generator
     workers: list[_Worker] = []
     try:
         workers = [_Worker(context) for _ in range(min(jobs, chunk_count))]
-        order: deque[_Worker | ChunkTotals] = deque()
-        # who holds each chunk's totals, in chunk order: a worker, or the totals themselves
-        sent = 0
+        window = len(workers) * AHEAD_PER_WORKER
+        made = 0  # chunks taken from ``chunks`` (handed out or played here)
+        given = 0  # chunks put back in order and yielded
+        finished: dict[int, ChunkTotals] = {}
+        more = True
 
-        def send_next() -> bool:
-            nonlocal sent
-            task = next(chunks, None)
-            if task is None:
-                return False
-            worker = workers[sent % len(workers)]
-            worker.send(task)
-            order.append(worker)
-            sent += 1
-            return True
+        def hand_out() -> None:
+            """Give chunks to the least busy workers while the window allows."""
+            nonlocal made, more
+            while more and made - given < window:
+                task = next(chunks, None)
+                if task is None:
+                    more = False
+                    return
+                min(workers, key=_Worker.busy).send(made, task)
+                made += 1
 
-        for _ in range(len(workers) * AHEAD_PER_WORKER):
-            send_next()
-        starting = True
-        while order:
-            head = order[0]
-            if starting and isinstance(head, _Worker) and not head.has_answer():
-                # The workers are still starting (a new interpreter each): play on here meanwhile.
-                here = next(chunks, None)
-                if here is not None:
-                    order.append(play_chunk(here))
-                    continue
-            starting = False
-            order.popleft()
-            result = head.receive() if isinstance(head, _Worker) else head
-            if isinstance(head, _Worker):
-                send_next()
-            yield result
+        hand_out()
+        while more and not any(worker.has_answer() for worker in workers):
+            here = next(chunks, None)  # the workers are still starting: play on here meanwhile
+            if here is None:
+                more = False
+            else:
+                finished[made] = play_chunk(here)
+                made += 1
+        while given < made or more:
+            if given in finished:
+                yield finished.pop(given)
+                given += 1
+                hand_out()
+                continue
+            for worker in _answering([worker for worker in workers if worker.busy()]):
+                index, totals = worker.receive()
+                finished[index] = totals
+            hand_out()
         for worker in workers:
             worker.finish()
     finally:
@@ -388,35 +394,49 @@ def run_chunks(chunks: Iterator[Task], jobs: int, chunk_count: int) -> Generator
             worker.stop()
 
 
+def _answering(workers: list[_Worker]) -> list[_Worker]:
+    """The workers with an answer waiting, once there is at least one."""
+    ready = set(wait([worker.connection for worker in workers]))
+    return [worker for worker in workers if worker.connection in ready]
+
+
 class _Worker:
     """A worker process playing the chunks it is sent through its own pipe, in order."""
 
     def __init__(self, context: SpawnContext) -> None:
-        self._connection, child = context.Pipe()
+        self.connection, child = context.Pipe()
         self._process = context.Process(target=_serve, args=(child,), daemon=True)
         self._process.start()
         child.close()
         self._finishing = False
+        self._under_way: deque[int] = deque()
 
-    def send(self, task: Task) -> None:
-        self._connection.send(task)
+    def send(self, index: int, task: Task) -> None:
+        """Hand out chunk number ``index``."""
+        self.connection.send(task)
+        self._under_way.append(index)
+
+    def busy(self) -> int:
+        """Chunks handed out to this worker and not yet taken back."""
+        return len(self._under_way)
 
     def has_answer(self) -> bool:
         """Whether an answer is waiting (without waiting for one)."""
-        return self._connection.poll()
+        return self.connection.poll()
 
-    def receive(self) -> ChunkTotals:
+    def receive(self) -> tuple[int, ChunkTotals]:
+        """The number and totals of the oldest chunk under way (waiting for them if need be)."""
         try:
-            answer: object = self._connection.recv()
+            answer: object = self.connection.recv()
         except (EOFError, OSError):
             raise RuntimeError(f"a worker process ended unexpectedly (exit code {self._process.exitcode})") from None
         if not isinstance(answer, ChunkTotals):
             raise RuntimeError(f"a worker process failed: {answer}")
-        return answer
+        return self._under_way.popleft(), answer
 
     def finish(self) -> None:
         """Tell the worker there is nothing more to do."""
-        self._connection.send(None)
+        self.connection.send(None)
         self._finishing = True
 
     def stop(self) -> None:
@@ -429,7 +449,7 @@ class _Worker:
         if self._process.exitcode is None:
             self._process.kill()
             self._process.join()
-        self._connection.close()
+        self.connection.close()
 
 
 def _serve(connection: Connection) -> None:
