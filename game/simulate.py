@@ -165,6 +165,8 @@ def run_from_args(args: argparse.Namespace, parser_error: Callable[[str], NoRetu
     seed = new_seed() if args.seed is None else args.seed
     if args.bot_logs is not None:
         _make_folder(args.bot_logs, parser_error)
+    if not args.record and (getattr(args, "append", False) or getattr(args, "overwrite", False)):
+        parser_error("--append and --overwrite go with --record FILE")
     record_to = _open_record(args, parser_error) if args.record else None
     signal.signal(signal.SIGTERM, _interrupt)  # stopped from outside: clean up as on Ctrl-C
     try:

@@ -112,6 +112,8 @@ def test_an_existing_records_file_is_kept_unless_told(tmp_path: Path) -> None:
     assert lines[:5] == before.splitlines() and lines[5] == b'{"format":"6ta' and len(lines) == 9
     assert simulate("--games", "2", "--seed", "3", "--record", str(path), "--overwrite", tmp=tmp_path).returncode == 0
     assert [r.seed for r in read_records(path)] == [3, game_seed(3, 1)]
+    lone = simulate("--games", "2", "--append", tmp=tmp_path)
+    assert lone.returncode == 2 and "--record" in one_line(lone)
     empty = tmp_path / "empty.jsonl"
     empty.touch()
     assert simulate("--games", "2", "--record", str(empty), tmp=tmp_path).returncode == 0
