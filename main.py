@@ -117,7 +117,7 @@ def build_parser() -> argparse.ArgumentParser:
                       help="external bot programs (see docs/bot-protocol.md) taking the computer "
                            "seats in order, e.g. --bots \"python3 mybot.py\"; prefix a command with "
                            "'bot-phase-last:' for bots that read the phase line last")
-    play.add_argument("--rules", choices=["snap", "classic"], default="snap",
+    play.add_argument("--rules", choices=["snap", "classic", "codingame"], default="snap",
                       help="snap (default): the classroom rules, one round of 7 turns; classic: the "
                            "official rules, rounds of 10 turns until someone has 66 points")
     play.add_argument("--think-ms", type=milliseconds_argument, default=DEFAULT_THINK_MS, metavar="MS",

@@ -69,9 +69,13 @@ KILL_WAIT_SECONDS = 5.0
 """How long to wait for a killed bot to be gone before giving up on it."""
 
 BOT_KIND = "bot"
-"""Agent kind of a bot reading the phase line first, as the published statement says."""
+"""Agent kind of a bot reading the phase line last, as the live CodinGame arena sends it."""
+BOT_STATEMENT_KIND = "bot-statement"
+"""Agent kind of a bot reading the phase line first, as the arena's published statement says."""
 BOT_PHASE_LAST_KIND = "bot-phase-last"
-"""Agent kind of a bot reading the phase line last, as the live arena sends it."""
+"""Another name of :data:`BOT_KIND` (the phase line last), kept for older command lines."""
+BOT_PREFIXES = (BOT_PHASE_LAST_KIND, BOT_STATEMENT_KIND, BOT_KIND)
+"""Every bot prefix (``PREFIX:COMMAND``), longest first so none shadows another."""
 
 # Reasons for a disqualification (the ``reason`` field), stable for summaries.
 TOO_SLOW = "too slow"
@@ -108,20 +112,23 @@ class Disqualification:
     """The offending line as sent (truncated to :data:`SENT_LIMIT`); empty if none."""
     stderr_tail: tuple[str, ...]
     """The last lines of the bot's debug output when it was disqualified."""
+    hint: str = ""
+    """What to try, when the first answer already failed: the other order of the lines."""
 
     def to_dict(self) -> dict[str, object]:
         """The report as JSON-ready data (for ``simulate --json`` and saved logs)."""
         return {
             "seat": self.seat, "command": self.command, "round": self.round, "turn": self.turn,
             "reason": self.reason, "detail": self.detail, "sent": self.sent,
-            "stderr_tail": list(self.stderr_tail),
+            "stderr_tail": list(self.stderr_tail), "hint": self.hint,
         }
 
     def describe(self) -> str:
         """One line for people: seats, rounds and turns counted from 1."""
         sent = f"; it sent {self.sent!r}" if self.sent else ""
+        hint = f". {self.hint}" if self.hint else ""
         return (f"bot in seat {self.seat + 1} ({self.command}) disqualified in round {self.round + 1}, "
-                f"turn {self.turn + 1}: {self.reason} ({self.detail}){sent}")
+                f"turn {self.turn + 1}: {self.reason} ({self.detail}){sent}{hint}")
 
 
 class BotFailure(Exception):
@@ -170,11 +177,14 @@ def check_command(command: str) -> list[str]:
 
 
 def parse_bot_kind(text: str) -> tuple[str, bool] | None:
-    """``(command, phase_last)`` for ``bot:COMMAND`` or ``bot-phase-last:COMMAND``, else ``None``.
+    """``(command, phase_last)`` for ``bot:COMMAND`` (the live arena's order, phase line last),
+    ``bot-statement:COMMAND`` (the published statement's order, phase line first) or
+    ``bot-phase-last:COMMAND`` (same as ``bot:``); ``None`` for anything else.
 
     ``ValueError`` if the prefix is there but the command is empty.
     """
-    for kind, phase_last in ((BOT_PHASE_LAST_KIND, True), (BOT_KIND, False)):
+    for kind in BOT_PREFIXES:
+        phase_last = kind != BOT_STATEMENT_KIND
         prefix = kind + ":"
         if text.startswith(prefix):
             command = text[len(prefix):].strip()
@@ -185,8 +195,17 @@ def parse_bot_kind(text: str) -> tuple[str, bool] | None:
 
 
 def is_bot_kind(kind: str) -> bool:
-    """Whether ``kind`` names an external bot (``bot:COMMAND`` or ``bot-phase-last:COMMAND``)."""
-    return kind.startswith((BOT_KIND + ":", BOT_PHASE_LAST_KIND + ":"))
+    """Whether ``kind`` names an external bot (``bot:``, ``bot-statement:`` or ``bot-phase-last:COMMAND``)."""
+    return kind.startswith(tuple(prefix + ":" for prefix in BOT_PREFIXES))
+
+
+def order_hint(command: str, phase_last: bool) -> str:
+    """What to try when a bot's very first answer fails: the other order of the question's lines."""
+    if phase_last:
+        return (f"If it was written for the published statement (phase line first), "
+                f"seat it as '{BOT_STATEMENT_KIND}:{command}'")
+    return (f"If it was written for the live arena (phase line last), "
+            f"seat it as '{BOT_KIND}:{command}'")
 
 
 def _unquote(word: str) -> str:
@@ -493,7 +512,7 @@ class BotAgent:
         seat: int,
         player_count: int,
         rng: random.Random,
-        phase_last: bool = False,
+        phase_last: bool = True,
         log_path: LogPath | None = None,
         table: BotTable | None = None,
         first_answer_seconds: float = FIRST_ANSWER_SECONDS,
@@ -505,7 +524,7 @@ class BotAgent:
         log file cannot be opened; a program that cannot be started is not an
         error here but a disqualification at its first decision.
         """
-        self.kind = BOT_PHASE_LAST_KIND if phase_last else BOT_KIND
+        self.kind = BOT_KIND if phase_last else BOT_STATEMENT_KIND
         self.command = command
         self.seat = seat
         self.player_count = player_count
@@ -589,6 +608,8 @@ class BotAgent:
             detail=detail,
             sent=_truncate(failure.sent),
             stderr_tail=self.stderr_tail,
+            hint=order_hint(self.command, self.phase_last) if self.answers == 0 and failure.reason in
+            (ILLEGAL_MOVE, NONSENSE, EXITED) else "",
         )
         self.disqualification = disqualification
         self.table.record(disqualification)
@@ -632,7 +653,7 @@ def make_bot_agent(
     seat: int,
     player_count: int,
     rng: random.Random,
-    phase_last: bool = False,
+    phase_last: bool = True,
     log_path: LogPath | None = None,
     table: BotTable | None = None,
 ) -> BotAgent:

@@ -162,7 +162,8 @@ def test_check_command_finds_the_program() -> None:
 
 
 def test_bot_kinds_on_the_command_line() -> None:
-    assert parse_bot_kind("bot:python3 mybot.py") == ("python3 mybot.py", False)
+    assert parse_bot_kind("bot:python3 mybot.py") == ("python3 mybot.py", True)
+    assert parse_bot_kind("bot-statement:python3 mybot.py") == ("python3 mybot.py", False)
     assert parse_bot_kind("bot-phase-last:./mybot --fast") == ("./mybot --fast", True)
     assert parse_bot_kind("random") is None
     with pytest.raises(ValueError):
@@ -199,7 +200,7 @@ def test_scripted_bot_receives_the_exact_lines_and_its_answers_are_used(tmp_path
 def test_phase_last_bot_receives_the_phase_after_the_hand(tmp_path: Path) -> None:
     bot, transcript = scripted(tmp_path, "PLAY 7", "PICK 3", phase_last=True)
     with bot:
-        assert bot.kind == "bot-phase-last"
+        assert bot.kind == "bot"
         game = worked_example_game()
         assert bot.choose_card(game.view(2)) == 7
         game.play_cards(WORKED_EXAMPLE_PLAYS)
