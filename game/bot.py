@@ -16,10 +16,12 @@ authors in ``docs/bot-protocol.md``).  The referee's side of the bargain:
   protocol: the last lines stay in memory (:attr:`BotAgent.stderr_tail`) and
   all of it can be appended to a log file.
 * **No orphans.**  The bot runs in its own session (POSIX) or process group
-  (Windows) and its whole process tree is killed by :meth:`BotAgent.close`,
-  by leaving a ``with`` block, and, as a last resort, when the interpreter
-  exits (every running bot is in a module-level registry closed by
-  :mod:`atexit`).
+  (Windows) and its whole process tree - including children that left its
+  session or outlived it, see :mod:`game.proctree` - is killed by
+  :meth:`BotAgent.close`, by leaving a ``with`` block, and, as a last resort,
+  when the interpreter exits (every running bot is in a module-level
+  registry closed by :mod:`atexit`).  On Linux the kernel and a watchdog
+  process end them even when this process is killed with SIGKILL.
 
 The bots of one game share a :class:`BotTable` so each knows which seats are
 disqualified: the protocol shows those seats' last card as ``-1`` and their
@@ -47,6 +49,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import IO, BinaryIO, Callable, Sequence, Union
 
+from . import proctree
 from .agents import RandomAgent
 from .engine import PlayerView
 from .protocol import AnswerError, init_line, parse_answer, phase_of, turn_lines
@@ -67,6 +70,11 @@ SENT_LIMIT = 200
 """Characters of an offending answer kept in a disqualification."""
 KILL_WAIT_SECONDS = 5.0
 """How long to wait for a killed bot to be gone before giving up on it."""
+EXIT_GRACE_SECONDS = 0.05
+"""A bot found exited while an answer is awaited: time left for a line already written to arrive."""
+_POLL_SECONDS = 0.02
+"""While waiting for an answer, how often to check that the bot is still running (its output may
+stay open after it exits, held by a child)."""
 
 BOT_KIND = "bot"
 """Agent kind of a bot reading the phase line last, as the live CodinGame arena sends it."""
@@ -256,15 +264,21 @@ class BotProcess:
         self._closed = False
         self._close_lock = threading.Lock()
         self._threads: list[threading.Thread] = []  # set before the registry can see this process
+        self.marker = proctree.new_marker()
+        """Inherited by every process the bot starts, so strays can be found (:mod:`game.proctree`)."""
+        proctree.become_subreaper()
+        proctree.start_watchdog()
         try:
             self._process = subprocess.Popen(
                 list(args),
                 stdin=subprocess.PIPE,
                 stdout=subprocess.PIPE,
                 stderr=subprocess.PIPE,
-                env={**os.environ, "PYTHONUNBUFFERED": "1"},  # print() in Python bots needs no flush
+                env={**os.environ, "PYTHONUNBUFFERED": "1",  # print() in Python bots needs no flush
+                     proctree.MARKER_VARIABLE: self.marker},
                 start_new_session=_POSIX,  # its own process group, so its children can be killed with it
                 creationflags=_NEW_GROUP_FLAG,
+                preexec_fn=proctree.preexec if _POSIX else None,  # Linux: killed by the kernel if we die
             )
         except BaseException:
             if self._log is not None:
@@ -306,16 +320,33 @@ class BotProcess:
         """The next non-blank line from the bot within ``seconds``; :class:`BotFailure` otherwise."""
         deadline = time.monotonic() + seconds
         while True:
+            left = deadline - time.monotonic()
             try:
-                kind, text, sent = self._events.get(timeout=max(0.0, deadline - time.monotonic()))
+                kind, text, sent = self._events.get(timeout=max(0.0, min(left, _POLL_SECONDS)))
             except queue.Empty:
-                raise BotFailure(TOO_SLOW, f"no answer within {seconds * 1000:.0f} ms") from None
+                if self._process.poll() is not None:  # exited, its output perhaps held open by a child
+                    self._exited_meanwhile()
+                    continue
+                if left <= _POLL_SECONDS:
+                    raise BotFailure(TOO_SLOW, f"no answer within {seconds * 1000:.0f} ms") from None
+                continue
             if kind == "line":
                 if text.strip():
                     return text
                 continue
             self._events.put((kind, text, sent))
             self._raise_event(kind, text, sent)
+
+    def _exited_meanwhile(self) -> None:
+        """The bot is gone: take a line it wrote just before, else report that it exited."""
+        try:
+            event = self._events.get(timeout=EXIT_GRACE_SECONDS)
+        except queue.Empty:
+            raise BotFailure(EXITED, "it exited") from None
+        self._events.put(event)
+        if event[0] == "line" and not event[1].strip():  # only blank lines left: it exited
+            self._events.get_nowait()
+            raise BotFailure(EXITED, "it exited")
 
     @staticmethod
     def _raise_event(kind: str, text: str, sent: str) -> None:
@@ -369,11 +400,15 @@ class BotProcess:
                 _live.discard(self)
 
     def _kill_tree(self) -> None:
+        strays = proctree.descendants(self.pid)  # before the kill: children that left its session
         if _POSIX:
             try:
                 os.killpg(self.pid, signal.SIGKILL)  # the bot leads its own session: its children too
             except (ProcessLookupError, PermissionError):
                 pass
+            proctree.kill_all(strays)
+            # Children that outlived the bot came back to us (we are a subreaper on Linux).
+            proctree.kill_all(proctree.marked_orphans(self.marker, known=set(running_bot_pids())))
         elif self._process.returncode is None:  # pragma: no cover - Windows
             try:
                 subprocess.run(["taskkill", "/F", "/T", "/PID", str(self.pid)],
