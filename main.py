@@ -6,6 +6,7 @@
     python main.py history ...     export or import the app's history of games
     python main.py example         step through the worked example of the rules
     python main.py simulate ...    play many computer games without a window
+    python main.py tournament ...  a bot tournament with ratings and a leaderboard
 """
 
 from __future__ import annotations
@@ -193,6 +194,9 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--no-progress", action="store_true",
                      help="never show the progress bar (shown on stderr for runs over 2 s)")
     sim.set_defaults(subparser=sim)
+    from game.tournament.cli import add_parser as add_tournament_parser
+
+    add_tournament_parser(commands)
     return parser
 
 
@@ -349,6 +353,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.command == "history":
         return run_history(args)
+    if args.command == "tournament":
+        from game.tournament.cli import run as run_tournament
+
+        return run_tournament(args, args.subparser.error)
     if args.command == "simulate":
         from game.simulate import run_from_args
 

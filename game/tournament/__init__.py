@@ -11,9 +11,7 @@
   penalty per round with its 95% interval, wins, disqualifications.
 * :mod:`.report` - the leaderboard as text, JSON and one self-contained HTML page.
 * :mod:`.cli` - ``main.py tournament``.
+
+Importing the package imports nothing else: ``main.py`` builds its command
+line from :mod:`.cli` without loading the rating library.
 """
-
-from .schedule import Entrant, Schedule
-from .standings import Standing, standings
-
-__all__ = ["Entrant", "Schedule", "Standing", "standings"]
