@@ -95,9 +95,10 @@ def preexec() -> None:
 def descendants(pid: int) -> list[psutil.Process]:
     """Every live descendant of ``pid`` (empty if it is gone)."""
     try:
-        return psutil.Process(pid).children(recursive=True)
+        found: list[psutil.Process] = psutil.Process(pid).children(recursive=True)
     except (psutil.NoSuchProcess, psutil.AccessDenied):
         return []
+    return found
 
 
 def marked_orphans(marker: str, known: set[int]) -> list[psutil.Process]:

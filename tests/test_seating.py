@@ -29,7 +29,7 @@ def run_main(*args: str) -> subprocess.CompletedProcess[str]:
 def test_a_named_bot_is_seated_in_the_live_order_unless_told_otherwise() -> None:
     assert parse_named_bot(f"Ada=  {BOT}").kind == f"bot:{BOT}"
     assert parse_named_bot(f"Ada=bot-statement:{BOT}").kind == f"bot-statement:{BOT}"
-    comma = parse_named_bot(f"comma=python3 -c 'print(1,2)' x,y")
+    comma = parse_named_bot("comma=python3 -c 'print(1,2)' x,y")
     assert comma.name == "comma" and comma.command == "python3 -c 'print(1,2)' x,y"
 
 
