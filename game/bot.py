@@ -386,6 +386,8 @@ class BotProcess:
                 self._process.wait(timeout=KILL_WAIT_SECONDS)
             except subprocess.TimeoutExpired:  # pragma: no cover - a process that ignores SIGKILL
                 pass
+            if _POSIX:
+                proctree.reap_session(self.pid, known=set(running_bot_pids()))
             self._questions.put(None)
             streams = (self._process.stdin, self._process.stdout, self._process.stderr)
             for thread, stream in zip(self._threads, streams):

@@ -29,6 +29,7 @@ import signal
 import subprocess
 import sys
 import threading
+import time
 import uuid
 from typing import Callable
 
@@ -39,6 +40,8 @@ MARKER_VARIABLE = "SIXTAKES_BOT_OWNER"
 _LINUX = sys.platform.startswith("linux")
 _PR_SET_PDEATHSIG = 1
 _PR_SET_CHILD_SUBREAPER = 36
+REAP_SECONDS = 1.0
+"""Longest wait for killed strays to be gone (they go at once: SIGKILL cannot be ignored)."""
 
 _owner = f"{os.getpid()}-{uuid.uuid4().hex[:12]}"
 """This process's token: every bot it starts carries it in its marker."""
@@ -117,20 +120,62 @@ def marked_orphans(marker: str, known: set[int]) -> list[psutil.Process]:
     return found
 
 
-def kill_all(processes: list[psutil.Process]) -> None:
-    """SIGKILL each process (those already gone are skipped), and reap those that are our children."""
-    me = os.getpid()
+def kill_all(processes: list[psutil.Process], seconds: float = REAP_SECONDS) -> None:
+    """SIGKILL each process (those already gone are skipped) and wait until each is gone.
+
+    A killed process whose parent was killed too is re-parented to us (we are
+    a subreaper) and would stay a zombie: it is reaped here.
+    """
     for process in processes:
         try:
             process.kill()
         except (psutil.NoSuchProcess, psutil.AccessDenied):
             pass
+    deadline = time.monotonic() + seconds
     for process in processes:
+        while not _reaped_or_gone(process.pid) and time.monotonic() < deadline:
+            time.sleep(0.002)
+
+
+def _reaped_or_gone(pid: int) -> bool:
+    """Reap ``pid`` if it is our dead child; whether it is no longer a live process of ours."""
+    try:
+        reaped, _ = os.waitpid(pid, os.WNOHANG)
+        return reaped == pid
+    except ChildProcessError:  # not (yet) our child
         try:
-            if process.ppid() == me:
-                process.wait(timeout=2.0)
-        except (psutil.NoSuchProcess, psutil.AccessDenied, psutil.TimeoutExpired, ChildProcessError):
-            pass
+            process = psutil.Process(pid)
+            if process.status() != psutil.STATUS_ZOMBIE:
+                return False  # still dying
+            # A zombie whose parent is dying comes to us (a subreaper) to be reaped; elsewhere
+            # init reaps it.
+            return not _subreaper or process.ppid() == 1
+        except psutil.NoSuchProcess:
+            return True
+    except OSError:
+        return True
+
+
+def reap_session(leader: int, known: set[int], seconds: float = REAP_SECONDS) -> None:
+    """Reap our children still in the session or process group of ``leader`` (a bot that is gone):
+    killed with its group, they were re-parented to us (a subreaper) and would stay zombies."""
+    if not _subreaper:
+        return
+    deadline = time.monotonic() + seconds
+    while True:
+        waiting = False
+        for child in psutil.Process().children():
+            if child.pid in known:
+                continue
+            try:
+                if leader not in (os.getpgid(child.pid), os.getsid(child.pid)):
+                    continue
+                waiting |= os.waitpid(child.pid, os.WNOHANG)[0] != child.pid
+            except (ChildProcessError, ProcessLookupError, PermissionError):
+                continue
+        if not waiting or time.monotonic() > deadline:
+            return
+        time.sleep(0.002)
 
 
 _WATCHDOG = r"""

@@ -59,6 +59,16 @@ def test_a_bot_that_exits_while_its_child_holds_its_output_is_reported_exited() 
     assert wait_until_gone(child, 2.0), f"the orphaned child {child} survived"
 
 
+@linux_only
+def test_the_killed_children_are_reaped_not_left_as_zombies() -> None:
+    for args in ((), ("--exit",)):
+        _, child, _ = play_spawner(*args)
+        deadline = time.monotonic() + 5
+        while Path(f"/proc/{child}").exists():  # a zombie still has its /proc entry
+            assert time.monotonic() < deadline, f"the bot's child {child} was left a zombie"
+            time.sleep(0.02)
+
+
 @posix_only
 def test_every_bot_process_carries_the_marker() -> None:
     with BotTable() as table:
