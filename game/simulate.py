@@ -30,6 +30,7 @@ from .agents import Agent
 from .bot import BotTable, Disqualification, is_bot_kind
 from .engine import Game, PlayerView, new_seed
 from .play import check_kind, game_seed, make_agents, play_game
+from .proctree import die_with_parent
 from .record import PlayerInfo, record_game
 from .rules import Rules, rules_named
 from .seating import bot_names, parse_named_bots, simulate_seats
@@ -182,6 +183,7 @@ def _worker_started() -> None:
     ``atexit`` kill the worker's bot processes instead of orphaning them."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, _exit_on_signal)
+    die_with_parent(signal.SIGTERM)  # Linux: the parent killed outright ends us (and our bots) too
 
 
 def _exit_on_signal(signum: int, _frame: object) -> None:

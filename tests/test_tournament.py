@@ -171,3 +171,27 @@ def test_bad_arguments_are_one_line_and_exit_2(args: list[str], message: str) ->
     result = run_main("tournament", *args)
     assert result.returncode == 2
     assert result.stderr.count("\n") == 1 and message in result.stderr, result.stderr
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="PR_SET_PDEATHSIG is Linux's")
+def test_a_tournament_killed_outright_leaves_no_bot_and_continues_when_run_again(tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    args = ["tournament", "--bot", bot_copy(tmp_path / "bots", "kilo_bot"), "--include", "random,heuristic,mc",
+            "--rollouts", "5", "--games", "24", "--seed", "2", "--jobs", "2", "--no-progress", "--out", str(out)]
+    program = subprocess.Popen([sys.executable, str(PROJECT / "main.py"), *args], cwd=PROJECT,
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    results = out / "results.jsonl"
+    deadline = time.monotonic() + 120
+    while not (results.exists() and results.read_text().count("\n") >= 4):
+        assert program.poll() is None and time.monotonic() < deadline
+        time.sleep(0.05)
+    program.kill()  # SIGKILL: no clean-up code of the program runs
+    program.wait(timeout=30)
+    deadline = time.monotonic() + 15
+    while any("kilo_bot" in " ".join(p.info["cmdline"] or ()) for p in psutil.process_iter(["cmdline"])):
+        assert time.monotonic() < deadline, "a bot outlived the killed tournament"
+        time.sleep(0.05)
+    again = run_main(*args)
+    assert again.returncode == 0, again.stderr
+    data = json.loads((out / "standings.json").read_text())
+    assert data["games"] == 24 and sum(line["games"] for line in data["standings"]) == 96
