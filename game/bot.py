@@ -70,6 +70,9 @@ SENT_LIMIT = 200
 """Characters of an offending answer kept in a disqualification."""
 KILL_WAIT_SECONDS = 5.0
 """How long to wait for a killed bot to be gone before giving up on it."""
+CPU_CLOCK_BACKSTOP = 10.0
+"""With the processor-time clock, a bot that uses little processor time but still does not
+answer (it waits, or it sleeps) is too slow after this many times the limit of wall-clock time."""
 EXIT_GRACE_SECONDS = 0.05
 """A bot found exited while an answer is awaited: time left for a line already written to arrive."""
 _POLL_SECONDS = 0.02
@@ -316,9 +319,16 @@ class BotProcess:
             self._events.put(event)  # an end or flood stays for receive() to report
             self._raise_event(kind, text, sent)
 
-    def receive(self, seconds: float) -> str:
-        """The next non-blank line from the bot within ``seconds``; :class:`BotFailure` otherwise."""
-        deadline = time.monotonic() + seconds
+    def receive(self, seconds: float, cpu_clock: bool = False) -> str:
+        """The next non-blank line from the bot within ``seconds``; :class:`BotFailure` otherwise.
+
+        With ``cpu_clock`` the limit counts the processor time the bot uses, so a computer busy
+        with other work does not make it late; wall-clock time is still limited, to
+        :data:`CPU_CLOCK_BACKSTOP` times ``seconds``.
+        """
+        start = time.monotonic()
+        deadline = start + seconds * (CPU_CLOCK_BACKSTOP if cpu_clock else 1.0)
+        cpu_start = self._cpu_seconds() if cpu_clock else 0.0
         while True:
             left = deadline - time.monotonic()
             try:
@@ -328,7 +338,12 @@ class BotProcess:
                     self._exited_meanwhile()
                     continue
                 if left <= _POLL_SECONDS:
-                    raise BotFailure(TOO_SLOW, f"no answer within {seconds * 1000:.0f} ms") from None
+                    raise BotFailure(TOO_SLOW, f"no answer within {seconds * 1000:.0f} ms"
+                                     + (" of wall-clock time" if cpu_clock else "")) from None
+                if (cpu_clock and time.monotonic() - start >= seconds
+                        and self._cpu_seconds() - cpu_start >= seconds):
+                    raise BotFailure(TOO_SLOW, f"no answer within {seconds * 1000:.0f} ms "
+                                     "of processor time") from None
                 continue
             if kind == "line":
                 if text.strip():
@@ -336,6 +351,10 @@ class BotProcess:
                 continue
             self._events.put((kind, text, sent))
             self._raise_event(kind, text, sent)
+
+    def _cpu_seconds(self) -> float:
+        """Processor time the bot has used so far (user and system)."""
+        return proctree.cpu_seconds(self.pid)
 
     def _exited_meanwhile(self) -> None:
         """The bot is gone: take a line it wrote just before, else report that it exited."""
@@ -568,6 +587,8 @@ class BotAgent:
         self.phase_last = phase_last
         self.first_answer_seconds = first_answer_seconds
         self.answer_seconds = answer_seconds
+        self.cpu_clock = False
+        """Count the time limits in processor time the bot uses (tournaments), not wall-clock time."""
         self.table = table if table is not None else BotTable()
         self.disqualification: Disqualification | None = None
         """Set when the bot is disqualified; the seat then plays at random."""
@@ -614,7 +635,8 @@ class BotAgent:
         try:
             process.check_quiet()
             process.send(turn_lines(view, self.table.disqualified_seats, phase_last=self.phase_last))
-            line = process.receive(self.first_answer_seconds if self.answers == 0 else self.answer_seconds)
+            line = process.receive(self.first_answer_seconds if self.answers == 0 else self.answer_seconds,
+                                   self.cpu_clock)
             answer = parse_answer(line, phase, view.hand)
         except BotFailure as failure:
             self._disqualify(view, failure)

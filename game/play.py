@@ -58,8 +58,10 @@ def make_player(kind: str, *, seat: int, player_count: int, rng: random.Random,
     if bot is None:
         return make_agent(kind, rng, options)
     command, phase_last = bot
-    return make_bot_agent(command, seat=seat, player_count=player_count, rng=rng,
-                          phase_last=phase_last, log_path=bot_log, table=bot_table)
+    agent = make_bot_agent(command, seat=seat, player_count=player_count, rng=rng,
+                           phase_last=phase_last, log_path=bot_log, table=bot_table)
+    agent.cpu_clock = options.bot_cpu_clock
+    return agent
 
 
 def make_agents(kinds: Sequence[str], seed: int, options: AgentOptions = DEFAULT_OPTIONS,

@@ -95,6 +95,15 @@ def preexec() -> None:
     die_with_parent(signal.SIGKILL)
 
 
+def cpu_seconds(pid: int) -> float:
+    """Processor time (user and system) process ``pid`` has used; 0 if it is gone."""
+    try:
+        times = psutil.Process(pid).cpu_times()
+    except (psutil.NoSuchProcess, psutil.AccessDenied):
+        return 0.0
+    return float(times.user + times.system)
+
+
 def descendants(pid: int) -> list[psutil.Process]:
     """Every live descendant of ``pid`` (empty if it is gone)."""
     try:

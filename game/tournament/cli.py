@@ -63,6 +63,10 @@ def add_parser(commands: Any) -> argparse.ArgumentParser:
     parser.add_argument("--html", type=Path, metavar="FILE", help="write the leaderboard page to FILE")
     parser.add_argument("--rollouts", type=_count, default=DEFAULT_ROLLOUTS, metavar="N",
                         help=f"sampled deals per decision of mc entrants (default {DEFAULT_ROLLOUTS})")
+    parser.add_argument("--clock", choices=["cpu", "wall"], default="cpu",
+                        help="cpu (default): bots' time limits count the processor time they use, so a busy "
+                             "computer never makes a bot too slow and a rerun gives the same games; wall: "
+                             "wall-clock time, as on the arena")
     parser.add_argument("--no-progress", action="store_true", help="never show the progress bar")
     parser.set_defaults(subparser=parser)
     return parser
@@ -124,7 +128,7 @@ def run(args: argparse.Namespace, error: Error) -> int:
         error(f"--jobs {args.jobs} is more than 4 x the {os.cpu_count() or 1} processors")
     seed = args.seed if args.seed is not None else _stored_seed(args.out)
     seed = seed if seed is not None else new_seed()
-    settings = {"rules": rules.name, "seed": seed, "rollouts": args.rollouts,
+    settings = {"rules": rules.name, "seed": seed, "rollouts": args.rollouts, "clock": args.clock,
                 "entrants": [[entrant.name, entrant.kind] for entrant in entrants]}
     store = ResultsStore(args.out)
     try:
@@ -136,7 +140,8 @@ def run(args: argparse.Namespace, error: Error) -> int:
     start = time.perf_counter()
     already = len(store.missing(range(schedule.games))) - schedule.games
     try:
-        _play(schedule, store, rules.name, AgentOptions(rollouts=args.rollouts), args.jobs,
+        _play(schedule, store, rules.name, AgentOptions(rollouts=args.rollouts, bot_cpu_clock=args.clock == "cpu"),
+              args.jobs,
               Progress(schedule.games, -already) if not args.no_progress else None)
     except KeyboardInterrupt:
         done = schedule.games - len(store.missing(range(schedule.games)))
