@@ -138,11 +138,11 @@ def run(args: argparse.Namespace, error: Error) -> int:
     schedule = Schedule(entrants, args.games, seed)
     signal.signal(signal.SIGTERM, _interrupt)  # stopped from outside: as Ctrl-C
     start = time.perf_counter()
-    already = len(store.missing(range(schedule.games))) - schedule.games
+    already = schedule.games - len(store.missing(range(schedule.games)))  # a resumed tournament's
+    options = AgentOptions(rollouts=args.rollouts, bot_cpu_clock=args.clock == "cpu")
     try:
-        _play(schedule, store, rules.name, AgentOptions(rollouts=args.rollouts, bot_cpu_clock=args.clock == "cpu"),
-              args.jobs,
-              Progress(schedule.games, -already) if not args.no_progress else None)
+        _play(schedule, store, rules.name, options, args.jobs,
+              Progress(schedule.games, already) if not args.no_progress else None)
     except KeyboardInterrupt:
         done = schedule.games - len(store.missing(range(schedule.games)))
         where = f"; run the same command again to continue (results in {args.out})" if args.out else ""
@@ -163,9 +163,9 @@ def run(args: argparse.Namespace, error: Error) -> int:
         print(json.dumps(report.to_dict(table, info)))
     else:
         print(report.text(table, info))
-        played = schedule.games + already
+        played = schedule.games - already
         print(f"({played} games played in {seconds:.1f} s"
-              + (f"; {-already} were already in {args.out}" if already else "") + ")")
+              + (f"; {already} were already in {args.out}" if already else "") + ")")
     return 0
 
 
