@@ -11,7 +11,8 @@ bot; these are found another way:
   died is re-parented to us instead of to ``init``.  Every bot process
   carries a marker in its environment (:data:`MARKER_VARIABLE`, inherited by
   what it starts) naming the bot; an orphan with the bot's marker among our
-  children is killed with it and reaped.
+  children is killed with it and reaped.  Elsewhere every process is
+  searched for the marker.
 * **When the app itself is killed** (SIGKILL cannot be caught): on Linux each
   bot is started with ``PR_SET_PDEATHSIG`` so the kernel kills it when we
   die, and a small watchdog process (:func:`start_watchdog`) waits for our
@@ -114,10 +115,11 @@ def descendants(pid: int) -> list[psutil.Process]:
 
 
 def marked_orphans(marker: str, known: set[int]) -> list[psutil.Process]:
-    """Our children (orphans re-parented to us) carrying ``marker``, other than ``known`` pids,
-    with their descendants."""
+    """Processes carrying ``marker`` (other than ``known`` pids), with their descendants: our
+    children, where orphans come back to us (Linux); elsewhere every process (slower)."""
     found: list[psutil.Process] = []
-    for child in psutil.Process().children():
+    candidates = psutil.Process().children() if _subreaper else psutil.process_iter()
+    for child in candidates:
         if child.pid in known:
             continue
         try:

@@ -49,7 +49,7 @@ def add_parser(commands: Any) -> argparse.ArgumentParser:
                         help=f"built-in computer players as entrants: {', '.join(AGENT_KINDS)}")
     parser.add_argument("--rules", choices=list(PRESETS), default="snap",
                         help="rules preset (default snap); codingame: the arena's 5 rounds of 10 turns")
-    parser.add_argument("--games", type=_count, default=DEFAULT_GAMES,
+    parser.add_argument("--games", type=_count, default=DEFAULT_GAMES, metavar="N",
                         help=f"games to play (default {DEFAULT_GAMES}), rounded up to whole deals of "
                              f"{TABLE_SIZE} seat rotations")
     parser.add_argument("--seed", type=_seed, help="seed of the tournament (default: drawn, or the one "
