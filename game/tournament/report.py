@@ -26,15 +26,15 @@ def text(standings: Sequence[Standing], info: dict[str, Any]) -> str:
     lines = [
         f"{info['games']} games ({info['rules']} rules, seed {info['seed']}, {info['entrants']} entrants, "
         f"{info['deals']} deals x 4 seat rotations)",
-        f"{'#':>3} {'entrant':<{name_w}} {'rating':>6} {'(+/- 2 sigma)':>15} {'penalty/round':>13} "
-        f"{'(95% interval)':>15} {'games':>6} {'wins':>6} {'disq.':>6}",
+        f"{'#':>3} {'entrant':<{name_w}} {'rating':>6} {'(+/- 2 sigma)':>16} {'penalty/round':>13} "
+        f"{'(95% interval)':>16} {'games':>6} {'wins':>6} {'disq.':>6}",
     ]
     for place, line in enumerate(standings, start=1):
         low, high = line.ci95
         r_low, r_high = line.rating_interval
         lines.append(
-            f"{place:>3} {line.name:<{name_w}} {line.rating:>6.2f} {f'({r_low:.1f}-{r_high:.1f})':>15} "
-            f"{line.mean_penalty_per_round:>13.2f} {f'({low:.2f}-{high:.2f})':>15} {line.games:>6} "
+            f"{place:>3} {line.name:<{name_w}} {line.rating:>6.2f} {f'({r_low:.1f} to {r_high:.1f})':>16} "
+            f"{line.mean_penalty_per_round:>13.2f} {f'({low:.2f} to {high:.2f})':>16} {line.games:>6} "
             f"{line.wins:>6} {line.disqualifications:>6}")
     lines.append("(rating: openskill Plackett-Luce mu; lowest penalty wins a game, ties count for each)")
     for line in standings:
