@@ -22,6 +22,9 @@ from tests.bots import BOTS
 from tests.conftest import PROJECT
 
 
+EXAMPLE = f"example={sys.executable} {PROJECT / 'examples' / 'heuristic_bot.py'}"
+
+
 def run_main(*args: str, cwd: Path = PROJECT) -> subprocess.CompletedProcess[str]:
     return subprocess.run([sys.executable, str(PROJECT / "main.py"), *args], cwd=cwd,
                           capture_output=True, text=True, timeout=180)
@@ -166,6 +169,9 @@ def test_another_tournament_in_the_same_folder_is_refused(tmp_path: Path) -> Non
     (["--include", "random,heuristic,mc", "--bot", "random=python3 x.py"], "two entrants are named"),
     (["--include", "random,heuristic,mc,random"], "two entrants are named"),
     (["--include", "random,heuristic,mc", "--games", "0"], "expected a number >= 1"),
+    (["--include", "random,heuristic,mc", "--bot", EXAMPLE, "--out", "README.md"], "is not a folder"),
+    (["--include", "random,heuristic,mc", "--bot", EXAMPLE, "--html", "no-such-folder/cup.html"],
+     "no folder no-such-folder"),
 ])
 def test_bad_arguments_are_one_line_and_exit_2(args: list[str], message: str) -> None:
     result = run_main("tournament", *args)

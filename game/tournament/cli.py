@@ -126,6 +126,10 @@ def run(args: argparse.Namespace, error: Error) -> int:
         error(str(problem))
     if args.jobs > 4 * (os.cpu_count() or 1):
         error(f"--jobs {args.jobs} is more than 4 x the {os.cpu_count() or 1} processors")
+    if args.out is not None and args.out.exists() and not args.out.is_dir():
+        error(f"--out {args.out} is not a folder")
+    if args.html is not None and not (args.html.parent.is_dir() and os.access(args.html.parent, os.W_OK)):
+        error(f"--html {args.html}: no folder {args.html.parent} to write it in")
     seed = args.seed if args.seed is not None else _stored_seed(args.out)
     seed = seed if seed is not None else new_seed()
     settings = {"rules": rules.name, "seed": seed, "rollouts": args.rollouts, "clock": args.clock,
@@ -204,9 +208,14 @@ def _write_outputs(args: argparse.Namespace, table: Sequence[Any], info: dict[st
 
 
 def _write_atomically(path: Path, text: str) -> None:
+    """Write through a temporary file renamed at the end; ``OSError`` naming ``path`` if it fails."""
     temporary = path.with_name(path.name + ".tmp")
-    temporary.write_text(text, encoding="utf-8")
-    os.replace(temporary, path)
+    try:
+        temporary.write_text(text, encoding="utf-8")
+        os.replace(temporary, path)
+    except OSError as problem:
+        temporary.unlink(missing_ok=True)
+        raise OSError(problem.errno, problem.strerror, str(path)) from None
 
 
 def _stored_seed(folder: Path | None) -> int | None:
