@@ -129,7 +129,8 @@ def build_parser() -> argparse.ArgumentParser:
     add_bot_option(play)
     play.add_argument("--rules", choices=["snap", "classic", "codingame"], default="snap",
                       help="snap (default): the classroom rules, one round of 7 turns; classic: the "
-                           "official rules, rounds of 10 turns until someone has 66 points")
+                           "official rules, rounds of 10 turns until someone has 66 points; codingame: the "
+                           "official penalties, exactly 5 rounds of 10 turns, as on the CodinGame arena")
     play.add_argument("--think-ms", type=milliseconds_argument, default=DEFAULT_THINK_MS, metavar="MS",
                       help=f"thinking time per decision of mc players (default {DEFAULT_THINK_MS:g})")
     play.set_defaults(subparser=play)
