@@ -294,6 +294,8 @@ class HeadToHead:
     first: str
     second: str
     differences: list[float] = field(default_factory=list)
+    names: tuple[str, str] | None = None
+    """How the summary calls the two kinds (a ``--bot``'s NAME), if not by the kinds themselves."""
 
     def to_dict(self) -> dict[str, object]:
         mean, low, high = mean_interval(self.differences)
@@ -357,8 +359,9 @@ class Summary:
         for h in self.head_to_head:
             mean, low, high = mean_interval(h.differences)
             verdict = ("better" if high < 0 else "worse" if low > 0 else "no clear difference")
-            lines.append(f"{h.first} - {h.second}: {mean:+.2f} penalty per game "
-                         f"(95% interval {low:+.2f} to {high:+.2f}; {h.first} {verdict})")
+            first, second = h.names or (h.first, h.second)
+            lines.append(f"{first} - {second}: {mean:+.2f} penalty per game "
+                         f"(95% interval {low:+.2f} to {high:+.2f}; {first} {verdict})")
         return "\n".join(lines)
 
 
@@ -386,7 +389,8 @@ class Tallies:
         names = names or {}
         if summary.duplicate:
             summary.players = [PlayerTally(names.get(kind, kind), kind) for kind in self.kinds]
-            summary.head_to_head = [HeadToHead(a, b) for i, a in enumerate(self.kinds)
+            summary.head_to_head = [HeadToHead(a, b, names=(names.get(a, a), names.get(b, b)))
+                                    for i, a in enumerate(self.kinds)
                                     for b in self.kinds[i + 1:]]
         else:
             summary.players = [PlayerTally(names.get(kind, f"Player {seat + 1}"), kind)

@@ -87,3 +87,14 @@ def test_play_refuses_a_bad_bot_in_one_line() -> None:
     result = run_main("play", "--bot", "nameless")
     assert result.returncode == 2
     assert result.stderr.count("\n") == 1 and "expected NAME=COMMAND" in result.stderr
+
+
+def test_duplicate_summaries_compare_bots_by_name() -> None:
+    result = run_main("simulate", "--games", "2", "--seed", "4", "--duplicate", "--no-progress",
+                      "--bot", f"Ada={BOT}", "--players", "Ada,heuristic,random,random")
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert any(line.startswith("Ada - heuristic:") for line in lines)
+    assert any(line.startswith("Ada - random:") for line in lines)
+    assert not any(line.startswith("bot:") for line in lines)
+
