@@ -92,7 +92,12 @@ def become_subreaper() -> None:
 
 
 def preexec() -> None:
-    """Run in the bot's process before its program starts (POSIX): die with us."""
+    """Run in the bot's process before its program starts (POSIX): die with us.
+
+    Linux sends the signal when the *thread* that started the bot ends, so bots are
+    started from a thread that lives as long as they do (the app's and the workers'
+    main threads do).
+    """
     die_with_parent(signal.SIGKILL)
 
 
