@@ -37,6 +37,7 @@ from .lab.totals import (  # noqa: F401 - the summary's parts, as scripts import
 )
 from .play import check_kind
 from .rules import Rules, rules_named
+from .seating import bot_names, parse_named_bots, simulate_seats
 
 __all__ = ["simulate", "Summary", "PlayerTally", "HeadToHead", "Progress", "rotations",
            "mean_interval", "wilson_interval", "parse_kinds", "run_from_args"]
@@ -107,20 +108,23 @@ def simulate(
     duplicate: bool = False,
     progress: bool = False,
     bot_logs: Path | None = None,
+    names: dict[str, str] | None = None,
 ) -> Summary:
     """Play ``games`` deals; deal ``i`` is seeded ``game_seed(seed, i)``.
 
     Each deal is one game, or with ``duplicate`` one game per seat rotation.
     ``jobs`` worker processes share the games; the results are combined in
-    deal order, so nothing but timings depends on ``jobs``.  Games are made,
+    deal order, so nothing but timings depends on ``jobs``.  ``names`` gives
+    the name of a kind (a ``--bot NAME=COMMAND``) in the summary and the
+    records, instead of ``Player N`` (or the kind, in duplicate runs).  Games are made,
     played and counted chunk by chunk (see :mod:`game.lab.runner`): memory
     does not grow with ``games``.  ``RecordsWriteError`` if writing the
     records fails (the records written before stay whole).
     """
-    summary = new_summary(rules.name, seed, kinds, duplicate)
+    summary = new_summary(rules.name, seed, kinds, duplicate, names)
     size = chunk_size(kinds, duplicate, games, jobs, record_to is not None)
-    chunks = run_chunks(tasks(rules, kinds, seed, games, jobs, duplicate, options, record_to is not None, bot_logs),
-                        jobs, math.ceil(games / size))
+    chunks = run_chunks(tasks(rules, kinds, seed, games, jobs, duplicate, options, record_to is not None, bot_logs,
+                              names), jobs, math.ceil(games / size))
     total = games * (len(kinds) if duplicate else 1)
     bar = Progress(total) if progress else None
     start = time.perf_counter()
@@ -153,7 +157,8 @@ def run_from_args(args: argparse.Namespace, parser_error: Callable[[str], NoRetu
     """``main.py simulate``: check the arguments, run, print the summary."""
     try:
         rules = rules_named(args.rules)
-        kinds = parse_kinds(args.players, rules)
+        named = parse_named_bots(args.bot)
+        kinds = simulate_seats(args.players, named, rules)
         options = AgentOptions(think_ms=args.think_ms, rollouts=args.rollouts)
     except ValueError as error:
         parser_error(str(error))
@@ -172,7 +177,7 @@ def run_from_args(args: argparse.Namespace, parser_error: Callable[[str], NoRetu
     try:
         summary = simulate(rules, kinds, args.games, seed, record_to, options=options, jobs=args.jobs,
                            duplicate=args.duplicate, progress=not args.no_progress,
-                           bot_logs=args.bot_logs)
+                           bot_logs=args.bot_logs, names=bot_names(named))
         if record_to is not None:
             record_to.close()
     except KeyboardInterrupt:

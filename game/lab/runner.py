@@ -34,6 +34,7 @@ from ..agents import AGENT_KINDS, Agent, make_agent
 from ..bot import BotTable, Disqualification
 from ..engine import Game, Phase, PlayerView, RoundLog
 from ..play import game_seed, make_agents, play_game, players_rng
+from ..proctree import die_with_parent
 from ..rules import ROWS, Rules, rules_named
 from .fastgame import MAX_PLAYERS, RandomGames
 from .text import players_text, record_head, record_text, round_text
@@ -68,6 +69,8 @@ class Task(NamedTuple):
     record: bool
     bot_logs: Path | None = None
     """Folder for the bots' debug output (one file per game and seat), if any."""
+    names: tuple[tuple[str, str], ...] = ()
+    """``(kind, name)`` of the bots named with ``--bot NAME=COMMAND``, for the records."""
 
 
 def rotations(kinds: Sequence[str], duplicate: bool) -> list[tuple[str, ...]]:
@@ -97,12 +100,14 @@ def chunk_size(kinds: Sequence[str], duplicate: bool, deals: int, jobs: int, rec
 
 
 def tasks(rules: Rules, kinds: Sequence[str], seed: int, deals: int, jobs: int, duplicate: bool,
-          options: AgentOptions, record: bool, bot_logs: Path | None) -> Iterator[Task]:
+          options: AgentOptions, record: bool, bot_logs: Path | None,
+          names: dict[str, str] | None = None) -> Iterator[Task]:
     """The run's chunks, made one at a time as they are asked for."""
     size = chunk_size(kinds, duplicate, deals, jobs, record)
+    named = tuple((names or {}).items())
     for start in range(0, deals, size):
         yield Task(rules.name, tuple(kinds), seed, start, min(start + size, deals), duplicate, options,
-                   record, bot_logs)
+                   record, bot_logs, named)
 
 
 # ------------------------------------------------------------------ one chunk
@@ -121,7 +126,7 @@ def _fast_chunk(rules: Rules, task: Task) -> ChunkTotals:
     records: list[str] | None = [] if task.record else None
     games = _fast_games(rules, count)
     rounds = games.play_range(task.seed, task.start, task.stop, totals.penalty, totals.wins, row_choices,
-                              records, record_head(rules.name), players_text(task.kinds))
+                              records, record_head(rules.name), players_text(task.kinds, dict(task.names)))
     played = task.stop - task.start
     totals.games = played
     totals.slot_games = [played] * count
@@ -168,6 +173,7 @@ def _general_chunk(rules: Rules, task: Task) -> ChunkTotals:
     totals = ChunkTotals.empty(slots, len(pairs))
     records: list[str] = []
     head = record_head(rules.name)
+    names = dict(task.names)
     general = any(kind not in AGENT_KINDS for kind in kinds)  # bots, and anything make_agents knows
     for index in range(task.start, task.stop):
         seed = game_seed(task.seed, index)
@@ -179,7 +185,7 @@ def _general_chunk(rules: Rules, task: Task) -> ChunkTotals:
                 game = _play_built_in(rules, seat_kinds, seed, task.options)
             if task.record:
                 rounds_text = [round_text(r) for r in game.log]
-                records.append(record_text(head, seed, players_text(seat_kinds), rounds_text,
+                records.append(record_text(head, seed, players_text(seat_kinds, names), rounds_text,
                                            game.scores, game.winners))
             _add_game(totals, game, distinct if task.duplicate else None)
             for seat, kind in enumerate(seat_kinds):
@@ -475,6 +481,7 @@ def _worker_started() -> None:
     ``atexit`` kill the worker's bot processes instead of orphaning them."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, _exit_on_signal)
+    die_with_parent(signal.SIGTERM)  # Linux: the parent killed outright ends us (and our bots) too
 
 
 def _exit_on_signal(signum: int, _frame: object) -> None:

@@ -47,10 +47,11 @@ def record_head(rules: str) -> str:
     return f'{{"format":{json.dumps(FORMAT)},"rules":{json.dumps(rules, ensure_ascii=False)},"seed":'
 
 
-def players_text(kinds: Sequence[str]) -> str:
+def players_text(kinds: Sequence[str], names: dict[str, str] | None = None) -> str:
     """A record's text from after its seed up to its first round: the players, named
-    ``Player 1``... as ``simulate`` names them."""
-    players = [{"name": f"Player {seat + 1}", "kind": kind} for seat, kind in enumerate(kinds)]
+    ``Player 1``... as ``simulate`` names them, or by ``names[kind]`` (a named bot)."""
+    names = names or {}
+    players = [{"name": names.get(kind, f"Player {seat + 1}"), "kind": kind} for seat, kind in enumerate(kinds)]
     return f',"players":{json.dumps(players, separators=(",", ":"), ensure_ascii=False)},"rounds":['
 
 

@@ -150,6 +150,8 @@ class HeadToHead:
     first: str
     second: str
     scale: int = 1
+    names: tuple[str, str] | None = None
+    """How the summary calls the two kinds (a ``--bot``'s NAME), if not by the kinds themselves."""
     deals: int = 0
     scaled_sum: int = 0
     scaled_squares: int = 0
@@ -246,8 +248,9 @@ class Summary:
         for h in self.head_to_head:
             mean, low, high = h.interval()
             verdict = ("better" if high < 0 else "worse" if low > 0 else "no clear difference")
-            lines.append(f"{h.first} - {h.second}: {mean:+.2f} penalty per game "
-                         f"(95% interval {low:+.2f} to {high:+.2f}; {h.first} {verdict})")
+            first, second = h.names or (h.first, h.second)
+            lines.append(f"{first} - {second}: {mean:+.2f} penalty per game "
+                         f"(95% interval {low:+.2f} to {high:+.2f}; {first} {verdict})")
         return "\n".join(lines)
 
 
@@ -264,15 +267,20 @@ def _disqualification_lines(players: Sequence[PlayerTally]) -> list[str]:
     return lines
 
 
-def new_summary(rules: str, seed: int, kinds: Sequence[str], duplicate: bool) -> Summary:
-    """An empty summary with a tally per seat, or per distinct kind in duplicate runs."""
+def new_summary(rules: str, seed: int, kinds: Sequence[str], duplicate: bool,
+                names: dict[str, str] | None = None) -> Summary:
+    """An empty summary with a tally per seat, or per distinct kind in duplicate runs;
+    ``names`` names some kinds (``--bot NAME=COMMAND``) instead of ``Player N`` or the kind."""
+    names = names or {}
     summary = Summary(rules, seed, duplicate=duplicate)
     if duplicate:
         distinct = list(dict.fromkeys(kinds))
         seats = Counter(kinds)
-        summary.players = [PlayerTally(kind, kind) for kind in distinct]
-        summary.head_to_head = [HeadToHead(a, b, seats[a] * seats[b] * len(kinds) ** 2)
+        summary.players = [PlayerTally(names.get(kind, kind), kind) for kind in distinct]
+        summary.head_to_head = [HeadToHead(a, b, seats[a] * seats[b] * len(kinds) ** 2,
+                                           names=(names.get(a, a), names.get(b, b)))
                                 for i, a in enumerate(distinct) for b in distinct[i + 1:]]
     else:
-        summary.players = [PlayerTally(f"Player {seat + 1}", kind) for seat, kind in enumerate(kinds)]
+        summary.players = [PlayerTally(names.get(kind, f"Player {seat + 1}"), kind)
+                           for seat, kind in enumerate(kinds)]
     return summary
