@@ -90,6 +90,7 @@ class RandomGames:
         penalties = self.rules.penalties
         turns = self.rules.turns_per_round
         end_score = self.rules.end_score
+        round_count = self.rules.round_count  # a fixed number of rounds, whatever the scores
         n = self.player_count
         _reseed(self._deal_rng, seed)
         _reseed(self._players_rng, seed ^ _PLAYERS_SALT)
@@ -138,7 +139,7 @@ class RandomGames:
                         counts[row] += 1
                         sums[row] += penalties[card]
                     ends[row] = card
-            if end_score is None or max(scores) >= end_score:
+            if (rounds == round_count) if round_count is not None else (end_score is None or max(scores) >= end_score):
                 return scores, rounds
 
     def _play_recorded(self, seed: int, row_choices: list[int], parts: list[str]) -> tuple[list[int], int]:
@@ -146,6 +147,7 @@ class RandomGames:
         penalties = self.rules.penalties
         turns = self.rules.turns_per_round
         end_score = self.rules.end_score
+        round_count = self.rules.round_count  # a fixed number of rounds, whatever the scores
         n = self.player_count
         _reseed(self._deal_rng, seed)
         _reseed(self._players_rng, seed ^ _PLAYERS_SALT)
@@ -219,5 +221,5 @@ class RandomGames:
                     placed = PLACED_AFTER
                 add("]}")
             add(f'],"penalties":{list_text(round_penalties)}}}')
-            if end_score is None or max(scores) >= end_score:
+            if (rounds == round_count) if round_count is not None else (end_score is None or max(scores) >= end_score):
                 return scores, rounds
