@@ -282,6 +282,14 @@ class Game:
             return ()
         return tuple(p for p, card in enumerate(self._chosen) if card is None)
 
+    @property
+    def chosen_cards(self) -> tuple[int | None, ...]:
+        """This turn's secret choices by player (``None``: not chosen yet); for the referee
+        and for keeping an unfinished game, never for players."""
+        if self.phase is not Phase.CHOOSE_CARDS:
+            return (None,) * self.player_count
+        return tuple(self._chosen)
+
     def has_chosen(self, player: int) -> bool:
         """Whether ``player`` has chosen a card this turn (the card itself stays secret)."""
         self._check_player(player)

@@ -18,18 +18,22 @@ import pygame
 from game.agent_options import AgentOptions
 from game.bot import close_all_bots
 from game.engine import new_seed
+from game.history import HistoryError
 from game.record import GameRecord
 from game.rules import SNAP, Rules, rules_named
 from game.scenarios import WORKED_EXAMPLE_FIRST_PLACEMENT
+from game.unfinished import UnfinishedGame
 
 from . import theme
 from .base import AppContext, Input, InputKind, SceneManager
 from .cards import CardArt
+from .confirm import CloseQuestion
 from .digits import DIGITS_DIR, SpriteError, load_digit_sprites
 from .menu import MenuScene
 from .options import PlayOptions
 from .replay import Replay, replay_of_game, replay_of_record
 from .results import Outcome, ResultsScene, outcome_of
+from . import resume as keeping
 from .session import HUMAN, Seat, TableSession, check_kind, default_names, seats_for
 from .table import TableScene
 
@@ -114,6 +118,7 @@ class App:
         self.record_failed = False
         """A finished game could not be written: the app's exit code says so."""
         self._exit_after_frame = False
+        self._kept_at: tuple[int, int] | None = None
         self.session: TableSession | None = None
         """The live game, if one is on screen or its results are (its bots still run until it is left)."""
         self.last_seats: tuple[Seat, ...] | None = None
@@ -161,6 +166,7 @@ class App:
 
     # ---------------------------------------------------------- navigation
     def go_menu(self) -> None:
+        self.keep_unfinished()
         self.end_session()
         self.manager.switch(MenuScene(self.ctx, self.last_mode or "solo", seats=self.last_seats,
                                       rules=self.rules_name))
@@ -201,6 +207,7 @@ class App:
     def game_over(self, session: TableSession) -> None:
         """Record the finished game, then show the results."""
         saved = self._write_record(session)
+        keeping.drop_from_history()
         self.end_session()
         self.manager.switch(ResultsScene(self.ctx, outcome_of(session, saved)))
         if self.options.exit_at_end:
@@ -257,12 +264,57 @@ class App:
 
     # ---------------------------------------------------------------- loop
     def close_window(self) -> None:
-        """The window's close button: quit at once; an unfinished game is not recorded."""
-        if self.manager.game_in_progress():
-            print("game closed before the end: not recorded", file=sys.stderr)
-            self.quit(1)
-        else:
+        """The window's close button (or Alt+F4): during a game, ask first, as Esc does; a
+        second close request while asking closes.  An unfinished game is kept for the menu."""
+        if not self.manager.game_in_progress():
             self.quit(0)
+        elif isinstance(self.manager.active, CloseQuestion):
+            self.quit_keeping()
+        else:
+            self.manager.push(CloseQuestion(self.ctx, on_yes=self.quit_keeping, on_no=self.manager.pop))
+
+    def quit_keeping(self) -> None:
+        """Quit during a game: keep it in the history, say so, exit 1 (the game is not over)."""
+        kept = self.keep_unfinished()
+        print("game closed before the end: " + ("kept; the menu offers to resume it" if kept else "not recorded"),
+              file=sys.stderr)
+        self.quit(1)
+
+    def keep_unfinished(self, quiet: bool = False) -> bool:
+        """Keep the live game (if unfinished) in the history; whether it was kept.  Not with
+        ``--record FILE`` (the history is then left alone).  ``quiet``: a failure is not
+        reported (the once-a-turn keeping; leaving or closing reports it)."""
+        session = self.session
+        if session is None or session.game.is_over or self.options.record is not None:
+            return False
+        try:
+            keeping.keep_in_history(session)
+        except (HistoryError, OSError) as exc:
+            if not quiet:
+                error_line(f"cannot keep the unfinished game: {exc}")
+            return False
+        self._kept_at = keeping.progress_of(session)
+        return True
+
+    def unfinished_game(self) -> UnfinishedGame | None:
+        """The unfinished game the menu may offer to resume."""
+        return keeping.kept_in_history()
+
+    def resume_game(self) -> None:
+        """Resume the kept unfinished game exactly where it was (hot-seat: behind the curtain)."""
+        kept = keeping.kept_in_history()
+        if kept is None:
+            return
+        self.end_session()
+        try:
+            session = keeping.resume_session(kept, AgentOptions(think_ms=self.options.think_ms))
+        except ValueError as exc:
+            error_line(f"cannot resume the unfinished game: {exc}")
+            return
+        self.session = session
+        self.last_seats, self.last_mode, self.rules_name = session.seats, session.mode, session.rules.name
+        self._kept_at = keeping.progress_of(session)
+        self.manager.switch(TableScene(self.ctx, session, auto=all(not seat.is_human for seat in session.seats)))
 
     def process_events(self) -> None:
         for event in pygame.event.get():
@@ -292,6 +344,9 @@ class App:
         self.manager.active.update(dt)
         if self.exit_code is not None:
             return
+        if self.session is not None and keeping.progress_of(self.session) != self._kept_at:
+            self._kept_at = keeping.progress_of(self.session)
+            self.keep_unfinished(quiet=True)  # once per turn: the unfinished game in the history is replaced
         surface = pygame.display.get_surface() or self.screen
         for scene in self.manager.visible():
             scene.draw(surface)
@@ -355,7 +410,8 @@ def run_app(options: PlayOptions, *, digits_dir: Path = DIGITS_DIR) -> int:
         try:
             return app.run()
         except KeyboardInterrupt:
-            error_line("interrupted: a game in progress was not recorded")
+            kept = app.keep_unfinished()
+            error_line("interrupted: a game in progress was " + ("kept unfinished" if kept else "not recorded"))
             return 130
         finally:
             app.end_session()

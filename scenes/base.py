@@ -20,6 +20,8 @@ from .digits import DigitSprites
 from .options import PlayOptions
 
 if TYPE_CHECKING:
+    from game.unfinished import UnfinishedGame
+
     from .replay import Replay
     from .session import TableSession
 
@@ -124,6 +126,8 @@ class Navigator(Protocol):
     def start_replay(self, replay: "Replay", first: int = 0, auto: bool = True) -> None: ...
     def quit(self, code: int) -> None: ...
     def records_path(self) -> Path: ...
+    def unfinished_game(self) -> "UnfinishedGame | None": ...
+    def resume_game(self) -> None: ...
 
 
 @dataclass

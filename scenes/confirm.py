@@ -72,3 +72,11 @@ class ConfirmScene(Scene):
                     hovered=layout.yes.collidepoint(self.mouse), key_hint="key Y")
         draw_button(surface, layout.no, self.no_label, size, focused=not self.focus_yes,
                     hovered=layout.no.collidepoint(self.mouse), key_hint="key N / Esc")
+
+
+class CloseQuestion(ConfirmScene):
+    """The window's close button during a game: the same question as Esc, to close the app."""
+
+    def __init__(self, ctx: AppContext, *, on_yes: Callable[[], None], on_no: Callable[[], None]) -> None:
+        super().__init__(ctx, "Close 6 Takes! now?", "This game is kept: the menu offers to resume it.",
+                         yes_label="Close", no_label="Keep playing", on_yes=on_yes, on_no=on_no)

@@ -233,6 +233,8 @@ class MenuLayout:
     scores: Rect
     quit: Rect
     hints: Rect
+    resume: Rect
+    """Resume the unfinished game (top left, beside the title), when there is one."""
     font_title: int
     font_button: int
     font_small: int
@@ -266,8 +268,9 @@ def menu_layout(size: tuple[int, int]) -> MenuLayout:
     x0 = w // 2 - (4 * bw + 3 * gap) // 2
     start, rules, scores, quit_ = (Rect(x0 + i * (bw + gap), by, bw, bh) for i in range(4))
     hints = Rect(0, h - _r(34 * s), w, _r(30 * s))
+    resume = Rect(left, title.top, left_w - _r(20 * s), _r(80 * s))
     return MenuLayout(s, title, modes, names_title, names, kinds, all_kinds, preset, error, start, rules, scores, quit_,
-                      hints, _r(84 * s), _r(36 * s), _r(24 * s))
+                      hints, resume, _r(84 * s), _r(36 * s), _r(24 * s))
 
 
 @dataclass(frozen=True)

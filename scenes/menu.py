@@ -18,6 +18,7 @@ from typing import Sequence
 import pygame
 
 from game.bot import BOT_KIND, BOT_PHASE_LAST_KIND, check_command, parse_bot_kind
+from game.unfinished import UnfinishedGame
 
 from . import theme
 from .base import AppContext, Input, InputKind, Scene
@@ -37,6 +38,11 @@ MODE_SUBTITLES = {
 ALL_LEVELS = tuple(level for level in LEVELS if level != BOT)
 """What "All AIs" cycles through (a bot needs a command per seat)."""
 COMMAND_PLACEHOLDER = "e.g. python3 examples/heuristic_bot.py"
+
+
+def resume_label(kept: UnfinishedGame) -> str:
+    """E.g. "solo, turn 4": which game the Resume button brings back."""
+    return f"{MODE_TITLES.get(kept.mode, kept.mode)}, {kept.turn_label}"
 
 
 class MenuScene(Scene):
@@ -60,6 +66,9 @@ class MenuScene(Scene):
         self.error_seat: int | None = None
         if seats is not None:
             self._remember(seats)
+        kept = ctx.nav.unfinished_game()
+        self.resume_label = resume_label(kept) if kept is not None else ""
+        """What the Resume button says ("" when there is no unfinished game)."""
         self.focus = self.items().index(f"mode:{self.mode}")
         """Index into :meth:`items` of the focused control."""
         self.caret_time = 0.0
@@ -90,7 +99,8 @@ class MenuScene(Scene):
             if level != HUMAN:
                 seats.append(f"kind:{index}")
         every = ["all"] if self._ai_seats() else []
-        return [f"mode:{m}" for m in MODES] + ["preset"] + seats + every + ["start", "rules", "scores", "quit"]
+        resume = ["resume"] if self.resume_label else []
+        return resume + [f"mode:{m}" for m in MODES] + ["preset"] + seats + every + ["start", "rules", "scores", "quit"]
 
     def _ai_seats(self) -> list[int]:
         return [i for i, level in enumerate(self.levels[self.mode]) if level != HUMAN]
@@ -111,7 +121,7 @@ class MenuScene(Scene):
             return layout.all_kinds
         if kind == "preset":
             return layout.preset
-        return {"start": layout.start, "rules": layout.rules, "scores": layout.scores, "quit": layout.quit}[kind]
+        return {"resume": layout.resume, "start": layout.start, "rules": layout.rules, "scores": layout.scores, "quit": layout.quit}[kind]
 
     @property
     def focused_item(self) -> str:
@@ -194,6 +204,8 @@ class MenuScene(Scene):
             return  # other keys belong to the text being typed
         elif key == pygame.K_s:
             self._activate("scores")
+        elif key == pygame.K_c and self.resume_label:
+            self._activate("resume")
         elif key == pygame.K_r:
             self._activate("preset")
         elif key == pygame.K_a and self._ai_seats():
@@ -249,6 +261,8 @@ class MenuScene(Scene):
             self.ctx.manager.push(ScoreboardScene(self.ctx))
         elif item == "quit":
             self.ctx.nav.quit(0)
+        elif item == "resume":
+            self.ctx.nav.resume_game()
 
     def seat_kinds(self) -> list[str]:
         """Who sits where if the game started now (bots as ``bot:COMMAND``); no checks."""
@@ -298,6 +312,10 @@ class MenuScene(Scene):
         surface.fill(theme.FELT)
         self._draw_title(surface, layout)
         focused = self.focused_item
+        if self.resume_label:
+            draw_button(surface, layout.resume, "Resume the unfinished game", layout.font_small + round(4 * s),
+                        focused=focused == "resume", hovered=layout.resume.collidepoint(self.mouse),
+                        key_hint=f"C   {self.resume_label}")
         for index, mode in enumerate(MODES):
             rect = layout.modes[index]
             chosen = mode == self.mode

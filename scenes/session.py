@@ -253,9 +253,11 @@ class TableSession:
 
     def __init__(self, seats: Sequence[Seat], seed: int | None = None, rules: Rules = SNAP,
                  mode: str = "solo", options: AgentOptions = DEFAULT_OPTIONS, *,
-                 agents: Sequence[Agent | None] | None = None, threaded: bool | None = None) -> None:
+                 agents: Sequence[Agent | None] | None = None, threaded: bool | None = None,
+                 thinker: Thinker | None = None) -> None:
         """``agents`` replaces the players made from the seats' kinds (``None`` for humans);
-        ``threaded`` defaults to: some player is not a random one."""
+        ``threaded`` defaults to: some player is not a random one; ``thinker`` replaces the
+        one made from it."""
         self.seats = tuple(seats)
         self.mode = mode
         self.game = Game(rules=rules, player_count=len(self.seats), seed=seed)
@@ -265,7 +267,7 @@ class TableSession:
         self.agents: list[Agent | None] = [None if s.is_human else a for s, a in zip(self.seats, agents)]
         if threaded is None:
             threaded = any(a is not None and a.kind != AI_KIND for a in self.agents)
-        self.thinker = Thinker(threaded)
+        self.thinker = thinker or Thinker(threaded)
         self.thinking: dict[int, Future] = {}
         """Decisions asked of computer players and not taken in yet, by player."""
         self.closed = False
@@ -303,6 +305,21 @@ class TableSession:
         self.thinker.close()
         if self.bot_table is not None:
             self.bot_table.close()
+
+    def take_own_players(self, options: AgentOptions = DEFAULT_OPTIONS) -> None:
+        """Seat the players of the seats' kinds (a resumed game, once its decisions so far
+        were replayed by stand-ins): the decisions still outstanding are asked of them."""
+        self.thinker.close()
+        agents = self._make_agents(options)
+        self.thinker = Thinker(any(a is not None and a.kind != AI_KIND for a in agents))
+        self.agents = [None if s.is_human else a for s, a in zip(self.seats, agents)]
+        for player, future in list(self.thinking.items()):
+            if not future.done():
+                del self.thinking[player]
+                agent = self.agents[player]
+                if agent is not None and self.game.phase is Phase.CHOOSE_CARDS:
+                    self._ask(player, agent.choose_card, self.game.view(player))
+        self._ask_row()
 
     # --------------------------------------------------------- queries
     @property

@@ -505,7 +505,7 @@ class TableScene(Scene):
             return
         manager = self.ctx.manager
         self.ctx.manager.push(ConfirmScene(
-            self.ctx, "Leave this game?", "It is not finished, so it will not be recorded.",
+            self.ctx, "Leave this game?", "It is kept unfinished: the menu offers to resume it.",
             yes_label="Leave", no_label="Keep playing",
             on_yes=nav.go_menu, on_no=manager.pop,
         ))
