@@ -339,6 +339,14 @@ class Game:
         if self._unchosen == 0:
             self._reveal(tuple(self._chosen))  # type: ignore[arg-type]
 
+    def take_back(self, player: int) -> None:
+        """``player`` takes back the card they chose, while some player has still to choose."""
+        self._check_player(player)
+        if self.phase is not Phase.CHOOSE_CARDS or self._chosen[player] is None:
+            raise OutOfTurnError(f"player {player} has no card to take back now ({self._phase_text()})")
+        self._chosen[player] = None
+        self._unchosen += 1
+
     def play_cards(self, cards: Sequence[int]) -> None:
         """Every player chooses at once (``cards[p]`` is player p's card); then reveal."""
         if len(cards) != self.player_count:

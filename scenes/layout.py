@@ -80,6 +80,10 @@ class TableLayout:
     explain_area: Rect
     """The explain panel (where the solo hand shows while cards are placed)."""
     hints: Rect
+    hand_area: Rect
+    """Where the chooser's hand is spread (the bottom, less the Play button)."""
+    play_button: Rect
+    """Plays the selected hand card (where Next is while cards are placed)."""
     font_caption: int
     font_label: int
     font_small: int
@@ -95,7 +99,21 @@ class TableLayout:
 
     def hand_card_rect(self, index: int, count: int) -> Rect:
         """Card ``index`` of a hand of ``count``, centred along the bottom."""
-        return _strip_rect(self.bottom, self.hand_card_size, _r(14 * self.scale), index, count)
+        return _strip_rect(self.hand_area, self.hand_card_size, _r(14 * self.scale), index, count)
+
+    def hand_hit_rect(self, index: int, count: int) -> Rect:
+        """What a click on card ``index`` covers: the card, half of each gap beside it (or, where
+        squeezed cards overlap, its visible part) and the whole height of the hand's area."""
+        card = self.hand_card_rect(index, count)
+        left = self._hand_boundary(index - 1, count) if index > 0 else card.left
+        right = self._hand_boundary(index, count) if index < count - 1 else card.right
+        top = min(card.top, self.hand_area.top) - _r(12 * self.scale)
+        return Rect(left, top, max(1, right - left), self.hand_area.bottom - top)
+
+    def _hand_boundary(self, index: int, count: int) -> int:
+        """Where a click stops meaning card ``index`` and starts meaning card ``index + 1``."""
+        this, after = self.hand_card_rect(index, count), self.hand_card_rect(index + 1, count)
+        return (this.right + after.left) // 2 if this.right <= after.left else after.left
 
     def queue_card_rect(self, index: int, count: int = 4) -> Rect:
         """Card ``index`` of this turn's cards in placement order (lowest first)."""
@@ -124,6 +142,13 @@ def _strip_rect(area: Rect, size: tuple[int, int], gap: int, index: int, count: 
         total = area.width
     x0 = area.centerx - total // 2
     return Rect(x0 + index * (w + gap), area.centery - h // 2, w, h)
+
+
+def _hand_card_size(area: Rect, height: int, gap: int, count: int = 10) -> tuple[int, int]:
+    """A hand card's size: as tall as ``height``, but narrow enough for a full hand of ``count``
+    to fit ``area`` side by side, never overlapping (each card is a clear target)."""
+    width = min(_r(height * CARD_RATIO), (area.width - (count - 1) * gap) // count)
+    return width, min(height, _r(width / CARD_RATIO))
 
 
 @lru_cache(maxsize=16)
@@ -195,15 +220,18 @@ def table_layout(size: tuple[int, int]) -> TableLayout:
     small_h = _r(bottom.height * 0.62)
     small_hand_area = Rect(queue_area.right + _r(16 * s), bottom.top,
                            back_button.left - queue_area.right - _r(30 * s), bottom.height)
+    hand_area = Rect(bottom.left, bottom.top, next_button.left - _r(20 * s) - bottom.left, bottom.height)
     return TableLayout(
         size=size, scale=s, top_bar=top_bar, rows_area=rows_area,
         row_boxes=tuple(row_boxes), row_labels=tuple(row_labels),
         card_size=(card_w, card_h), card_gap=card_gap, panel=panel, seats=tuple(seats),
-        caption=caption, bottom=bottom, hand_card_size=(_r(hand_h * CARD_RATIO), hand_h),
+        caption=caption, bottom=bottom, hand_card_size=_hand_card_size(hand_area, hand_h, _r(14 * s)),
         queue_area=queue_area, queue_card_size=queue_card,
         small_hand_area=small_hand_area, small_card_size=(_r(small_h * CARD_RATIO), small_h),
         next_button=next_button, auto_button=auto_button, back_button=back_button,
         live_button=live_button, help_button=help_button, explain_area=small_hand_area, hints=hints,
+        hand_area=hand_area,
+        play_button=Rect(next_button.left, next_button.top + _r(24 * s), button_w, _r(76 * s)),
         font_caption=_r(36 * s), font_label=_r(30 * s), font_small=_r(22 * s),
         font_status=_r(32 * s), font_name=_r(32 * s),
     )

@@ -279,6 +279,8 @@ class TableSession:
         """This turn's cards by player once revealed (kept until the next turn starts)."""
         self.placements: list[Placement] = []
         """Placements of the turn on screen, in order."""
+        self.chosen_by: list[int] = []
+        """The humans who chose a card this turn, in order (the last may take it back)."""
         self.history: list[Placement] = []
         self.states: list[TableState] = []
         """The public table after every placement so far (for stepping back through the game)."""
@@ -433,7 +435,26 @@ class TableSession:
         if self.stage is not Stage.CHOOSE or self.chooser is None:
             raise ValueError("no human is choosing a card now")
         self.game.choose_card(self.chooser, card)
+        self.chosen_by.append(self.chooser)
         self._after_choice()
+
+    @property
+    def can_take_back(self) -> int | None:
+        """The human who may take their card back now: the last who chose, while a card of the
+        turn is still to be chosen - on the curtain that follows them, or while AIs think."""
+        if self.stage in (Stage.CURTAIN, Stage.THINKING) and self.chosen_by and self.game.waiting_for:
+            return self.chosen_by[-1]
+        return None
+
+    def take_back(self) -> None:
+        """The last human who chose takes their card back and chooses again."""
+        player = self.can_take_back
+        if player is None:
+            raise ValueError("no card can be taken back now")
+        self.game.take_back(player)
+        self.chosen_by.pop()
+        self.chooser = player
+        self.stage = Stage.CHOOSE
 
     def poll(self) -> bool:
         """Take in the computer players' cards that are chosen by now; whether any was.
@@ -546,6 +567,7 @@ class TableSession:
     def _start_turn(self) -> None:
         game = self.game
         self.placements = []
+        self.chosen_by = []
         self.turn_cards = ()
         if game.is_over:
             self.stage = Stage.OVER

@@ -30,6 +30,7 @@ from .cards import LOOK_DIM, LOOK_GHOST, CardArt
 from .confirm import ConfirmScene
 from .digits import write_number
 from .explainer import ExplainPanel, explain_panel
+from .hand import PhaseGuard, curtain_take_back_rect, hand_index_at
 from .layout import TableLayout, table_layout
 from .replay import Replay
 from .session import MODE_TITLES, BotStatus, Part, Preview, Stage, TableSession, preview
@@ -153,8 +154,11 @@ class TableScene(Scene):
         self.cursor: int | None = first if replay is not None else None
         """The shown state's index, or ``None`` for the live game."""
         self.motion: Motion | None = None
-        self.selected = 0
-        """Keyboard selection in the hand (index)."""
+        self.selected: int | None = None
+        """The hand card chosen to be played (index), until it is confirmed: a second click on
+        it, Enter or Play (nothing is selected when a hand is first shown)."""
+        self.guard = PhaseGuard()
+        """Clicks and Enter right after the table changed phase are not meant for the hand."""
         self._frame_pending = True
         """Something changed that no frame has shown yet: ignore inputs that act on it
         (e.g. a second Enter must not lift a curtain nobody has seen)."""
@@ -244,13 +248,20 @@ class TableScene(Scene):
         return self.cursor is None and self.live_stage is Stage.CHOOSE
 
     def _hovered_hand_index(self, layout: TableLayout) -> int | None:
-        hand = self._hand()
         if not self._choosing():
             return None
-        for index in range(len(hand)):
-            if layout.hand_card_rect(index, len(hand)).collidepoint(self.mouse):
-                return index
-        return None
+        return hand_index_at(layout, self.mouse, len(self._hand()))
+
+    def _phase_key(self) -> tuple[object, ...]:
+        """What the hand's guard watches: a change means the table showed something new."""
+        session = self.session
+        if session is None:
+            return (self.cursor,)
+        return (self.cursor, session.stage, session.chooser, len(session.states), session.game.turn)
+
+    def _too_soon(self) -> bool:
+        """An input on the hand or the curtain now could be a click meant for what came before."""
+        return self.guard.guarded(self._phase_key(), self.clock)
 
     def _row_at(self, layout: TableLayout, pos: tuple[int, int]) -> int | None:
         for index, box in enumerate(layout.row_boxes):
@@ -263,9 +274,12 @@ class TableScene(Scene):
         if not self.hints or not self._choosing() or self.session is None:
             return None
         hand = self._hand()
-        if not hand:
+        index = self._hovered_hand_index(self.layout())
+        if index is None:
+            index = self.selected
+        if not hand or index is None:
             return None
-        return preview(self.session.game.rows, hand[min(self.selected, len(hand) - 1)])
+        return preview(self.session.game.rows, hand[min(index, len(hand) - 1)])
 
     # ------------------------------------------------------------- input
     def handle_event(self, inp: Input) -> None:
@@ -302,7 +316,12 @@ class TableScene(Scene):
                 self._handle_row_choice(inp, layout)
         elif self.session is not None and stage in (Stage.REVEALED, Stage.PLACED, Stage.THINKING):
             # while an AI thinks "Next" has nothing to do yet, but looking back and Auto work
-            if inp.is_key(*BACK_KEYS) or self._clicked(inp, layout.back_button):
+            if self.session.can_take_back is not None and (
+                    inp.is_key(pygame.K_BACKSPACE) or self._clicked(inp, layout.next_button)):
+                self.session.take_back()  # "Take back": the human chooses again
+                self.selected = None
+                self._frame_pending = True
+            elif inp.is_key(*BACK_KEYS) or self._clicked(inp, layout.back_button):
                 self.back()
             elif self._clicked(inp, layout.auto_button):
                 self.toggle_auto()
@@ -335,9 +354,18 @@ class TableScene(Scene):
     def _handle_curtain(self, inp: Input) -> None:
         if self._frame_pending or self.session is None:
             return
+        layout = self.layout()
+        if inp.is_key(pygame.K_BACKSPACE) or self._clicked(inp, curtain_take_back_rect(layout)):
+            if self.session.can_take_back is not None:
+                self.session.take_back()
+                self.selected = None
+                self._frame_pending = True
+            return
         if inp.is_key(pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) or inp.kind is InputKind.CLICK:
+            if self._too_soon():
+                return
             self.session.dismiss_curtain()
-            self.selected = 0
+            self.selected = None
             self._frame_pending = True
 
     def _handle_browsing(self, inp: Input, layout: TableLayout) -> None:
@@ -355,28 +383,38 @@ class TableScene(Scene):
             self.forward()
 
     def _handle_choose(self, inp: Input, layout: TableLayout) -> None:
+        """Select a card (click it, Left / Right), then play it: click it again, Enter, or Play."""
         hand = self._hand()
         if not hand:
             return
-        self.selected = min(self.selected, len(hand) - 1)
+        count = len(hand)
+        selected = min(self.selected, count - 1) if self.selected is not None else None
+        self.selected = selected
         if inp.is_key(pygame.K_LEFT):
-            self.selected = (self.selected - 1) % len(hand)
+            self.selected = (selected - 1) % count if selected is not None else count - 1
         elif inp.is_key(pygame.K_RIGHT):
-            self.selected = (self.selected + 1) % len(hand)
+            self.selected = (selected + 1) % count if selected is not None else 0
         elif inp.is_key(pygame.K_HOME):
             self.selected = 0
         elif inp.is_key(pygame.K_END):
-            self.selected = len(hand) - 1
-        elif inp.is_key(pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
-            self._choose(hand[self.selected])
-        elif inp.kind is InputKind.MOVE:
-            hovered = self._hovered_hand_index(layout)
-            if hovered is not None:
-                self.selected = hovered
+            self.selected = count - 1
+        elif inp.is_key(pygame.K_RETURN, pygame.K_KP_ENTER):
+            if self._too_soon():
+                return
+            if selected is None:
+                self.selected = 0  # Enter with nothing selected selects; the next Enter plays
+            else:
+                self._choose(hand[selected])
         elif inp.kind is InputKind.CLICK:
-            hovered = self._hovered_hand_index(layout)
-            if hovered is not None:
-                self._choose(hand[hovered])
+            if self._too_soon():
+                return
+            index = hand_index_at(layout, inp.pos, count)
+            if self._clicked(inp, layout.play_button) and selected is not None:
+                self._choose(hand[selected])
+            elif index is not None and index == selected:
+                self._choose(hand[index])
+            elif index is not None:
+                self.selected = index
 
     def _handle_row_choice(self, inp: Input, layout: TableLayout) -> None:
         row: int | None = None
@@ -392,7 +430,7 @@ class TableScene(Scene):
         if self._frame_pending or self.session is None:
             return
         self.session.choose(card)
-        self.selected = 0
+        self.selected = None
         self.timer = 0.0
         self._frame_pending = True
 
@@ -512,12 +550,14 @@ class TableScene(Scene):
 
     # -------------------------------------------------------------- time
     def update(self, dt: float) -> None:
+        self.guard.note(self._phase_key(), self.clock)  # what this frame's inputs changed, as of their time
         self.clock += dt
         if self.session is not None:
             before = self.session.stage
             if self.session.poll() and self.session.stage is not before:
                 self.timer = 0.0  # e.g. the AIs' cards are in: show them revealed for a full delay
                 self._frame_pending = True
+        self.guard.note(self._phase_key(), self.clock)
         if self.motion is not None:
             self.motion.elapsed += dt
             if self.motion.done:
@@ -872,6 +912,11 @@ class TableScene(Scene):
     def _draw_caption(self, surface: pygame.Surface, layout: TableLayout, view: TableView,
                       hint: Preview | None) -> None:
         parts = list(view.caption)
+        hand = self._hand() if self._choosing() else ()
+        if hand and self.selected is not None and hint is None:
+            who = parts[0].split(":")[0] if parts and isinstance(parts[0], str) else "Your turn"
+            parts = [f"{who}: play ", hand[min(self.selected, len(hand) - 1)],
+                     "?  Click it again, press Enter, or click Play"]
         if hint is not None and self.session is not None:
             parts = parts + ["  -  "] + self.session.preview_caption(hint.card)
         if not parts:
@@ -892,17 +937,21 @@ class TableScene(Scene):
         if self._choosing():
             hand = self._hand()
             hovered = self._hovered_hand_index(layout)
+            selected = min(self.selected, len(hand) - 1) if self.selected is not None and hand else None
             for index, card in enumerate(hand):
                 rect = layout.hand_card_rect(index, len(hand))
-                if index == self.selected:
-                    rect = rect.move(0, -round(10 * s))
+                if index == selected:
+                    rect = rect.move(0, -round(14 * s))
                 surface.blit(art.face(card, rect.size), rect)
-                if index == self.selected:
+                if index == selected:
                     pygame.draw.rect(surface, theme.ACCENT, rect.inflate(round(8 * s), round(8 * s)),
-                                     width=max(3, round(4 * s)), border_radius=max(4, rect.width // 8))
+                                     width=max(3, round(5 * s)), border_radius=max(4, rect.width // 8))
                 elif index == hovered:
                     pygame.draw.rect(surface, theme.TEXT, rect.inflate(round(6 * s), round(6 * s)),
                                      width=max(2, round(2 * s)), border_radius=max(4, rect.width // 8))
+            play = f"Play {hand[selected]}" if selected is not None else "Play"
+            draw_button(surface, layout.play_button, play, round(32 * s), enabled=selected is not None,
+                        hovered=layout.play_button.collidepoint(self.mouse), key_hint="Enter")
             return self._hand_owner(), None
         self._draw_queue(surface, layout, view)
         drawn_owner = None
@@ -1012,8 +1061,12 @@ class TableScene(Scene):
     def _draw_buttons(self, surface: pygame.Surface, layout: TableLayout, view: TableView) -> None:
         size = round(30 * layout.scale)
         small = round(26 * layout.scale)
-        draw_button(surface, layout.next_button, view.next_label, size, enabled=view.can_advance,
-                    hovered=layout.next_button.collidepoint(self.mouse), key_hint="Space / Enter / ->")
+        if self.cursor is None and self.session is not None and self.session.can_take_back is not None:
+            draw_button(surface, layout.next_button, "Take back", size,
+                        hovered=layout.next_button.collidepoint(self.mouse), key_hint="Backspace")
+        else:
+            draw_button(surface, layout.next_button, view.next_label, size, enabled=view.can_advance,
+                        hovered=layout.next_button.collidepoint(self.mouse), key_hint="Space / Enter / ->")
         auto = "Auto: on" if self.auto else "Auto: off"
         draw_button(surface, layout.auto_button, auto, size, toggled=self.auto,
                     hovered=layout.auto_button.collidepoint(self.mouse),
@@ -1027,7 +1080,7 @@ class TableScene(Scene):
         stage = view.stage
         toggles = f"E: explain   H: hints ({'on' if self.hints else 'off'})   F1: rules   Esc: leave"
         if self._choosing():
-            hint = "Click a card, or Left/Right then Enter    PgUp: look back    |    " + toggles
+            hint = "Click a card, then click it again or Enter to play    PgUp: look back    |    " + toggles
         elif stage is Stage.ROW_CHOICE and self.cursor is None:
             hint = "Click a row or press 1-4 to take it    Left: look back    |    " + toggles
         else:
@@ -1051,3 +1104,8 @@ class TableScene(Scene):
                         center=(w // 2, round(h * 0.58)))
         theme.blit_text(surface, "Everyone else, please look away while a card is chosen.", round(30 * s),
                         theme.TEXT_DIM, center=(w // 2, round(h * 0.68)))
+        back = self.session.can_take_back
+        if back is not None:
+            rect = curtain_take_back_rect(layout)
+            draw_button(surface, rect, f"{self.session.name(back)}: take my card back", round(28 * s),
+                        hovered=rect.collidepoint(self.mouse), key_hint="Backspace")

@@ -12,7 +12,8 @@ from collections.abc import Iterator  # noqa: E402
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-from app_helpers import close_app, frames, key, open_app, play_until, stage, table  # noqa: E402
+from app_helpers import close_app, frames, key, look, open_app, play_by_keys, play_until, stage, table  # noqa: E402
+from scenes.hand import HAND_GUARD_SECONDS  # noqa: E402
 from scenes.app import App  # noqa: E402
 from scenes.layout import table_layout  # noqa: E402
 from scenes.options import PlayOptions  # noqa: E402
@@ -114,7 +115,7 @@ def test_history_is_reachable_while_a_human_chooses_and_hides_the_hand() -> None
     scene = table(app)
     session = scene.session
     frames(app)
-    key(pygame.K_RETURN)                     # play a card
+    play_by_keys(app)                        # play a card
     frames(app)
     while session.stage is not Stage.CHOOSE:  # place the turn's cards; the next turn starts
         key(pygame.K_1 if session.stage is Stage.ROW_CHOICE else pygame.K_SPACE)
@@ -153,8 +154,11 @@ def test_hotseat_history_and_hints_never_show_a_hidden_hand() -> None:
                 looked_back += 1
                 key(pygame.K_BACKSPACE)      # look back while a hand is on screen
                 return
-            key(pygame.K_RIGHT)
-            key(pygame.K_RETURN)
+            if scene.selected is None:
+                key(pygame.K_RIGHT)          # select the second card (a frame shows its hint) ...
+                key(pygame.K_RIGHT)
+            else:
+                key(pygame.K_RETURN)         # ... then play it
         elif st is Stage.ROW_CHOICE:
             key(pygame.K_1 + session.game.turn % 4)
         else:
@@ -184,7 +188,7 @@ def test_hotseat_history_and_hints_never_show_a_hidden_hand() -> None:
         if frame.stage is not Stage.CHOOSE:
             assert frame.hand_owner is None
 
-    play_until(app, lambda a: stage(a) is None, act, check)
+    play_until(app, lambda a: stage(a) is None, act, check, dt=HAND_GUARD_SECONDS)
     assert len(session.history) == 28
     assert looked_back >= 10 and hinted >= 10
 
@@ -195,7 +199,8 @@ def test_hints_are_off_by_default_and_toggle_with_h() -> None:
     frames(app)
     assert scene.last_frame.hint_card is None
     key(pygame.K_h)
-    key(pygame.K_RIGHT)
+    key(pygame.K_RIGHT)                       # selects the first card
+    key(pygame.K_RIGHT)                       # then the second
     frames(app)
     hand = scene.session.game.hand(0)
     assert scene.last_frame.hint_card == hand[1]

@@ -43,7 +43,8 @@ def play_turns(app, turns: int) -> None:  # type: ignore[no-untyped-def]
             return
         if session.stage is Stage.CHOOSE:
             frames(app, 1, dt=1.0)  # past the moment the hand ignores inputs after a phase change
-            key(pygame.K_RETURN)
+            key(pygame.K_RETURN)    # select
+            key(pygame.K_RETURN)    # play
         elif session.stage is Stage.ROW_CHOICE:
             key(pygame.K_1)
         else:
@@ -79,7 +80,8 @@ def test_closing_keeps_the_game_and_the_menu_resumes_it_exactly(capsys: pytest.C
     session = table(app).session
     assert session is not None
     frames(app, 1, dt=1.0)
-    key(pygame.K_RETURN)          # the human's card of turn 4, still secret
+    key(pygame.K_RIGHT)
+    key(pygame.K_RETURN)          # the human's card of turn 4
     frames(app)
     before = snapshot(session)
     close_request()
@@ -111,8 +113,10 @@ def test_a_hot_seat_game_resumes_behind_the_curtain_with_a_secret_card_still_cho
     frames(app)
     session = table(app).session
     assert session is not None and session.stage is Stage.CURTAIN
+    frames(app, 1, dt=1.0)
     key(pygame.K_RETURN)                             # Player 1 is ready
     frames(app, 1, dt=1.0)
+    key(pygame.K_RIGHT)
     key(pygame.K_RETURN)                             # ... and plays a card: secret
     frames(app)
     assert session.stage is Stage.CURTAIN and session.chooser == 1
@@ -147,6 +151,7 @@ def test_the_kept_game_is_replaced_each_turn_and_dropped_when_the_game_ends() ->
         play_turns(app, 1) if session.game.turn < 6 else None
         if session.stage is Stage.CHOOSE:
             frames(app, 1, dt=1.0)
+            key(pygame.K_RIGHT)
             key(pygame.K_RETURN)
         else:
             key(pygame.K_1 if session.stage is Stage.ROW_CHOICE else pygame.K_SPACE)
