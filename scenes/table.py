@@ -34,7 +34,7 @@ from .hand import PhaseGuard, curtain_take_back_rect, hand_index_at
 from .layout import TableLayout, table_layout
 from .replay import Replay
 from .session import MODE_TITLES, BotStatus, Part, Preview, Stage, TableSession, preview
-from .view import TableInfo, TableView, info_of, live_view, view_of_state
+from .view import TableInfo, TableView, info_of, live_view, view_of_reveal, view_of_state
 from .widgets import draw_button, draw_marker, draw_panel, draw_rich, rich_width
 
 ROW_KEYS = {pygame.K_1: 0, pygame.K_2: 1, pygame.K_3: 2, pygame.K_4: 3,
@@ -72,6 +72,10 @@ class FrameInfo:
     """Per seat, the note drawn under a bot's name (its message, or that it plays randomly)."""
     bot_details: tuple[str, ...] = ()
     """The lines of the bot details box (the mouse is over a bot's seat)."""
+    row_totals: tuple[int, ...] = ()
+    """Each row's penalty total as drawn beside it."""
+    scores: tuple[int, ...] = ()
+    """Each seat's points as drawn."""
 
 
 @dataclass
@@ -136,8 +140,10 @@ class TableScene(Scene):
     """The main screen of a game (``session``), or of a replayed record (``replay``)."""
 
     def __init__(self, ctx: AppContext, session: TableSession | None, auto: bool = False, *,
-                 replay: Replay | None = None, explain: bool | None = None, first: int = 0) -> None:
-        """``first``: the placement a replay opens at (its index among all placements)."""
+                 replay: Replay | None = None, explain: bool | None = None, first: int = 0,
+                 at_reveal: bool = False) -> None:
+        """``first``: the placement a replay opens at (its index among all placements);
+        ``at_reveal``: at the moment its turn's cards were revealed, before it."""
         super().__init__(ctx)
         if (session is None) == (replay is None):
             raise ValueError("give a live session or a replay")
@@ -153,6 +159,9 @@ class TableScene(Scene):
         """Hints for learners (key H): where the hovered / selected hand card would go."""
         self.cursor: int | None = first if replay is not None else None
         """The shown state's index, or ``None`` for the live game."""
+        self.at_reveal = at_reveal and replay is not None and replay.states[first].step == 1
+        """With a cursor on a turn's first placement: the moment before it, the turn's cards
+        revealed and none placed yet."""
         self.motion: Motion | None = None
         self.selected: int | None = None
         """The hand card chosen to be played (index), until it is confirmed: a second click on
@@ -163,8 +172,10 @@ class TableScene(Scene):
         """Something changed that no frame has shown yet: ignore inputs that act on it
         (e.g. a second Enter must not lift a curtain nobody has seen)."""
         self._screenshot: str | None = (shot_name(replay.states[first])
-                                        if replay is not None and replay.states else None)
+                                        if replay is not None and replay.states and not self.at_reveal else None)
         self.last_frame: FrameInfo | None = None
+        self._drawn_totals: tuple[int, ...] = ()
+        self._drawn_scores: tuple[int, ...] = ()
         self.clock = 0.0
         """Seconds shown so far (animates "thinking...")."""
         self._bg: pygame.Surface | None = None
@@ -207,6 +218,8 @@ class TableScene(Scene):
 
     def view(self) -> TableView:
         """What the table shows now."""
+        if self.cursor is not None and self.at_reveal:
+            return view_of_reveal(self.states[self.cursor], self.info)
         if self.cursor is not None:
             states = self.states
             final = self.cursor == len(states) - 1 and (
@@ -216,6 +229,9 @@ class TableScene(Scene):
         return live_view(self.session, self.info)
 
     def shown_state(self) -> TableState | None:
+        """The placement on screen, if one is (none at a turn's reveal)."""
+        if self.cursor is not None and self.at_reveal:
+            return None
         if self.cursor is not None:
             return self.states[self.cursor]
         if self.session is not None and self.session.stage is Stage.PLACED and self.session.states:
@@ -224,10 +240,10 @@ class TableScene(Scene):
 
     def can_go_back(self) -> bool:
         if self.cursor is not None:
-            return self.cursor > 0
+            return self.cursor > 0 or not self.at_reveal
         if self.session is None or self.session.stage is Stage.CURTAIN:
             return False
-        return self._live_index() > 0
+        return self._live_index() > 0 or self.session.stage is Stage.PLACED
 
     def layout(self) -> TableLayout:
         surface = pygame.display.get_surface()
@@ -460,10 +476,15 @@ class TableScene(Scene):
         """One placement back (pauses auto-advance: the class is looking at something)."""
         if not self.can_go_back():
             return
-        if self.cursor is None:
+        states = self.states
+        if self.cursor is None and self.live_stage is Stage.PLACED and states[-1].step == 1:
+            self.cursor, self.at_reveal = len(states) - 1, True  # this turn's cards, none placed yet
+        elif self.cursor is None:
             self.cursor = self._live_index() - 1
+        elif not self.at_reveal and states[self.cursor].step == 1:
+            self.at_reveal = True
         else:
-            self.cursor -= 1
+            self.cursor, self.at_reveal = self.cursor - 1, False
         self.auto = False
         self._shown_changed()
 
@@ -471,6 +492,18 @@ class TableScene(Scene):
         """One placement forward: through the history, then the live game (or the replay's end)."""
         if self.cursor is None:
             self.step()
+            return
+        if self.at_reveal:  # the turn's cards were revealed: now the first one is placed
+            self.at_reveal = False
+            self._shown_changed()
+            if self.replay is None and self.cursor >= self._live_index():
+                self.cursor = None
+            else:
+                self._placed()
+            return
+        if self.cursor + 1 < len(self.states) and self.states[self.cursor + 1].step == 1:
+            self.cursor, self.at_reveal = self.cursor + 1, True  # a new turn: its cards revealed first
+            self._shown_changed()
             return
         if self.replay is not None:
             if self.cursor + 1 < len(self.replay.states):
@@ -489,6 +522,7 @@ class TableScene(Scene):
 
     def to_live(self) -> None:
         """End: back to the live game (in a replay: its last placement)."""
+        self.at_reveal = False
         if self.replay is not None:
             self.go_to(len(self.replay.states) - 1)
         elif self.cursor is not None:
@@ -500,6 +534,7 @@ class TableScene(Scene):
         if not states:
             return
         index = max(0, min(index, len(states) - 1))
+        self.at_reveal = False
         if self.session is not None and index >= self._live_index():
             self.cursor = None
         else:
@@ -601,7 +636,8 @@ class TableScene(Scene):
             view.stage, drawn_rows, hand_owner, False, view.chooser, past=self.in_past, cursor=self.cursor,
             explain=tuple(panel.text_lines()) if panel is not None else (),
             hint_card=hint.card if hint is not None else None, moving=self.motion is not None,
-            bot_details=bot_details, seat_notes=seat_notes,
+            bot_details=bot_details, seat_notes=seat_notes, row_totals=self._drawn_totals,
+            scores=self._drawn_scores,
         )
 
     def _background(self, layout: TableLayout) -> pygame.Surface:
@@ -672,6 +708,8 @@ class TableScene(Scene):
         bar = layout.top_bar
         parts: list[Part] = ["LOOKING BACK  -  placement ", self.cursor + 1, " of ", len(self.states),
                              "  -  End: back to now"]
+        if self.at_reveal:
+            parts = ["LOOKING BACK  -  turn ", self.states[self.cursor].turn + 1, ": cards revealed  -  End: back to now"]
         size = layout.font_small + round(2 * s)
         width = rich_width(parts, size, self.ctx.sprites)
         pill = pygame.Rect(0, 0, width + round(28 * s), bar.height - round(12 * s))
@@ -699,6 +737,7 @@ class TableScene(Scene):
             shown_preview = preview(rows, view.upcoming[1])  # where "Next" will put the next card
             if shown_preview.row is None:
                 shown_preview = None
+        totals: list[int] = []
         for index, row in enumerate(rows):
             box = layout.row_boxes[index]
             edge = None
@@ -710,7 +749,10 @@ class TableScene(Scene):
                 edge = theme.DANGER
             if edge is not None:
                 pygame.draw.rect(surface, edge, box, width=max(2, round(3 * s)), border_radius=round(10 * s))
-            self._draw_row_label(surface, layout, index, rules.penalty_of(row), choosing_row)
+            landing = moving and last is not None and last.row == index and view.rows_before is not None
+            total = rules.penalty_of(view.rows_before[index] if landing and view.rows_before else row)
+            totals.append(total)  # a row's total changes when the flying card lands, not before
+            self._draw_row_label(surface, layout, index, total, choosing_row)
             if moving and last is not None and last.row == index:
                 continue
             for slot, card in enumerate(row):
@@ -725,6 +767,7 @@ class TableScene(Scene):
                 surface.blit(art.face(shown_preview.card, rect.size, LOOK_GHOST), rect)
         if moving:
             self._draw_motion(surface, layout, view)
+        self._drawn_totals = tuple(totals)
         return rows
 
     def _draw_motion(self, surface: pygame.Surface, layout: TableLayout, view: TableView) -> None:
@@ -803,6 +846,7 @@ class TableScene(Scene):
         next_player = upcoming[0] if upcoming is not None else None
         placed = view.placed_players()
         choosing = view.stage in (Stage.CHOOSE, Stage.CURTAIN, Stage.THINKING)
+        scores: list[int] = []
         for player, parts in enumerate(layout.seats):
             seat = self.info.seats[player]
             is_next = player == next_player
@@ -825,7 +869,11 @@ class TableScene(Scene):
                                 midleft=(parts.name.left, parts.name.centery))
                 theme.blit_text(surface, detail, theme.fit_size(detail, layout.font_small, parts.detail.width),
                                 detail_colour, midleft=(parts.detail.left, parts.detail.centery))
-            write_number(surface, view.scores[player], (parts.score.centerx, parts.score.centery - round(8 * s)),
+            score = view.scores[player]
+            if self.motion is not None and is_last and view.last is not None:
+                score -= view.last.penalty  # the points count once the taken cards arrive
+            scores.append(score)
+            write_number(surface, score, (parts.score.centerx, parts.score.centery - round(8 * s)),
                          round(36 * s), sprites=sprites, colour=theme.TEXT)
             card_rect = parts.card
             if view.turn_cards:
@@ -834,6 +882,7 @@ class TableScene(Scene):
                 surface.blit(art.face(card, card_rect.size, look), card_rect)
             elif choosing and view.chosen[player]:
                 surface.blit(art.back(card_rect.size), card_rect)
+        self._drawn_scores = tuple(scores)
         return tuple(notes)
 
     def _draw_bot_lines(self, surface: pygame.Surface, layout: TableLayout, lines: tuple[pygame.Rect, ...],

@@ -117,6 +117,23 @@ def view_of_state(state: TableState, info: TableInfo, final: bool) -> TableView:
     )
 
 
+def view_of_reveal(state: TableState, info: TableInfo) -> TableView:
+    """The moment before ``state``'s placement, the first of its turn: every card of the turn
+    revealed, none placed yet, the scores as they were."""
+    placement = state.placement
+    scores = list(state.scores)
+    scores[placement.player] -= placement.penalty
+    order = sorted(enumerate(state.revealed), key=lambda pc: pc[1])
+    players = len(info.seats)
+    return TableView(
+        stage=Stage.REVEALED, round=state.round, turn=state.turn, rows=state.rows_before, scores=tuple(scores),
+        turn_cards=state.revealed, done=0, last=None, rows_before=None, upcoming=order[0] if order else None,
+        chooser=None, chosen=(False,) * players,
+        caption=("All cards are revealed: they are placed lowest first",), can_advance=True,
+        next_label=next_label(0, players, False),
+    )
+
+
 def info_of(session: TableSession) -> TableInfo:
     return TableInfo(session.seats, session.mode, session.game.seed, session.rules)
 

@@ -59,13 +59,15 @@ def test_stepping_back_and_forward_draws_the_live_frames_again() -> None:
     scene.auto = False
     session = scene.session
     assert session is not None
-    live: dict[int, bytes] = {}
+    live: dict[object, bytes] = {}
     frames(app)
     while len(session.states) < 11:
         key(pygame.K_SPACE)
         frames(app)
         if session.stage is Stage.PLACED:
             live[len(session.states) - 1] = pixels()
+        if session.stage is Stage.REVEALED:           # a turn's cards, before the first placement
+            live[f"revealed {len(session.states)}"] = pixels()
     assert session.stage is Stage.PLACED
     before = snapshot(session)
     size = pygame.display.get_surface().get_size()
@@ -74,26 +76,31 @@ def test_stepping_back_and_forward_draws_the_live_frames_again() -> None:
     marker = [layout.top_bar, layout.back_button, layout.live_button,
               pygame.Rect(0, 0, size[0], border), pygame.Rect(0, size[1] - border, size[0], border),
               pygame.Rect(0, 0, border, size[1]), pygame.Rect(size[0] - border, 0, border, size[1])]
-    shown = [10]
-    for _ in range(6):                       # back 6 placements, across two turns
+    shown: list[object] = [10]
+
+    def shown_key() -> object:
+        return f"revealed {scene.cursor}" if scene.at_reveal else scene.cursor
+
+    for _ in range(8):                       # back 6 placements and 2 reveals, across two turns
         key(pygame.K_LEFT)
         frames(app)
-        shown.append(scene.cursor)
+        shown.append(shown_key())
         frame = scene.last_frame
         assert frame is not None and frame.past and frame.hand_owner is None
         state = session.states[scene.cursor]
-        assert frame.rows == state.rows
-        assert masked(pixels(), size, marker) == masked(live[scene.cursor], size, marker)
+        assert frame.rows == (state.rows_before if scene.at_reveal else state.rows)
+        assert frame.stage is (Stage.REVEALED if scene.at_reveal else Stage.PLACED)
+        assert masked(pixels(), size, marker) == masked(live[shown_key()], size, marker)
         # The top bar carries the "looking back" marker, but its "Turn N of 7" is the past turn's:
         turn_text = pygame.Rect(border, border, layout.top_bar.width // 6, layout.top_bar.height - border)
-        assert region(turn_text) == region(turn_text, live[scene.cursor], size)
-    assert shown == [10, 9, 8, 7, 6, 5, 4]
+        assert region(turn_text) == region(turn_text, live[shown_key()], size)
+    assert shown == [10, 9, 8, "revealed 8", 7, 6, 5, 4, "revealed 4"]
     assert region(turn_text, live[7], size) != region(turn_text, live[8], size), "turn 2 and turn 3 differ there"
     assert snapshot(session) == before, "browsing history never changes the game"
-    for _ in range(6):                       # and forward again, to the live game
+    for _ in range(8):                       # and forward again, to the live game
         key(pygame.K_RIGHT)
         frames(app)
-        assert masked(pixels(), size, marker) == masked(live[scene.cursor if scene.cursor is not None else 10],
+        assert masked(pixels(), size, marker) == masked(live[shown_key() if scene.cursor is not None else 10],
                                                         size, marker)
     assert scene.cursor is None and not scene.last_frame.past
     assert pixels() == live[10], "back at the live game: the very same frame"
