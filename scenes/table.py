@@ -24,7 +24,7 @@ import pygame
 from game.engine import Rule
 from game.timeline import TableState
 
-from . import theme
+from . import classic, theme
 from .base import AppContext, Input, InputKind, Scene
 from .cards import LOOK_DIM, LOOK_GHOST, CardArt
 from .confirm import ConfirmScene
@@ -665,7 +665,7 @@ class TableScene(Scene):
                             center=(rect.centerx, rect.centery + layout.font_small // 2))
         for parts in layout.seats:
             draw_panel(bg, parts.box, theme.PANEL, theme.PANEL_EDGE, radius=round(10 * s), width=max(1, round(s)))
-            theme.blit_text(bg, "points", layout.font_small, theme.TEXT_DIM,
+            theme.blit_text(bg, classic.score_unit(self.info.rules), layout.font_small, theme.TEXT_DIM,
                             center=(parts.score.centerx, parts.score.centery + round(22 * s)))
             card = parts.card
             pygame.draw.rect(bg, theme.FELT_DARK, card, width=max(2, round(2 * s)), border_radius=max(3, card.width // 9))
@@ -675,11 +675,8 @@ class TableScene(Scene):
 
     def _status_parts(self, view: TableView | None = None) -> list[Part]:
         turn = view.turn if view is not None else (self.session.shown_turn if self.session else 0)
-        parts: list[Part] = ["Turn ", turn + 1, " of ", self.info.rules.turns_per_round]
         round_ = view.round if view is not None else (self.session.game.round if self.session else 0)
-        if round_ > 0:
-            parts = ["Round ", round_ + 1, "  -  ", *parts]
-        return parts
+        return classic.status_parts(self.info.rules, round_, turn)
 
     def _draw_top_bar(self, surface: pygame.Surface, layout: TableLayout, view: TableView) -> None:
         bar = layout.top_bar
@@ -687,8 +684,12 @@ class TableScene(Scene):
         sprites = self.ctx.sprites
         draw_rich(surface, self._status_parts(view), layout.font_status, theme.TEXT, sprites,
                   midleft=(bar.left + round(16 * s), bar.centery))
+        note = classic.end_note(self.info.rules, view.scores, self.info.names(),
+                                over=self.session is not None and self.session.game.is_over and self.cursor is None)
         if self.in_past:
             self._draw_past_marker(surface, layout)
+        elif note:
+            draw_rich(surface, note, layout.font_small, theme.ACCENT, sprites, center=bar.center)
         else:
             theme.blit_text(surface, "6 Takes!", layout.font_status + round(4 * s), theme.ACCENT, bold=True,
                             center=bar.center)
