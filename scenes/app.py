@@ -34,8 +34,9 @@ from .options import PlayOptions
 from .replay import Replay, replay_of_game, replay_of_record
 from .results import Outcome, ResultsScene, outcome_of
 from . import resume as keeping
-from .session import HUMAN, Seat, TableSession, check_kind, default_names, seats_for
+from .session import HUMAN, MODE_KINDS, Seat, TableSession, check_kind, default_names, seats_for
 from .table import TableScene
+from .view import mode_of_kinds
 
 WINDOW_SIZE = (1280, 720)
 TITLE = "6 Takes! - classroom simulator"
@@ -72,8 +73,8 @@ def worked_example_replay(rules: Rules) -> Replay:
     """The worked example of the rules (see :mod:`game.scenarios`) as a replay."""
     from game.scenarios import WORKED_EXAMPLE_NAMES, worked_example_played
 
-    seats = tuple(Seat(name, "random") for name in WORKED_EXAMPLE_NAMES)
-    return replay_of_game(worked_example_played(rules), seats, mode="demo")
+    seats = tuple(Seat(name, HUMAN) for name in WORKED_EXAMPLE_NAMES)  # people deciding, not random AIs
+    return replay_of_game(worked_example_played(rules), seats, mode="example")
 
 
 def check_record_file(path: Path) -> None:
@@ -130,7 +131,7 @@ class App:
             self.start_replay(replay_of_record(options.replay))
         elif options.example:
             self.start_replay(worked_example_replay(rules_named(options.rules)),
-                              first=WORKED_EXAMPLE_FIRST_PLACEMENT, auto=options.exit_at_end)
+                              first=WORKED_EXAMPLE_FIRST_PLACEMENT, auto=options.exit_at_end, at_reveal=True)
         elif options.mode is None:
             self.manager.switch(MenuScene(self.ctx))
         else:
@@ -177,6 +178,8 @@ class App:
 
         ``ValueError`` if a kind is unknown or a bot command cannot be split."""
         self.end_session()
+        if mode not in MODE_KINDS:  # e.g. "Replay this deal" after the worked example
+            mode = mode_of_kinds(kinds or ())
         seats = seats_for(mode, names, kinds)
         session = TableSession(seats, seed=seed if seed is not None else new_seed(), mode=mode,
                                rules=rules_named(rules or self.rules_name),
@@ -192,11 +195,11 @@ class App:
             self.session.close()
             self.session = None
 
-    def start_replay(self, replay: Replay, first: int = 0, auto: bool = True) -> None:
-        """Show a recorded game from placement ``first``, stepping by itself (Space pauses)
-        unless ``auto`` is off."""
+    def start_replay(self, replay: Replay, first: int = 0, auto: bool = True, at_reveal: bool = False) -> None:
+        """Show a recorded game from placement ``first`` (``at_reveal``: from its turn's revealed
+        cards, before it), stepping by itself (Space pauses) unless ``auto`` is off."""
         self.end_session()
-        self.manager.switch(TableScene(self.ctx, None, auto=auto, replay=replay, first=first))
+        self.manager.switch(TableScene(self.ctx, None, auto=auto, replay=replay, first=first, at_reveal=at_reveal))
 
     def records_path(self) -> Path:
         """Where finished games go: ``--record FILE``, else the history in the user's data folder."""

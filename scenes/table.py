@@ -48,6 +48,8 @@ PASS_THROUGH_KEYS = (pygame.K_ESCAPE, pygame.K_F1, pygame.K_a, pygame.K_e, pygam
 DELAYS = (0.25, 0.5, 0.75, 1.0, 1.5, 2.0, 3.0, 4.0, 5.0)
 """The auto-advance delays + and - step through (seconds per placement)."""
 MOTION_SECONDS = 0.3
+EXAMPLE_MODE = "example"
+"""The mode of the worked example's replay (the top bar says what it is, not a seed)."""
 
 
 @dataclass(frozen=True)
@@ -697,6 +699,8 @@ class TableScene(Scene):
         help_rect = layout.help_button
         draw_button(surface, help_rect, "?", round(30 * s), hovered=help_rect.collidepoint(self.mouse))
         parts: list[Part] = [MODE_TITLES.get(info.mode, info.mode), "   Seed ", info.seed]
+        if info.mode == EXAMPLE_MODE:
+            parts = ["The worked example of the rules"]
         size = layout.font_small
         width = rich_width(parts, size, sprites)
         draw_rich(surface, parts, size, theme.TEXT_DIM, sprites,
@@ -1029,7 +1033,8 @@ class TableScene(Scene):
             return self._panel_cache[1]
         panel = None
         if state is not None and view.last is not None:
-            panel = explain_panel(state.rows_before, state.placement, self.info.rules, self.info.names())
+            later = sorted(enumerate(state.revealed), key=lambda pc: pc[1])[state.step:]
+            panel = explain_panel(state.rows_before, state.placement, self.info.rules, self.info.names(), later)
         self._panel_cache = (key, panel)
         return panel
 
