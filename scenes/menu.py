@@ -348,6 +348,8 @@ class MenuScene(Scene):
                         hovered=rect.collidepoint(self.mouse), key_hint=hint)
         hints = ("Tab/Up/Down: move    Enter: choose    1-3: mode    type a name    "
                  "L: AI level    A: all AIs    R: rules preset    F1: rules    S: scores    Esc: quit")
+        if self.focused_name is not None:  # typing: letters are text, Enter moves on
+            hints = "Type the name    Enter or Tab: next field (after the last: Start)    Up/Down: move    Esc: quit"
         theme.blit_text(surface, hints, theme.fit_size(hints, layout.font_small, surface.get_width() - round(48 * s)),
                         theme.TEXT_DIM, center=layout.hints.center)
 

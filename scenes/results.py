@@ -7,6 +7,7 @@ from dataclasses import dataclass
 import pygame
 
 from game.engine import Game
+from game.text import noun_for
 
 from . import theme
 from .base import AppContext, Input, InputKind, Scene
@@ -154,7 +155,7 @@ class ResultsScene(Scene):
             right = rect.right - round(140 * s)  # numbers right-aligned, like a score column
             number = write_number(surface, scores[player], (right - width / 2, rect.centery), digits_h,
                                   sprites=self.ctx.sprites, colour=colour)
-            theme.blit_text(surface, "points", layout.font_small + round(4 * s), theme.TEXT_DIM,
+            theme.blit_text(surface, noun_for(scores[player], "point"), layout.font_small + round(4 * s), theme.TEXT_DIM,
                             midleft=(number.right + round(12 * s), rect.centery + round(4 * s)))
             if won:
                 icon = self.ctx.art.bull(round(40 * s), theme.ACCENT, (70, 84, 40))

@@ -14,6 +14,7 @@ from dataclasses import dataclass, replace
 import pygame
 
 from game.rules import Rules
+from game.text import noun_for
 
 from . import theme
 from .base import AppContext, Input, InputKind, Scene
@@ -57,7 +58,7 @@ def rules_text(rules: Rules) -> tuple[tuple[str, tuple[str, ...], RuleExample], 
     """:data:`RULES_TEXT` with rule 4's row sums in the points of ``rules``."""
     *first, (title, lines, example) = RULES_TEXT
     cheap, dear = (rules.penalty_of(row) for row in example.rows)
-    marks = ((cheap, " points: take it"), (dear, " points"))
+    marks = ((cheap, f" {noun_for(cheap, 'point')}: take it"), (dear, f" {noun_for(dear, 'point')}"))
     return (*first, (title, lines, replace(example, marks=marks)))
 
 PENALTY_GROUPS: tuple[tuple[int, str], ...] = (

@@ -37,6 +37,7 @@ from game.engine import Game, Phase, Placement, Rule, predict
 from game.play import check_kind as check_player_kind
 from game.play import make_player, players_rng
 from game.rules import SNAP, Rules
+from game.text import noun_for
 from game.timeline import TableState, capture
 
 HUMAN = "human"
@@ -413,8 +414,9 @@ class TableSession:
             return [card, " is lower than every row: you would pick a row to take"]
         if preview.takes:
             row = self.game.rows[preview.row]
+            penalty = self.rules.penalty_of(row)
             return [card, " would be the 6th card in row ", preview.row + 1, ": you would take ",
-                    len(row), " cards, ", self.rules.penalty_of(row), " points"]
+                    len(row), f" {noun_for(len(row), 'card')}, ", penalty, f" {noun_for(penalty, 'point')}"]
         return [card, " would go to row ", preview.row + 1]
 
     def row_penalties(self) -> list[int]:

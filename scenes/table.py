@@ -22,6 +22,7 @@ from typing import Sequence
 import pygame
 
 from game.engine import Rule
+from game.text import noun_for
 from game.timeline import TableState
 
 from . import classic, theme
@@ -838,7 +839,7 @@ class TableScene(Scene):
         name = self.info.name(last.player)
         size = theme.fit_size(f"taken by {name}", layout.font_label, layout.row_boxes[row].right - x - round(8 * s))
         theme.blit_text(surface, f"taken by {name}", size, theme.DANGER, bottomleft=(x, end.centery))
-        draw_rich(surface, [last.penalty, " points"], size, theme.DANGER, self.ctx.sprites,
+        draw_rich(surface, [last.penalty, " " + noun_for(last.penalty, "point")], size, theme.DANGER, self.ctx.sprites,
                   midleft=(x, end.centery + size // 2 + round(2 * s)))
 
     def _draw_players(self, surface: pygame.Surface, layout: TableLayout, view: TableView) -> tuple[str, ...]:
@@ -960,7 +961,7 @@ class TableScene(Scene):
             return f"{who} - choosing..."
         last = view.last
         if last is not None and last.player == player and last.penalty:
-            return f"{who} - took {len(last.taken)} cards"
+            return f"{who} - took {len(last.taken)} {noun_for(len(last.taken), 'card')}"
         return who
 
     def _draw_caption(self, surface: pygame.Surface, layout: TableLayout, view: TableView,
