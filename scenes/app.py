@@ -158,7 +158,7 @@ class App:
     def _resized(self, size: tuple[int, int]) -> None:
         if self.fullscreen:
             return
-        size = (max(640, size[0]), max(360, size[1]))
+        size = (max(theme.SMALLEST_WINDOW[0], size[0]), max(theme.SMALLEST_WINDOW[1], size[1]))
         self.windowed_size = size
         current = pygame.display.get_surface()
         if current is None or current.get_size() != size:

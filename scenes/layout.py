@@ -16,6 +16,8 @@ from functools import lru_cache
 
 from pygame import Rect
 
+from .theme import text_px
+
 BASE_W, BASE_H = 1280, 720
 CARD_RATIO = 0.7
 """Card width / height."""
@@ -232,7 +234,7 @@ def table_layout(size: tuple[int, int]) -> TableLayout:
         live_button=live_button, help_button=help_button, explain_area=small_hand_area, hints=hints,
         hand_area=hand_area,
         play_button=Rect(next_button.left, next_button.top + _r(24 * s), button_w, _r(76 * s)),
-        font_caption=_r(36 * s), font_label=_r(30 * s), font_small=_r(22 * s),
+        font_caption=_r(36 * s), font_label=_r(30 * s), font_small=text_px(22, s),
         font_status=_r(32 * s), font_name=_r(32 * s),
     )
 
@@ -298,7 +300,7 @@ def menu_layout(size: tuple[int, int]) -> MenuLayout:
     hints = Rect(0, h - _r(34 * s), w, _r(30 * s))
     resume = Rect(left, title.top, left_w - _r(20 * s), _r(80 * s))
     return MenuLayout(s, title, modes, names_title, names, kinds, all_kinds, preset, error, start, rules, scores, quit_,
-                      hints, resume, _r(84 * s), _r(36 * s), _r(24 * s))
+                      hints, resume, _r(84 * s), _r(36 * s), text_px(24, s))
 
 
 @dataclass(frozen=True)
@@ -335,7 +337,7 @@ def results_layout(size: tuple[int, int]) -> ResultsLayout:
     buttons = tuple(Rect(x0 + i * (bw + gap), by, bw, bh) for i in range(4))
     saved = Rect(0, by + bh + _r(14 * s), w, _r(30 * s))
     hints = Rect(0, h - _r(34 * s), w, _r(30 * s))
-    return ResultsLayout(s, title, subtitle, lines, buttons, saved, hints, _r(72 * s), _r(40 * s), _r(24 * s))
+    return ResultsLayout(s, title, subtitle, lines, buttons, saved, hints, _r(72 * s), _r(40 * s), text_px(24, s))
 
 
 @dataclass(frozen=True)

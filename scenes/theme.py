@@ -47,6 +47,19 @@ BUTTON: Colour = (236, 240, 232)
 BUTTON_TEXT: Colour = (20, 48, 46)
 BUTTON_HOVER: Colour = (255, 232, 150)
 
+MIN_TEXT_PX = 18
+"""The projector minimum: no text a user needs is drawn with a font smaller than this many
+pixels, at 1280x720 and at every other window size the app allows (layouts drop or
+shorten secondary text rather than shrink it; a test measures every label of every screen)."""
+SMALLEST_WINDOW = (960, 540)
+"""The smallest window the app lays out (half of 1080p): still readable at :data:`MIN_TEXT_PX`."""
+
+
+def text_px(design: float, scale: float = 1.0) -> int:
+    """A font size: ``design`` px at 1280x720 scaled by ``scale``, never under :data:`MIN_TEXT_PX`."""
+    return max(MIN_TEXT_PX, round(design * scale))
+
+
 PENALTY_PALETTE: tuple[Colour, ...] = (
     (150, 196, 226),  # the lowest value: light blue
     (244, 190, 60),   # amber
@@ -130,14 +143,34 @@ def blit_text(surface: pygame.Surface, label: str, size: int, colour: Colour = T
 
 
 def fit_size(label: str, size: int, max_width: int) -> int:
-    """The largest font size <= ``size`` at which ``label`` fits ``max_width``."""
+    """The largest font size <= ``size`` at which ``label`` fits ``max_width``, but never under
+    :data:`MIN_TEXT_PX` (use :func:`fit_label` where a label may have to be cut short)."""
     width = font(size).size(label)[0]
     if width <= max_width or width == 0:
         return size
-    return max(10, int(size * max_width / width))
+    return max(min(size, MIN_TEXT_PX), int(size * max_width / width))
 
 
-def fit_label(label: str, size: int, max_width: int, min_size: int = 12) -> tuple[str, int]:
+def wrap_lines(label: str, size: int, max_width: int) -> list[str]:
+    """``label`` broken into lines at most ``max_width`` wide at ``size`` (a word too long for a
+    line is cut with an ellipsis: the size is kept)."""
+    measure = font(size)
+    lines: list[str] = []
+    line = ""
+    for word in drawable(label).split():
+        candidate = f"{line} {word}" if line else word
+        if measure.size(candidate)[0] <= max_width:
+            line = candidate
+            continue
+        if line:
+            lines.append(line)
+        line = word if measure.size(word)[0] <= max_width else fit_label(word, size, max_width, size)[0]
+    if line:
+        lines.append(line)
+    return lines
+
+
+def fit_label(label: str, size: int, max_width: int, min_size: int = MIN_TEXT_PX) -> tuple[str, int]:
     """``label`` and a font size at which it fits ``max_width``: shrunk down to ``min_size``,
     then cut short with an ellipsis (a long name stays readable instead of tiny)."""
     label = drawable(label)

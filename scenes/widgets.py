@@ -12,6 +12,8 @@ from typing import Sequence, Union
 
 import pygame
 
+from game.text import ELLIPSIS
+
 from . import theme
 from .digits import DigitSprites, number_size, write_number
 
@@ -35,6 +37,19 @@ def rich_width(parts: Sequence[Part], size: int, sprites: DigitSprites) -> int:
     return width
 
 
+def shorten_rich(parts: Sequence[Part], size: int, sprites: DigitSprites, max_width: int) -> list[Part]:
+    """``parts`` cut short at the end (whole words, then "...") to fit ``max_width`` at ``size``:
+    the projector minimum size is kept, the tail of the line is what gives way."""
+    shown = list(parts)
+    if rich_width(shown, size, sprites) <= max_width:
+        return shown
+    while shown and rich_width(shown + [ELLIPSIS], size, sprites) > max_width:
+        last = shown.pop()
+        if isinstance(last, str) and " " in last.strip():
+            shown.append(last.rstrip().rsplit(" ", 1)[0])
+    return shown + [ELLIPSIS]
+
+
 def draw_rich(surface: pygame.Surface, parts: Sequence[Part], size: int, colour: theme.Colour,
               sprites: DigitSprites, *, center: tuple[int, int] | None = None,
               midleft: tuple[int, int] | None = None, max_width: int | None = None,
@@ -46,7 +61,8 @@ def draw_rich(surface: pygame.Surface, parts: Sequence[Part], size: int, colour:
     if max_width is not None:
         width = rich_width(parts, size, sprites)
         if width > max_width:
-            size = max(10, int(size * max_width / width))
+            size = max(min(size, theme.MIN_TEXT_PX), int(size * max_width / width))
+            parts = shorten_rich(parts, size, sprites, max_width)
     width = rich_width(parts, size, sprites)
     text_h = theme.font(size).get_linesize()
     if center is not None:
@@ -87,10 +103,15 @@ def draw_button(surface: pygame.Surface, rect: pygame.Rect, label: str, size: in
     if focused:
         pygame.draw.rect(surface, theme.ACCENT, rect.inflate(8, 8), width=max(3, rect.height // 18),
                          border_radius=radius + 4)
+    hint_size = theme.text_px(size * 5 // 9)
+    hint_h = theme.font(hint_size).get_height() - size // 10
+    if key_hint and (theme.font(size).get_height() + hint_h > rect.height
+                     or theme.font(hint_size).size(key_hint)[0] > rect.width - 8):
+        key_hint = None  # no room at this size: the key stays in the footer, the label stays big
     if key_hint:
         label_rect = theme.blit_text(surface, label, size, theme.BUTTON_TEXT,
-                                     center=(rect.centerx, rect.centery - size // 6))
-        theme.blit_text(surface, key_hint, max(12, size * 5 // 9), (70, 100, 96),
+                                     center=(rect.centerx, rect.centery - hint_h // 2))
+        theme.blit_text(surface, key_hint, hint_size, (70, 100, 96),
                         midtop=(rect.centerx, label_rect.bottom - size // 10))
     else:
         theme.blit_text(surface, label, size, theme.BUTTON_TEXT, center=rect.center)
@@ -110,15 +131,14 @@ def draw_text_field(surface: pygame.Surface, rect: pygame.Rect, value: str, labe
     if error:
         edge = theme.DANGER
     pygame.draw.rect(surface, edge, rect, width=max(2, rect.height // 16), border_radius=radius)
-    small = max(12, size * 2 // 3)
+    small = theme.text_px(size * 2 // 3)
     label_rect = theme.blit_text(surface, label, small, (90, 110, 106),
                                  midleft=(rect.left + rect.height // 4, rect.centery))
     value_x = rect.left + max(label_rect.width + rect.height // 2, rect.width // 4)
     room = pygame.Rect(value_x, rect.top, rect.right - rect.height // 4 - value_x, rect.height)
     if not value and placeholder:
-        hint = max(12, size * 3 // 4)
-        theme.blit_text(surface, placeholder, theme.fit_size(placeholder, hint, room.width), (130, 146, 142),
-                        midleft=(value_x, rect.centery))
+        shown, hint = theme.fit_label(placeholder, theme.text_px(size * 3 // 4), room.width)
+        theme.blit_text(surface, shown, hint, (130, 146, 142), midleft=(value_x, rect.centery))
     image = theme.text(value, size, theme.INK)
     clip = surface.get_clip()
     surface.set_clip(room.clip(clip) if clip else room)
