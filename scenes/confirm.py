@@ -67,7 +67,7 @@ class ConfirmScene(Scene):
         draw_panel(surface, layout.box, theme.PANEL, theme.ACCENT, radius=round(16 * s), width=max(2, round(3 * s)))
         theme.blit_text(surface, self.title, layout.font_title, theme.TEXT, bold=True, center=layout.title.center)
         theme.blit_text(surface, self.body, layout.font_body, theme.TEXT_DIM, center=layout.body.center)
-        size = round(32 * s)
+        size = theme.text_px(32, s)
         draw_button(surface, layout.yes, self.yes_label, size, focused=self.focus_yes,
                     hovered=layout.yes.collidepoint(self.mouse), key_hint="key Y")
         draw_button(surface, layout.no, self.no_label, size, focused=not self.focus_yes,

@@ -54,7 +54,7 @@ def _why_not_cheapest(rows_before: Rows, placement: Placement, cheapest: int, la
     other = takes_after_choice(rows_before, placement.card, cheapest, later, rules)
     caused = [take for take in chosen if take not in other and take.player != placement.player]
     if not caused:
-        return ("Rule 4 lets a player take any row; the cheapest is the careful choice",)
+        return ("Any row may be taken; the cheapest is the safe choice",)
     take = caused[0]
     who = names[take.player]
     return ("Why? Now ", f"{who}'s ", take.card, " will take row ", take.row + 1, " (", take.penalty,

@@ -160,7 +160,8 @@ def table_layout(size: tuple[int, int]) -> TableLayout:
     s = scale_for(size)
     m = _r(14 * s)
     top_bar = Rect(0, 0, w, _r(52 * s))
-    hints = Rect(0, h - _r(28 * s), w, _r(28 * s))
+    hints_h = max(_r(28 * s), _r(text_px(22, s) * 0.75))  # the footer's text at the projector minimum
+    hints = Rect(0, h - hints_h, w, hints_h)
     bottom_h = _r(156 * s)
     bottom = Rect(m, hints.top - bottom_h - _r(4 * s), w - 2 * m, bottom_h)
     caption = Rect(m, bottom.top - _r(56 * s), w - 2 * m, _r(50 * s))
@@ -216,7 +217,7 @@ def table_layout(size: tuple[int, int]) -> TableLayout:
     live_button = Rect(back_button.left, auto_button.top, small_w, button_h)
     help_size = top_bar.height - _r(12 * s)
     help_button = Rect(top_bar.right - m - help_size, top_bar.top + _r(6 * s), help_size, help_size)
-    queue_h = bottom.height - _r(30 * s)
+    queue_h = bottom.height - max(_r(30 * s), _r(text_px(22, s) * 0.75))  # room for the names below
     queue_card = (_r(queue_h * CARD_RATIO), queue_h)
     queue_area = Rect(bottom.left, bottom.top, 4 * queue_card[0] + 3 * _r(10 * s), queue_h)
     small_h = _r(bottom.height * 0.62)
@@ -234,8 +235,8 @@ def table_layout(size: tuple[int, int]) -> TableLayout:
         live_button=live_button, help_button=help_button, explain_area=small_hand_area, hints=hints,
         hand_area=hand_area,
         play_button=Rect(next_button.left, next_button.top + _r(24 * s), button_w, _r(76 * s)),
-        font_caption=_r(36 * s), font_label=_r(30 * s), font_small=text_px(22, s),
-        font_status=_r(32 * s), font_name=_r(32 * s),
+        font_caption=text_px(36, s), font_label=text_px(30, s), font_small=text_px(22, s),
+        font_status=text_px(32, s), font_name=text_px(32, s),
     )
 
 
@@ -300,7 +301,7 @@ def menu_layout(size: tuple[int, int]) -> MenuLayout:
     hints = Rect(0, h - _r(34 * s), w, _r(30 * s))
     resume = Rect(left, title.top, left_w - _r(20 * s), _r(80 * s))
     return MenuLayout(s, title, modes, names_title, names, kinds, all_kinds, preset, error, start, rules, scores, quit_,
-                      hints, resume, _r(84 * s), _r(36 * s), text_px(24, s))
+                      hints, resume, _r(84 * s), text_px(36, s), text_px(24, s))
 
 
 @dataclass(frozen=True)
@@ -366,4 +367,4 @@ def dialog_layout(size: tuple[int, int]) -> DialogLayout:
     bw, bh = _r(260 * s), _r(66 * s)
     yes = Rect(box.centerx - bw - _r(14 * s), box.bottom - bh - _r(30 * s), bw, bh)
     no = Rect(box.centerx + _r(14 * s), yes.top, bw, bh)
-    return DialogLayout(s, box, title, body, yes, no, _r(50 * s), _r(30 * s))
+    return DialogLayout(s, box, title, body, yes, no, _r(50 * s), text_px(30, s))

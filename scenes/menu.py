@@ -27,7 +27,7 @@ from .options import MODES
 from .session import (
     BOT, HUMAN, LEVEL_NOTES, LEVELS, MAX_NAME, MODE_KINDS, MODE_TITLES, Seat, bot_name, default_names,
 )
-from .widgets import draw_button, draw_panel, draw_text_field
+from .widgets import draw_button, draw_panel, draw_text_field, fit_segments
 
 MAX_COMMAND = 400
 MODE_SUBTITLES = {
@@ -325,19 +325,19 @@ class MenuScene(Scene):
         theme.blit_text(surface, "Mode", layout.font_button, theme.TEXT,
                         bottomleft=(layout.modes[0].left + round(8 * s), layout.modes[0].top - round(10 * s)))
         preset = "Rules: SNAP (7 turns)" if self.rules == "snap" else "Rules: classic (to 66)"
-        draw_button(surface, layout.preset, preset, round(24 * s), focused=focused == "preset",
+        draw_button(surface, layout.preset, preset, theme.text_px(24, s), focused=focused == "preset",
                     hovered=layout.preset.collidepoint(self.mouse), key_hint="R")
         theme.blit_text(surface, "Players", layout.font_button, theme.TEXT,
                         midleft=(layout.names_title.left, layout.names_title.centery))
         if self._ai_seats():
             rect = layout.all_kinds
-            draw_button(surface, rect, f"All AIs: {self.all_level()}", round(26 * s), focused=focused == "all",
+            draw_button(surface, rect, f"All AIs: {self.all_level()}", theme.text_px(26, s), focused=focused == "all",
                         hovered=rect.collidepoint(self.mouse))
         for index in range(4):
             self._draw_seat(surface, layout, index, focused)
         if self.error:
-            size = theme.fit_size(self.error, layout.font_small + round(2 * s), layout.error.width - round(40 * s))
-            theme.blit_text(surface, self.error, size, theme.DANGER, bold=True, center=layout.error.center)
+            error, size = theme.fit_label(self.error, layout.font_small + round(2 * s), layout.error.width - round(40 * s))
+            theme.blit_text(surface, error, size, theme.DANGER, bold=True, center=layout.error.center)
         draw_button(surface, layout.start, "Start", layout.font_button + round(6 * s),
                     focused=focused == "start", hovered=layout.start.collidepoint(self.mouse),
                     key_hint="Enter")
@@ -350,8 +350,8 @@ class MenuScene(Scene):
                  "L: AI level    A: all AIs    R: rules preset    F1: rules    S: scores    Esc: quit")
         if self.focused_name is not None:  # typing: letters are text, Enter moves on
             hints = "Type the name    Enter or Tab: next field (after the last: Start)    Up/Down: move    Esc: quit"
-        theme.blit_text(surface, hints, theme.fit_size(hints, layout.font_small, surface.get_width() - round(48 * s)),
-                        theme.TEXT_DIM, center=layout.hints.center)
+        hints = fit_segments(hints, layout.font_small, surface.get_width() - round(48 * s))
+        theme.blit_text(surface, hints, layout.font_small, theme.TEXT_DIM, center=layout.hints.center)
 
     def _draw_seat(self, surface: pygame.Surface, layout: MenuLayout, index: int, focused: str) -> None:
         s = layout.scale
@@ -361,7 +361,7 @@ class MenuScene(Scene):
         error = self.error_seat == index and bool(self.error)
         if level == BOT:
             draw_text_field(surface, rect, self.commands[self.mode][index], f"Seat {index + 1}  command",
-                            layout.font_button - round(6 * s), focused=focused == f"name:{index}",
+                            theme.text_px(layout.font_button - round(6 * s)), focused=focused == f"name:{index}",
                             hovered=rect.collidepoint(self.mouse), caret=caret, placeholder=COMMAND_PLACEHOLDER,
                             error=error)
         else:
@@ -372,13 +372,14 @@ class MenuScene(Scene):
         kind_rect = layout.kinds[index]
         if level == HUMAN:
             draw_panel(surface, kind_rect, theme.FELT_DARK, radius=max(6, kind_rect.height // 4))
-            theme.blit_text(surface, "human", layout.font_button - round(6 * s), theme.TEXT_DIM,
+            theme.blit_text(surface, "human", theme.text_px(layout.font_button - round(6 * s)), theme.TEXT_DIM,
                             center=kind_rect.center)
             return
         note = LEVEL_NOTES[level]
         if level == BOT and self.bot_kinds[self.mode][index] == BOT_PHASE_LAST_KIND:
             note = "phase line last"
-        draw_button(surface, kind_rect, level, layout.font_button - round(4 * s), focused=focused == f"kind:{index}",
+        draw_button(surface, kind_rect, level, theme.text_px(layout.font_button - round(4 * s)),
+                    focused=focused == f"kind:{index}",
                     hovered=kind_rect.collidepoint(self.mouse), key_hint=note)
 
     def _draw_title(self, surface: pygame.Surface, layout: MenuLayout) -> None:

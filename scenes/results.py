@@ -119,7 +119,7 @@ class ResultsScene(Scene):
                   center=layout.subtitle.center)
         self._draw_lines(surface, layout, winners)
         for index, rect in enumerate(layout.buttons):
-            draw_button(surface, rect, BUTTONS[index], round(30 * s), focused=index == self.focus,
+            draw_button(surface, rect, BUTTONS[index], theme.text_px(30, s), focused=index == self.focus,
                         hovered=rect.collidepoint(self.mouse), key_hint=BUTTON_HINTS[index])
         saved = outcome.saved
         size = theme.fit_size(saved, layout.font_small, surface.get_width() - round(40 * s))

@@ -101,9 +101,9 @@ class RulesScene(Scene):
         w, h = size
         s = scale_for(size)
         surface.fill(theme.FELT)
-        theme.blit_text(surface, "How to play 6 Takes!", round(52 * s), theme.ACCENT, bold=True,
+        theme.blit_text(surface, "How to play 6 Takes!", theme.text_px(52, s), theme.ACCENT, bold=True,
                         midtop=(w // 2, round(12 * s)))
-        theme.blit_text(surface, "Lowest score wins: avoid taking cards.", round(26 * s), theme.TEXT_DIM,
+        theme.blit_text(surface, "Lowest score wins: avoid taking cards.", theme.text_px(26, s), theme.TEXT_DIM,
                         midtop=(w // 2, round(60 * s)))
         top = round(94 * s)
         margin = round(20 * s)
@@ -117,7 +117,7 @@ class RulesScene(Scene):
         panel = pygame.Rect(left.right + margin, top, right_w, left.height)
         self._draw_penalties(surface, panel, s)
         back = self.back_rect(size)
-        draw_button(surface, back, "Back", round(30 * s), hovered=back.collidepoint(self.mouse),
+        draw_button(surface, back, "Back", theme.text_px(30, s), hovered=back.collidepoint(self.mouse),
                     key_hint="Esc / F1 / Enter")
         note, note_size = theme.fit_label("The game waits: closing this screen leaves it exactly as it was.",
                                           theme.text_px(22, s), back.left - 2 * margin)
@@ -130,7 +130,7 @@ class RulesScene(Scene):
         text_w = round(box.width * 0.56)
         size = theme.text_px(21, s)
         line_h = theme.font(size).get_linesize()
-        title_size = theme.fit_size(title, round(28 * s), text_w)
+        title, title_size = theme.fit_label(title, theme.text_px(28, s), text_w)
         body = theme.wrap_lines(" ".join(lines), size, text_w)
         room = box.height - 2 * pad - theme.font(title_size).get_linesize()
         with_example = len(body) * line_h <= room
@@ -175,7 +175,7 @@ class RulesScene(Scene):
         draw_panel(surface, panel, theme.PANEL, theme.PANEL_EDGE, radius=round(10 * s), width=max(1, round(s)))
         pad = round(14 * s)
         title = "Penalty points"
-        theme.blit_text(surface, title, round(30 * s), theme.ACCENT, bold=True, topleft=(panel.left + pad, panel.top + pad))
+        theme.blit_text(surface, title, theme.text_px(30, s), theme.ACCENT, bold=True, topleft=(panel.left + pad, panel.top + pad))
         sub = f"{self.rules.title}: bull heads on each card"
         sub, size = theme.fit_label(sub, theme.text_px(20, s), panel.width - 2 * pad)
         theme.blit_text(surface, sub, size, theme.TEXT_DIM, topleft=(panel.left + pad, panel.top + pad + round(32 * s)))

@@ -250,17 +250,17 @@ class ScoreboardScene(Scene):
         s = scale_for(size)
         layout = scoreboard_layout(size)
         surface.fill(theme.FELT)
-        theme.blit_text(surface, "Scoreboard", round(50 * s), theme.ACCENT, bold=True,
+        theme.blit_text(surface, "Scoreboard", theme.text_px(50, s), theme.ACCENT, bold=True,
                         midtop=(size[0] // 2, round(12 * s)))
         self._draw_controls(surface, layout, s)
         self._draw_games(surface, layout, s)
         self._draw_totals(surface, layout.totals, s)
         self._draw_footer(surface, layout.footer, s)
-        draw_button(surface, layout.back, "Back", round(30 * s), hovered=layout.back.collidepoint(self.mouse),
+        draw_button(surface, layout.back, "Back", theme.text_px(30, s), hovered=layout.back.collidepoint(self.mouse),
                     key_hint="Esc")
 
     def _draw_controls(self, surface: pygame.Surface, layout: ScoreboardLayout, s: float) -> None:
-        draw_text_field(surface, layout.filter, self.name_filter, "Player", round(26 * s), focused=True,
+        draw_text_field(surface, layout.filter, self.name_filter, "Player", theme.text_px(26, s), focused=True,
                         placeholder="type a name to filter")
         for period, rect in zip(PERIODS, layout.periods):
             draw_button(surface, rect, PERIOD_TITLES[period], theme.text_px(22, s), toggled=period == self.period,
@@ -334,9 +334,9 @@ class ScoreboardScene(Scene):
     def _draw_totals(self, surface: pygame.Surface, rect: pygame.Rect, s: float) -> None:
         draw_panel(surface, rect, theme.PANEL, theme.PANEL_EDGE, radius=round(10 * s), width=max(1, round(s)))
         title = f"Most wins - {PERIOD_TITLES[self.period].lower()}"
-        theme.blit_text(surface, title, theme.fit_size(title, round(24 * s), rect.width - round(20 * s)),
+        theme.blit_text(surface, title, theme.fit_size(title, theme.text_px(24, s), rect.width - round(20 * s)),
                         theme.ACCENT, bold=True, midtop=(rect.centerx, rect.top + round(10 * s)))
-        columns = (("games", 0.58), ("wins", 0.74), ("mean", 0.9))
+        columns = (("games", 0.52), ("wins", 0.7), ("mean", 0.88))
         y = rect.top + round(48 * s)
         theme.blit_text(surface, "player", theme.text_px(16, s), theme.TEXT_DIM,
                         midleft=(rect.left + round(12 * s), y))
@@ -354,7 +354,7 @@ class ScoreboardScene(Scene):
 
     def _draw_leader(self, surface: pygame.Surface, rect: pygame.Rect, s: float, y: int, leader: PlayerTotals,
                      columns: tuple[tuple[str, float], ...]) -> None:
-        room = round(rect.width * 0.48) - round(12 * s)
+        room = round(rect.width * 0.42) - round(12 * s)
         name, size = theme.fit_label(leader.name, theme.text_px(20, s), room)
         theme.blit_text(surface, name, size, theme.TEXT, midleft=(rect.left + round(12 * s), y))
         values = (str(leader.games), str(leader.wins), f"{leader.mean_penalty:.1f}")

@@ -36,7 +36,7 @@ from .layout import TableLayout, table_layout
 from .replay import Replay
 from .session import MODE_TITLES, BotStatus, Part, Preview, Stage, TableSession, preview
 from .view import TableInfo, TableView, info_of, live_view, view_of_reveal, view_of_state
-from .widgets import draw_button, draw_marker, draw_panel, draw_rich, rich_width
+from .widgets import draw_button, draw_marker, draw_panel, draw_rich, fit_segments, rich_width, wrap_rich
 
 ROW_KEYS = {pygame.K_1: 0, pygame.K_2: 1, pygame.K_3: 2, pygame.K_4: 3,
             pygame.K_KP1: 0, pygame.K_KP2: 1, pygame.K_KP3: 2, pygame.K_KP4: 3}
@@ -79,6 +79,8 @@ class FrameInfo:
     """Each row's penalty total as drawn beside it."""
     scores: tuple[int, ...] = ()
     """Each seat's points as drawn."""
+    top_bar: tuple[pygame.Rect, ...] = ()
+    """What the top bar drew: where we are, the middle (title, note or marker), the game, "?"."""
 
 
 @dataclass
@@ -178,6 +180,7 @@ class TableScene(Scene):
                                         if replay is not None and replay.states and not self.at_reveal else None)
         self.last_frame: FrameInfo | None = None
         self._drawn_totals: tuple[int, ...] = ()
+        self._top_rects: tuple[pygame.Rect, ...] = ()
         self._drawn_scores: tuple[int, ...] = ()
         self.clock = 0.0
         """Seconds shown so far (animates "thinking...")."""
@@ -640,7 +643,7 @@ class TableScene(Scene):
             explain=tuple(panel.text_lines()) if panel is not None else (),
             hint_card=hint.card if hint is not None else None, moving=self.motion is not None,
             bot_details=bot_details, seat_notes=seat_notes, row_totals=self._drawn_totals,
-            scores=self._drawn_scores,
+            scores=self._drawn_scores, top_bar=self._top_rects,
         )
 
     def _background(self, layout: TableLayout) -> pygame.Surface:
@@ -662,10 +665,13 @@ class TableScene(Scene):
                 colour = theme.SLOT if slot < 5 else (120, 70, 60)
                 pygame.draw.rect(bg, colour, rect, width=max(2, round(2 * s)), border_radius=max(3, rect.width // 9))
             rect = layout.row_card_rect(index, 5)
-            theme.blit_text(bg, "6th", layout.font_small, (170, 110, 96),
-                            center=(rect.centerx, rect.centery - layout.font_small // 2))
-            theme.blit_text(bg, "takes", layout.font_small, (170, 110, 96),
-                            center=(rect.centerx, rect.centery + layout.font_small // 2))
+            if theme.font(layout.font_small).size("takes")[0] <= rect.width - 4:
+                theme.blit_text(bg, "6th", layout.font_small, (170, 110, 96),
+                                center=(rect.centerx, rect.centery - layout.font_small // 3))
+                theme.blit_text(bg, "takes", layout.font_small, (170, 110, 96),
+                                center=(rect.centerx, rect.centery + layout.font_small // 3))
+            elif theme.font(layout.font_small).size("6th")[0] <= rect.width - 4:
+                theme.blit_text(bg, "6th", layout.font_small, (170, 110, 96), center=rect.center)
         for parts in layout.seats:
             draw_panel(bg, parts.box, theme.PANEL, theme.PANEL_EDGE, radius=round(10 * s), width=max(1, round(s)))
             theme.blit_text(bg, classic.score_unit(self.info.rules), layout.font_small, theme.TEXT_DIM,
@@ -682,46 +688,68 @@ class TableScene(Scene):
         return classic.status_parts(self.info.rules, round_, turn)
 
     def _draw_top_bar(self, surface: pygame.Surface, layout: TableLayout, view: TableView) -> None:
+        """Where we are (left), what game this is (right), and in the middle the game's name, the
+        classic end note or the "looking back" marker - each in the room left between the two
+        sides, shortened or dropped rather than drawn over them."""
         bar = layout.top_bar
         s = layout.scale
         sprites = self.ctx.sprites
-        draw_rich(surface, self._status_parts(view), layout.font_status, theme.TEXT, sprites,
-                  midleft=(bar.left + round(16 * s), bar.centery))
+        gap = round(14 * s)
+        status = draw_rich(surface, self._status_parts(view), layout.font_status, theme.TEXT, sprites,
+                           midleft=(bar.left + round(16 * s), bar.centery))
+        info = self.info
+        help_rect = layout.help_button
+        draw_button(surface, help_rect, "?", theme.text_px(30, s), hovered=help_rect.collidepoint(self.mouse))
+        size = layout.font_small
+        mode = MODE_TITLES.get(info.mode, info.mode)
+        choices: list[list[Part]] = [[mode, "   Seed ", info.seed], [mode], []]
+        if info.mode == EXAMPLE_MODE:
+            choices = [["The worked example of the rules"], ["Worked example"], []]
+        half = (help_rect.left - gap - status.right - gap) * 2 // 3  # the middle keeps a third or more
+        parts = next(c for c in choices if rich_width(c, size, sprites) <= half)
+        label = pygame.Rect(help_rect.left - gap, bar.top, 0, bar.height)
+        if parts:
+            width = rich_width(parts, size, sprites)
+            label = draw_rich(surface, parts, size, theme.TEXT_DIM, sprites, midleft=(help_rect.left - gap - width,
+                                                                                      bar.centery))
+        room = pygame.Rect(status.right + gap, bar.top, label.left - gap - status.right - gap, bar.height)
         note = classic.end_note(self.info.rules, view.scores, self.info.names(),
                                 over=self.session is not None and self.session.game.is_over and self.cursor is None)
         if self.in_past:
-            self._draw_past_marker(surface, layout)
-        elif note:
-            draw_rich(surface, note, layout.font_small, theme.ACCENT, sprites, center=bar.center)
+            middle = self._draw_past_marker(surface, layout, room)
+        elif note and rich_width(note, size, sprites) <= room.width:
+            middle = draw_rich(surface, note, size, theme.ACCENT, sprites, center=room.center)
         else:
-            theme.blit_text(surface, "6 Takes!", layout.font_status + round(4 * s), theme.ACCENT, bold=True,
-                            center=bar.center)
-        info = self.info
-        help_rect = layout.help_button
-        draw_button(surface, help_rect, "?", round(30 * s), hovered=help_rect.collidepoint(self.mouse))
-        parts: list[Part] = [MODE_TITLES.get(info.mode, info.mode), "   Seed ", info.seed]
-        if info.mode == EXAMPLE_MODE:
-            parts = ["The worked example of the rules"]
-        size = layout.font_small
-        width = rich_width(parts, size, sprites)
-        draw_rich(surface, parts, size, theme.TEXT_DIM, sprites,
-                  midleft=(help_rect.left - round(14 * s) - width, bar.centery))
+            title = theme.text("6 Takes!", layout.font_status + round(4 * s), theme.ACCENT, bold=True)
+            middle = title.get_rect(center=bar.center)
+            if not room.contains(middle):
+                middle.center = room.center
+            if room.contains(middle):
+                surface.blit(title, middle)
+            else:
+                middle = pygame.Rect(room.left, bar.centery, 0, 0)  # no room: the name of the game can go
+        self._top_rects = (status, middle, label, help_rect)
 
-    def _draw_past_marker(self, surface: pygame.Surface, layout: TableLayout) -> None:
-        """The history marker in the top bar: which placement of how many, and how to get back."""
+    def _draw_past_marker(self, surface: pygame.Surface, layout: TableLayout, room: pygame.Rect) -> pygame.Rect:
+        """The history marker in the top bar: which placement of how many, and how to get back
+        (shorter where the bar is narrow)."""
         assert self.cursor is not None
         s = layout.scale
         bar = layout.top_bar
-        parts: list[Part] = ["LOOKING BACK  -  placement ", self.cursor + 1, " of ", len(self.states),
-                             "  -  End: back to now"]
+        where: list[Part] = ["placement ", self.cursor + 1, " of ", len(self.states)]
         if self.at_reveal:
-            parts = ["LOOKING BACK  -  turn ", self.states[self.cursor].turn + 1, ": cards revealed  -  End: back to now"]
-        size = layout.font_small + round(2 * s)
+            where = ["turn ", self.states[self.cursor].turn + 1, ": cards revealed"]
+        size = layout.font_small
+        pad = round(28 * s)
+        choices = (["LOOKING BACK  -  ", *where, "  -  End: back to now"], ["LOOKING BACK  -  ", *where],
+                   ["BACK  -  ", *where], ["LOOKING BACK"])
+        parts = next((c for c in choices if rich_width(c, size, self.ctx.sprites) + pad <= room.width), choices[-1])
         width = rich_width(parts, size, self.ctx.sprites)
-        pill = pygame.Rect(0, 0, width + round(28 * s), bar.height - round(12 * s))
-        pill.center = bar.center
+        pill = pygame.Rect(0, 0, width + pad, bar.height - round(12 * s))
+        pill.center = room.center
         pygame.draw.rect(surface, theme.ACCENT, pill, border_radius=pill.height // 2)
         draw_rich(surface, parts, size, theme.INK, self.ctx.sprites, center=pill.center)
+        return pill
 
     def _draw_past_frame(self, surface: pygame.Surface, layout: TableLayout) -> None:
         """An amber frame around the window: this is the past, not the game now."""
@@ -837,8 +865,8 @@ class TableScene(Scene):
         end = layout.row_card_rect(row, max(5, length + len(last.taken) - 1))
         x = end.right + round(14 * s)
         name = self.info.name(last.player)
-        size = theme.fit_size(f"taken by {name}", layout.font_label, layout.row_boxes[row].right - x - round(8 * s))
-        theme.blit_text(surface, f"taken by {name}", size, theme.DANGER, bottomleft=(x, end.centery))
+        taken, size = theme.fit_label(f"taken by {name}", layout.font_label, layout.row_boxes[row].right - x - round(8 * s))
+        theme.blit_text(surface, taken, size, theme.DANGER, bottomleft=(x, end.centery))
         draw_rich(surface, [last.penalty, " " + noun_for(last.penalty, "point")], size, theme.DANGER, self.ctx.sprites,
                   midleft=(x, end.centery + size // 2 + round(2 * s)))
 
@@ -870,11 +898,11 @@ class TableScene(Scene):
             notes.append(self._draw_bot_lines(surface, layout, parts.lines, seat.name, detail, detail_colour, bot)
                          if bot is not None else "")
             if bot is None:
-                name_size = theme.fit_size(seat.name, layout.font_name, parts.name.width)
-                theme.blit_text(surface, seat.name, name_size, theme.TEXT,
-                                midleft=(parts.name.left, parts.name.centery))
-                theme.blit_text(surface, detail, theme.fit_size(detail, layout.font_small, parts.detail.width),
-                                detail_colour, midleft=(parts.detail.left, parts.detail.centery))
+                name, name_size = theme.fit_label(seat.name, layout.font_name, parts.name.width)
+                theme.blit_text(surface, name, name_size, theme.TEXT, midleft=(parts.name.left, parts.name.centery))
+                detail, detail_size = theme.fit_label(detail, layout.font_small, parts.detail.width)
+                theme.blit_text(surface, detail, detail_size, detail_colour,
+                                midleft=(parts.detail.left, parts.detail.centery))
             score = view.scores[player]
             if self.motion is not None and is_last and view.last is not None:
                 score -= view.last.penalty  # the points count once the taken cards arrive
@@ -896,18 +924,19 @@ class TableScene(Scene):
         """A bot's seat: its name, what it does, and its last message - or why it lost its seat."""
         name_rect, detail_rect, note_rect = lines
         small = layout.font_small
-        name_size = theme.fit_size(name, min(layout.font_name, round(name_rect.height * 1.05)), name_rect.width)
+        name, name_size = theme.fit_label(name, theme.text_px(min(layout.font_name, round(name_rect.height * 1.05))),
+                                          name_rect.width)
         theme.blit_text(surface, name, name_size, theme.TEXT, midleft=(name_rect.left, name_rect.centery))
         if bot.disqualified:
             detail, detail_colour = "disqualified: " + bot.disqualified, theme.DANGER
             note, note_colour = "now plays randomly", theme.DANGER
         else:
             note, note_colour = (f'"{bot.message}"' if bot.message else "(no message)"), theme.TEXT
-        size = min(small, round(detail_rect.height * 1.05))
-        theme.blit_text(surface, detail, theme.fit_size(detail, size, detail_rect.width), detail_colour,
-                        midleft=(detail_rect.left, detail_rect.centery))
-        note = fit_text(note, note_rect.width, min_size=max(12, size * 17 // 20))
-        theme.blit_text(surface, note, theme.fit_size(note, size, note_rect.width),
+        size = theme.text_px(min(small, round(detail_rect.height * 1.05)))
+        detail, detail_size = theme.fit_label(detail, size, detail_rect.width)
+        theme.blit_text(surface, detail, detail_size, detail_colour, midleft=(detail_rect.left, detail_rect.centery))
+        note, note_size = theme.fit_label(note, size, note_rect.width)
+        theme.blit_text(surface, note, note_size,
                         note_colour if bot.message or bot.disqualified else theme.TEXT_DIM,
                         midleft=(note_rect.left, note_rect.centery))
         return note
@@ -943,7 +972,8 @@ class TableScene(Scene):
         draw_panel(surface, box, theme.BAR, theme.ACCENT, radius=round(10 * s), width=max(2, round(2 * s)))
         y = box.top + pad
         for text, colour in lines:
-            theme.blit_text(surface, text, theme.fit_size(text, size, text_w), colour, topleft=(box.left + pad, y))
+            text, fitted = theme.fit_label(text, size, text_w)
+            theme.blit_text(surface, text, fitted, colour, topleft=(box.left + pad, y))
             y += line_h
         return tuple(text for text, _ in lines)
 
@@ -1005,7 +1035,7 @@ class TableScene(Scene):
                     pygame.draw.rect(surface, theme.TEXT, rect.inflate(round(6 * s), round(6 * s)),
                                      width=max(2, round(2 * s)), border_radius=max(4, rect.width // 8))
             play = f"Play {hand[selected]}" if selected is not None else "Play"
-            draw_button(surface, layout.play_button, play, round(32 * s), enabled=selected is not None,
+            draw_button(surface, layout.play_button, play, theme.text_px(32, s), enabled=selected is not None,
                         hovered=layout.play_button.collidepoint(self.mouse), key_hint="Enter")
             return self._hand_owner(), None
         self._draw_queue(surface, layout, view)
@@ -1065,15 +1095,21 @@ class TableScene(Scene):
             theme.blit_text(surface, "Explain (E): why each card goes where it goes", layout.font_small,
                             theme.TEXT_DIM, center=inner.center)
             return
-        lines = 1 + 3 + len(panel.verdict)
-        line_h = inner.height / lines
-        size = min(round(27 * s), int(line_h * 1.1))
+        size = theme.text_px(27, s)
+        title = wrap_rich(panel.title, size, sprites, inner.width)
+        verdict = [line for parts in panel.verdict for line in wrap_rich(parts, size, sprites, inner.width)]
+        room = max(1, inner.height // theme.font(size).get_linesize())
+        columns = len(title) + 3 + len(verdict) <= room
+        if not columns:  # a small window: the rule and the verdict, not each row's numbers
+            title = title[:max(1, room - len(verdict))]
+            verdict = verdict[:max(0, room - len(title))]
+        line_h = inner.height / (len(title) + len(verdict) + (3 if columns else 0))
         y = inner.top + line_h / 2
-        draw_rich(surface, panel.title, size, theme.ACCENT, sprites, midleft=(inner.left, round(y)),
-                  max_width=inner.width)
-        y += line_h
+        for line in title:
+            draw_rich(surface, line, size, theme.ACCENT, sprites, midleft=(inner.left, round(y)), max_width=inner.width)
+            y += line_h
         col_w = inner.width / len(panel.columns)
-        for index, column in enumerate(panel.columns):
+        for index, column in enumerate(panel.columns if columns else ()):
             cx = inner.left + col_w * (index + 0.5)
             cell = pygame.Rect(round(inner.left + col_w * index + 2), round(y - line_h / 2),
                                round(col_w - 4), round(3 * line_h))
@@ -1084,8 +1120,8 @@ class TableScene(Scene):
             for line_index, line in enumerate(column.lines):
                 draw_rich(surface, line, size, theme.ACCENT if column.chosen and line_index == 0 else colour,
                           sprites, center=(round(cx), round(y + line_h * line_index)), max_width=cell.width - 4)
-        y += 3 * line_h
-        for line in panel.verdict:
+        y += 3 * line_h if columns else 0
+        for line in verdict:
             draw_rich(surface, line, size, theme.TEXT, sprites, midleft=(inner.left, round(y)), max_width=inner.width)
             y += line_h
 
@@ -1105,7 +1141,7 @@ class TableScene(Scene):
                 pygame.draw.rect(surface, colour, rect.inflate(round(8 * s), round(8 * s)),
                                  width=max(3, round(4 * s)), border_radius=max(4, rect.width // 8))
             name = self.info.name(player)
-            size = theme.fit_size(name, layout.font_small, rect.width + round(14 * s))
+            name, size = theme.fit_label(name, layout.font_small, rect.width + round(8 * s))
             theme.blit_text(surface, name, size, theme.TEXT if is_next or is_last else theme.TEXT_DIM,
                             midtop=(rect.centerx, rect.bottom + round(6 * s)))
 
@@ -1115,8 +1151,8 @@ class TableScene(Scene):
         return f"{self.delay:g} s"
 
     def _draw_buttons(self, surface: pygame.Surface, layout: TableLayout, view: TableView) -> None:
-        size = round(30 * layout.scale)
-        small = round(26 * layout.scale)
+        size = theme.text_px(30, layout.scale)
+        small = theme.text_px(26, layout.scale)
         if self.cursor is None and self.session is not None and self.session.can_take_back is not None:
             draw_button(surface, layout.next_button, "Take back", size,
                         hovered=layout.next_button.collidepoint(self.mouse), key_hint="Backspace")
@@ -1141,8 +1177,8 @@ class TableScene(Scene):
             hint = "Click a row or press 1-4 to take it    Left: look back    |    " + toggles
         else:
             hint = "Next: Space / Enter / Right    Back: Left    A: auto    +/-: speed    |    " + toggles
-        size = theme.fit_size(hint, layout.font_small, layout.hints.width - round(20 * layout.scale))
-        theme.blit_text(surface, hint, size, theme.TEXT_DIM, center=layout.hints.center)
+        hint = fit_segments(hint, layout.font_small, layout.hints.width - round(20 * layout.scale))
+        theme.blit_text(surface, hint, layout.font_small, theme.TEXT_DIM, center=layout.hints.center)
 
     def _draw_curtain(self, surface: pygame.Surface, layout: TableLayout) -> None:
         """Cover the whole window: nobody's hand shows while the laptop changes hands."""
@@ -1154,14 +1190,14 @@ class TableScene(Scene):
         draw_rich(surface, self._status_parts(), layout.font_status, theme.TEXT_DIM, self.ctx.sprites,
                   center=(w // 2, round(h * 0.22)))
         title = f"Pass to {name}"
-        size = theme.fit_size(title, round(110 * s), w - round(80 * s))
+        size = theme.fit_size(title, theme.text_px(110, s), w - round(80 * s))
         theme.blit_text(surface, title, size, theme.ACCENT, bold=True, center=(w // 2, round(h * 0.42)))
-        theme.blit_text(surface, f"{name}: press Enter when ready (or click)", round(44 * s), theme.TEXT,
+        theme.blit_text(surface, f"{name}: press Enter when ready (or click)", theme.text_px(44, s), theme.TEXT,
                         center=(w // 2, round(h * 0.58)))
-        theme.blit_text(surface, "Everyone else, please look away while a card is chosen.", round(30 * s),
+        theme.blit_text(surface, "Everyone else, please look away while a card is chosen.", theme.text_px(30, s),
                         theme.TEXT_DIM, center=(w // 2, round(h * 0.68)))
         back = self.session.can_take_back
         if back is not None:
             rect = curtain_take_back_rect(layout)
-            draw_button(surface, rect, f"{self.session.name(back)}: take my card back", round(28 * s),
+            draw_button(surface, rect, f"{self.session.name(back)}: take my card back", theme.text_px(28, s),
                         hovered=rect.collidepoint(self.mouse), key_hint="Backspace")

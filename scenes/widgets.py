@@ -22,8 +22,20 @@ NUMBER_SCALE = 0.6
 """Stamped number height as a fraction of the font size (a touch above cap height)."""
 
 
-def _number_height(size: int) -> int:
-    return max(6, int(round(size * NUMBER_SCALE)))
+def _number_height(size: int, sprites: DigitSprites) -> int:
+    """How tall to stamp a number beside text of ``size``: its digits' ink as tall as the font's
+    capital letters."""
+    return max(6, round(theme.cap_height(size) / sprites.ink_ratio))
+
+
+def _stamp(sprites: DigitSprites) -> DigitSprites:
+    """The digits for numbers inside text: the bold set (the font is bold), if there is one."""
+    return sprites.bold or sprites
+
+
+def _pad(size: int) -> int:
+    """Side bearings of a stamped number, like a letter's (its digits are set by their ink)."""
+    return max(2, round(theme.cap_height(size) * 0.16))
 
 
 def rich_width(parts: Sequence[Part], size: int, sprites: DigitSprites) -> int:
@@ -31,10 +43,62 @@ def rich_width(parts: Sequence[Part], size: int, sprites: DigitSprites) -> int:
     width = 0
     for part in parts:
         if isinstance(part, int):
-            width += number_size(part, _number_height(size), sprites=sprites)[0]
+            stamp = _stamp(sprites)
+            width += number_size(part, _number_height(size, stamp), sprites=stamp, tight=True)[0] + _pad(size)
         else:
             width += theme.font(size).size(part)[0]
     return width
+
+
+def fit_segments(line: str, size: int, max_width: int, separator: str = "    ") -> str:
+    """A footer of hints (``separator`` between them, most important first) with as many of
+    its hints as fit ``max_width`` at ``size``: the last ones are dropped, the size is kept."""
+    segments = [part for part in line.split(separator) if part.strip()]
+    while len(segments) > 1 and theme.font(size).size(separator.join(segments))[0] > max_width:
+        segments.pop()
+        while segments and segments[-1].strip() in ("|", ""):
+            segments.pop()
+    return separator.join(segments)
+
+
+def wrap_rich(parts: Sequence[Part], size: int, sprites: DigitSprites, max_width: int) -> list[list[Part]]:
+    """A mixed line broken into lines at most ``max_width`` wide at ``size`` (between words; a
+    line too long even alone is cut short)."""
+    tokens: list[Part] = []
+    for part in parts:
+        if isinstance(part, int):
+            tokens.append(part)
+        else:
+            pieces = part.split(" ")
+            tokens.extend(piece + (" " if index < len(pieces) - 1 else "") for index, piece in enumerate(pieces)
+                          if piece or index < len(pieces) - 1)
+    words: list[list[Part]] = [[]]  # tokens not separated by a space stay together: "(", 3, ")"
+    for token in tokens:
+        words[-1].append(token)
+        if isinstance(token, str) and token.endswith(" "):
+            words.append([])
+    lines: list[list[Part]] = [[]]
+    for word in words:
+        candidate = lines[-1] + word
+        if lines[-1] and rich_width(_trimmed(candidate), size, sprites) > max_width:
+            lines.append(list(word))
+        else:
+            lines[-1] = candidate
+    return [shorten_rich(_trimmed(line), size, sprites, max_width) for line in lines if _trimmed(line)]
+
+
+def _trimmed(line: list[Part]) -> list[Part]:
+    """``line`` without the spaces at its ends."""
+    shown = list(line)
+    while shown and isinstance(shown[-1], str) and not shown[-1].strip():
+        shown.pop()
+    if shown and isinstance(shown[-1], str):
+        shown[-1] = shown[-1].rstrip()
+    while shown and isinstance(shown[0], str) and not shown[0].strip():
+        shown.pop(0)
+    if shown and isinstance(shown[0], str):
+        shown[0] = shown[0].lstrip()
+    return shown
 
 
 def shorten_rich(parts: Sequence[Part], size: int, sprites: DigitSprites, max_width: int) -> list[Part]:
@@ -61,7 +125,7 @@ def draw_rich(surface: pygame.Surface, parts: Sequence[Part], size: int, colour:
     if max_width is not None:
         width = rich_width(parts, size, sprites)
         if width > max_width:
-            size = max(min(size, theme.MIN_TEXT_PX), int(size * max_width / width))
+            size = max(min(size, theme.MIN_FONT_SIZE), int(size * max_width / width))
             parts = shorten_rich(parts, size, sprites, max_width)
     width = rich_width(parts, size, sprites)
     text_h = theme.font(size).get_linesize()
@@ -72,13 +136,14 @@ def draw_rich(surface: pygame.Surface, parts: Sequence[Part], size: int, colour:
     else:
         raise ValueError("give center or midleft")
     start = x
-    digit_h = _number_height(size)
-    caps_centre = cy - round(size * 0.05)
+    digit_h = _number_height(size, _stamp(sprites))
+    caps_centre = cy + theme.cap_centre_offset(size)
+    stamp = _stamp(sprites)
     for part in parts:
         if isinstance(part, int):
-            w = number_size(part, digit_h, sprites=sprites)[0]
-            write_number(surface, part, (x + w / 2, caps_centre), digit_h, sprites=sprites,
-                         colour=number_colour or colour)
+            w = number_size(part, digit_h, sprites=stamp, tight=True)[0] + _pad(size)
+            write_number(surface, part, (x + w / 2, caps_centre), digit_h, sprites=stamp,
+                         colour=number_colour or colour, tight=True)
             x += w
         elif part:
             image = theme.text(part, size, colour)

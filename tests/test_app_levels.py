@@ -226,9 +226,9 @@ def test_the_window_stays_responsive_while_an_ai_thinks() -> None:
     frames(app, 3)
     key(pygame.K_F11)
     frames(app, 3)
-    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=(1000, 600), w=1000, h=600))
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=(1100, 640), w=1100, h=640))
     frames(app, 2)
-    assert size_of(app) == (1000, 600) != window
+    assert size_of(app) == (1100, 640) != window
     key(pygame.K_F1)
     frames(app)
     assert app.manager.active.__class__.__name__ == "RulesScene"

@@ -51,4 +51,4 @@ def test_a_rule_4_choice_that_causes_nothing_says_the_cheapest_is_the_careful_on
     rows = ((9, 12, 21), (19, 24), (33, 42), (69, 72, 81))
     placement = Placement(0, 0, 2, 7, 3, (69, 72, 81), 9, Rule.LOW_CARD)
     panel = explain_panel(rows, placement, SNAP, ("A", "B", "C", "D"), later=((0, 23),))
-    assert panel.text_lines()[-1] == "Rule 4 lets a player take any row; the cheapest is the careful choice"
+    assert panel.text_lines()[-1] == "Any row may be taken; the cheapest is the safe choice"

@@ -10,6 +10,7 @@ import pytest
 from screen_tour import tour
 
 from scenes import theme
+from scenes.options import PlayOptions
 
 
 @pytest.fixture(autouse=True)
@@ -22,13 +23,14 @@ def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 def test_every_label_of_every_screen_is_at_least_the_projector_minimum(
         size: tuple[int, int], monkeypatch: pytest.MonkeyPatch) -> None:
     drawn: list[tuple[str, str, int]] = []
+    """(screen, label, pixels tall) of every label rendered."""
     screens: list[str] = []
     real = theme.text
     current = ["start"]
 
     def recording(label: str, size_px: int, colour: theme.Colour = theme.TEXT, bold: bool = False) -> pygame.Surface:
         if label.strip():
-            drawn.append((current[0], label, int(size_px)))
+            drawn.append((current[0], label, theme.pixels_of(size_px)))
         return real(label, size_px, colour, bold)
 
     def seen(name: str) -> None:
@@ -38,5 +40,43 @@ def test_every_label_of_every_screen_is_at_least_the_projector_minimum(
     monkeypatch.setattr(theme, "text", recording)
     tour(size, seen)
     assert len(screens) >= 20, screens
-    small = sorted({(size_px, label) for where, label, size_px in drawn if size_px < theme.MIN_TEXT_PX})
+    small = sorted({(pixels, label) for where, label, pixels in drawn if pixels < theme.MIN_TEXT_PX})
     assert small == [], f"{len(small)} labels under {theme.MIN_TEXT_PX} px at {size}: {small}"
+
+
+@pytest.mark.parametrize("size", [(1280, 720), theme.SMALLEST_WINDOW, (1920, 1080)])
+@pytest.mark.parametrize("mode", ["solo", "hotseat", "classic"])
+def test_nothing_in_the_top_bar_overlaps_live_or_looking_back(size: tuple[int, int], mode: str) -> None:
+    from app_helpers import close_app, frames, key, open_app, table
+
+    from scenes.session import Stage
+
+    rules = "classic" if mode == "classic" else "snap"
+    names = tuple(f"{n} Longname-{i}" for i, n in enumerate(("Ann", "Bob", "Cy", "Di")))
+    app = open_app(PlayOptions(mode="hotseat" if mode == "hotseat" else "demo", seed=2**63 - 1,
+                               rules=rules, step_delay=0, names=names), size=size)
+    scene = table(app)
+    scene.auto = False
+    session = scene.session
+    frames(app)
+    for _ in range(30):
+        if session.stage in (Stage.CURTAIN, Stage.CHOOSE):
+            frames(app, 1, dt=1.0)
+            key(pygame.K_RETURN)
+            key(pygame.K_RETURN)
+        else:
+            key(pygame.K_SPACE)
+        frames(app)
+    checked = 0
+    for _ in range(3):                               # live, then looking back (placement and reveal)
+        rects = scene.last_frame.top_bar
+        assert len(rects) == 4
+        for index, rect in enumerate(rects):
+            for other in rects[index + 1:]:
+                assert not rect.colliderect(other), (rects, scene.cursor, scene.at_reveal)
+            assert rect.right <= size[0]
+        checked += 1
+        key(pygame.K_LEFT)
+        frames(app)
+    assert checked == 3
+    close_app()
