@@ -299,7 +299,7 @@ def menu_layout(size: tuple[int, int]) -> MenuLayout:
     x0 = w // 2 - (4 * bw + 3 * gap) // 2
     start, rules, scores, quit_ = (Rect(x0 + i * (bw + gap), by, bw, bh) for i in range(4))
     hints = Rect(0, h - _r(34 * s), w, _r(30 * s))
-    resume = Rect(left, title.top, left_w - _r(20 * s), _r(80 * s))
+    resume = Rect(_r(16 * s), _r(16 * s), _r(330 * s), _r(80 * s))  # top left, clear of the title
     return MenuLayout(s, title, modes, names_title, names, kinds, all_kinds, preset, error, start, rules, scores, quit_,
                       hints, resume, _r(84 * s), text_px(36, s), text_px(24, s))
 

@@ -152,7 +152,8 @@ class ResultsScene(Scene):
                             topleft=(name_rect.left, name_rect.bottom))
             digits_h = round(46 * s)
             width = number_size(scores[player], digits_h, sprites=self.ctx.sprites)[0]
-            right = rect.right - round(140 * s)  # numbers right-aligned, like a score column
+            unit_w = theme.font(layout.font_small + round(4 * s)).size("points")[0]
+            right = rect.right - max(round(140 * s), unit_w + round(78 * s))  # right-aligned, like a score column
             number = write_number(surface, scores[player], (right - width / 2, rect.centery), digits_h,
                                   sprites=self.ctx.sprites, colour=colour)
             theme.blit_text(surface, noun_for(scores[player], "point"), layout.font_small + round(4 * s), theme.TEXT_DIM,

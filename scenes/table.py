@@ -987,7 +987,7 @@ class TableScene(Scene):
             return f"{who} - thinking{self._thinking_dots()}"
         if view.stage in (Stage.CHOOSE, Stage.CURTAIN, Stage.THINKING):
             if view.chosen[player]:
-                return f"{who} - card chosen"
+                return f"{who} - chosen"
             return f"{who} - choosing..."
         last = view.last
         if last is not None and last.player == player and last.penalty:
