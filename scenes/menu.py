@@ -17,11 +17,12 @@ from typing import Sequence
 
 import pygame
 
-from game.bot import BOT_KIND, BOT_PHASE_LAST_KIND, check_command, parse_bot_kind
+from game.bot import BOT_KIND, BOT_STATEMENT_KIND, check_command, parse_bot_kind
 from game.unfinished import UnfinishedGame
 
 from . import theme
 from .base import AppContext, Input, InputKind, Scene
+from .class_menu import class_button_rect, draw_class_button, open_class_game
 from .layout import MenuLayout, menu_layout
 from .options import MODES
 from .session import (
@@ -60,7 +61,7 @@ class MenuScene(Scene):
         self.commands: dict[str, list[str]] = {m: [""] * 4 for m in MODES}
         """Per mode and seat: the bot's command (kept while another level is chosen)."""
         self.bot_kinds: dict[str, list[str]] = {m: [BOT_KIND] * 4 for m in MODES}
-        """``bot``, or ``bot-phase-last`` for a bot seated so from the command line."""
+        """``bot`` (phase line last), or ``bot-statement`` for a bot seated so from the command line."""
         self.error = ""
         """Why the last Start did not start (shown in red)."""
         self.error_seat: int | None = None
@@ -82,7 +83,7 @@ class MenuScene(Scene):
             if parsed is not None:
                 self.levels[self.mode][index] = BOT
                 self.commands[self.mode][index] = parsed[0]
-                self.bot_kinds[self.mode][index] = BOT_PHASE_LAST_KIND if parsed[1] else BOT_KIND
+                self.bot_kinds[self.mode][index] = BOT_KIND if parsed[1] else BOT_STATEMENT_KIND
             else:
                 if seat.kind in LEVELS:
                     self.levels[self.mode][index] = seat.kind
@@ -150,6 +151,9 @@ class MenuScene(Scene):
             self._type(self.focused_name, inp.text)
         elif inp.kind is InputKind.CLICK:
             layout = self._layout()
+            if class_button_rect(layout, layout.title.width).collidepoint(inp.pos):
+                open_class_game(self.ctx, self.rules)
+                return
             for index, item in enumerate(self.items()):
                 if self._rect(layout, item).collidepoint(inp.pos):
                     self.focus = index
@@ -204,8 +208,10 @@ class MenuScene(Scene):
             return  # other keys belong to the text being typed
         elif key == pygame.K_s:
             self._activate("scores")
-        elif key == pygame.K_c and self.resume_label:
+        elif key == pygame.K_u and self.resume_label:
             self._activate("resume")
+        elif key == pygame.K_c:
+            open_class_game(self.ctx, self.rules)
         elif key == pygame.K_r:
             self._activate("preset")
         elif key == pygame.K_a and self._ai_seats():
@@ -311,11 +317,12 @@ class MenuScene(Scene):
         s = layout.scale
         surface.fill(theme.FELT)
         self._draw_title(surface, layout)
+        draw_class_button(surface, layout, self.mouse)
         focused = self.focused_item
         if self.resume_label:
             draw_button(surface, layout.resume, "Resume the unfinished game", layout.font_small + round(4 * s),
                         focused=focused == "resume", hovered=layout.resume.collidepoint(self.mouse),
-                        key_hint=f"C   {self.resume_label}")
+                        key_hint=f"U   {self.resume_label}")
         for index, mode in enumerate(MODES):
             rect = layout.modes[index]
             chosen = mode == self.mode
@@ -376,8 +383,8 @@ class MenuScene(Scene):
                             center=kind_rect.center)
             return
         note = LEVEL_NOTES[level]
-        if level == BOT and self.bot_kinds[self.mode][index] == BOT_PHASE_LAST_KIND:
-            note = "phase line last"
+        if level == BOT and self.bot_kinds[self.mode][index] == BOT_STATEMENT_KIND:
+            note = "statement order"
         draw_button(surface, kind_rect, level, theme.text_px(layout.font_button - round(4 * s)),
                     focused=focused == f"kind:{index}",
                     hovered=kind_rect.collidepoint(self.mouse), key_hint=note)

@@ -7,8 +7,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from game.record import GameRecord, ReplayedRecord
+
+if TYPE_CHECKING:
+    from .class_cli import ClassSettings
 
 MODES = ("solo", "hotseat", "demo")
 """solo: one human against three AIs; hotseat: four humans; demo: four AIs."""
@@ -26,7 +30,7 @@ class PlayOptions:
     """Player names in seat order; ``None`` uses the defaults of the mode."""
     kinds: tuple[str, ...] | None = None
     """Who sits in each seat, in seat order: ``human``, a computer player kind
-    (``random``, ``heuristic``, ``mc``) or ``bot:COMMAND`` / ``bot-phase-last:COMMAND``
+    (``random``, ``heuristic``, ``mc``) or ``bot:COMMAND`` / ``bot-statement:COMMAND``
     (an external bot program).  ``None`` uses the mode's defaults (random AIs)."""
     rules: str = "snap"
     """Rules preset of the games played: ``snap`` (7 turns, one round) or ``classic``."""
@@ -47,3 +51,5 @@ class PlayOptions:
     exit_at_end: bool = False
     """Close the app once the results screen is shown."""
     fullscreen: bool = False
+    class_game: "ClassSettings | None" = None
+    """Open a class room (``main.py class``): students play from their phones."""

@@ -1105,8 +1105,9 @@ class TableScene(Scene):
             verdict = verdict[:max(0, room - len(title))]
         line_h = inner.height / (len(title) + len(verdict) + (3 if columns else 0))
         y = inner.top + line_h / 2
-        for line in title:
-            draw_rich(surface, line, size, theme.ACCENT, sprites, midleft=(inner.left, round(y)), max_width=inner.width)
+        for title_line in title:
+            draw_rich(surface, title_line, size, theme.ACCENT, sprites, midleft=(inner.left, round(y)),
+                      max_width=inner.width)
             y += line_h
         col_w = inner.width / len(panel.columns)
         for index, column in enumerate(panel.columns if columns else ()):
@@ -1121,8 +1122,9 @@ class TableScene(Scene):
                 draw_rich(surface, line, size, theme.ACCENT if column.chosen and line_index == 0 else colour,
                           sprites, center=(round(cx), round(y + line_h * line_index)), max_width=cell.width - 4)
         y += 3 * line_h if columns else 0
-        for line in verdict:
-            draw_rich(surface, line, size, theme.TEXT, sprites, midleft=(inner.left, round(y)), max_width=inner.width)
+        for verdict_line in verdict:
+            draw_rich(surface, verdict_line, size, theme.TEXT, sprites, midleft=(inner.left, round(y)),
+                      max_width=inner.width)
             y += line_h
 
     def _draw_queue(self, surface: pygame.Surface, layout: TableLayout, view: TableView) -> None:

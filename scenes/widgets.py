@@ -202,8 +202,8 @@ def draw_text_field(surface: pygame.Surface, rect: pygame.Rect, value: str, labe
     value_x = rect.left + max(label_rect.width + rect.height // 2, rect.width // 4)
     room = pygame.Rect(value_x, rect.top, rect.right - rect.height // 4 - value_x, rect.height)
     if not value and placeholder:
-        shown, hint = theme.fit_label(placeholder, theme.text_px(size * 3 // 4), room.width)
-        theme.blit_text(surface, shown, hint, (130, 146, 142), midleft=(value_x, rect.centery))
+        hint_text, hint = theme.fit_label(placeholder, theme.text_px(size * 3 // 4), room.width)
+        theme.blit_text(surface, hint_text, hint, (130, 146, 142), midleft=(value_x, rect.centery))
     image = theme.text(value, size, theme.INK)
     clip = surface.get_clip()
     surface.set_clip(room.clip(clip) if clip else room)

@@ -13,7 +13,7 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 from app_helpers import (  # noqa: E402
-    click, close_app, frames, key, look, move, open_app, play_by_clicks, play_by_keys, play_until, stage, table,
+    click, close_app, frames, key, open_app, play_by_clicks, play_by_keys, play_until, stage, table,
     type_text,
 )
 from game.engine import Phase, Rule  # noqa: E402

@@ -12,7 +12,7 @@ from collections.abc import Iterator  # noqa: E402
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-from app_helpers import close_app, frames, key, look, open_app, play_by_keys, play_until, stage, table  # noqa: E402
+from app_helpers import close_app, frames, key, open_app, play_by_keys, play_until, stage, table  # noqa: E402
 from scenes.hand import HAND_GUARD_SECONDS  # noqa: E402
 from scenes.app import App  # noqa: E402
 from scenes.layout import table_layout  # noqa: E402

@@ -5,7 +5,7 @@ from __future__ import annotations
 import threading
 
 import pygame
-from app_helpers import click, close_app, frames, key, look, move, open_app, table
+from app_helpers import click, close_app, frames, key, look, open_app, table
 
 from game.engine import PlayerView
 from scenes.hand import HAND_GUARD_SECONDS

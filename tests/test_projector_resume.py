@@ -126,7 +126,7 @@ def test_a_hot_seat_game_resumes_behind_the_curtain_with_a_secret_card_still_cho
     key(pygame.K_y)                                  # Leave: back to the menu, the game kept
     frames(app)
     assert isinstance(app.manager.active, MenuScene)
-    key(pygame.K_c)
+    key(pygame.K_u)
     frames(app)
     resumed = table(app).session
     assert resumed is not None
