@@ -320,7 +320,7 @@ class MenuScene(Scene):
         draw_class_button(surface, layout, self.mouse)
         focused = self.focused_item
         if self.resume_label:
-            draw_button(surface, layout.resume, "Resume the unfinished game", layout.font_small + round(4 * s),
+            draw_button(surface, layout.resume, "Resume the game", layout.font_small + round(4 * s),
                         focused=focused == "resume", hovered=layout.resume.collidepoint(self.mouse),
                         key_hint=f"U   {self.resume_label}")
         for index, mode in enumerate(MODES):

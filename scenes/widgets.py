@@ -157,6 +157,7 @@ def draw_button(surface: pygame.Surface, rect: pygame.Rect, label: str, size: in
                 enabled: bool = True, key_hint: str | None = None) -> None:
     """A rounded button; focus (keyboard) and hover (mouse) both light it up."""
     radius = max(6, rect.height // 4)
+    label, size = theme.fit_label(label, size, rect.width - max(8, rect.height // 4))  # never past its edges
     fill = theme.BUTTON_HOVER if (hovered or focused) and enabled else theme.BUTTON
     if toggled:
         fill = theme.ACCENT

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import threading
 
+import pytest
+
 import pygame
 from app_helpers import click, close_app, frames, key, look, open_app, table
 
@@ -160,4 +162,50 @@ def test_solo_the_card_can_be_taken_back_while_computer_players_still_choose() -
     assert session.turn_cards[0] == high
     assert session.can_take_back is None, "every card is chosen: nothing can be taken back"
     session.close()
+    close_app()
+
+
+@pytest.mark.parametrize("mode", ["solo", "hotseat"])
+def test_a_whole_game_clicked_through_in_a_hurry_plays_only_the_cards_meant(mode: str) -> None:
+    """Clicks every 50 ms on Next and the rows; one lands on each new hand (or curtain) as it
+    appears; each card is played by looking, then clicking it twice."""
+    import random
+
+    from scenes.results import ResultsScene
+
+    rng = random.Random(5)
+    app = open_app(PlayOptions(mode=mode, seed=12, step_delay=0.3))
+    meant: list[int] = []
+    for _ in range(5000):
+        if isinstance(app.manager.active, ResultsScene):
+            break
+        session = table(app).session
+        layout = table_layout(SIZE)
+        if session.stage is Stage.CURTAIN:
+            click((640, 300))                        # a hurried click: the curtain stays
+            frames(app, 1, dt=0.05)
+            assert session.stage is Stage.CURTAIN
+            frames(app, 12, dt=0.05)
+            click((640, 300))
+        elif session.stage is Stage.CHOOSE:
+            hand = session.game.hand(session.chooser)
+            index = rng.randrange(len(hand))
+            rect = layout.hand_card_rect(index, len(hand))
+            click(rect.center)                       # lands on the hand as it appears: ignored
+            frames(app, 1, dt=0.05)
+            assert session.stage is Stage.CHOOSE and session.game.hand(session.chooser) == hand
+            assert table(app).selected is None
+            frames(app, 14, dt=0.05)                 # looks at the hand ...
+            click(rect.center)                       # ... selects ...
+            click(rect.center)                       # ... and plays
+            meant.append(hand[index])
+        elif session.stage is Stage.ROW_CHOICE:
+            key(pygame.K_1 + rng.randrange(4))
+        else:
+            click(rng.choice([layout.next_button.center, layout.rows_area.center]))
+        frames(app, 1, dt=0.05)
+    assert isinstance(app.manager.active, ResultsScene)
+    played = [card for round_log in session.game.rounds for turn in round_log.turns
+              for player, card in enumerate(turn.plays) if session.seats[player].is_human]
+    assert sorted(played) == sorted(meant) and len(played) == 7 * len(session.humans)
     close_app()
