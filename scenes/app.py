@@ -285,7 +285,12 @@ class App:
         elif isinstance(self.manager.active, CloseQuestion):
             self.quit_keeping()
         else:
-            self.manager.push(CloseQuestion(self.ctx, on_yes=self.quit_keeping, on_no=self.manager.pop))
+            self.manager.push(CloseQuestion(self.ctx, on_yes=self.quit_keeping, on_no=self.manager.pop,
+                                            kept=self.will_keep()))
+
+    def will_keep(self) -> bool:
+        """Whether leaving the live game now keeps it for the menu to resume."""
+        return (self.session is not None and self.options.record is None and keeping.resumable(self.session))
 
     def quit_keeping(self) -> None:
         """Quit during a game: keep it in the history, say so, exit 1 (the game is not over)."""
@@ -300,6 +305,8 @@ class App:
         reported (the once-a-turn keeping; leaving or closing reports it)."""
         session = self.session
         if session is None or session.game.is_over or self.options.record is not None:
+            return False
+        if not keeping.resumable(session):  # e.g. a class game: its phones cannot come back
             return False
         try:
             keeping.keep_in_history(session)

@@ -77,6 +77,9 @@ class ConfirmScene(Scene):
 class CloseQuestion(ConfirmScene):
     """The window's close button during a game: the same question as Esc, to close the app."""
 
-    def __init__(self, ctx: AppContext, *, on_yes: Callable[[], None], on_no: Callable[[], None]) -> None:
-        super().__init__(ctx, "Close 6 Takes! now?", "This game is kept: the menu offers to resume it.",
-                         yes_label="Close", no_label="Keep playing", on_yes=on_yes, on_no=on_no)
+    def __init__(self, ctx: AppContext, *, on_yes: Callable[[], None], on_no: Callable[[], None],
+                 kept: bool = True) -> None:
+        body = ("This game is kept: the menu offers to resume it." if kept
+                else "This game is not finished, so it will not be recorded.")
+        super().__init__(ctx, "Close 6 Takes! now?", body, yes_label="Close", no_label="Keep playing",
+                         on_yes=on_yes, on_no=on_no)

@@ -10,11 +10,15 @@ table shows changed (a new turn, a new chooser, the curtain).
 
 from __future__ import annotations
 
-from typing import Hashable
+from typing import TYPE_CHECKING, Hashable
 
 from pygame import Rect
 
 from .layout import TableLayout
+
+if TYPE_CHECKING:
+    from .base import AppContext
+    from .session import TableSession
 
 HAND_GUARD_SECONDS = 0.6
 """After a phase change, the hand (and the curtain) ignore clicks and Enter this long."""
@@ -53,3 +57,10 @@ def curtain_take_back_rect(layout: TableLayout) -> Rect:
     rect = Rect(0, 0, round(460 * s), round(76 * s))
     rect.center = (w // 2, round(h * 0.84))
     return rect
+
+
+def keep_on_leave(ctx: "AppContext", session: "TableSession") -> bool:
+    """Whether leaving ``session`` keeps it for the menu (not with ``--record``, not a class game)."""
+    from .resume import resumable
+
+    return ctx.options.record is None and resumable(session)

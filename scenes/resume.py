@@ -20,7 +20,13 @@ from game.engine import PlayerView
 from game.rules import rules_named
 from game.unfinished import UnfinishedGame, unfinished_of
 
-from .session import Seat, Stage, TableSession, Thinker
+from .session import PHONE, Seat, Stage, TableSession, Thinker
+
+
+def resumable(session: TableSession) -> bool:
+    """Whether ``session`` can be kept and resumed: every seat is a person at this computer, a
+    computer player or a bot (not a phone of a class game)."""
+    return all(seat.kind != PHONE for seat in session.seats)
 
 
 def unfinished_of_session(session: TableSession) -> UnfinishedGame:

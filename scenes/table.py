@@ -31,7 +31,7 @@ from .cards import LOOK_DIM, LOOK_GHOST, CardArt
 from .confirm import ConfirmScene
 from .digits import write_number
 from .explainer import ExplainPanel, explain_panel
-from .hand import PhaseGuard, curtain_take_back_rect, hand_index_at
+from .hand import PhaseGuard, curtain_take_back_rect, hand_index_at, keep_on_leave
 from .layout import TableLayout, table_layout
 from .replay import Replay
 from .session import MODE_TITLES, BotStatus, Part, Preview, Stage, TableSession, preview
@@ -584,7 +584,9 @@ class TableScene(Scene):
             return
         manager = self.ctx.manager
         self.ctx.manager.push(ConfirmScene(
-            self.ctx, "Leave this game?", "It is kept unfinished: the menu offers to resume it.",
+            self.ctx, "Leave this game?", ("It is kept unfinished: the menu offers to resume it."
+                                           if self.session is not None and keep_on_leave(self.ctx, self.session)
+                                           else "It is not finished, so it will not be recorded."),
             yes_label="Leave", no_label="Keep playing",
             on_yes=nav.go_menu, on_no=manager.pop,
         ))

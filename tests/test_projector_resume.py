@@ -159,3 +159,18 @@ def test_the_kept_game_is_replaced_each_turn_and_dropped_when_the_game_ends() ->
     assert session.game.is_over
     assert kept_text() is None
     close_app()
+
+
+def test_with_record_file_the_question_says_the_game_is_not_kept(tmp_path: Path, data_dir: Path) -> None:
+    app = open_app(PlayOptions(mode="solo", seed=3, record=tmp_path / "g.jsonl"))
+    frames(app, 2)
+    close_request()
+    frames(app)
+    question = app.manager.active
+    assert isinstance(question, CloseQuestion) and "not be recorded" in question.body
+    key(pygame.K_n)
+    key(pygame.K_ESCAPE)
+    frames(app)
+    assert "not be recorded" in app.manager.active.body  # type: ignore[attr-defined]
+    close_app()
+    assert not (data_dir / "history.sqlite3").exists(), "--record leaves the history alone"
