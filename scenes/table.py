@@ -31,7 +31,7 @@ from .cards import LOOK_DIM, LOOK_GHOST, CardArt
 from .confirm import ConfirmScene
 from .digits import write_number
 from .explainer import ExplainPanel, explain_panel
-from .hand import PhaseGuard, curtain_take_back_rect, hand_index_at, keep_on_leave
+from .hand import HAND_GUARD_SECONDS, PhaseGuard, curtain_take_back_rect, hand_index_at, keep_on_leave
 from .layout import TableLayout, table_layout
 from .replay import Replay
 from .session import MODE_TITLES, BotStatus, Part, Preview, Stage, TableSession, preview
@@ -172,6 +172,8 @@ class TableScene(Scene):
         """The hand card chosen to be played (index), until it is confirmed: a second click on
         it, Enter or Play (nothing is selected when a hand is first shown)."""
         self.guard = PhaseGuard()
+        self._selected_by_enter = -HAND_GUARD_SECONDS
+        """When Enter last selected a card (the next Enter must wait a moment to play it)."""
         """Clicks and Enter right after the table changed phase are not meant for the hand."""
         self._frame_pending = True
         """Something changed that no frame has shown yet: ignore inputs that act on it
@@ -421,10 +423,11 @@ class TableScene(Scene):
         elif inp.is_key(pygame.K_END):
             self.selected = count - 1
         elif inp.is_key(pygame.K_RETURN, pygame.K_KP_ENTER):
-            if self._too_soon():
-                return
+            if self._too_soon() or self.clock - self._selected_by_enter < HAND_GUARD_SECONDS:
+                return  # Enter held down or hammered to step on does not select and play at once
             if selected is None:
                 self.selected = 0  # Enter with nothing selected selects; the next Enter plays
+                self._selected_by_enter = self.clock
             else:
                 self._choose(hand[selected])
         elif inp.kind is InputKind.CLICK:

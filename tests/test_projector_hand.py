@@ -46,6 +46,7 @@ def test_enter_and_the_play_button_confirm_a_selection_only() -> None:
     session = table(app).session
     look(app)
     key(pygame.K_RETURN)                             # nothing selected: Enter selects the first card
+    key(pygame.K_RETURN)                             # hammered at once: not yet a confirmation
     frames(app)
     assert session.stage is Stage.CHOOSE and table(app).selected == 0
     click(table_layout(SIZE).play_button.center)     # Play plays the selected card
@@ -143,7 +144,7 @@ def test_solo_the_card_can_be_taken_back_while_computer_players_still_choose() -
     app.session = session
     app.manager.switch(TableScene(app.ctx, session))
     look(app)
-    key(pygame.K_RETURN)
+    key(pygame.K_HOME)
     key(pygame.K_RETURN)
     frames(app)
     assert session.stage is Stage.THINKING and session.can_take_back == 0

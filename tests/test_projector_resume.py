@@ -43,8 +43,8 @@ def play_turns(app, turns: int) -> None:  # type: ignore[no-untyped-def]
             return
         if session.stage is Stage.CHOOSE:
             frames(app, 1, dt=1.0)  # past the moment the hand ignores inputs after a phase change
-            key(pygame.K_RETURN)    # select
-            key(pygame.K_RETURN)    # play
+            key(pygame.K_HOME)      # select the lowest card
+            key(pygame.K_RETURN)    # play it
         elif session.stage is Stage.ROW_CHOICE:
             key(pygame.K_1)
         else:

@@ -62,7 +62,7 @@ def test_nothing_in_the_top_bar_overlaps_live_or_looking_back(size: tuple[int, i
     for _ in range(30):
         if session.stage in (Stage.CURTAIN, Stage.CHOOSE):
             frames(app, 1, dt=1.0)
-            key(pygame.K_RETURN)
+            key(pygame.K_RETURN if session.stage is Stage.CURTAIN else pygame.K_HOME)
             key(pygame.K_RETURN)
         else:
             key(pygame.K_SPACE)
