@@ -174,3 +174,54 @@ def test_with_record_file_the_question_says_the_game_is_not_kept(tmp_path: Path,
     assert "not be recorded" in app.manager.active.body  # type: ignore[attr-defined]
     close_app()
     assert not (data_dir / "history.sqlite3").exists(), "--record leaves the history alone"
+
+
+@pytest.mark.parametrize("mode,rules_name", [("solo", "snap"), ("hotseat", "snap"), ("demo", "classic"),
+                                             ("hotseat", "classic")])
+def test_any_moment_of_a_game_resumes_to_the_same_table(mode: str, rules_name: str) -> None:
+    """Random games stopped at random steps (a card chosen, a row asked for, between turns and
+    rounds) come back with the same stage, rows, hands, scores, secret choices and history."""
+    import random
+
+    from game.rules import rules_named
+    from scenes.resume import resume_session, unfinished_of_session
+    from scenes.session import TableSession, seats_for
+
+    rng = random.Random(f"{mode}-{rules_name}")
+    rules = rules_named(rules_name)
+    for trial in range(40):
+        session = TableSession(seats_for(mode), seed=trial, rules=rules, mode=mode)
+        for _ in range(rng.randrange(0, 60 if rules_name == "snap" else 240)):
+            if session.stage is Stage.OVER:
+                break
+            if session.stage is Stage.CURTAIN:
+                session.dismiss_curtain()
+            elif session.stage is Stage.CHOOSE:
+                session.choose(rng.choice(session.game.hand(session.chooser)))
+            elif session.stage is Stage.ROW_CHOICE:
+                session.pick_row(rng.randrange(4))
+            else:
+                session.advance()
+        if session.stage is Stage.OVER:
+            continue
+        resumed = resume_session(parse_unfinished(unfinished_of_session(session).to_json()))
+        expected = snapshot(session)
+        if session.stage is Stage.CHOOSE and session.uses_curtain:
+            expected = (Stage.CURTAIN, *expected[1:])   # hot-seat: the curtain first
+        assert snapshot(resumed) == expected, (trial, session.stage)
+        assert resumed.states == session.states and resumed.chooser == session.chooser
+        session.close()
+        resumed.close()
+
+
+def test_a_damaged_kept_game_is_not_offered_and_breaks_nothing() -> None:
+    with open_history(import_legacy=False) as history:
+        history.keep_unfinished('{"format": "6takes-unfinished/1", "mode": "solo", "seed": -1}')
+    app = open_app(PlayOptions())
+    frames(app)
+    menu = app.manager.active
+    assert isinstance(menu, MenuScene) and menu.resume_label == "" and "resume" not in menu.items()
+    key(pygame.K_u)
+    frames(app)
+    assert app.manager.active is menu and app.exit_code is None
+    close_app()
