@@ -176,7 +176,7 @@ class RulesScene(Scene):
         pad = round(14 * s)
         title = "Penalty points"
         theme.blit_text(surface, title, theme.text_px(30, s), theme.ACCENT, bold=True, topleft=(panel.left + pad, panel.top + pad))
-        sub = f"{self.rules.title}: bull heads on each card"
+        sub = self.rules.title  # "SNAP classroom rules" or "Classic (Amigo) rules"
         sub, size = theme.fit_label(sub, theme.text_px(20, s), panel.width - 2 * pad)
         theme.blit_text(surface, sub, size, theme.TEXT_DIM, topleft=(panel.left + pad, panel.top + pad + round(32 * s)))
         top = panel.top + pad + round(62 * s)
