@@ -21,3 +21,22 @@ if "SIXTAKES_DATA_DIR" not in os.environ:
 PROJECT = Path(__file__).resolve().parent.parent
 if str(PROJECT) not in sys.path:
     sys.path.insert(0, str(PROJECT))
+
+
+import pytest  # noqa: E402 - after the environment above is set
+
+
+@pytest.fixture
+def drawn(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Every label rendered (through ``scenes.theme.text``) while the test runs."""
+    from scenes import theme
+
+    labels: list[str] = []
+    real = theme.text
+
+    def recording(label: str, size: int, colour: theme.Colour = theme.TEXT, bold: bool = False):  # type: ignore[no-untyped-def]
+        labels.append(label)
+        return real(label, size, colour, bold)
+
+    monkeypatch.setattr(theme, "text", recording)
+    return labels

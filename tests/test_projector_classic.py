@@ -3,26 +3,11 @@
 from __future__ import annotations
 
 import pygame
-import pytest
 from app_helpers import close_app, frames, key, open_app, table
 
-from scenes import theme
 from scenes.options import PlayOptions
 from scenes.session import Stage
 
-
-@pytest.fixture
-def drawn(monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    """Every label rendered while the test runs."""
-    labels: list[str] = []
-    real = theme.text
-
-    def recording(label: str, size: int, colour: theme.Colour = theme.TEXT, bold: bool = False) -> pygame.Surface:
-        labels.append(label)
-        return real(label, size, colour, bold)
-
-    monkeypatch.setattr(theme, "text", recording)
-    return labels
 
 
 def test_a_classic_table_shows_the_round_the_totals_against_66_and_the_end(drawn: list[str]) -> None:

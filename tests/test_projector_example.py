@@ -3,26 +3,12 @@
 from __future__ import annotations
 
 import pygame
-import pytest
 from app_helpers import close_app, frames, key, open_app, table
 
 from game.scenarios import WORKED_EXAMPLE_ROWS
-from scenes import theme
 from scenes.options import PlayOptions
 from scenes.session import Stage
 
-
-@pytest.fixture
-def drawn(monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    labels: list[str] = []
-    real = theme.text
-
-    def recording(label: str, size: int, colour: theme.Colour = theme.TEXT, bold: bool = False) -> pygame.Surface:
-        labels.append(label)
-        return real(label, size, colour, bold)
-
-    monkeypatch.setattr(theme, "text", recording)
-    return labels
 
 
 def test_the_worked_example_opens_on_the_revealed_cards_and_names_itself(drawn: list[str]) -> None:

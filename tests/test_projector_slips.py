@@ -5,30 +5,16 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pygame
-import pytest
 from app_helpers import click, close_app, frames, key, open_app, table, type_text
 
 from game.engine import Placement, Rule
 from game.rules import CLASSIC
 from game.text import noun_for
-from scenes import theme
 from scenes.menu import MenuScene
 from scenes.options import PlayOptions
 from scenes.rules_screen import rules_text
 from scenes.session import Stage, TableSession, seats_for
 
-
-@pytest.fixture
-def drawn(monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    labels: list[str] = []
-    real = theme.text
-
-    def recording(label: str, size: int, colour: theme.Colour = theme.TEXT, bold: bool = False) -> pygame.Surface:
-        labels.append(label)
-        return real(label, size, colour, bold)
-
-    monkeypatch.setattr(theme, "text", recording)
-    return labels
 
 
 def test_one_card_and_one_point_are_singular() -> None:
