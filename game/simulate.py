@@ -56,8 +56,11 @@ class Progress:
     every tenth of the run.  Never on stdout, so ``--json`` stays clean.
     """
 
-    def __init__(self, total: int, stream: TextIO | None = None, after_s: float = PROGRESS_AFTER_S) -> None:
+    def __init__(self, total: int, stream: TextIO | None = None, after_s: float = PROGRESS_AFTER_S,
+                 done_before: int = 0) -> None:
         self.total = total
+        self.done_before = done_before
+        """Games already done when this run started (a resumed tournament): not counted in the pace."""
         self.stream = stream if stream is not None else sys.stderr
         self.after_s = after_s
         self.start = time.perf_counter()
@@ -72,7 +75,8 @@ class Progress:
         if elapsed < self.after_s or self.total == 0:
             return
         fraction = done / self.total
-        eta = elapsed / fraction - elapsed if fraction > 0 else 0.0
+        pace = (done - self.done_before) / elapsed
+        eta = (self.total - done) / pace if pace > 0 else 0.0
         if self._tty:
             if now - self._last_draw < 0.1 and done < self.total:
                 return

@@ -13,13 +13,14 @@ import signal
 import sys
 import time
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, NoReturn, Sequence, TextIO
+from typing import TYPE_CHECKING, Any, Callable, NoReturn, Sequence
 
 from ..agent_options import AgentOptions
 from ..agents import AGENT_KINDS
 from ..engine import SEED_LIMIT, new_seed
 from ..rules import PRESETS, rules_named
 from ..seating import parse_named_bots
+from ..simulate import Progress
 from .schedule import TABLE_SIZE, Entrant, Schedule
 
 if TYPE_CHECKING:
@@ -29,7 +30,6 @@ DEFAULT_GAMES = 1000
 DEFAULT_ROLLOUTS = 200
 """``mc`` entrants think to a fixed number of sampled deals, so their games (and the
 standings) repeat exactly on any machine and after a resume."""
-PROGRESS_AFTER_S = 2.0
 
 Error = Callable[[str], NoReturn]
 
@@ -146,7 +146,7 @@ def run(args: argparse.Namespace, error: Error) -> int:
     options = AgentOptions(rollouts=args.rollouts, bot_cpu_clock=args.clock == "cpu")
     try:
         _play(schedule, store, rules.name, options, args.jobs,
-              Progress(schedule.games, already) if not args.no_progress else None)
+              Progress(schedule.games, done_before=already) if not args.no_progress else None)
     except KeyboardInterrupt:
         done = schedule.games - len(store.missing(range(schedule.games)))
         where = f"; run the same command again to continue (results in {args.out})" if args.out else ""
@@ -232,41 +232,3 @@ def _stored_seed(folder: Path | None) -> int | None:
 def _interrupt(_signum: int, _frame: object) -> None:
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     raise KeyboardInterrupt
-
-
-class Progress:
-    """A progress bar on stderr, once a run has lasted a moment (stdout stays clean for ``--json``)."""
-
-    def __init__(self, total: int, done_before: int, stream: TextIO | None = None) -> None:
-        self.total = total
-        self.done_before = done_before
-        self.stream = stream if stream is not None else sys.stderr
-        self.start = time.perf_counter()
-        self.shown = False
-        self._last = -1
-        self._tty = bool(getattr(self.stream, "isatty", lambda: False)())
-
-    def update(self, done: int) -> None:
-        elapsed = time.perf_counter() - self.start
-        if elapsed < PROGRESS_AFTER_S or self.total == 0:
-            return
-        new = done - self.done_before
-        rate = new / elapsed if elapsed > 0 else 0.0
-        left = (self.total - done) / rate if rate > 0 else 0.0
-        step = done * 100 // self.total if self._tty else done * 10 // self.total
-        if step == self._last and done < self.total:
-            return
-        self._last = step
-        if self._tty:
-            filled = 30 * done // self.total
-            self.stream.write(f"\r[{'#' * filled}{'.' * (30 - filled)}] {done}/{self.total} games, "
-                              f"{elapsed:.0f} s, about {left:.0f} s left ")
-        else:
-            self.stream.write(f"{done}/{self.total} games, {elapsed:.0f} s, about {left:.0f} s left\n")
-        self.shown = True
-        self.stream.flush()
-
-    def finish(self) -> None:
-        if self.shown and self._tty:
-            self.stream.write("\n")
-            self.stream.flush()
