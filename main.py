@@ -6,6 +6,7 @@
     python main.py history ...     export or import the app's history of games
     python main.py example         step through the worked example of the rules
     python main.py simulate ...    play many computer games without a window
+    python main.py review FILE     which choices of a recorded game cost points
 """
 
 from __future__ import annotations
@@ -185,6 +186,9 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--no-progress", action="store_true",
                      help="never show the progress bar (shown on stderr for runs over 2 s)")
     sim.set_defaults(subparser=sim)
+    from game.review_cli import add_review_parser
+
+    add_review_parser(commands, positive_int, seed_argument)
     return parser
 
 
@@ -323,6 +327,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.command == "history":
         return run_history(args)
+    if args.command == "review":
+        from game.review_cli import run_review
+
+        return run_review(args, load_replay(args.file, args.history, args.game, args.subparser.error),
+                          args.subparser.error)
     if args.command == "simulate":
         from game.simulate import run_from_args
 
