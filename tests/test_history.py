@@ -240,12 +240,12 @@ def test_scoreboard_at_small_and_large_windows(data_dir: Path, tmp_path: Path) -
 
 
 # ------------------------------------------------------------------ killed while saving
-def save_until_killed(db: Path, records: list, out: int) -> None:
-    """In a forked child: save the games one by one, writing each number once it is saved."""
+def save_until_killed(db: Path, seeds: range, out: int) -> None:
+    """In a forked child: save new games one by one, writing each number once it is saved."""
     try:
         with History(db) as history:
-            for record in records:
-                os.write(out, f"{history.add(record)}\n".encode())
+            for seed in seeds:
+                os.write(out, f"{history.add(a_record(seed, days_ago=seed % 300))}\n".encode())
     finally:
         os._exit(0)
 
@@ -256,16 +256,15 @@ def test_games_reported_saved_survive_sigkill_at_random_moments(tmp_path: Path) 
     (SIGKILL) at a random moment, 50 times over.  Every game it reported is still there and
     readable, and SQLite's integrity check says ok."""
     db = tmp_path / "h.sqlite3"
-    records = [a_record(seed, days_ago=seed) for seed in range(1, 300)]
     rng = random.Random(5)
     reported: set[int] = set()
     kills = 0
-    for _ in range(50):
+    for attempt in range(50):
         read_end, write_end = os.pipe()
         pid = os.fork()
         if pid == 0:
             os.close(read_end)
-            save_until_killed(db, records, write_end)
+            save_until_killed(db, range(1 + 1000 * attempt, 1000 * (attempt + 1)), write_end)  # games never saved before
         os.close(write_end)
         with os.fdopen(read_end) as out:
             first = out.readline()                        # running and saving

@@ -61,6 +61,23 @@ def test_replay_of_a_game_in_progress() -> None:
 
 
 def test_states_hold_no_hands() -> None:
-    _, states = play_capturing(SNAP, 21)
     assert set(TableState._fields) == {
         "round", "turn", "step", "rows", "rows_before", "scores", "revealed", "placement", "penalty_cards"}
+
+
+@settings(max_examples=10, deadline=None)
+@given(seed=st.integers(0, 2**40), classic=st.booleans())
+def test_no_state_shows_a_card_still_in_a_hand(seed: int, classic: bool) -> None:
+    rules = CLASSIC if classic else SNAP
+    game, states = play_capturing(rules, seed)
+    assert states
+    for state in states:
+        deal = game.rounds[state.round].deal
+        in_hands_after_turn = {
+            card for hand in deal.hands for card in hand} - {
+            card for turn in game.rounds[state.round].turns[:state.turn + 1] for card in turn.plays}
+        shown = set(state.revealed) | {state.placement.card, *state.placement.taken}
+        for cards in (*state.rows, *state.rows_before, *state.penalty_cards):
+            shown |= set(cards)
+        assert not shown & in_hands_after_turn, (state.round, state.turn, state.step)
+        assert set(state.revealed) == set(game.rounds[state.round].turns[state.turn].plays)
