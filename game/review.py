@@ -287,7 +287,7 @@ def _card_reason(view: PlayerView, card: int, best: int) -> str:
     if chance >= 0.1:
         word = "likely" if chance >= 0.5 else "at risk"
         return f"{card} was {word} to be the 6th card of row {row + 1} (about {chance:.0%})"
-    return f"{card} was safe this turn, but {best} was worth more kept for later turns"
+    return f"{card} was safe this turn, but worth more kept for later turns"
 
 
 def sixth_card_chance(view: PlayerView, card: int) -> float:

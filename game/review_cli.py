@@ -11,7 +11,7 @@ import argparse
 import json
 import sys
 from pathlib import Path
-from typing import Callable, NoReturn, Sequence
+from typing import Any, Callable, NoReturn, Sequence, TextIO
 
 from .record import ReplayedRecord
 from .review import DEFAULT_ROLLOUTS, DEFAULT_SEED, ROW, Decision, costliest, review_game, summary, worth_revisiting
@@ -20,7 +20,7 @@ from .rules import rules_named
 HUMAN = "human"
 
 
-def add_review_parser(commands: "argparse._SubParsersAction[argparse.ArgumentParser]",
+def add_review_parser(commands: "argparse._SubParsersAction[Any]",
                       positive_int: Callable[[str], int], seed_argument: Callable[[str], int]) -> None:
     """The ``review`` subcommand's arguments."""
     review = commands.add_parser(
@@ -107,7 +107,7 @@ def run_review(args: argparse.Namespace, replayed: ReplayedRecord, error: Callab
 
 
 def print_seat(seat: int, names: Sequence[str], kind: str, decisions: Sequence[Decision],
-               many_rounds: bool, out=None) -> None:
+               many_rounds: bool, out: TextIO | None = None) -> None:
     """One seat's decisions, costliest first, with each option's expected penalty."""
     out = out or sys.stdout
     total = sum(d.loss for d in decisions)

@@ -50,7 +50,7 @@ def answer_buttons(layout: TableLayout) -> dict[int, pygame.Rect]:
     top = area.bottom - pad - height
     unit = (area.width - 2 * pad - (len(GUESSES) - 1) * gap) / (ROWS + 2)  # "Takes a row" is two wide
     rects = {}
-    x = area.left + pad
+    x: float = area.left + pad
     for guess in GUESSES:
         width = unit * (2 if guess == TAKES else 1)
         rects[guess] = pygame.Rect(round(x), top, round(width), height)

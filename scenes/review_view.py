@@ -11,6 +11,7 @@ from game.review import ROW, WORTH_REVISITING, Decision, summary
 from . import theme
 from .cards import LOOK_DIM
 from .digits import write_number
+from .session import Part
 from .widgets import draw_button, draw_panel, draw_rich
 
 if TYPE_CHECKING:
@@ -68,7 +69,7 @@ def _draw_top_bar(surface: pygame.Surface, layout: "ReviewLayout", scene: "Revie
     size = theme.fit_size(who, round(30 * s), bar.width // 3)
     theme.blit_text(surface, who, size, theme.ACCENT, bold=True, midleft=(bar.left + round(16 * s), bar.centery))
     if count:
-        parts = ["Decision ", scene.index + 1, " of ", count, ", costliest first"]
+        parts: list[Part] = ["Decision ", scene.index + 1, " of ", count, ", costliest first"]
         draw_rich(surface, parts, round(26 * s), theme.TEXT, scene.ctx.sprites, center=bar.center)
     title = scene.source.title
     if title:

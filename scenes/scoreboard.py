@@ -4,7 +4,7 @@ It asks the history database (:mod:`game.history`) for one page of games at a
 time, so it opens as fast with 100,000 games as with ten and never holds them
 all.  Typing filters the games by player name; Tab (or the buttons) picks the
 period - every game, the last seven days or today - of both the list and the
-"most wins" panel.  Enter, or a click on a game, opens its replay.
+"most wins" panel.  Enter, or a click on a game, opens its replay; F2 its review.
 
 Everything shown comes from the database as text and numbers; the fonts of
 :mod:`scenes.theme` make any name drawable, whatever a record held.
@@ -161,6 +161,8 @@ class ScoreboardScene(Scene):
             self.set_period(PERIODS[(PERIODS.index(self.period) + 1) % len(PERIODS)])
         elif inp.is_key(pygame.K_RETURN, pygame.K_KP_ENTER):
             self.open_selected()
+        elif inp.is_key(pygame.K_F2):
+            self.review_selected()
         elif inp.kind is InputKind.CLICK:
             self._click(layout, inp.pos)
         else:
@@ -241,6 +243,20 @@ class ScoreboardScene(Scene):
         self.close()
         self.ctx.nav.start_replay(replay_of_record(replayed))
 
+    def review_selected(self) -> None:
+        """F2: the post-game review of the selected game (every seat's decisions)."""
+        if not self.games:
+            return
+        number = self.games[self.selected].number
+        try:
+            replayed = self.history().replay(number)
+        except HistoryError as problem:
+            self.error = str(problem)
+            return
+        from .review_scene import ReviewScene, source_of_record
+
+        self.ctx.manager.push(ReviewScene(self.ctx, source_of_record(replayed, f"Game {number} of the history")))
+
     def leave(self) -> None:
         self.close()
         self.ctx.manager.pop()
@@ -266,7 +282,7 @@ class ScoreboardScene(Scene):
         for period, rect in zip(PERIODS, layout.periods):
             draw_button(surface, rect, PERIOD_TITLES[period], round(22 * s), toggled=period == self.period,
                         hovered=rect.collidepoint(self.mouse))
-        hint = "Tab: period   Up/Down: choose   Enter or click: replay"
+        hint = "Tab: period   Up/Down: choose   Enter or click: replay   F2: review"
         right = layout.periods[-1].right + round(14 * s)
         theme.blit_text(surface, hint, theme.fit_size(hint, round(18 * s), max(40, surface.get_width() - right - 20)),
                         theme.TEXT_DIM, midleft=(right, layout.filter.centery))
