@@ -65,7 +65,7 @@ def _draw_top_bar(surface: pygame.Surface, layout: "ReviewLayout", scene: "Revie
     bar = layout.top_bar
     pygame.draw.rect(surface, theme.BAR, bar)
     seat = scene.source.seats[scene.seat]
-    who = f"Review: {seat.name} ({seat.label})"
+    who = f"Review: {seat.name} - {seat.label}"
     size = theme.fit_size(who, round(30 * s), bar.width // 3)
     theme.blit_text(surface, who, size, theme.ACCENT, bold=True, midleft=(bar.left + round(16 * s), bar.centery))
     if count:
@@ -130,11 +130,10 @@ def _draw_rows(surface: pygame.Surface, layout: "ReviewLayout", scene: "ReviewSc
         for slot, card in enumerate(row):
             rect = layout.row_card_rect(index, slot)
             surface.blit(art.face(card, rect.size), rect)
-        if decision.kind == ROW:
-            label = "taken" if index == decision.played else ("best" if index == decision.best else "")
-            if label:
-                theme.blit_text(surface, label, round(24 * s), PLAYED if label == "taken" else BEST,
-                                midright=(box.right - round(14 * s), box.centery))
+        if decision.kind == ROW and index in (decision.played, decision.best):
+            label = "best" if index != decision.played else ("taken, the best" if index == decision.best else "taken")
+            theme.blit_text(surface, label, round(24 * s), BEST if index == decision.best else PLAYED,
+                            midright=(box.right - round(14 * s), box.centery))
 
 
 def _draw_options(surface: pygame.Surface, layout: "ReviewLayout", scene: "ReviewScene",
