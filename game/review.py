@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Callable, Iterator, Sequence
+from typing import Iterator, Sequence
 
 from .engine import Game, Phase, PlayerView, RoundLog, predict
 from .fastsim import ROW_BITS_PER_CHOICE, Table, place_card, risk_table, rollout, table_from_rows
@@ -311,14 +311,3 @@ def _row_reason(view: PlayerView, played: int, best: int) -> str:
     if now_best < now_played:
         return f"row {played + 1} held {now_played} points, row {best + 1} only {now_best}"
     return f"row {best + 1} left a safer table for the rest of the round"
-
-
-def reviewer(points: Sequence[DecisionPoint], rollouts: int, seed: int,
-             done: Callable[[int], None] | None = None) -> list[Decision]:
-    """Review ``points`` in order, calling ``done(count)`` after each (progress for screens)."""
-    decisions = []
-    for decision in review_points(points, rollouts, seed):
-        decisions.append(decision)
-        if done is not None:
-            done(len(decisions))
-    return decisions

@@ -143,6 +143,7 @@ class Predictor:
         self.asking = None
         if self.on:
             self.tally  # noqa: B018 - the results show "0 of 0" rather than nothing once it is on
+            self.scene.explain = True  # each reveal comes with its explanation
 
     def answer(self, guess: int) -> None:
         """The learner's answer to the question on screen; the placement is then revealed."""

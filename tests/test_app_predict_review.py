@@ -166,7 +166,10 @@ def test_hotseat_with_predict_on_plays_to_the_end() -> None:
     frames(app, 2)
     key(pygame.K_RETURN)  # the first curtain
     frames(app, 1)
+    assert table(app).explain is False
     key(pygame.K_p)
+    frames(app, 1)
+    assert table(app).explain is True  # every reveal comes with its explanation
     check_tally(app, play(app, random.Random(4)))
     key(pygame.K_v)
     frames(app, 1)
