@@ -235,3 +235,16 @@ def test_bad_review_arguments_are_one_line_and_exit_2(records: Path, args: list[
 def test_a_missing_file_is_one_line_and_exit_2(tmp_path: Path) -> None:
     result = run(str(tmp_path / "none.jsonl"))
     assert result.returncode == 2 and len(result.stderr.splitlines()) == 1 and "Traceback" not in result.stderr
+
+
+def test_golden_review_of_the_worked_example() -> None:
+    # Celia (seat 2) in the worked example: her 7 fits no row on turn 3 and she takes row 4.
+    # Exact figures at 20 rollouts, seed 1: they must not change from machine to machine.
+    from game.scenarios import worked_example_played
+
+    game = worked_example_played(SNAP)
+    decisions = review_game(SNAP, 4, game.seed, game.rounds, [2], rollouts=20, seed=1)
+    assert [(d.turn, d.kind, d.played, d.best, d.loss) for d in decisions[:4]] == [
+        (0, CARD, 42, 57, 1.4), (1, CARD, 57, 35, 1.95), (2, CARD, 7, 30, 4.3), (2, ROW, 3, 1, 3.95)]
+    assert decisions[3].expected == ((0, 12.7), (1, 9.05), (2, 21.95), (3, 13.0))
+    assert decisions[3].card == 7 and decisions[3].revealed == (23, 88, 7, 64)
