@@ -27,6 +27,8 @@ from .layout import CARD_RATIO, scale_for
 from .session import Part, Seat
 from .view import TableInfo
 
+APP_ROLLOUTS = DEFAULT_ROLLOUTS
+"""Sampled deals per decision of the reviews the app opens (those of ``main.py review``'s default)."""
 NEXT_KEYS = (pygame.K_RIGHT, pygame.K_DOWN, pygame.K_PAGEDOWN, pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER)
 BACK_KEYS = (pygame.K_LEFT, pygame.K_UP, pygame.K_PAGEUP)
 
@@ -111,11 +113,12 @@ class ReviewScene(Scene):
     """Review of a finished game, over the screen it was opened from (Esc goes back)."""
 
     def __init__(self, ctx: AppContext, source: ReviewSource, seats: Sequence[int] | None = None, *,
-                 rollouts: int = DEFAULT_ROLLOUTS, seed: int = DEFAULT_SEED, threaded: bool = True) -> None:
+                 rollouts: int | None = None, seed: int = DEFAULT_SEED, threaded: bool = True) -> None:
+        """``rollouts``: sampled deals per decision (default :data:`APP_ROLLOUTS`)."""
         super().__init__(ctx)
         self.source = source
         self.seats = tuple(seats) if seats is not None else source.default_seats()
-        self.job = ReviewJob(source, self.seats, rollouts, seed, threaded)
+        self.job = ReviewJob(source, self.seats, rollouts or APP_ROLLOUTS, seed, threaded)
         self.seat = self.seats[0]
         self.index = 0
         self.last_frame: ReviewFrame | None = None
