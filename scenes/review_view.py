@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.review import ROW, WORTH_REVISITING, Decision, summary
+from game.review import ROW, WORTH_REVISITING, Decision, summary, worth_revisiting
 
 from . import theme
 from .cards import LOOK_DIM
@@ -69,7 +69,9 @@ def _draw_top_bar(surface: pygame.Surface, layout: "ReviewLayout", scene: "Revie
     size = theme.fit_size(who, round(30 * s), bar.width // 3)
     theme.blit_text(surface, who, size, theme.ACCENT, bold=True, midleft=(bar.left + round(16 * s), bar.centery))
     if count:
-        parts: list[Part] = ["Decision ", scene.index + 1, " of ", count, ", costliest first"]
+        revisit = len(worth_revisiting(scene.seat_decisions()))
+        parts: list[Part] = ["Decision ", scene.index + 1, " of ", count, ", costliest first  -  ", revisit,
+                             " worth revisiting"]
         draw_rich(surface, parts, round(26 * s), theme.TEXT, scene.ctx.sprites, center=bar.center)
     title = scene.source.title
     if title:

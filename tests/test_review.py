@@ -248,3 +248,9 @@ def test_golden_review_of_the_worked_example() -> None:
         (0, CARD, 42, 57, 1.4), (1, CARD, 57, 35, 1.95), (2, CARD, 7, 30, 4.3), (2, ROW, 3, 1, 3.95)]
     assert decisions[3].expected == ((0, 12.7), (1, 9.05), (2, 21.95), (3, 13.0))
     assert decisions[3].card == 7 and decisions[3].revealed == (23, 88, 7, 64)
+
+
+def test_the_review_and_predictions_never_import_pygame() -> None:
+    code = ("import sys; import game.review, game.predict, game.review_cli; "
+            "sys.exit('pygame' in sys.modules)")
+    assert subprocess.run([sys.executable, "-c", code], cwd=ROOT, timeout=60).returncode == 0
