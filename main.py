@@ -4,6 +4,7 @@
     python main.py play ...        start a game directly (see --help)
     python main.py replay FILE     step through a recorded game
     python main.py history ...     export or import the app's history of games
+    python main.py class ...       the whole class plays from their phones (see --help)
     python main.py example         step through the worked example of the rules
     python main.py simulate ...    play many computer games without a window
     python main.py review FILE     which choices of a recorded game cost points
@@ -27,6 +28,7 @@ from game.text import NAME_LIMIT, InvalidNameError, check_name
 
 if TYPE_CHECKING:
     from game.history import History
+    from scenes.options import PlayOptions
 
 
 class OneLineErrorParser(argparse.ArgumentParser):
@@ -124,6 +126,8 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--think-ms", type=milliseconds_argument, default=DEFAULT_THINK_MS, metavar="MS",
                       help=f"thinking time per decision of mc players (default {DEFAULT_THINK_MS:g})")
     play.set_defaults(subparser=play)
+
+    add_class_parser(commands)
 
     replay = commands.add_parser("replay", help="step through a recorded game")
     replay.add_argument("file", type=Path, metavar="FILE", nargs="?",
@@ -322,6 +326,25 @@ def export_history(history: "History", path: Path) -> int:
     return write_lines_atomically(path, history.record_lines())
 
 
+def add_class_parser(commands: "argparse._SubParsersAction[OneLineErrorParser]") -> None:
+    from scenes.class_cli import add_class_arguments
+
+    add_class_arguments(commands.add_parser(
+        "class", help="the whole class plays: students join from their phones",
+        description="Open a class room: the window shows a room code, the join address and its QR "
+                    "code; students open it on their phones, type the code and a name, and play the "
+                    "seats; empty seats are played by AIs."))
+
+
+def class_options(args: argparse.Namespace) -> "PlayOptions":
+    from scenes.class_cli import class_settings
+    from scenes.options import PlayOptions
+
+    return PlayOptions(class_game=class_settings(args, args.subparser.error), rules=args.rules, seed=args.seed,
+                       record=args.record, screenshots=args.screenshots, step_delay=args.step_delay,
+                       exit_at_end=args.exit_at_end, fullscreen=args.fullscreen, think_ms=args.think_ms)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
@@ -347,6 +370,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             kinds=seat_kinds(args.mode, args.ai, args.bots, args.subparser.error),
             rules=args.rules, think_ms=args.think_ms,
         )
+    elif args.command == "class":
+        options = class_options(args)
     elif args.command == "example":
         options = PlayOptions(example=True, rules=args.rules, screenshots=args.screenshots,
                               step_delay=args.step_delay, exit_at_end=args.exit_at_end,

@@ -44,6 +44,8 @@ from .timeline import TableState, capture
 FORMAT = "6takes-record/1"
 HUMAN = "human"
 TIMESTAMP_FORMAT = "%Y-%m-%dT%H:%M:%SZ"
+RECORD_MODES = ("class",)
+"""Values of a record's optional ``mode`` (absent: a game of one computer)."""
 
 
 class RecordError(ValueError):
@@ -74,6 +76,8 @@ class GameRecord:
     finished: str | None = None
     """When the game ended (UTC, ``YYYY-MM-DDTHH:MM:SSZ``); the app writes it,
     ``simulate`` does not (its files must be identical run after run)."""
+    mode: str | None = None
+    """``"class"`` for a game the class played from their phones; otherwise not written."""
 
     def to_dict(self) -> dict[str, Any]:
         """The record as the JSON object of the format (keys in documented order)."""
@@ -88,6 +92,8 @@ class GameRecord:
         }
         if self.finished is not None:
             data["finished"] = self.finished
+        if self.mode is not None:
+            data["mode"] = self.mode
         return data
 
     def to_json(self) -> str:
@@ -116,7 +122,8 @@ def _round_to_dict(round_: RoundLog) -> dict[str, Any]:
 
 
 # ------------------------------------------------------------------ writing
-def record_game(game: Game, players: Sequence[PlayerInfo], finished: str | None = None) -> GameRecord:
+def record_game(game: Game, players: Sequence[PlayerInfo], finished: str | None = None,
+                mode: str | None = None) -> GameRecord:
     """The record of a finished ``game`` whose seats were taken by ``players``.
 
     ``finished`` is the time the game ended, as from :func:`utc_timestamp`.
@@ -139,6 +146,7 @@ def record_game(game: Game, players: Sequence[PlayerInfo], finished: str | None 
         scores=tuple(game.scores),
         winners=game.winners,
         finished=finished,
+        mode=mode,
     )
 
 
@@ -351,6 +359,9 @@ def _replay_dict(data: Any, states: list[TableState] | None) -> tuple[GameRecord
     scores = _ints(_field(obj, "scores", list), "scores")
     winners = _ints(_field(obj, "winners", list), "winners")
     finished = _finished(obj)
+    mode = obj.get("mode")
+    if mode is not None and mode not in RECORD_MODES:
+        raise RecordError(f"'mode' is {_shown(mode)}, not one of {', '.join(RECORD_MODES)}")
     rules = rules_named(rules_name)
     try:
         rules.check_player_count(len(players))
@@ -372,7 +383,7 @@ def _replay_dict(data: Any, states: list[TableState] | None) -> tuple[GameRecord
         raise RecordError(f"scores are {list(scores)}, but the rounds give {game.scores}")
     if game.winners != winners:
         raise RecordError(f"winners are {list(winners)}, but the scores give {list(game.winners)}")
-    record = GameRecord(rules_name, seed, players, tuple(game.rounds), scores, winners, finished)
+    record = GameRecord(rules_name, seed, players, tuple(game.rounds), scores, winners, finished, mode)
     return record, game
 
 

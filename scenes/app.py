@@ -23,7 +23,7 @@ from game.rules import SNAP, Rules, rules_named
 from game.scenarios import WORKED_EXAMPLE_FIRST_PLACEMENT
 
 from . import theme
-from .base import AppContext, Input, InputKind, SceneManager
+from .base import AppContext, Input, InputKind, Scene, SceneManager
 from .cards import CardArt
 from .digits import DIGITS_DIR, SpriteError, load_digit_sprites
 from .menu import MenuScene
@@ -126,6 +126,10 @@ class App:
         elif options.example:
             self.start_replay(worked_example_replay(rules_named(options.rules)),
                               first=WORKED_EXAMPLE_FIRST_PLACEMENT, auto=options.exit_at_end)
+        elif options.class_game is not None:
+            from .lobby import open_lobby
+
+            self.manager.switch(open_lobby(self.ctx, options.class_game))  # ValueError: the caller reports it
         elif options.mode is None:
             self.manager.switch(MenuScene(self.ctx))
         else:
@@ -180,6 +184,12 @@ class App:
         self.rules_name = rules or self.rules_name
         self.manager.switch(TableScene(self.ctx, session, auto=all(seat.kind != HUMAN for seat in seats)))
 
+    def show_session(self, session: TableSession, scene: Scene) -> None:
+        """A game another screen started (the class lobby) becomes the live game."""
+        self.end_session()
+        self.session = session
+        self.manager.switch(scene)
+
     def end_session(self) -> None:
         """The live game is left: stop its thinking and kill its bots."""
         if self.session is not None:
@@ -230,9 +240,10 @@ class App:
         from game.record import PlayerInfo, append_record, record_game, utc_timestamp
 
         path = self.records_path()
-        players = [PlayerInfo(seat.name, seat.kind) for seat in session.seats]
+        players = [PlayerInfo(seat.name, seat.record_kind) for seat in session.seats]
         try:
-            record = record_game(session.game, players, finished=utc_timestamp())
+            record = record_game(session.game, players, finished=utc_timestamp(),
+                                 mode="class" if session.mode == "class" else None)
         except ValueError as exc:  # a name no record may hold (the command line and menu check them)
             return self._not_saved(path, str(exc))
         try:

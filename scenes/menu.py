@@ -21,6 +21,7 @@ from game.bot import BOT_KIND, BOT_PHASE_LAST_KIND, check_command, parse_bot_kin
 
 from . import theme
 from .base import AppContext, Input, InputKind, Scene
+from .class_menu import class_button_rect, draw_class_button, open_class_game
 from .layout import MenuLayout, menu_layout
 from .options import MODES
 from .session import (
@@ -140,6 +141,9 @@ class MenuScene(Scene):
             self._type(self.focused_name, inp.text)
         elif inp.kind is InputKind.CLICK:
             layout = self._layout()
+            if class_button_rect(layout, layout.title.width).collidepoint(inp.pos):
+                open_class_game(self.ctx, self.rules)
+                return
             for index, item in enumerate(self.items()):
                 if self._rect(layout, item).collidepoint(inp.pos):
                     self.focus = index
@@ -194,6 +198,8 @@ class MenuScene(Scene):
             return  # other keys belong to the text being typed
         elif key == pygame.K_s:
             self._activate("scores")
+        elif key == pygame.K_c:
+            open_class_game(self.ctx, self.rules)
         elif key == pygame.K_r:
             self._activate("preset")
         elif key == pygame.K_a and self._ai_seats():
@@ -297,6 +303,7 @@ class MenuScene(Scene):
         s = layout.scale
         surface.fill(theme.FELT)
         self._draw_title(surface, layout)
+        draw_class_button(surface, layout, self.mouse)
         focused = self.focused_item
         for index, mode in enumerate(MODES):
             rect = layout.modes[index]

@@ -7,8 +7,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from game.record import GameRecord, ReplayedRecord
+
+if TYPE_CHECKING:
+    from .class_cli import ClassSettings
 
 MODES = ("solo", "hotseat", "demo")
 """solo: one human against three AIs; hotseat: four humans; demo: four AIs."""
@@ -47,3 +51,5 @@ class PlayOptions:
     exit_at_end: bool = False
     """Close the app once the results screen is shown."""
     fullscreen: bool = False
+    class_game: "ClassSettings | None" = None
+    """Open a class room (``main.py class``): students play from their phones."""

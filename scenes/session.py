@@ -43,6 +43,8 @@ HUMAN = "human"
 AI_KIND = "random"
 BOT = "bot"
 """The menu's name for a bot seat (its kind is ``bot:COMMAND``)."""
+PHONE = "phone"
+"""A student playing from a phone in the class mode (a human in records)."""
 LEVELS = ("random", "heuristic", "mc", BOT)
 """What an AI seat of the menu can be, in the order a click cycles through them."""
 LEVEL_NOTES = {"random": "easy", "heuristic": "medium", "mc": "strong", BOT: "your program"}
@@ -95,7 +97,14 @@ class Seat:
             return HUMAN
         if self.is_bot:
             return BOT
+        if self.kind == PHONE:
+            return PHONE
         return f"AI ({self.kind})"
+
+    @property
+    def record_kind(self) -> str:
+        """The kind records hold: a student on a phone is a human."""
+        return HUMAN if self.kind == PHONE else self.kind
 
 
 def bot_command(kind: str) -> str | None:
@@ -143,6 +152,7 @@ MODE_TITLES: dict[str, str] = {
     "solo": "1 player vs 3 AIs",
     "hotseat": "4 players, hot-seat",
     "demo": "Watch 4 AIs",
+    "class": "Class game",
 }
 
 
@@ -515,7 +525,10 @@ class TableSession:
         return placement
 
     def _ask(self, player: int, work: Callable[..., Any], *args: Any) -> None:
-        self.thinking[player] = self.thinker.submit(work, *args)
+        if getattr(self.agents[player], "answers_later", False):  # a phone: its answer comes as a Future
+            self.thinking[player] = work(*args)
+        else:
+            self.thinking[player] = self.thinker.submit(work, *args)
 
     def _ask_row(self) -> None:
         """A computer player's card fits no row: let it think about the row at once."""

@@ -1,0 +1,158 @@
+"""Class game under load: 40 phones on the loopback through whole games.
+
+The issue's target: with 40 connections (simulated clients) through a whole
+game, every update reaches every client within 100 ms at the 99th
+percentile.  The bench runs the real class session (the projector's model,
+without a window) and the real server; the simulated phones run apart, in
+two processes of their own by default (phones are separate devices, and one
+Python process reading for all 40 is slower than the server it measures),
+on the same two cores, and play as soon as they are asked.
+An update's latency is the time from the session handing the observations
+to the server (:meth:`ClassServer.publish`) to the phone having read the
+message, both read from the system-wide monotonic clock.
+
+    python bench/class_load.py [--clients 40] [--games 3] [--rules snap|classic] [--step-delay 0.05]
+                               [--client-processes 2]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import multiprocessing
+import os
+import statistics
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from game.classroom.room import TABLE_SEATS, Room
+from game.classroom.server import ClassServer
+from game.rules import rules_named
+
+CODE = "LOAD"
+TARGET_MS = 100.0
+
+
+def compact(message: Any) -> str:
+    return json.dumps(message, separators=(",", ":"))
+
+
+class TimedServer(ClassServer):
+    """The class server, noting when each distinct observation was handed to it."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.handed: dict[str, float] = {}
+
+    def publish(self, seats: Any, public: Any) -> None:
+        now = time.monotonic()
+        for observation in (*seats.values(), public):
+            self.handed.setdefault(compact(observation), now)
+        super().publish(seats, public)
+
+
+def phones(url: str, names: list[str], seats: int, results: Any, ready: Any) -> None:
+    """Simulated phones (in their own process): the first ``seats`` take seats, the others
+    watch; each sends back (arrival time, message text) of every state it read."""
+    import aiohttp
+
+    from game.classroom.simclient import SimClient
+
+    async def main() -> None:
+        clients = [SimClient(url, CODE, name, play=i < seats) for i, name in enumerate(names)]
+        async with aiohttp.ClientSession(connector=aiohttp.TCPConnector(limit=0)) as session:
+            tasks = []
+            for client in clients:  # seats first, in order
+                tasks.append(asyncio.create_task(client.run(session)))
+                while client.token is None:
+                    await asyncio.sleep(0.001)
+            ready.set()
+            await asyncio.gather(*tasks)
+        arrivals = []
+        for client in clients:
+            for arrived, message in client.received:
+                if message.get("type") == "state":
+                    arrivals.append((arrived, compact(message)))
+        results.put(arrivals)
+
+    asyncio.run(main())
+
+
+def one_game(rules_name: str, clients: int, step_delay: float, seed: int, processes: int = 1) -> list[float]:
+    from scenes.class_session import ClassSession, class_seats
+    from scenes.session import Stage
+
+    rules = rules_named(rules_name)
+    seat_count = TABLE_SEATS
+    room = Room(seat_count, CODE)
+    server = TimedServer(room, rules=rules, host="127.0.0.1", port=0)
+    server.start()
+    context = multiprocessing.get_context("spawn")
+    results = context.Queue()
+    names = [f"P{i}" for i in range(clients)]
+    workers = []
+    for index in range(processes):  # the seats join first, from the first process
+        ready = context.Event()
+        process = context.Process(target=phones, args=(f"http://127.0.0.1:{server.port}", names[index::processes],
+                                                       seat_count if index == 0 else 0, results, ready))
+        process.start()
+        workers.append(process)
+        if not ready.wait(60):
+            raise SystemExit("the phones did not join")
+    seats = class_seats(room, rules, "random")
+    room.start()
+    session = ClassSession(seats, server, rules=rules, seed=seed)
+    last_step = time.monotonic()
+    while session.stage is not Stage.OVER:  # as the app's loop does, 60 frames a second
+        frame_start = time.monotonic()
+        session.pump()
+        session.poll()
+        if session.can_advance and frame_start - last_step >= step_delay:
+            session.advance()
+            last_step = frame_start
+        time.sleep(max(0.0, 1 / 60 - (time.monotonic() - frame_start)))
+    session.close()  # the last observations, then the server stops
+    arrivals = [arrival for _ in workers for arrival in results.get(timeout=60)]
+    for process in workers:
+        process.join(30)
+    return [(arrived - server.handed[text]) * 1000 for arrived, text in arrivals if text in server.handed]
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--clients", type=int, default=40)
+    parser.add_argument("--games", type=int, default=3)
+    parser.add_argument("--rules", choices=["snap", "classic"], default="snap")
+    parser.add_argument("--client-processes", type=int, default=2,
+                        help="processes the simulated phones are shared among (default 2: one Python process "
+                             "reading for 40 phones is slower than the server it measures)")
+    parser.add_argument("--step-delay", type=float, default=0.05,
+                        help="seconds between placements on the projector (default 0.05; the app's Auto: 1)")
+    args = parser.parse_args()
+    latencies: list[float] = []
+    started = time.monotonic()
+    per_game = []
+    for game in range(args.games):
+        game_latencies = sorted(one_game(args.rules, args.clients, args.step_delay, seed=game + 1,
+                                         processes=args.client_processes))
+        per_game.append(game_latencies[min(len(game_latencies) - 1, int(len(game_latencies) * 0.99))])
+        latencies.extend(game_latencies)
+    latencies.sort()
+    p99 = latencies[min(len(latencies) - 1, int(len(latencies) * 0.99))]
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+    print(f"{args.games} {args.rules} games, {args.clients} connections, {len(latencies)} updates received "
+          f"in {time.monotonic() - started:.1f} s (load average {load:.1f} on {os.cpu_count()} cores)")
+    print(f"latency from the session to the phone: median {statistics.median(latencies):.1f} ms, "
+          f"99th percentile {p99:.1f} ms, max {latencies[-1]:.1f} ms "
+          f"(target: 99th percentile < {TARGET_MS:.0f} ms: {'met' if p99 < TARGET_MS else 'NOT met'})")
+    print("99th percentile of each game: " + ", ".join(f"{value:.0f} ms" for value in per_game))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,110 @@
+"""What each phone receives: one observation per viewer, built in one place.
+
+A seat's observation is the public table plus that seat's own
+:class:`~game.engine.PlayerView` (its hand, the card it must place); a
+spectator's is the public table alone.  The public table holds only what the
+projector shows: rows, scores, names, who is still choosing, the cards of a
+turn once revealed.  Nothing here ever reads another seat's hand, so no
+message can carry one.
+
+Observations are plain dicts, sent as JSON (see ``docs/class-protocol.md``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from game.engine import PlayerView
+from game.rules import Rules
+
+from .room import SeatInfo
+
+
+@dataclass(frozen=True)
+class PublicTable:
+    """Everything public about the class game at one moment."""
+
+    phase: str
+    """``playing`` or ``over``."""
+    rules: Rules
+    names: tuple[str, ...]
+    phones: tuple[bool, ...]
+    """Which seats students play (the others are computer players)."""
+    connected: tuple[bool, ...]
+    round: int
+    turn: int
+    rows: tuple[tuple[int, ...], ...]
+    scores: tuple[int, ...]
+    revealed: tuple[int, ...]
+    """This turn's cards by seat once revealed, else empty."""
+    waiting: tuple[int, ...]
+    """Seats still choosing a card, or the seat that must pick a row."""
+    waiting_row: bool
+    caption: str
+    winners: tuple[int, ...] = ()
+    notes: tuple[str, ...] = ()
+    """E.g. "An AI played for Ana (time is up)"."""
+
+
+def public_observation(table: PublicTable) -> dict[str, Any]:
+    """The table as a spectator (and every seat) sees it."""
+    rules = table.rules
+    return {
+        "type": "state",
+        "phase": table.phase,
+        "rules": rules.name,
+        "round": table.round + 1,
+        "turn": table.turn + 1,
+        "turns": rules.turns_per_round,
+        "players": [
+            {"name": name, "score": score, "phone": phone, "connected": connected}
+            for name, score, phone, connected in zip(table.names, table.scores, table.phones, table.connected)
+        ],
+        "rows": [list(row) for row in table.rows],
+        "row_penalties": [rules.penalty_of(row) for row in table.rows],
+        "revealed": list(table.revealed),
+        "waiting": [table.names[seat] for seat in table.waiting],
+        "waiting_row": table.waiting_row,
+        "caption": table.caption,
+        "winners": [table.names[seat] for seat in table.winners],
+        "winner_seats": list(table.winners),
+        "notes": list(table.notes),
+        "seat": None,
+        "ask": None,
+        "hand": [],
+        "hand_penalties": [],
+        "chosen": None,
+        "card_to_place": None,
+    }
+
+
+def seat_observation(table: PublicTable, view: PlayerView, ask: str | None,
+                     chosen: int | None) -> dict[str, Any]:
+    """What seat ``view.player`` sees: the public table, its own hand, what it is asked.
+
+    ``ask``: ``"card"``, ``"row"`` or ``None``; ``chosen``: the card it played this
+    turn, until the cards are revealed."""
+    observation = public_observation(table)
+    rules = view.rules
+    observation.update({
+        "seat": view.player,
+        "ask": ask,
+        "hand": list(view.hand),
+        "hand_penalties": [rules.penalty(card) for card in view.hand],
+        "chosen": chosen,
+        "card_to_place": view.card_to_place,
+    })
+    return observation
+
+
+def lobby_observation(seats: Sequence[SeatInfo], code: str, seat: int | None, rules: Rules) -> dict[str, Any]:
+    """Before the start: who has joined (names only) and which seat is the viewer's."""
+    return {
+        "type": "lobby",
+        "rules": rules.name,
+        "code": code,
+        "seat": seat,
+        "players": [{"name": info.name, "connected": info.connected} for info in seats],
+    }

@@ -1,0 +1,181 @@
+"""The class room: a join code, the seats students take, and each seat's secret.
+
+Pure Python and thread-safe (one lock): the web server's thread changes it
+when phones join and leave, the app's thread reads it to draw the lobby and
+frees seats when the teacher says so.
+
+A student joins with the room code and a name and gets the first free seat
+and a secret token; the phone keeps the token and sends it again after a
+reload or a lost connection (``resume``) to get the same seat back.  The
+token *is* the seat: a device without it cannot take a seat that is taken,
+connected or not.  Once the game has started no seat is given out any more:
+whoever joins then is a spectator.
+"""
+
+from __future__ import annotations
+
+import secrets
+import string
+import threading
+from dataclasses import dataclass
+
+from game.text import InvalidNameError, check_name
+
+CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
+"""Room code letters: no 0/O or 1/I to mix up on a projector."""
+CODE_LENGTH = 4
+TABLE_SEATS = 4
+"""Seats of a class game, under either rules: the projector's table lays out four players
+(classic rules allow up to 10; a larger table is still to come)."""
+
+
+class RoomError(ValueError):
+    """A join or resume the room refuses; the message is shown to the student."""
+
+
+@dataclass(frozen=True)
+class SeatInfo:
+    """One seat as the lobby shows it."""
+
+    index: int
+    name: str
+    """The student's name, ``""`` while the seat is free."""
+    connected: bool
+    ai: bool = False
+    """The teacher gave the seat to a computer player."""
+
+    @property
+    def taken(self) -> bool:
+        return bool(self.name)
+
+
+@dataclass(frozen=True)
+class Joined:
+    """What a join or resume gave: a seat (with its secret) or a place among the spectators."""
+
+    seat: int | None
+    token: str
+    name: str
+
+    @property
+    def spectator(self) -> bool:
+        return self.seat is None
+
+
+def new_code() -> str:
+    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+
+
+def check_code(code: str) -> str:
+    """``code`` upper-cased if it can be a room code (letters and digits, 2-12); ``ValueError`` otherwise."""
+    cleaned = code.strip().upper()
+    if not 2 <= len(cleaned) <= 12 or any(c not in string.ascii_uppercase + string.digits for c in cleaned):
+        raise ValueError(f"a room code is 2-12 letters or digits, not {code!r}")
+    return cleaned
+
+
+class Room:
+    """The seats of one class game and who holds them."""
+
+    def __init__(self, seat_count: int, code: str | None = None) -> None:
+        self.code = check_code(code) if code is not None else new_code()
+        self.seat_count = seat_count
+        self._names = [""] * seat_count
+        self._tokens = [""] * seat_count
+        self._connected = [False] * seat_count
+        self._ai = [False] * seat_count
+        self._spectators: dict[str, str] = {}
+        """Spectator token -> name."""
+        self.started = False
+        self.version = 0
+        """Goes up at every change, so the lobby knows when to redraw."""
+        self._lock = threading.Lock()
+
+    # ----------------------------------------------------------- queries
+    def seats(self) -> tuple[SeatInfo, ...]:
+        with self._lock:
+            return tuple(SeatInfo(i, self._names[i], self._connected[i], self._ai[i])
+                         for i in range(self.seat_count))
+
+    def taken_seats(self) -> tuple[int, ...]:
+        with self._lock:
+            return tuple(i for i, name in enumerate(self._names) if name and not self._ai[i])
+
+    def spectator_count(self) -> int:
+        with self._lock:
+            return len(self._spectators)
+
+    def seat_of(self, token: str) -> int | None:
+        with self._lock:
+            return self._seat_of(token)
+
+    def is_ai(self, seat: int) -> bool:
+        with self._lock:
+            return self._ai[seat]
+
+    # ----------------------------------------------------------- changes
+    def join(self, code: str, name: str) -> Joined:
+        """A student with ``name`` joins: the first free seat, or a spectator's place."""
+        if not isinstance(code, str) or code.strip().upper() != self.code:
+            raise RoomError("wrong room code")
+        try:
+            name = check_name(name.strip() if isinstance(name, str) else "")
+        except InvalidNameError as problem:
+            raise RoomError(f"the name {problem}") from None
+        token = secrets.token_urlsafe(18)
+        with self._lock:
+            self.version += 1
+            free = [i for i, taken in enumerate(self._names) if not taken]
+            if self.started or not free:
+                self._spectators[token] = name
+                return Joined(None, token, name)
+            seat = free[0]
+            self._names[seat], self._tokens[seat], self._connected[seat] = name, token, True
+            return Joined(seat, token, name)
+
+    def resume(self, token: str) -> Joined:
+        """A phone comes back with its secret: its seat (or spectator's place) again."""
+        if not isinstance(token, str) or not token:
+            raise RoomError("unknown seat: join again")
+        with self._lock:
+            seat = self._seat_of(token)
+            if seat is not None:
+                self.version += 1
+                self._connected[seat] = True
+                return Joined(seat, token, self._names[seat])
+            if token in self._spectators:
+                return Joined(None, token, self._spectators[token])
+        raise RoomError("unknown seat: join again")
+
+    def disconnected(self, seat: int) -> None:
+        with self._lock:
+            if self._connected[seat]:
+                self.version += 1
+            self._connected[seat] = False
+
+    def free(self, seat: int) -> None:
+        """The teacher frees a seat: its secret no longer works; before the start another
+        student may take it."""
+        with self._lock:
+            self.version += 1
+            self._names[seat], self._tokens[seat], self._connected[seat] = "", "", False
+
+    def give_to_ai(self, seat: int) -> None:
+        """The teacher gives a seat to a computer player for the rest of the game."""
+        with self._lock:
+            self.version += 1
+            self._ai[seat] = True
+            self._tokens[seat], self._connected[seat] = "", False
+
+    def start(self) -> tuple[int, ...]:
+        """The game starts: no seat is given out any more; the seats students hold."""
+        with self._lock:
+            self.started = True
+            self.version += 1
+            return tuple(i for i, name in enumerate(self._names) if name and not self._ai[i])
+
+    def _seat_of(self, token: str) -> int | None:
+        for seat, held in enumerate(self._tokens):
+            if held and secrets.compare_digest(held, token):
+                return seat
+        return None

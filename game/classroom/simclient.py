@@ -1,0 +1,72 @@
+"""Simulated phones: asyncio clients that join a class room and play like students.
+
+Used by the tests and by ``bench/class_load.py``.  A client keeps every
+message it received with the time it arrived, so a test can check what each
+connection saw and the bench can measure how late updates arrive.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+import aiohttp
+
+
+@dataclass
+class SimClient:
+    """One phone: joins with ``name``, then plays the first card asked (or a random one)."""
+
+    url: str
+    code: str
+    name: str
+    rng: random.Random = field(default_factory=lambda: random.Random(0))
+    play: bool = True
+    """Answer when asked; ``False`` watches only."""
+    token: str | None = None
+    seat: int | None = None
+    received: list[tuple[float, dict[str, Any]]] = field(default_factory=list)
+    """(arrival time from ``time.monotonic``, the clock every process shares, message) of
+    everything received."""
+    closed_with: int | None = None
+
+    @property
+    def states(self) -> list[dict[str, Any]]:
+        return [message for _, message in self.received if message.get("type") == "state"]
+
+    @property
+    def last_state(self) -> dict[str, Any] | None:
+        states = self.states
+        return states[-1] if states else None
+
+    async def run(self, session: aiohttp.ClientSession, until_over: bool = True) -> None:
+        """Connect, join (or resume with :attr:`token`), play until the game is over or the
+        server closes the connection."""
+        async with session.ws_connect(self.url + "/ws", heartbeat=None, max_msg_size=0) as ws:
+            if self.token:
+                await ws.send_json({"type": "resume", "token": self.token})
+            else:
+                await ws.send_json({"type": "join", "code": self.code, "name": self.name})
+            async for message in ws:
+                if message.type != aiohttp.WSMsgType.TEXT:
+                    break
+                data = json.loads(message.data)
+                self.received.append((time.monotonic(), data))
+                if data.get("type") == "welcome":
+                    self.token, self.seat = data["token"], data["seat"]
+                elif data.get("type") == "state":
+                    await self._answer(ws, data)
+                    if until_over and data.get("phase") == "over":
+                        break
+            self.closed_with = ws.close_code
+
+    async def _answer(self, ws: aiohttp.ClientWebSocketResponse, state: dict[str, Any]) -> None:
+        if not self.play:
+            return
+        if state.get("ask") == "card" and state.get("chosen") is None:
+            await ws.send_json({"type": "play", "card": self.rng.choice(state["hand"])})
+        elif state.get("ask") == "row":
+            await ws.send_json({"type": "row", "row": self.rng.randrange(4)})

@@ -1,0 +1,83 @@
+"""``python main.py class``: its options, checked into :class:`ClassSettings`.
+
+Kept light (standard library and ``game`` only) because ``main.py`` builds
+every command's parser on each run.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import NoReturn
+
+from game.agent_options import DEFAULT_THINK_MS
+from game.agents import AGENT_KINDS
+from game.classroom.room import TABLE_SEATS, check_code
+
+DEFAULT_PORT = 8066
+
+
+@dataclass(frozen=True)
+class ClassSettings:
+    """How a class room is opened (``main.py class``, or the menu's Class game)."""
+
+    rules: str = "snap"
+    port: int = DEFAULT_PORT
+    host: str = "0.0.0.0"
+    """Listen on every address of this computer (phones reach it over the room's Wi-Fi)."""
+    code: str | None = None
+    """The room code; ``None`` draws one."""
+    ai: str = "random"
+    """Level of the computer players in empty seats, and of those that answer for late seats."""
+    start_at: int | None = None
+    """Start by itself once this many seats are taken."""
+    time_limit: float | None = None
+    """Seconds a seat has to choose before a computer player chooses for it (``None``: wait)."""
+    seed: int | None = None
+
+
+def add_class_arguments(parser: argparse.ArgumentParser) -> None:
+    from main import add_window_options, milliseconds_argument, seed_argument
+
+    parser.add_argument("--rules", choices=["snap", "classic"], default="snap",
+                        help=f"snap (default): one round of 7 turns; classic: rounds of 10 turns until someone "
+                             f"has 66 points (either way {TABLE_SEATS} seats)")
+    parser.add_argument("--port", type=int, default=DEFAULT_PORT,
+                        help=f"TCP port of the join address (default {DEFAULT_PORT}; 0: any free port)")
+    parser.add_argument("--code", help="the room code (2-12 letters or digits; default: 4 drawn at random)")
+    parser.add_argument("--ai", default="random", metavar="LEVEL",
+                        help="level of the computer players in empty seats and of those that play for a late "
+                             "student: random (default), heuristic or mc")
+    parser.add_argument("--start-at", type=int, metavar="N",
+                        help="start by itself once N seats are taken (default: the teacher presses Enter)")
+    parser.add_argument("--time-limit", type=float, metavar="SECONDS",
+                        help="seconds a student has to choose before an AI chooses for them (default: wait)")
+    parser.add_argument("--seed", type=seed_argument, help="reproduce a deal (shown on screen)")
+    parser.add_argument("--record", type=Path, metavar="FILE",
+                        help="append the finished game's record (JSON Lines) to FILE instead of the history")
+    parser.add_argument("--think-ms", type=milliseconds_argument, default=DEFAULT_THINK_MS, metavar="MS",
+                        help=f"thinking time per decision of mc players (default {DEFAULT_THINK_MS:g})")
+    add_window_options(parser, "once the results screen is shown")
+    parser.set_defaults(subparser=parser)
+
+
+def class_settings(args: argparse.Namespace, error: Callable[[str], NoReturn]) -> ClassSettings:
+    """The checked settings of ``main.py class`` (one-line errors through ``error``)."""
+    if not 0 <= args.port <= 65535:
+        error(f"--port must be from 0 to 65535, not {args.port}")
+    code = None
+    if args.code is not None:
+        try:
+            code = check_code(args.code)
+        except ValueError as problem:
+            error(f"--code: {problem}")
+    if args.ai not in AGENT_KINDS:
+        error(f"unknown level {args.ai!r} for --ai (known: {', '.join(AGENT_KINDS)})")
+    if args.start_at is not None and not 1 <= args.start_at <= TABLE_SEATS:
+        error(f"--start-at must be from 1 to {TABLE_SEATS}, not {args.start_at}")
+    if args.time_limit is not None and not 0 < args.time_limit < float("inf"):
+        error(f"--time-limit must be a number of seconds > 0, not {args.time_limit}")
+    return ClassSettings(rules=args.rules, port=args.port, code=code, ai=args.ai, start_at=args.start_at,
+                         time_limit=args.time_limit, seed=args.seed)

@@ -1,0 +1,31 @@
+"""The menu's "Class game" button (key C): where it is, how it looks, what it opens."""
+
+from __future__ import annotations
+
+import pygame
+
+from .base import AppContext
+from .class_cli import ClassSettings
+from .layout import MenuLayout
+from .widgets import draw_button
+
+
+def class_button_rect(layout: MenuLayout, width: int) -> pygame.Rect:
+    """Top right of the menu, clear of the centred title."""
+    s = layout.scale
+    rect = pygame.Rect(0, 0, round(250 * s), round(70 * s))
+    rect.topright = (width - round(24 * s), round(24 * s))
+    return rect
+
+
+def draw_class_button(surface: pygame.Surface, layout: MenuLayout, mouse: tuple[int, int]) -> None:
+    rect = class_button_rect(layout, surface.get_width())
+    draw_button(surface, rect, "Class game", layout.font_button, hovered=rect.collidepoint(mouse),
+                key_hint="C: students join by phone")
+
+
+def open_class_game(ctx: AppContext, rules: str) -> None:
+    """Open a class room with the menu's rules (the other settings are ``main.py class``'s defaults)."""
+    from .lobby import lobby_scene
+
+    ctx.manager.switch(lobby_scene(ctx, ClassSettings(rules=rules, seed=ctx.options.seed)))

@@ -1,0 +1,258 @@
+"""The class game's model: a table session whose student seats answer from phones.
+
+Pure Python (no pygame).  A student's seat is played by a :class:`PhoneAgent`:
+when the session asks it for a card or a row it answers at once with a
+``Future`` (the session's ``answers_later`` hook) and the question waits in
+:attr:`ClassSession.questions` until the phone answers.  Every frame the
+table calls :meth:`ClassSession.pump`, which takes in what the phones sent
+(checked against the engine's hand and rows before it is passed on), lets a
+computer player answer for a seat whose time is up or that the teacher gave
+away, and hands each phone its own observation.
+"""
+
+from __future__ import annotations
+
+import queue
+import random
+import time
+from collections.abc import Callable, Sequence
+from concurrent.futures import Future
+from dataclasses import dataclass
+from typing import Any
+
+from game.agent_options import DEFAULT_OPTIONS, AgentOptions
+from game.agents import Agent, make_agent
+from game.classroom.observation import PublicTable, public_observation, seat_observation
+from game.classroom.room import Room
+from game.classroom.server import ClassServer, Event
+from game.engine import PlayerView, new_seed
+from game.play import make_player, players_rng
+from game.rules import ROWS, Rules
+
+from .session import PHONE, Seat, Stage, TableSession
+
+CLASS_MODE = "class"
+_FALLBACK_SALT = 0x6C62272E
+"""Seeds the computer player that answers for a late or given-away seat, apart from the others."""
+
+
+@dataclass
+class Question:
+    """A card or a row asked of a phone, not answered yet."""
+
+    seat: int
+    ask: str
+    """``"card"`` or ``"row"``."""
+    future: Future
+    view: PlayerView
+    asked_at: float
+
+
+class PhoneAgent:
+    """A student's seat: the answer comes later, from their phone."""
+
+    kind = PHONE
+    answers_later = True
+
+    def __init__(self, seat: int, ask: Callable[[int, str, PlayerView], Future]) -> None:
+        self.seat = seat
+        self._ask = ask
+
+    def choose_card(self, view: PlayerView) -> Future:
+        return self._ask(self.seat, "card", view)
+
+    def choose_row(self, view: PlayerView) -> Future:
+        return self._ask(self.seat, "row", view)
+
+
+def class_seats(room: Room, rules: Rules, level: str) -> tuple[Seat, ...]:
+    """The game's seats when it starts: students where they sat, computer players elsewhere."""
+    infos = room.seats()
+    taken = [info.index for info in infos if info.taken and not info.ai]
+    seats: list[Seat] = []
+    ais = 0
+    for index, info in enumerate(infos):
+        if index in taken:
+            seats.append(Seat(info.name, PHONE))
+        else:
+            ais += 1
+            seats.append(Seat(f"AI {ais}", level))
+    return tuple(seats)
+
+
+class ClassSession(TableSession):
+    """One class game: the table's session plus the phones that play its student seats."""
+
+    def __init__(self, seats: Sequence[Seat], server: ClassServer, *, rules: Rules, level: str = "random",
+                 seed: int | None = None, options: AgentOptions = DEFAULT_OPTIONS,
+                 time_limit: float | None = None, clock: Callable[[], float] = time.monotonic) -> None:
+        seed = new_seed() if seed is None else seed
+        self.server = server
+        self.room = server.room
+        self.time_limit = time_limit
+        self.clock = clock
+        self.questions: dict[int, Question] = {}
+        self.chosen: dict[int, int] = {}
+        """The card each phone played this turn, until the cards are revealed."""
+        self.given_to_ai: set[int] = set()
+        self.notes: list[str] = []
+        """What the projector and phones are told, e.g. "Time is up: an AI played for Ana"."""
+        self._fallback = make_agent(level, random.Random(seed ^ _FALLBACK_SALT), options)
+        self._published: Any = None
+        rng = players_rng(seed)
+        agents: list[Agent] = [
+            PhoneAgent(index, self._asked) if seat.kind == PHONE  # type: ignore[misc]
+            else make_player(seat.kind, seat=index, player_count=len(seats), rng=rng, options=options)
+            for index, seat in enumerate(seats)
+        ]
+        super().__init__(seats, seed=seed, rules=rules, mode=CLASS_MODE, options=options,
+                         agents=agents, threaded=True)
+
+    # ------------------------------------------------------------ phones
+    def _asked(self, seat: int, ask: str, view: PlayerView) -> Future:
+        future: Future = Future()
+        if ask == "card":
+            self.chosen.pop(seat, None)
+        self.questions[seat] = Question(seat, ask, future, view, self.clock())
+        if seat in self.given_to_ai:
+            self._answer_by_ai(seat, note=None)
+        return future
+
+    @property
+    def phone_seats(self) -> tuple[int, ...]:
+        """Seats students still play (not given to a computer player)."""
+        return tuple(i for i, seat in enumerate(self.seats) if seat.kind == PHONE and i not in self.given_to_ai)
+
+    def pump(self) -> bool:
+        """Take in what phones sent, answer for late seats, send each phone its view; whether
+        anything changed."""
+        changed = False
+        while True:
+            try:
+                event = self.server.inbox.get_nowait()
+            except queue.Empty:
+                break
+            changed = self._take(event) or changed
+        if self.time_limit is not None:
+            now = self.clock()
+            for seat, question in list(self.questions.items()):
+                if now - question.asked_at >= self.time_limit:
+                    self._answer_by_ai(seat, note=f"Time is up: an AI played for {self.name(seat)}")
+                    changed = True
+        self.publish()
+        return changed
+
+    def _take(self, event: Event) -> bool:
+        if event.kind in ("joined", "left"):
+            return True
+        question = self.questions.get(event.seat)
+        if question is None or event.seat in self.given_to_ai:
+            self.server.tell(event.seat, "nothing is asked of you now")
+            return False
+        if event.kind == "play":
+            if question.ask != "card":
+                self.server.tell(event.seat, "pick a row, not a card")
+                return False
+            if event.value not in self.game.hand(event.seat):
+                self.server.tell(event.seat, f"you do not hold card {event.value}")
+                return False
+            self.chosen[event.seat] = event.value
+        else:
+            if question.ask != "row":
+                self.server.tell(event.seat, "choose a card, not a row")
+                return False
+            if not 0 <= event.value < ROWS:
+                self.server.tell(event.seat, f"there is no row {event.value + 1}")
+                return False
+        del self.questions[event.seat]
+        question.future.set_result(event.value)
+        return True
+
+    def _answer_by_ai(self, seat: int, note: str | None) -> None:
+        question = self.questions.pop(seat)
+        if question.ask == "card":
+            answer = self._fallback.choose_card(question.view)
+            self.chosen[seat] = answer
+        else:
+            answer = self._fallback.choose_row(question.view)
+        if note is not None:
+            self.notes.append(note)
+        question.future.set_result(answer)
+
+    def give_to_ai(self, seat: int) -> None:
+        """The teacher gives a student's seat to a computer player for the rest of the game."""
+        if seat not in self.phone_seats:
+            return
+        self.given_to_ai.add(seat)
+        self.room.give_to_ai(seat)
+        self.server.release(seat, "the teacher gave your seat to a computer player")
+        self.notes.append(f"An AI plays for {self.name(seat)} from now on")
+        if seat in self.questions:
+            self._answer_by_ai(seat, note=None)
+
+    # ------------------------------------------------------ observations
+    def public_table(self) -> PublicTable:
+        """The table as the projector shows it now (never a hand)."""
+        game = self.game
+        state = self.states[-1] if self.placements else None
+        rows = state.rows if state is not None else game.rows
+        scores = state.scores if state is not None else tuple(game.scores)
+        stage = self.stage
+        waiting_row = stage is not Stage.OVER and game.awaiting_row_choice is not None
+        if stage in (Stage.CHOOSE, Stage.THINKING):
+            waiting = game.waiting_for
+        elif waiting_row:
+            waiting = (game.awaiting_row_choice,)  # type: ignore[assignment]
+        else:
+            waiting = ()
+        infos = self.room.seats()
+        phones = self.phone_seats
+        return PublicTable(
+            phase="over" if stage is Stage.OVER else "playing",
+            rules=self.rules,
+            names=tuple(seat.name for seat in self.seats),
+            phones=tuple(i in phones for i in range(len(self.seats))),
+            connected=tuple(i in phones and i < len(infos) and infos[i].connected for i in range(len(self.seats))),
+            round=game.round,
+            turn=self.shown_turn,
+            rows=rows,
+            scores=scores,
+            revealed=self.turn_cards,
+            waiting=waiting,
+            waiting_row=waiting_row,
+            caption="".join(str(part) for part in self.caption()),
+            winners=game.winners if stage is Stage.OVER else (),
+            notes=tuple(self.notes[-3:]),
+        )
+
+    def observations(self) -> tuple[dict[int, dict[str, Any]], dict[str, Any]]:
+        """Each student seat's observation, and the spectators'."""
+        table = self.public_table()
+        revealed = bool(self.turn_cards) or self.stage is Stage.OVER
+        seats = {
+            seat: seat_observation(table, self.game.view(seat),
+                                   self.questions[seat].ask if seat in self.questions else None,
+                                   None if revealed else self.chosen.get(seat))
+            for seat in self.phone_seats
+        }
+        return seats, public_observation(table)
+
+    def publish(self, force: bool = False) -> None:
+        """Send the observations if anything they show may have changed."""
+        key = (len(self.history), self.stage, self.shown_turn, tuple(sorted(self.questions)),
+               tuple(sorted(self.chosen.items())), self.thinking_players, len(self.notes),
+               self.room.version, self.game.phase)
+        if key == self._published and not force:
+            return
+        self._published = key
+        seats, public = self.observations()
+        self.server.publish(seats, public)
+
+    def close(self) -> None:
+        """The game is over or left: the phones get the last table, then the server stops."""
+        if not self.closed:
+            for question in self.questions.values():
+                question.future.cancel()
+            self.publish(force=True)
+        super().close()
+        self.server.stop()

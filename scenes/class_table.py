@@ -1,0 +1,157 @@
+"""The projector's table in a class game: the usual table, plus the room's line.
+
+The table itself is :class:`scenes.table.TableScene` (it never shows a hand:
+no seat of a class game is a local human).  On top of it this scene shows
+the join address and code, who the game waits for, and what computer
+players did for late seats; a click on a student's seat offers to give it to
+a computer player.  Every frame it pumps the class session (phones' answers
+in, observations out).  When the game is over the results screen offers a
+new class game instead of a local one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import pygame
+
+from . import theme
+from .base import AppContext, Input, InputKind
+from .class_cli import ClassSettings
+from .class_session import ClassSession
+from .confirm import ConfirmScene
+from .results import Outcome, ResultsScene
+from .table import TableScene
+from .view import TableView
+
+
+class ClassTableScene(TableScene):
+    """The projected table of a class game."""
+
+    def __init__(self, ctx: AppContext, session: ClassSession, settings: ClassSettings,
+                 addresses: Sequence[str]) -> None:
+        super().__init__(ctx, session, auto=True)
+        self.class_session = session
+        self.settings = settings
+        self.addresses = tuple(addresses)
+
+    def update(self, dt: float) -> None:
+        if not self.class_session.closed:
+            self.class_session.pump()
+        super().update(dt)
+
+    def step(self) -> None:
+        super().step()
+        active = self.ctx.manager.active
+        if type(active) is ResultsScene:  # the game just ended: offer a new class game, not a local one
+            self.ctx.manager.switch(ClassResultsScene(self.ctx, active.outcome, self.settings))
+
+    def handle_event(self, inp: Input) -> None:
+        if inp.kind is InputKind.CLICK and self.cursor is None:
+            for seat, parts in enumerate(self.layout().seats):
+                if parts.box.collidepoint(inp.pos) and seat in self.class_session.phone_seats:
+                    self._offer_ai(seat)
+                    return
+        super().handle_event(inp)
+
+    def show_rules(self) -> None:
+        super().show_rules()
+        self._keep_pumping()
+
+    def _ask_leave(self) -> None:
+        super()._ask_leave()
+        self._keep_pumping()
+
+    def _keep_pumping(self) -> None:
+        """While an overlay (the rules, a question) is over the table, phones still play."""
+        overlay = self.ctx.manager.active
+        if overlay is self:
+            return
+        own_update = overlay.update
+
+        def update(dt: float) -> None:
+            if not self.class_session.closed:
+                self.class_session.pump()
+            own_update(dt)
+        overlay.update = update  # type: ignore[method-assign]
+
+    def _offer_ai(self, seat: int) -> None:
+        manager = self.ctx.manager
+        name = self.class_session.name(seat)
+
+        def give() -> None:
+            self.class_session.give_to_ai(seat)
+            manager.pop()
+
+        manager.push(ConfirmScene(self.ctx, f"Give {name}'s seat to an AI?",
+                                  f"A computer player ({self.settings.ai}) plays for {name} until the end.",
+                                  yes_label="Give to AI", no_label="Keep", on_yes=give, on_no=manager.pop))
+        self._keep_pumping()
+
+    def _seat_detail(self, view: TableView, player: int) -> str:
+        """A student's seat says whether their phone is connected and whether they have chosen."""
+        session = self.class_session
+        if player in session.given_to_ai:
+            return f"AI ({self.settings.ai}) for the student"
+        if player not in session.phone_seats:
+            return super()._seat_detail(view, player)
+        infos = session.room.seats()
+        if player < len(infos) and not infos[player].connected:
+            return "phone - not connected"
+        if player in view.thinking:
+            question = session.questions.get(player)
+            return "phone - taking a row..." if question is not None and question.ask == "row" else "phone - choosing..."
+        return super()._seat_detail(view, player)
+
+    def room_line(self) -> str:
+        """The join address and code, and who the table waits for."""
+        session = self.class_session
+        table = session.public_table()
+        line = f"Join: {self.addresses[0] if self.addresses else ''}   code {session.room.code}"
+        spectators = session.room.spectator_count()
+        if spectators:
+            line += f"   {spectators} watching"
+        phones = [seat for seat in table.waiting if seat in session.phone_seats]
+        if phones:
+            asked = session.questions
+            names = ", ".join(session.name(seat) for seat in phones)
+            if any(asked.get(seat) is not None and asked[seat].ask == "row" for seat in phones):
+                line += f"   -   {names}: pick a row on your phone"
+            else:
+                line += f"   -   waiting for: {names}"
+        return line
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        layout = self.layout()
+        s = layout.scale
+        notes = self.class_session.notes[-1:]
+        line = "   -   ".join([self.room_line(), *notes])
+        box = layout.hints.inflate(0, round(4 * s))
+        box.left, box.width = 0, surface.get_width()
+        pygame.draw.rect(surface, theme.BAR, box)
+        size = theme.fit_size(line, max(12, round(21 * s)), box.width - round(24 * s))
+        theme.blit_text(surface, line, size, theme.ACCENT if notes else theme.TEXT, center=box.center)
+
+
+class ClassResultsScene(ResultsScene):
+    """The results of a class game: "Replay this deal" and "New deal" open a new class room."""
+
+    def __init__(self, ctx: AppContext, outcome: Outcome, settings: ClassSettings) -> None:
+        super().__init__(ctx, outcome)
+        self.settings = settings
+
+    def _activate(self, index: int) -> None:
+        if index in (0, 1):
+            from .lobby import lobby_scene
+
+            seed = self.outcome.game.seed if index == 0 else None
+            self.ctx.manager.switch(lobby_scene(self.ctx, _with_seed(self.settings, seed)))
+        else:
+            super()._activate(index)
+
+
+def _with_seed(settings: ClassSettings, seed: int | None) -> ClassSettings:
+    from dataclasses import replace
+
+    return replace(settings, seed=seed)

@@ -1,0 +1,233 @@
+// The phone page of a class game: join, then show what the server sends for this seat.
+// Plain JavaScript, no library.  Messages are described in docs/class-protocol.md.
+"use strict";
+
+const $ = (id) => document.getElementById(id);
+const TOKEN_KEY = "sixtakes-seat-" + location.host;
+let socket = null;
+let token = localStorage.getItem(TOKEN_KEY);
+let me = null;          // {seat, name} once joined
+let state = null;       // the last "state" or "lobby" message
+let ended = false;      // the class game is over: do not reconnect
+let retry = 500;
+
+function penalty(rules, card) {
+  if (rules === "classic") {
+    if (card === 55) return 7;
+    if (card % 11 === 0) return 5;
+    if (card % 10 === 0) return 3;
+    if (card % 5 === 0) return 2;
+    return 1;
+  }
+  if (card === 55) return 9;
+  if (card % 11 === 0) return 7;
+  if (card % 10 === 0) return 5;
+  if (card % 5 === 0) return 4;
+  return 3;
+}
+
+function band(rules, card) {
+  const order = rules === "classic" ? [1, 2, 3, 5, 7] : [3, 4, 5, 7, 9];
+  return "b" + order.indexOf(penalty(rules, card));
+}
+
+function el(tag, attrs, text) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs || {})) node.setAttribute(key, value);
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+function setStatus(text, act) {
+  $("status").textContent = text;
+  $("status").classList.toggle("act", !!act);
+}
+
+function show(section) {
+  for (const id of ["join-form", "lobby", "game"]) $(id).hidden = id !== section;
+}
+
+function send(message) {
+  if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
+}
+
+function connect() {
+  const scheme = location.protocol === "https:" ? "wss://" : "ws://";
+  socket = new WebSocket(scheme + location.host + "/ws");
+  socket.onopen = () => {
+    retry = 500;
+    $("error").textContent = "";
+    if (token) send({type: "resume", token: token});
+    else showJoin("");
+  };
+  socket.onmessage = (event) => receive(JSON.parse(event.data));
+  socket.onclose = (event) => {
+    socket = null;
+    if (event.code === 1001 || ended) {
+      ended = true;
+      if (!state || state.phase !== "over") setStatus("The class game has ended.");
+      return;
+    }
+    setStatus("Connection lost: reconnecting...");
+    setTimeout(connect, retry);
+    retry = Math.min(retry * 2, 5000);
+  };
+}
+
+function showJoin(error) {
+  me = null;
+  show("join-form");
+  setStatus("Type the room code and your name");
+  $("join-error").textContent = error;
+  const code = new URLSearchParams(location.search).get("code");
+  if (code && !$("code").value) $("code").value = code;
+}
+
+function receive(message) {
+  if (message.type === "welcome") {
+    token = message.token;
+    localStorage.setItem(TOKEN_KEY, token);
+    me = {seat: message.seat, name: message.name};
+    $("me").textContent = message.seat === null
+      ? "You are watching as " + message.name + " (room " + message.code + ")"
+      : "You are " + message.name + ", seat " + (message.seat + 1) + " (room " + message.code + ")";
+    setStatus(message.seat === null ? "You are watching" : "You have a seat: wait for the start");
+  } else if (message.type === "error") {
+    if (!me) {
+      if (message.message.startsWith("unknown seat")) {
+        token = null;
+        localStorage.removeItem(TOKEN_KEY);
+        showJoin("");
+      } else {
+        showJoin(message.message);
+      }
+    } else {
+      $("error").textContent = message.message;
+    }
+  } else if (message.type === "released") {
+    token = null;
+    localStorage.removeItem(TOKEN_KEY);
+    $("me").textContent = "";
+    state = null;
+    showJoin(message.message);
+  } else if (message.type === "lobby") {
+    state = message;
+    drawLobby(message);
+  } else if (message.type === "state") {
+    state = message;
+    $("error").textContent = "";
+    drawGame(message);
+  }
+}
+
+function drawLobby(lobby) {
+  show("lobby");
+  const list = $("lobby-players");
+  list.replaceChildren();
+  lobby.players.forEach((player, index) => {
+    const item = el("li", {"data-testid": "lobby-seat-" + index});
+    item.textContent = player.name || "(free: an AI plays it)";
+    if (player.name && !player.connected) item.append(" ", el("span", {class: "off"}, "not connected"));
+    list.append(item);
+  });
+  if (lobby.seat === null) setStatus("You are watching: the game starts soon");
+  else setStatus("You are in! Wait for the teacher to start");
+}
+
+function card(rules, number, tag, attrs) {
+  const node = el(tag, Object.assign({class: "card " + band(rules, number)}, attrs || {}), String(number));
+  node.append(el("small", {}, String(penalty(rules, number))));
+  return node;
+}
+
+function names(list) {
+  return list.length <= 1 ? list.join("") : list.slice(0, -1).join(", ") + " and " + list[list.length - 1];
+}
+
+function drawGame(s) {
+  show("game");
+  const mine = s.seat !== null;
+  $("turn").textContent = (s.round > 1 ? "Round " + s.round + ", " : "") + "turn " + Math.min(s.turn, s.turns) + " of " + s.turns;
+  // What is asked of this phone, and what the game waits for.
+  const ask = $("ask");
+  ask.hidden = true;
+  if (s.phase === "over") {
+    const winners = s.winners;
+    const won = mine && s.winner_seats.includes(s.seat);
+    setStatus(won ? "Game over: you won!" : "Game over: " + names(winners) + (winners.length > 1 ? " win" : " wins"), won);
+  } else if (s.ask === "card") {
+    setStatus("Your turn: tap a card to play", true);
+  } else if (s.ask === "row") {
+    setStatus("Your " + s.card_to_place + " is lower than every row: take a row", true);
+    ask.hidden = false;
+    ask.textContent = "Tap the row you take: its cards are your penalty points.";
+  } else if (s.waiting_row) {
+    setStatus("Waiting for " + s.waiting[0] + " to take a row");
+  } else if (s.waiting.length) {
+    const who = mine && s.chosen !== null ? "You played " + s.chosen + ". " : "";
+    setStatus(who + "Waiting for: " + s.waiting.join(", "));
+  } else {
+    setStatus("The cards are placed on the table");
+  }
+  // Rows (buttons when this phone must take one).
+  const rows = $("rows");
+  rows.replaceChildren();
+  s.rows.forEach((row, index) => {
+    const choosing = s.ask === "row";
+    const line = el(choosing ? "button" : "div", {class: "row", "data-testid": "row-" + index});
+    line.append(el("span", {class: "n"}, String(index + 1)));
+    for (let slot = 0; slot < 5; slot++) {
+      line.append(slot < row.length ? card(s.rules, row[slot], "span") : el("span", {class: "card slot"}));
+    }
+    line.append(el("span", {class: "pts"}, s.row_penalties[index] + " pts"));
+    if (choosing) line.addEventListener("click", () => { send({type: "row", row: index}); });
+    rows.append(line);
+  });
+  // The turn's cards, once revealed.
+  $("played").textContent = s.revealed.length
+    ? "Played: " + s.revealed.map((number, index) => s.players[index].name + " " + number).join(", ")
+    : "";
+  // The hand.
+  const holding = mine && s.phase !== "over";
+  $("hand-title").hidden = !holding;
+  const hand = $("hand");
+  hand.replaceChildren();
+  if (holding) {
+    for (const number of s.hand) {
+      const button = card(s.rules, number, "button", {"data-testid": "hand-card-" + number, type: "button"});
+      if (s.ask !== "card") button.disabled = true;
+      if (s.chosen === number) button.classList.add("chosen");
+      button.addEventListener("click", () => {
+        if (s.ask !== "card") return;
+        send({type: "play", card: number});
+        for (const other of hand.children) other.disabled = true;
+        button.classList.add("chosen");
+        setStatus("You played " + number + ": waiting for the others");
+      });
+      hand.append(button);
+    }
+  }
+  $("caption").textContent = [s.caption, ...s.notes.slice(-1)].filter(Boolean).join(" - ");
+  // Scores, lowest first once the game is over.
+  const scores = $("scores");
+  scores.replaceChildren();
+  $("scores-title").textContent = s.phase === "over" ? "Final scores" : "Scores";
+  const order = s.players.map((p, i) => i);
+  if (s.phase === "over") order.sort((a, b) => s.players[a].score - s.players[b].score || a - b);
+  for (const index of order) {
+    const player = s.players[index];
+    const item = el("li", {"data-testid": "score-" + index});
+    item.classList.toggle("me", index === s.seat);
+    item.classList.toggle("win", s.winner_seats.includes(index));
+    item.append(el("span", {}, player.name + (player.phone ? "" : " (AI)")), el("span", {}, player.score + " pts"));
+    scores.append(item);
+  }
+}
+
+$("join-form").addEventListener("submit", (event) => {
+  event.preventDefault();
+  $("join-error").textContent = "";
+  send({type: "join", code: $("code").value.trim().toUpperCase(), name: $("name").value.trim()});
+});
+
+connect();
