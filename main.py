@@ -8,6 +8,7 @@
     python main.py example         step through the worked example of the rules
     python main.py simulate ...    play many computer games without a window
     python main.py review FILE     which choices of a recorded game cost points
+    python main.py tournament ...  a bot tournament with ratings and a leaderboard
 """
 
 from __future__ import annotations
@@ -93,6 +94,12 @@ def add_window_options(parser: argparse.ArgumentParser, end: str) -> None:
     parser.add_argument("--fullscreen", action="store_true", help="start in fullscreen (F11 toggles)")
 
 
+def add_bot_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--bot", action="append", metavar="NAME=COMMAND",
+                        help="seat an external bot named NAME (repeatable; see docs/bot-protocol.md), "
+                             "e.g. --bot alice=\"python3 alice.py\"; COMMAND may start with 'bot-statement:'")
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = OneLineErrorParser(
         prog="main.py",
@@ -119,10 +126,12 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--bots", nargs="+", metavar="COMMAND",
                       help="external bot programs (see docs/bot-protocol.md) taking the computer "
                            "seats in order, e.g. --bots \"python3 mybot.py\"; prefix a command with "
-                           "'bot-phase-last:' for bots that read the phase line last")
-    play.add_argument("--rules", choices=["snap", "classic"], default="snap",
+                           "'bot-statement:' for bots that read the phase line first")
+    add_bot_option(play)
+    play.add_argument("--rules", choices=["snap", "classic", "codingame"], default="snap",
                       help="snap (default): the classroom rules, one round of 7 turns; classic: the "
-                           "official rules, rounds of 10 turns until someone has 66 points")
+                           "official rules, rounds of 10 turns until someone has 66 points; codingame: the "
+                           "official penalties, exactly 5 rounds of 10 turns, as on the CodinGame arena")
     play.add_argument("--think-ms", type=milliseconds_argument, default=DEFAULT_THINK_MS, metavar="MS",
                       help=f"thinking time per decision of mc players (default {DEFAULT_THINK_MS:g})")
     play.set_defaults(subparser=play)
@@ -166,11 +175,12 @@ def build_parser() -> argparse.ArgumentParser:
     sim = commands.add_parser("simulate", help="play many computer games without a window")
     sim.add_argument("--games", type=non_negative_int, default=1000, help="number of games (default 1000)")
     sim.add_argument("--seed", type=seed_argument, help="seed of the run (default: drawn and printed)")
-    sim.add_argument("--rules", default="snap", help="rules preset: snap (default) or classic")
-    sim.add_argument("--players", default="random,random,random,random",
-                     help="comma-separated player kinds, one per seat (default: 4 x random): "
-                          "random, heuristic, mc, or an external bot as 'bot:COMMAND' "
-                          "(or 'bot-phase-last:COMMAND' for bots that read the phase line last)")
+    sim.add_argument("--rules", default="snap", help="rules preset: snap (default), classic or codingame")
+    sim.add_argument("--players",
+                     help="comma-separated player kinds, one per seat (default: the --bot bots, then random "
+                          "up to 4 seats): random, heuristic, mc, a --bot NAME, or an external bot as "
+                          "'bot:COMMAND' (phase line last, as the live arena) or 'bot-statement:COMMAND'")
+    add_bot_option(sim)
     sim.add_argument("--record", type=Path, metavar="FILE",
                      help="write every game's record (JSON Lines) to FILE")
     sim.add_argument("--json", action="store_true", help="print the summary as one JSON object")
@@ -193,6 +203,9 @@ def build_parser() -> argparse.ArgumentParser:
     from game.review_cli import add_review_parser
 
     add_review_parser(commands, positive_int, seed_argument)
+    from game.tournament.cli import add_parser as add_tournament_parser
+
+    add_tournament_parser(commands)
     return parser
 
 
@@ -229,6 +242,24 @@ def seat_kinds(mode: str, levels: str | None, bots: Sequence[str] | None,
     if bots and len(bots) > len(ai_seats):
         error(f"{len(bots)} bots for {len(ai_seats)} computer seats in --mode {mode}")
     return tuple(kinds)
+
+
+def play_seats(args: argparse.Namespace, names: tuple[str, ...] | None
+               ) -> tuple[tuple[str, ...] | None, tuple[str, ...] | None]:
+    """Seat kinds and names of ``play``: ``--ai``, ``--bots``, then each ``--bot NAME=COMMAND``
+    (its NAME shown instead of the command)."""
+    from game.seating import name_bot_seats, parse_named_bots
+    from scenes.session import default_names
+
+    try:
+        named = parse_named_bots(args.bot)
+    except ValueError as problem:
+        args.subparser.error(str(problem))
+    bots = [*(args.bots or ()), *(bot.kind for bot in named)]
+    kinds = seat_kinds(args.mode, args.ai, bots, args.subparser.error)
+    if named and kinds is not None:
+        names = name_bot_seats(names or default_names(args.mode, kinds), kinds, named)
+    return kinds, names
 
 
 def load_replay(path: Path | None, from_history: bool, game_number: int | None,
@@ -355,6 +386,10 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         return run_review(args, load_replay(args.file, args.history, args.game, args.subparser.error),
                           args.subparser.error)
+    if args.command == "tournament":
+        from game.tournament.cli import run as run_tournament
+
+        return run_tournament(args, args.subparser.error)
     if args.command == "simulate":
         from game.simulate import run_from_args
 
@@ -363,11 +398,12 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     if args.command == "play":
         names = parse_names(args.names, args.subparser.error) if args.names is not None else None
+        kinds, names = play_seats(args, names)
         options = PlayOptions(
             mode=args.mode, seed=args.seed, names=names, record=args.record,
             screenshots=args.screenshots, step_delay=args.step_delay,
             exit_at_end=args.exit_at_end, fullscreen=args.fullscreen,
-            kinds=seat_kinds(args.mode, args.ai, args.bots, args.subparser.error),
+            kinds=kinds,
             rules=args.rules, think_ms=args.think_ms,
         )
     elif args.command == "class":

@@ -3,7 +3,7 @@
 
 Run it as a player of the simulator:
 
-    python main.py simulate --players "bot:python3 examples/heuristic_bot.py,random,random,random"
+    python main.py simulate --bot mine="python3 examples/heuristic_bot.py"
 
 It needs nothing but Python 3.  It reads the questions on standard input and
 answers on standard output, one line per question; anything it wants to say
@@ -23,9 +23,14 @@ The strategy, a set of rules of thumb:
    the one closest above its row's end (fewest cards can slip in front).
 5. When we must take a row, take the one with the fewest penalty points.
 
-Options: ``--classic`` scores cards with the official (Amigo) penalties
-instead of the classroom (snap) ones; ``--phase-last`` reads the phase line
-after the hand, as the live CodinGame arena sends it.
+It reads the questions in either order of their lines: with the phase line
+last, as the live CodinGame arena sends them (``bot:``), or first, as the
+arena's published statement describes them (``bot-statement:``).  The first
+line of a question tells which.
+
+Option: ``--classic`` scores cards with the official (Amigo) penalties, as
+under the ``classic`` and ``codingame`` rules, instead of the classroom (snap)
+ones.
 """
 
 import sys
@@ -77,10 +82,16 @@ def read_numbers():
     return [int(word) for word in line.split()]
 
 
-def read_turn(phase_last):
-    """Read the 13 lines of one question; return them as a dictionary."""
-    phase = None if phase_last else read_word()
-    last_cards = read_numbers()
+def read_turn():
+    """Read the 13 lines of one question; return them as a dictionary.
+
+    The phase line comes first (the statement's order) or last (the live
+    arena's): a first line that is not a phase is the last-cards line.
+    """
+    first = read_word()
+    phase_last = first not in (CHOOSE_CARD, CHOOSE_ROW)
+    phase = None if phase_last else first
+    last_cards = [int(word) for word in first.split()] if phase_last else read_numbers()
     rows = []
     for _ in range(ROWS):
         read_numbers()  # the number of cards in the row; the next line has them all
@@ -171,14 +182,13 @@ class Bot:
 
 
 def main():
-    phase_last = "--phase-last" in sys.argv[1:]
     penalty = classic_penalty if "--classic" in sys.argv[1:] else snap_penalty
     player_count, my_id = read_numbers()
     debug(f"playing seat {my_id} of {player_count}")
     bot = Bot(player_count, my_id, penalty)
     try:
         while True:
-            turn = read_turn(phase_last)
+            turn = read_turn()
             bot.remember(turn)
             if turn["phase"] == CHOOSE_ROW:
                 row, message = bot.choose_row(turn)

@@ -15,7 +15,7 @@ from .engine import (
 )
 from .errors import CardNotInHandError, IllegalActionError, InvalidRowError, OutOfTurnError
 from .play import game_seed, make_agents, play_game, play_seeded_game
-from .rules import CLASSIC, PRESETS, ROW_LIMIT, ROWS, SNAP, Rules, rules_named
+from .rules import CLASSIC, CODINGAME, PRESETS, ROW_LIMIT, ROWS, SNAP, Rules, rules_named
 
 __all__ = [
     "AGENT_KINDS", "Agent", "RandomAgent", "make_agent",
@@ -23,5 +23,5 @@ __all__ = [
     "deal_cards", "new_seed", "target_row",
     "CardNotInHandError", "IllegalActionError", "InvalidRowError", "OutOfTurnError",
     "game_seed", "make_agents", "play_game", "play_seeded_game",
-    "CLASSIC", "PRESETS", "ROW_LIMIT", "ROWS", "SNAP", "Rules", "rules_named",
+    "CLASSIC", "CODINGAME", "PRESETS", "ROW_LIMIT", "ROWS", "SNAP", "Rules", "rules_named",
 ]

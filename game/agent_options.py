@@ -1,4 +1,4 @@
-"""Settings of computer players that think (the ``mc`` kind); other kinds ignore them."""
+"""Settings of computer players that think (the ``mc`` kind), and how bots are timed."""
 
 from __future__ import annotations
 
@@ -19,6 +19,9 @@ class AgentOptions:
 
     think_ms: float = DEFAULT_THINK_MS
     rollouts: int | None = None
+    bot_cpu_clock: bool = False
+    """Time external bots by the processor time they use rather than by the wall clock (see
+    :class:`game.bot.BotAgent`): a busy computer then never makes a bot too slow."""
 
     def __post_init__(self) -> None:
         if not self.think_ms >= 0 or self.think_ms == float("inf"):

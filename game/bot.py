@@ -16,10 +16,12 @@ authors in ``docs/bot-protocol.md``).  The referee's side of the bargain:
   protocol: the last lines stay in memory (:attr:`BotAgent.stderr_tail`) and
   all of it can be appended to a log file.
 * **No orphans.**  The bot runs in its own session (POSIX) or process group
-  (Windows) and its whole process tree is killed by :meth:`BotAgent.close`,
-  by leaving a ``with`` block, and, as a last resort, when the interpreter
-  exits (every running bot is in a module-level registry closed by
-  :mod:`atexit`).
+  (Windows) and its whole process tree - including children that left its
+  session or outlived it, see :mod:`game.proctree` - is killed by
+  :meth:`BotAgent.close`, by leaving a ``with`` block, and, as a last resort,
+  when the interpreter exits (every running bot is in a module-level
+  registry closed by :mod:`atexit`).  On Linux the kernel and a watchdog
+  process end them even when this process is killed with SIGKILL.
 
 The bots of one game share a :class:`BotTable` so each knows which seats are
 disqualified: the protocol shows those seats' last card as ``-1`` and their
@@ -47,6 +49,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import IO, BinaryIO, Callable, Sequence, Union
 
+from . import proctree
 from .agents import RandomAgent
 from .engine import PlayerView
 from .protocol import AnswerError, init_line, parse_answer, phase_of, turn_lines
@@ -67,11 +70,23 @@ SENT_LIMIT = 200
 """Characters of an offending answer kept in a disqualification."""
 KILL_WAIT_SECONDS = 5.0
 """How long to wait for a killed bot to be gone before giving up on it."""
+CPU_CLOCK_BACKSTOP = 10.0
+"""With the processor-time clock, a bot that uses little processor time but still does not
+answer (it waits, or it sleeps) is too slow after this many times the limit of wall-clock time."""
+EXIT_GRACE_SECONDS = 0.05
+"""A bot found exited while an answer is awaited: time left for a line already written to arrive."""
+_POLL_SECONDS = 0.02
+"""While waiting for an answer, how often to check that the bot is still running (its output may
+stay open after it exits, held by a child)."""
 
 BOT_KIND = "bot"
-"""Agent kind of a bot reading the phase line first, as the published statement says."""
+"""Agent kind of a bot reading the phase line last, as the live CodinGame arena sends it."""
+BOT_STATEMENT_KIND = "bot-statement"
+"""Agent kind of a bot reading the phase line first, as the arena's published statement says."""
 BOT_PHASE_LAST_KIND = "bot-phase-last"
-"""Agent kind of a bot reading the phase line last, as the live arena sends it."""
+"""Another name of :data:`BOT_KIND` (the phase line last), kept for older command lines."""
+BOT_PREFIXES = (BOT_PHASE_LAST_KIND, BOT_STATEMENT_KIND, BOT_KIND)
+"""Every bot prefix (``PREFIX:COMMAND``), longest first so none shadows another."""
 
 # Reasons for a disqualification (the ``reason`` field), stable for summaries.
 TOO_SLOW = "too slow"
@@ -108,20 +123,23 @@ class Disqualification:
     """The offending line as sent (truncated to :data:`SENT_LIMIT`); empty if none."""
     stderr_tail: tuple[str, ...]
     """The last lines of the bot's debug output when it was disqualified."""
+    hint: str = ""
+    """What to try, when the first answer already failed: the other order of the lines."""
 
     def to_dict(self) -> dict[str, object]:
         """The report as JSON-ready data (for ``simulate --json`` and saved logs)."""
         return {
             "seat": self.seat, "command": self.command, "round": self.round, "turn": self.turn,
             "reason": self.reason, "detail": self.detail, "sent": self.sent,
-            "stderr_tail": list(self.stderr_tail),
+            "stderr_tail": list(self.stderr_tail), "hint": self.hint,
         }
 
     def describe(self) -> str:
         """One line for people: seats, rounds and turns counted from 1."""
         sent = f"; it sent {self.sent!r}" if self.sent else ""
+        hint = f". {self.hint}" if self.hint else ""
         return (f"bot in seat {self.seat + 1} ({self.command}) disqualified in round {self.round + 1}, "
-                f"turn {self.turn + 1}: {self.reason} ({self.detail}){sent}")
+                f"turn {self.turn + 1}: {self.reason} ({self.detail}){sent}{hint}")
 
 
 class BotFailure(Exception):
@@ -170,11 +188,14 @@ def check_command(command: str) -> list[str]:
 
 
 def parse_bot_kind(text: str) -> tuple[str, bool] | None:
-    """``(command, phase_last)`` for ``bot:COMMAND`` or ``bot-phase-last:COMMAND``, else ``None``.
+    """``(command, phase_last)`` for ``bot:COMMAND`` (the live arena's order, phase line last),
+    ``bot-statement:COMMAND`` (the published statement's order, phase line first) or
+    ``bot-phase-last:COMMAND`` (same as ``bot:``); ``None`` for anything else.
 
     ``ValueError`` if the prefix is there but the command is empty.
     """
-    for kind, phase_last in ((BOT_PHASE_LAST_KIND, True), (BOT_KIND, False)):
+    for kind in BOT_PREFIXES:
+        phase_last = kind != BOT_STATEMENT_KIND
         prefix = kind + ":"
         if text.startswith(prefix):
             command = text[len(prefix):].strip()
@@ -185,8 +206,17 @@ def parse_bot_kind(text: str) -> tuple[str, bool] | None:
 
 
 def is_bot_kind(kind: str) -> bool:
-    """Whether ``kind`` names an external bot (``bot:COMMAND`` or ``bot-phase-last:COMMAND``)."""
-    return kind.startswith((BOT_KIND + ":", BOT_PHASE_LAST_KIND + ":"))
+    """Whether ``kind`` names an external bot (``bot:``, ``bot-statement:`` or ``bot-phase-last:COMMAND``)."""
+    return kind.startswith(tuple(prefix + ":" for prefix in BOT_PREFIXES))
+
+
+def order_hint(command: str, phase_last: bool) -> str:
+    """What to try when a bot's very first answer fails: the other order of the question's lines."""
+    if phase_last:
+        return (f"If it was written for the published statement (phase line first), "
+                f"seat it as '{BOT_STATEMENT_KIND}:{command}'")
+    return (f"If it was written for the live arena (phase line last), "
+            f"seat it as '{BOT_KIND}:{command}'")
 
 
 def _unquote(word: str) -> str:
@@ -237,15 +267,21 @@ class BotProcess:
         self._closed = False
         self._close_lock = threading.Lock()
         self._threads: list[threading.Thread] = []  # set before the registry can see this process
+        self.marker = proctree.new_marker()
+        """Inherited by every process the bot starts, so strays can be found (:mod:`game.proctree`)."""
+        proctree.become_subreaper()
+        proctree.start_watchdog()
         try:
             self._process = subprocess.Popen(
                 list(args),
                 stdin=subprocess.PIPE,
                 stdout=subprocess.PIPE,
                 stderr=subprocess.PIPE,
-                env={**os.environ, "PYTHONUNBUFFERED": "1"},  # print() in Python bots needs no flush
+                env={**os.environ, "PYTHONUNBUFFERED": "1",  # print() in Python bots needs no flush
+                     proctree.MARKER_VARIABLE: self.marker},
                 start_new_session=_POSIX,  # its own process group, so its children can be killed with it
                 creationflags=_NEW_GROUP_FLAG,
+                preexec_fn=proctree.preexec if _POSIX else None,  # Linux: killed by the kernel if we die
             )
         except BaseException:
             if self._log is not None:
@@ -283,20 +319,53 @@ class BotProcess:
             self._events.put(event)  # an end or flood stays for receive() to report
             self._raise_event(kind, text, sent)
 
-    def receive(self, seconds: float) -> str:
-        """The next non-blank line from the bot within ``seconds``; :class:`BotFailure` otherwise."""
-        deadline = time.monotonic() + seconds
+    def receive(self, seconds: float, cpu_clock: bool = False) -> str:
+        """The next non-blank line from the bot within ``seconds``; :class:`BotFailure` otherwise.
+
+        With ``cpu_clock`` the limit counts the processor time the bot uses, so a computer busy
+        with other work does not make it late; wall-clock time is still limited, to
+        :data:`CPU_CLOCK_BACKSTOP` times ``seconds``.
+        """
+        start = time.monotonic()
+        deadline = start + seconds * (CPU_CLOCK_BACKSTOP if cpu_clock else 1.0)
+        cpu_start = self._cpu_seconds() if cpu_clock else 0.0
         while True:
+            left = deadline - time.monotonic()
             try:
-                kind, text, sent = self._events.get(timeout=max(0.0, deadline - time.monotonic()))
+                kind, text, sent = self._events.get(timeout=max(0.0, min(left, _POLL_SECONDS)))
             except queue.Empty:
-                raise BotFailure(TOO_SLOW, f"no answer within {seconds * 1000:.0f} ms") from None
+                if self._process.poll() is not None:  # exited, its output perhaps held open by a child
+                    self._exited_meanwhile()
+                    continue
+                if left <= _POLL_SECONDS:
+                    raise BotFailure(TOO_SLOW, f"no answer within {seconds * 1000:.0f} ms"
+                                     + (" of wall-clock time" if cpu_clock else "")) from None
+                if (cpu_clock and time.monotonic() - start >= seconds
+                        and self._cpu_seconds() - cpu_start >= seconds):
+                    raise BotFailure(TOO_SLOW, f"no answer within {seconds * 1000:.0f} ms "
+                                     "of processor time") from None
+                continue
             if kind == "line":
                 if text.strip():
                     return text
                 continue
             self._events.put((kind, text, sent))
             self._raise_event(kind, text, sent)
+
+    def _cpu_seconds(self) -> float:
+        """Processor time the bot has used so far (user and system)."""
+        return proctree.cpu_seconds(self.pid)
+
+    def _exited_meanwhile(self) -> None:
+        """The bot is gone: take a line it wrote just before, else report that it exited."""
+        try:
+            event = self._events.get(timeout=EXIT_GRACE_SECONDS)
+        except queue.Empty:
+            raise BotFailure(EXITED, "it exited") from None
+        self._events.put(event)
+        if event[0] == "line" and not event[1].strip():  # only blank lines left: it exited
+            self._events.get_nowait()
+            raise BotFailure(EXITED, "it exited")
 
     @staticmethod
     def _raise_event(kind: str, text: str, sent: str) -> None:
@@ -336,6 +405,8 @@ class BotProcess:
                 self._process.wait(timeout=KILL_WAIT_SECONDS)
             except subprocess.TimeoutExpired:  # pragma: no cover - a process that ignores SIGKILL
                 pass
+            if _POSIX:
+                proctree.reap_session(self.pid, known=set(running_bot_pids()))
             self._questions.put(None)
             streams = (self._process.stdin, self._process.stdout, self._process.stderr)
             for thread, stream in zip(self._threads, streams):
@@ -350,11 +421,15 @@ class BotProcess:
                 _live.discard(self)
 
     def _kill_tree(self) -> None:
+        strays = proctree.descendants(self.pid)  # before the kill: children that left its session
         if _POSIX:
             try:
                 os.killpg(self.pid, signal.SIGKILL)  # the bot leads its own session: its children too
             except (ProcessLookupError, PermissionError):
                 pass
+            proctree.kill_all(strays)
+            # Children that outlived the bot came back to us (we are a subreaper on Linux).
+            proctree.kill_all(proctree.marked_orphans(self.marker, known=set(running_bot_pids())))
         elif self._process.returncode is None:  # pragma: no cover - Windows
             try:
                 subprocess.run(["taskkill", "/F", "/T", "/PID", str(self.pid)],
@@ -493,7 +568,7 @@ class BotAgent:
         seat: int,
         player_count: int,
         rng: random.Random,
-        phase_last: bool = False,
+        phase_last: bool = True,
         log_path: LogPath | None = None,
         table: BotTable | None = None,
         first_answer_seconds: float = FIRST_ANSWER_SECONDS,
@@ -505,13 +580,15 @@ class BotAgent:
         log file cannot be opened; a program that cannot be started is not an
         error here but a disqualification at its first decision.
         """
-        self.kind = BOT_PHASE_LAST_KIND if phase_last else BOT_KIND
+        self.kind = BOT_KIND if phase_last else BOT_STATEMENT_KIND
         self.command = command
         self.seat = seat
         self.player_count = player_count
         self.phase_last = phase_last
         self.first_answer_seconds = first_answer_seconds
         self.answer_seconds = answer_seconds
+        self.cpu_clock = False
+        """Count the time limits in processor time the bot uses (tournaments), not wall-clock time."""
         self.table = table if table is not None else BotTable()
         self.disqualification: Disqualification | None = None
         """Set when the bot is disqualified; the seat then plays at random."""
@@ -558,7 +635,8 @@ class BotAgent:
         try:
             process.check_quiet()
             process.send(turn_lines(view, self.table.disqualified_seats, phase_last=self.phase_last))
-            line = process.receive(self.first_answer_seconds if self.answers == 0 else self.answer_seconds)
+            line = process.receive(self.first_answer_seconds if self.answers == 0 else self.answer_seconds,
+                                   self.cpu_clock)
             answer = parse_answer(line, phase, view.hand)
         except BotFailure as failure:
             self._disqualify(view, failure)
@@ -589,6 +667,8 @@ class BotAgent:
             detail=detail,
             sent=_truncate(failure.sent),
             stderr_tail=self.stderr_tail,
+            hint=order_hint(self.command, self.phase_last) if self.answers == 0 and failure.reason in
+            (ILLEGAL_MOVE, NONSENSE, EXITED) else "",
         )
         self.disqualification = disqualification
         self.table.record(disqualification)
@@ -632,7 +712,7 @@ def make_bot_agent(
     seat: int,
     player_count: int,
     rng: random.Random,
-    phase_last: bool = False,
+    phase_last: bool = True,
     log_path: LogPath | None = None,
     table: BotTable | None = None,
 ) -> BotAgent:

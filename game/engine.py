@@ -454,7 +454,12 @@ class Game:
 
     def _end_round(self) -> None:
         end_score = self.rules.end_score
-        if end_score is None or max(self.scores) >= end_score:
+        round_count = self.rules.round_count
+        if round_count is not None:
+            over = len(self.rounds) >= round_count
+        else:
+            over = end_score is None or max(self.scores) >= end_score
+        if over:
             lowest = min(self.scores)
             self.winners = tuple(p for p, score in enumerate(self.scores) if score == lowest)
             self.phase = Phase.GAME_OVER

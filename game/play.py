@@ -36,12 +36,12 @@ def players_rng(seed: int) -> random.Random:
 
 def check_kind(kind: str) -> None:
     """``ValueError`` saying why, unless ``kind`` names a computer player: a built-in
-    kind, or ``bot:COMMAND`` / ``bot-phase-last:COMMAND`` whose program can be found."""
+    kind, or ``bot:COMMAND`` / ``bot-statement:COMMAND`` whose program can be found."""
     bot = parse_bot_kind(kind)  # ValueError for a bot prefix without a command
     if bot is not None:
         check_command(bot[0])
     elif kind not in AGENT_KINDS:
-        known = ", ".join([*AGENT_KINDS, "bot:COMMAND", "bot-phase-last:COMMAND"])
+        known = ", ".join([*AGENT_KINDS, "bot:COMMAND", "bot-statement:COMMAND"])
         raise ValueError(f"unknown player kind {kind!r} (known: {known})")
 
 
@@ -50,7 +50,7 @@ def make_player(kind: str, *, seat: int, player_count: int, rng: random.Random,
                 bot_log: Path | None = None) -> Agent:
     """The computer player of ``kind`` for ``seat``: a built-in kind, or an external bot.
 
-    ``bot:COMMAND`` / ``bot-phase-last:COMMAND`` start COMMAND as a bot
+    ``bot:COMMAND`` / ``bot-statement:COMMAND`` start COMMAND as a bot
     process (see ``docs/bot-protocol.md``); pass a ``bot_table`` (and close it
     when the game ends) so the game's bots are killed together.
     """
@@ -58,8 +58,10 @@ def make_player(kind: str, *, seat: int, player_count: int, rng: random.Random,
     if bot is None:
         return make_agent(kind, rng, options)
     command, phase_last = bot
-    return make_bot_agent(command, seat=seat, player_count=player_count, rng=rng,
-                          phase_last=phase_last, log_path=bot_log, table=bot_table)
+    agent = make_bot_agent(command, seat=seat, player_count=player_count, rng=rng,
+                           phase_last=phase_last, log_path=bot_log, table=bot_table)
+    agent.cpu_clock = options.bot_cpu_clock
+    return agent
 
 
 def make_agents(kinds: Sequence[str], seed: int, options: AgentOptions = DEFAULT_OPTIONS,

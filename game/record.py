@@ -437,7 +437,7 @@ def _player(value: Any, index: int) -> PlayerInfo:
         raise RecordError(f"{where}'name' {problem}") from None
     kind = _field(obj, "kind", str, where)
     if not is_valid_unicode(kind) or (kind != HUMAN and kind not in AGENT_KINDS and not is_bot_kind(kind)):
-        known = ", ".join([HUMAN, *AGENT_KINDS, "bot:COMMAND", "bot-phase-last:COMMAND"])
+        known = ", ".join([HUMAN, *AGENT_KINDS, "bot:COMMAND", "bot-statement:COMMAND"])
         raise RecordError(f"{where}'kind' is {_shown(kind)}, not a kind of player ({known})")
     return PlayerInfo(name, kind)
 

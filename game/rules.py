@@ -1,7 +1,8 @@
 """Rules as data: the card penalties and the shape of a game, for each preset.
 
-Two presets exist: ``snap`` (the classroom assignment, the default) and
-``classic`` (the official Amigo rules).  Everything that differs between them
+Three presets exist: ``snap`` (the classroom assignment, the default),
+``classic`` (the official Amigo rules) and ``codingame`` (the official
+penalties, 4 players, exactly 5 rounds: the game of the CodinGame arena).  Everything that differs between them
 lives in a frozen :class:`Rules`, so the engine has no ``if preset == ...``.
 """
 
@@ -68,7 +69,9 @@ class Rules:
     """Turns played in one round (each turn every player plays one card)."""
     end_score: int | None
     """The game ends after the round in which someone reaches this total;
-    ``None`` means the game is a single round."""
+    ``None`` means the game is a single round (or :attr:`round_count` rounds)."""
+    round_count: int | None = None
+    """When set, the game is exactly this many rounds, whatever the scores."""
 
     def penalty(self, card: int) -> int:
         """Penalty of ``card`` under these rules."""
@@ -116,7 +119,20 @@ CLASSIC = Rules(
     end_score=66,
 )
 
-PRESETS: dict[str, Rules] = {SNAP.name: SNAP, CLASSIC.name: CLASSIC}
+CODINGAME = Rules(
+    name="codingame",
+    title="CodinGame arena rules",
+    penalties=_penalty_table(classic_penalty),
+    min_players=4,
+    max_players=4,
+    turns_per_round=10,
+    end_score=None,
+    round_count=5,
+)
+"""The game of the CodinGame "6 nimmt!" arena: always 4 players, the official
+penalties, exactly 5 rounds of 10 turns with a new deal each."""
+
+PRESETS: dict[str, Rules] = {SNAP.name: SNAP, CLASSIC.name: CLASSIC, CODINGAME.name: CODINGAME}
 
 
 def rules_named(name: str) -> Rules:

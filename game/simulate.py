@@ -30,8 +30,10 @@ from .agents import Agent
 from .bot import BotTable, Disqualification, is_bot_kind
 from .engine import Game, PlayerView, new_seed
 from .play import check_kind, game_seed, make_agents, play_game
+from .proctree import die_with_parent
 from .record import PlayerInfo, record_game
 from .rules import Rules, rules_named
+from .seating import bot_names, parse_named_bots, simulate_seats
 
 Z95 = 1.959963984540054
 """The 97.5th percentile of the standard normal: the half-width of a 95% interval in standard errors."""
@@ -104,6 +106,8 @@ class Task(NamedTuple):
     record: bool
     bot_logs: Path | None = None
     """Folder for the bots' debug output (one file per game and seat), if any."""
+    names: tuple[tuple[str, str], ...] = ()
+    """``(kind, name)`` of the bots named with ``--bot NAME=COMMAND``, for the records."""
 
 
 def rotations(kinds: Sequence[str], duplicate: bool) -> list[tuple[str, ...]]:
@@ -115,14 +119,15 @@ def rotations(kinds: Sequence[str], duplicate: bool) -> list[tuple[str, ...]]:
 
 
 def play_one(rules: Rules, kinds: Sequence[str], seed: int, options: AgentOptions, record: bool,
-             bot_logs: Callable[[int], Path | None] | None = None) -> GameResult:
+             bot_logs: Callable[[int], Path | None] | None = None,
+             names: dict[str, str] | None = None) -> GameResult:
     """Play one seeded game with timed agents and report it (every bot is killed at the end)."""
     with BotTable() as bots:
         agents = [TimedAgent(agent) for agent in make_agents(kinds, seed, options, bots, bot_logs)]
         game = play_game(Game(rules, len(kinds), seed), agents)
     text = None
     if record:
-        players = [PlayerInfo(f"Player {seat + 1}", kind) for seat, kind in enumerate(kinds)]
+        players = [PlayerInfo((names or {}).get(kind, f"Player {seat + 1}"), kind) for seat, kind in enumerate(kinds)]
         text = record_game(game, players).to_json()
     return GameResult(
         tuple(kinds), tuple(game.scores), game.winners, len(game.rounds),
@@ -139,7 +144,7 @@ def play_task(task: Task) -> list[GameResult]:
         seed = game_seed(task.seed, index)
         for rotation, kinds in enumerate(rotations(task.kinds, task.duplicate)):
             logs = _bot_log_namer(task, index, rotation)
-            results.append(play_one(rules, kinds, seed, task.options, task.record, logs))
+            results.append(play_one(rules, kinds, seed, task.options, task.record, logs, dict(task.names)))
     return results
 
 
@@ -178,6 +183,7 @@ def _worker_started() -> None:
     ``atexit`` kill the worker's bot processes instead of orphaning them."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, _exit_on_signal)
+    die_with_parent(signal.SIGTERM)  # Linux: the parent killed outright ends us (and our bots) too
 
 
 def _exit_on_signal(signum: int, _frame: object) -> None:
@@ -288,6 +294,8 @@ class HeadToHead:
     first: str
     second: str
     differences: list[float] = field(default_factory=list)
+    names: tuple[str, str] | None = None
+    """How the summary calls the two kinds (a ``--bot``'s NAME), if not by the kinds themselves."""
 
     def to_dict(self) -> dict[str, object]:
         mean, low, high = mean_interval(self.differences)
@@ -351,8 +359,9 @@ class Summary:
         for h in self.head_to_head:
             mean, low, high = mean_interval(h.differences)
             verdict = ("better" if high < 0 else "worse" if low > 0 else "no clear difference")
-            lines.append(f"{h.first} - {h.second}: {mean:+.2f} penalty per game "
-                         f"(95% interval {low:+.2f} to {high:+.2f}; {h.first} {verdict})")
+            first, second = h.names or (h.first, h.second)
+            lines.append(f"{first} - {second}: {mean:+.2f} penalty per game "
+                         f"(95% interval {low:+.2f} to {high:+.2f}; {first} {verdict})")
         return "\n".join(lines)
 
 
@@ -374,15 +383,18 @@ def _disqualification_lines(players: Sequence[PlayerTally], games: int) -> list[
 class Tallies:
     """Adds up game results: by seat, or by kind in duplicate runs."""
 
-    def __init__(self, summary: Summary, kinds: Sequence[str]) -> None:
+    def __init__(self, summary: Summary, kinds: Sequence[str], names: dict[str, str] | None = None) -> None:
         self.summary = summary
         self.kinds = list(dict.fromkeys(kinds))  # distinct kinds, in seat order
+        names = names or {}
         if summary.duplicate:
-            summary.players = [PlayerTally(kind, kind) for kind in self.kinds]
-            summary.head_to_head = [HeadToHead(a, b) for i, a in enumerate(self.kinds)
+            summary.players = [PlayerTally(names.get(kind, kind), kind) for kind in self.kinds]
+            summary.head_to_head = [HeadToHead(a, b, names=(names.get(a, a), names.get(b, b)))
+                                    for i, a in enumerate(self.kinds)
                                     for b in self.kinds[i + 1:]]
         else:
-            summary.players = [PlayerTally(f"Player {seat + 1}", kind) for seat, kind in enumerate(kinds)]
+            summary.players = [PlayerTally(names.get(kind, f"Player {seat + 1}"), kind)
+                               for seat, kind in enumerate(kinds)]
         self._deal_games: list[GameResult] = []
         self._per_deal = len(kinds) if summary.duplicate else 1
 
@@ -473,6 +485,7 @@ def simulate(
     duplicate: bool = False,
     progress: bool = False,
     bot_logs: Path | None = None,
+    names: dict[str, str] | None = None,
 ) -> Summary:
     """Play ``games`` deals; deal ``i`` is seeded ``game_seed(seed, i)``.
 
@@ -481,8 +494,9 @@ def simulate(
     deal order, so nothing but timings depends on ``jobs``.
     """
     summary = Summary(rules.name, seed, duplicate=duplicate)
-    tallies = Tallies(summary, kinds)
-    tasks = [Task(rules.name, tuple(kinds), seed, chunk, duplicate, options, record_to is not None, bot_logs)
+    tallies = Tallies(summary, kinds, names)
+    tasks = [Task(rules.name, tuple(kinds), seed, chunk, duplicate, options, record_to is not None, bot_logs,
+                  tuple((names or {}).items()))
              for chunk in split(games, jobs)]
     total = games * (len(kinds) if duplicate else 1)
     bar = Progress(total) if progress else None
@@ -516,7 +530,8 @@ def run_from_args(args: argparse.Namespace, parser_error: Callable[[str], NoRetu
     """``main.py simulate``: check the arguments, run, print the summary."""
     try:
         rules = rules_named(args.rules)
-        kinds = parse_kinds(args.players, rules)
+        named = parse_named_bots(args.bot)
+        kinds = simulate_seats(args.players, named, rules)
         options = AgentOptions(think_ms=args.think_ms, rollouts=args.rollouts)
     except ValueError as error:
         parser_error(str(error))
@@ -530,7 +545,7 @@ def run_from_args(args: argparse.Namespace, parser_error: Callable[[str], NoRetu
     try:
         summary = simulate(rules, kinds, args.games, seed, record_to, options=options, jobs=args.jobs,
                            duplicate=args.duplicate, progress=not args.no_progress,
-                           bot_logs=args.bot_logs)
+                           bot_logs=args.bot_logs, names=bot_names(named))
     except KeyboardInterrupt:
         print("\nsimulate: interrupted", file=sys.stderr)
         return 130

@@ -17,7 +17,7 @@ from typing import Sequence
 
 import pygame
 
-from game.bot import BOT_KIND, BOT_PHASE_LAST_KIND, check_command, parse_bot_kind
+from game.bot import BOT_KIND, BOT_STATEMENT_KIND, check_command, parse_bot_kind
 
 from . import theme
 from .base import AppContext, Input, InputKind, Scene
@@ -55,7 +55,7 @@ class MenuScene(Scene):
         self.commands: dict[str, list[str]] = {m: [""] * 4 for m in MODES}
         """Per mode and seat: the bot's command (kept while another level is chosen)."""
         self.bot_kinds: dict[str, list[str]] = {m: [BOT_KIND] * 4 for m in MODES}
-        """``bot``, or ``bot-phase-last`` for a bot seated so from the command line."""
+        """``bot`` (phase line last), or ``bot-statement`` for a bot seated so from the command line."""
         self.error = ""
         """Why the last Start did not start (shown in red)."""
         self.error_seat: int | None = None
@@ -74,7 +74,7 @@ class MenuScene(Scene):
             if parsed is not None:
                 self.levels[self.mode][index] = BOT
                 self.commands[self.mode][index] = parsed[0]
-                self.bot_kinds[self.mode][index] = BOT_PHASE_LAST_KIND if parsed[1] else BOT_KIND
+                self.bot_kinds[self.mode][index] = BOT_KIND if parsed[1] else BOT_STATEMENT_KIND
             else:
                 if seat.kind in LEVELS:
                     self.levels[self.mode][index] = seat.kind
@@ -363,8 +363,8 @@ class MenuScene(Scene):
                             center=kind_rect.center)
             return
         note = LEVEL_NOTES[level]
-        if level == BOT and self.bot_kinds[self.mode][index] == BOT_PHASE_LAST_KIND:
-            note = "phase line last"
+        if level == BOT and self.bot_kinds[self.mode][index] == BOT_STATEMENT_KIND:
+            note = "statement order"
         draw_button(surface, kind_rect, level, layout.font_button - round(4 * s), focused=focused == f"kind:{index}",
                     hovered=kind_rect.collidepoint(self.mouse), key_hint=note)
 

@@ -30,7 +30,7 @@ class PlayOptions:
     """Player names in seat order; ``None`` uses the defaults of the mode."""
     kinds: tuple[str, ...] | None = None
     """Who sits in each seat, in seat order: ``human``, a computer player kind
-    (``random``, ``heuristic``, ``mc``) or ``bot:COMMAND`` / ``bot-phase-last:COMMAND``
+    (``random``, ``heuristic``, ``mc``) or ``bot:COMMAND`` / ``bot-statement:COMMAND``
     (an external bot program).  ``None`` uses the mode's defaults (random AIs)."""
     rules: str = "snap"
     """Rules preset of the games played: ``snap`` (7 turns, one round) or ``classic``."""

@@ -121,6 +121,8 @@ class ResultsScene(Scene):
         length: list[Part] = ([game.rules.turns_per_round, " turns"] if game.rules.end_score is None else
                               [rounds, " round" if rounds == 1 else " rounds",
                                "  (the game ends when someone has ", game.rules.end_score, ")"])
+        if game.rules.round_count is not None:
+            length = [rounds, " rounds of ", game.rules.turns_per_round, " turns"]
         from .predictor import tally_of
 
         tally = tally_of(game)

@@ -108,7 +108,7 @@ class Seat:
 
 
 def bot_command(kind: str) -> str | None:
-    """The command of a ``bot:`` / ``bot-phase-last:`` kind, else ``None`` (also for an empty one)."""
+    """The command of a ``bot:`` / ``bot-statement:`` / ``bot-phase-last:`` kind, else ``None`` (also for an empty one)."""
     try:
         parsed = parse_bot_kind(kind)
     except ValueError:

@@ -46,12 +46,12 @@ def assert_gone(bot: BotAgent) -> None:
 
 
 def play_with_bot(bot_command: str, seed: int = 7, first_answer_seconds: float = PATIENT,
-                  table: BotTable | None = None) -> tuple[Game, BotAgent]:
+                  table: BotTable | None = None, phase_last: bool = True) -> tuple[Game, BotAgent]:
     """One snap game: the bot in seat 0 against three random players."""
     rng = random.Random(seed)
     with table or BotTable() as table:
         bot = BotAgent(bot_command, seat=0, player_count=4, rng=rng, table=table,
-                       first_answer_seconds=first_answer_seconds)
+                       first_answer_seconds=first_answer_seconds, phase_last=phase_last)
         game = play_game(Game(SNAP, 4, seed=seed), [bot] + [RandomAgent(rng) for _ in range(3)])
         if bot.disqualification is not None and bot.pid is not None:
             assert bot.returncode is not None  # killed as soon as disqualified
@@ -141,7 +141,7 @@ def test_disqualified_seats_show_as_minus_one_and_minus_999_to_other_bots(tmp_pa
     with BotTable() as table:
         garbage = make_bot_agent(command("garbage_bot.py"), seat=0, player_count=4, rng=rng, table=table)
         watcher = make_bot_agent(command("scripted_bot.py", str(transcript)), seat=1, player_count=4,
-                                 rng=rng, table=table)
+                                 rng=rng, table=table, phase_last=False)
         play_game(Game(SNAP, 4, seed=2), [garbage, watcher, RandomAgent(rng), RandomAgent(rng)])
     assert table.disqualified_seats == {0}
     assert watcher.disqualification is None
@@ -168,11 +168,12 @@ def test_phase_last_bot_plays_when_switched_on() -> None:
 
 
 def test_phase_last_bot_is_disqualified_in_statement_order() -> None:
-    _, bot = play_with_bot(command("phase_last_bot.py"))
+    _, bot = play_with_bot(command("phase_last_bot.py"), phase_last=False)
     assert bot.disqualification is not None
     assert bot.disqualification.reason == EXITED
     assert bot.disqualification.detail == "exited with code 2"
     assert any("expected a phase line" in line for line in bot.disqualification.stderr_tail)
+    assert bot.disqualification.hint.endswith(f"seat it as 'bot:{bot.command}'")
 
 
 def test_a_program_that_cannot_start_is_disqualified() -> None:

@@ -162,7 +162,8 @@ def test_check_command_finds_the_program() -> None:
 
 
 def test_bot_kinds_on_the_command_line() -> None:
-    assert parse_bot_kind("bot:python3 mybot.py") == ("python3 mybot.py", False)
+    assert parse_bot_kind("bot:python3 mybot.py") == ("python3 mybot.py", True)
+    assert parse_bot_kind("bot-statement:python3 mybot.py") == ("python3 mybot.py", False)
     assert parse_bot_kind("bot-phase-last:./mybot --fast") == ("./mybot --fast", True)
     assert parse_bot_kind("random") is None
     with pytest.raises(ValueError):
@@ -199,7 +200,7 @@ def test_scripted_bot_receives_the_exact_lines_and_its_answers_are_used(tmp_path
 def test_phase_last_bot_receives_the_phase_after_the_hand(tmp_path: Path) -> None:
     bot, transcript = scripted(tmp_path, "PLAY 7", "PICK 3", phase_last=True)
     with bot:
-        assert bot.kind == "bot-phase-last"
+        assert bot.kind == "bot"
         game = worked_example_game()
         assert bot.choose_card(game.view(2)) == 7
         game.play_cards(WORKED_EXAMPLE_PLAYS)
@@ -238,14 +239,14 @@ def documented_exchange() -> list[list[str]]:
 
 
 def test_the_documented_exchange_is_what_a_bot_receives() -> None:
-    card, row, after = documented_exchange()
-    assert card == CARD_PHASE_FOR_PLAYER_2
-    assert row == ROW_PHASE_FOR_PLAYER_2
+    card, row, after = documented_exchange()  # in the live arena's order, as bot: sends it
+    assert card == CARD_PHASE_FOR_PLAYER_2[1:] + CARD_PHASE_FOR_PLAYER_2[:1]
+    assert row == ROW_PHASE_FOR_PLAYER_2[1:] + ROW_PHASE_FOR_PLAYER_2[:1]
     game = revealed_example()
     game.choose_row(2, 3)
     while game.next_placement is not None:
         game.place_next()
-    assert after == turn_lines(game.view(2))
+    assert after == turn_lines(game.view(2), phase_last=True)
 
 
 # ---------------------------------------------------------------- any position

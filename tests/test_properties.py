@@ -3,7 +3,7 @@
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game import CLASSIC, PRESETS, SNAP, SEED_LIMIT, Game, Phase, make_agents, play_seeded_game
+from game import CLASSIC, PRESETS, SEED_LIMIT, Game, Phase, make_agents, play_seeded_game
 from game.record import PlayerInfo, parse_record, record_game
 from game.rules import ALL_CARDS, ROW_LIMIT
 
@@ -73,7 +73,8 @@ def test_random_playouts_keep_invariants(seed: int, rules_name: str, data) -> No
 @settings(max_examples=40, deadline=None)
 @given(seed=seeds, rules_name=presets)
 def test_a_seed_reproduces_its_game(seed: int, rules_name: str) -> None:
-    count = PRESETS[rules_name].min_players if rules_name == "snap" else 5
+    rules = PRESETS[rules_name]
+    count = rules.min_players if rules.min_players == rules.max_players else 5
     first = play_seeded_game(PRESETS[rules_name], ["random"] * count, seed)
     second = play_seeded_game(PRESETS[rules_name], ["random"] * count, seed)
     assert first.rounds == second.rounds and first.scores == second.scores
@@ -83,7 +84,7 @@ def test_a_seed_reproduces_its_game(seed: int, rules_name: str) -> None:
 @given(seed=seeds, rules_name=presets)
 def test_records_round_trip(seed: int, rules_name: str) -> None:
     rules = PRESETS[rules_name]
-    count = 4 if rules is SNAP else 3
+    count = rules.min_players if rules.min_players == rules.max_players else 3
     game = play_seeded_game(rules, ["random"] * count, seed)
     players = [PlayerInfo(f"P{i}", "random") for i in range(count)]
     record = record_game(game, players)

@@ -20,9 +20,15 @@ def read_init():
     return int(count), int(seat)
 
 
-def read_turn(phase_last=False):
-    """One question: ``(phase, hand, rows, lines)``, checking the phase is where expected."""
+def read_turn(phase_last=None):
+    """One question: ``(phase, hand, rows, lines)``, checking the phase is where expected.
+
+    ``phase_last`` True or False insists on an order; ``None`` reads either (a first
+    line that is not a phase means the phase comes last).
+    """
     lines = [read_line() for _ in range(LINES_PER_TURN)]
+    if phase_last is None:
+        phase_last = lines[0] not in PHASES
     phase = lines[-1] if phase_last else lines[0]
     if phase not in PHASES:
         print(f"expected a phase line, got {phase!r}", file=sys.stderr, flush=True)

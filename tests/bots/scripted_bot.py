@@ -10,7 +10,7 @@ from botio import answer, read_init, read_turn, say
 
 args = sys.argv[1:]
 path = args.pop(0)
-phase_last = "--phase-last" in args
+phase_last = True if "--phase-last" in args else None  # None: either order
 script = [arg for arg in args if arg != "--phase-last"]
 with open(path, "w", encoding="ascii") as transcript:
     count, seat = read_init()

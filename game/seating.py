@@ -1,0 +1,116 @@
+"""Seating named bots: ``--bot NAME=COMMAND`` on the command line.
+
+A bot's command can hold anything a shell command can (commas, ``=``,
+quotes), so each bot gets its own option instead of a place in a
+comma-separated list; its NAME is what summaries, the table, records and
+tournament standings show instead of the command.
+
+* ``NAME=COMMAND`` seats COMMAND in the live arena's order (``bot:``);
+* ``NAME=bot-statement:COMMAND`` in the published statement's order.
+
+Pure parsing: nothing is started here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Sequence
+
+from .bot import BOT_KIND, check_command, parse_bot_kind
+from .play import check_kind
+from .rules import Rules
+from .text import InvalidNameError, check_name
+
+DEFAULT_TABLE = 4
+"""Seats filled (with ``random`` players after the bots) when no ``--players`` is given."""
+
+
+@dataclass(frozen=True)
+class NamedBot:
+    """One ``--bot NAME=COMMAND``."""
+
+    name: str
+    """Shown instead of the command."""
+    kind: str
+    """``bot:COMMAND`` or ``bot-statement:COMMAND``: the player kind to seat."""
+
+    @property
+    def command(self) -> str:
+        parsed = parse_bot_kind(self.kind)
+        assert parsed is not None
+        return parsed[0]
+
+
+def parse_named_bot(text: str) -> NamedBot:
+    """``NAME=COMMAND`` (COMMAND may start with ``bot:`` or ``bot-statement:``); ``ValueError``
+    saying why for a missing ``=``, a bad name, or a program that cannot be found."""
+    name, equals, command = text.partition("=")
+    name = name.strip()
+    if not equals or not command.strip():
+        raise ValueError(f"--bot {text!r}: expected NAME=COMMAND, e.g. --bot alice=\"python3 alice.py\"")
+    try:
+        check_name(name)
+    except InvalidNameError as problem:
+        raise ValueError(f"--bot {text!r}: the name {problem}") from None
+    kind = command.strip()
+    if parse_bot_kind(kind) is None:
+        kind = f"{BOT_KIND}:{kind}"
+    parsed = parse_bot_kind(kind)
+    assert parsed is not None
+    check_command(parsed[0])
+    return NamedBot(name, kind)
+
+
+def parse_named_bots(texts: Sequence[str] | None) -> list[NamedBot]:
+    """Every ``--bot``, in order; ``ValueError`` for a bad one or a name given twice."""
+    bots = [parse_named_bot(text) for text in texts or ()]
+    seen: set[str] = set()
+    for bot in bots:
+        if bot.name.casefold() in seen:
+            raise ValueError(f"--bot: the name {bot.name!r} is given twice")
+        seen.add(bot.name.casefold())
+    return bots
+
+
+def simulate_seats(players: str | None, bots: Sequence[NamedBot], rules: Rules) -> list[str]:
+    """Player kinds of ``simulate``: ``--players`` (whose entries may be a ``--bot``'s NAME),
+    or without it the bots then ``random`` players up to a table of four (or the rules' minimum).
+
+    ``ValueError`` for an unknown kind, a bot not seated, or a count the rules do not allow.
+    """
+    by_name = {bot.name.casefold(): bot.kind for bot in bots}
+    if players is None:
+        kinds = [bot.kind for bot in bots]
+        kinds += ["random"] * max(0, max(DEFAULT_TABLE, rules.min_players) - len(kinds))
+    else:
+        kinds = []
+        for entry in (part.strip() for part in players.split(",")):
+            kinds.append(by_name.get(entry.casefold(), entry))
+        unseated = [bot.name for bot in bots if bot.kind not in kinds]
+        if unseated:
+            raise ValueError(f"--bot {unseated[0]} has no seat: name it in --players "
+                             f"(e.g. --players {unseated[0]},random,random,random) or leave --players out")
+    for kind in kinds:
+        check_kind(kind)
+    rules.check_player_count(len(kinds))
+    return kinds
+
+
+def bot_names(bots: Sequence[NamedBot]) -> dict[str, str]:
+    """Each named bot's kind and name (the first name, if two bots run the same command)."""
+    names: dict[str, str] = {}
+    for bot in bots:
+        names.setdefault(bot.kind, bot.name)
+    return names
+
+
+def name_bot_seats(names: Sequence[str], kinds: Sequence[str], bots: Sequence[NamedBot]) -> tuple[str, ...]:
+    """``names`` with each named bot's seat (the first seat of its kind not named yet) renamed."""
+    named = list(names)
+    taken: set[int] = set()
+    for bot in bots:
+        seat = next((s for s, kind in enumerate(kinds) if kind == bot.kind and s not in taken), None)
+        if seat is not None:
+            named[seat] = bot.name
+            taken.add(seat)
+    return tuple(named)

@@ -1,0 +1,17 @@
+"""Bot tournaments for a class: many tables of four, ratings, a leaderboard.
+
+* :mod:`.schedule` - who sits at each table: every pair of entrants meets
+  about equally often, and every deal is played once per seat rotation
+  (duplicate), so the luck of the cards cancels out.
+* :mod:`.results` - the append-only results file that makes a tournament
+  resumable: one line per finished game, keyed by its index.
+* :mod:`.runner` - playing the games, in worker processes if asked.
+* :mod:`.standings` - ratings (``openskill``'s Plackett-Luce model, the games
+  taken in index order so the same games always give the same ratings), mean
+  penalty per round with its 95% interval, wins, disqualifications.
+* :mod:`.report` - the leaderboard as text, JSON and one self-contained HTML page.
+* :mod:`.cli` - ``main.py tournament``.
+
+Importing the package imports nothing else: ``main.py`` builds its command
+line from :mod:`.cli` without loading the rating library.
+"""

@@ -1,0 +1,168 @@
+"""The leaderboard as text (terminal), JSON (scripts) and one HTML page (a projector).
+
+The HTML page is self-contained - styles inline, the chart an inline SVG, no
+script, font or image from anywhere - so it opens from a USB stick on a
+classroom computer with no internet.
+"""
+
+from __future__ import annotations
+
+import html
+from typing import Any, Sequence
+
+from .standings import RATING_SPREAD, Standing
+
+FORMAT = "6takes-tournament-standings/1"
+
+
+def to_dict(standings: Sequence[Standing], info: dict[str, Any]) -> dict[str, Any]:
+    """``{"standings": [...best first], "rules", "games", "seed", ...}`` for ``--json``."""
+    return {"format": FORMAT, **info, "standings": [line.to_dict() for line in standings]}
+
+
+def text(standings: Sequence[Standing], info: dict[str, Any]) -> str:
+    """The leaderboard for a terminal, best first, and each disqualified bot's first report."""
+    name_w = max([7, *(len(line.name) for line in standings)])
+    lines = [
+        f"{info['games']} games ({info['rules']} rules, seed {info['seed']}, {info['entrants']} entrants, "
+        f"{info['deals']} deals x 4 seat rotations)",
+        f"{'#':>3} {'entrant':<{name_w}} {'rating':>6} {'(+/- 2 sigma)':>16} {'penalty/round':>13} "
+        f"{'(95% interval)':>16} {'games':>6} {'wins':>6} {'disq.':>6}",
+    ]
+    for place, line in enumerate(standings, start=1):
+        low, high = line.ci95
+        r_low, r_high = line.rating_interval
+        lines.append(
+            f"{place:>3} {line.name:<{name_w}} {line.rating:>6.2f} {f'({r_low:.1f} to {r_high:.1f})':>16} "
+            f"{line.mean_penalty_per_round:>13.2f} {f'({low:.2f} to {high:.2f})':>16} {line.games:>6} "
+            f"{line.wins:>6} {line.disqualifications:>6}")
+    lines.append("(rating: openskill Plackett-Luce mu; lowest penalty wins a game, ties count for each)")
+    for line in standings:
+        if line.first_disqualification is not None:
+            lines.append(f"{line.name}: disqualified in {line.disqualifications} of {line.games} games; "
+                         f"first, in game {line.first_disqualification['game']}: "
+                         f"{line.first_disqualification.get('text', '')}")
+    return "\n".join(lines)
+
+
+# ------------------------------------------------------------------ HTML
+_STYLE = """
+body { font-family: system-ui, -apple-system, "Segoe UI", sans-serif; margin: 2rem auto; max-width: 72rem;
+       padding: 0 1.5rem; color: #1d2a22; background: #f6f3ea; }
+h1 { margin: 0 0 .3rem; font-size: 2.2rem; color: #1f5c3a; }
+p.meta { margin: 0 0 1.5rem; color: #55645a; font-size: 1.05rem; }
+table { border-collapse: collapse; width: 100%; font-size: 1.05rem; margin: 1rem 0 2rem; }
+th, td { padding: .45rem .6rem; text-align: right; border-bottom: 1px solid #d9d2bf; }
+th { background: #1f5c3a; color: #fff; font-weight: 600; }
+td.name, th.name { text-align: left; font-weight: 600; }
+tr:nth-child(even) td { background: #efe9da; }
+td.dq { color: #a2361f; }
+h2 { font-size: 1.4rem; color: #1f5c3a; margin: 1.5rem 0 .5rem; }
+.reports li { margin: .3rem 0; font-family: ui-monospace, monospace; font-size: .9rem; white-space: pre-wrap; }
+svg text { font-family: system-ui, -apple-system, "Segoe UI", sans-serif; }
+"""
+
+
+def page(standings: Sequence[Standing], info: dict[str, Any]) -> str:
+    """One HTML page: the title, the chart, the table, and the disqualification reports."""
+    title = info.get("title") or "6 Takes! bot tournament"
+    meta = (f"{info['games']} games &middot; {html.escape(str(info['rules']))} rules &middot; "
+            f"{info['entrants']} entrants &middot; {info['deals']} deals, each played from every seat "
+            f"&middot; seed {info['seed']}")
+    rows = []
+    for place, line in enumerate(standings, start=1):
+        low, high = line.ci95
+        rate = 100 * line.wins / line.games if line.games else 0.0
+        rows.append(
+            f"<tr><td>{place}</td><td class=\"name\">{html.escape(line.name)}</td>"
+            f"<td>{line.rating:.2f}</td><td>{line.mean_penalty_per_round:.2f}</td>"
+            f"<td>{low:.2f} &ndash; {high:.2f}</td><td>{line.games}</td><td>{line.wins} ({rate:.0f}%)</td>"
+            f"<td class=\"{'dq' if line.disqualifications else ''}\">{line.disqualifications}</td></tr>")
+    reports = [
+        f"<li><b>{html.escape(line.name)}</b> ({line.disqualifications} of {line.games} games) &ndash; first, "
+        f"in game {line.first_disqualification['game']}: "
+        f"{html.escape(str(line.first_disqualification.get('text', '')))}</li>"
+        for line in standings if line.first_disqualification is not None]
+    report_part = (f"<h2>Disqualifications</h2><ul class=\"reports\">{''.join(reports)}</ul>" if reports else "")
+    return f"""<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{html.escape(title)}</title><style>{_STYLE}</style></head>
+<body>
+<h1>{html.escape(title)}</h1>
+<p class="meta">{meta}</p>
+{chart(standings)}
+<table>
+<thead><tr><th>#</th><th class="name">Entrant</th><th>Rating</th><th>Penalty per round</th>
+<th>95% interval</th><th>Games</th><th>Wins</th><th>Disqualified</th></tr></thead>
+<tbody>
+{chr(10).join(rows)}
+</tbody></table>
+{report_part}
+<p class="meta">Rating: openskill Plackett-Luce skill &mu; (every entrant starts at 25), shown with
+&mu; &plusmn; {RATING_SPREAD:g}&sigma;. Each game ranks its four players by penalty (lowest first; a
+disqualified bot last). Penalty per round: lower is better.</p>
+</body></html>
+"""
+
+
+def chart(standings: Sequence[Standing]) -> str:
+    """An inline SVG: each entrant's rating (dot) and interval (bar), best at the top."""
+    if not standings:
+        return ""
+    label_w, plot_w, right_w, row_h, top, bottom = 230, 640, 90, 34, 46, 40
+    width = label_w + plot_w + right_w
+    height = top + row_h * len(standings) + bottom
+    lows = [line.rating_interval[0] for line in standings]
+    highs = [line.rating_interval[1] for line in standings]
+    low, high = _nice_range(min(lows), max(highs))
+
+    def x(value: float) -> float:
+        return label_w + (value - low) / (high - low) * plot_w
+
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" width="100%" '
+             f'role="img" aria-label="Ratings with intervals">',
+             f'<rect x="0" y="0" width="{width}" height="{height}" fill="#fffdf7" rx="8"/>',
+             f'<text x="{label_w}" y="28" font-size="17" font-weight="600" fill="#1f5c3a">'
+             f'Rating (dot) and &#956; &#177; {RATING_SPREAD:g}&#963; (bar)</text>']
+    step = _tick_step(high - low)
+    tick = low
+    while tick <= high + 1e-9:
+        tx = x(tick)
+        parts.append(f'<line x1="{tx:.1f}" y1="{top - 6}" x2="{tx:.1f}" y2="{height - bottom + 4}" '
+                     f'stroke="#e3dccb" stroke-width="1"/>')
+        parts.append(f'<text x="{tx:.1f}" y="{height - bottom + 22}" font-size="13" fill="#55645a" '
+                     f'text-anchor="middle">{tick:g}</text>')
+        tick += step
+    for index, line in enumerate(standings):
+        y = top + row_h * index + row_h / 2
+        r_low, r_high = line.rating_interval
+        colour = "#a2361f" if line.disqualifications else "#1f5c3a"
+        parts.append(f'<text x="{label_w - 12}" y="{y + 5:.1f}" font-size="15" fill="#1d2a22" '
+                     f'text-anchor="end">{index + 1}. {html.escape(_short(line.name))}</text>')
+        parts.append(f'<line x1="{x(r_low):.1f}" y1="{y:.1f}" x2="{x(r_high):.1f}" y2="{y:.1f}" '
+                     f'stroke="{colour}" stroke-opacity="0.35" stroke-width="10" stroke-linecap="round"/>')
+        parts.append(f'<circle cx="{x(line.rating):.1f}" cy="{y:.1f}" r="7" fill="{colour}"/>')
+        parts.append(f'<text x="{label_w + plot_w + 12}" y="{y + 5:.1f}" font-size="15" fill="#1d2a22">'
+                     f'{line.rating:.1f}</text>')
+    parts.append("</svg>")
+    return "\n".join(parts)
+
+
+def _short(name: str, limit: int = 24) -> str:
+    return name if len(name) <= limit else name[:limit - 1] + "\u2026"
+
+
+def _tick_step(span: float) -> float:
+    for step in (0.5, 1, 2, 5, 10, 20, 50):
+        if span / step <= 10:
+            return float(step)
+    return 100.0
+
+
+def _nice_range(low: float, high: float) -> tuple[float, float]:
+    """``low``-``high`` widened to whole ticks (and never empty)."""
+    if high - low < 1:
+        low, high = low - 0.5, high + 0.5
+    step = _tick_step(high - low)
+    return step * (low // step), step * -(-high // step)
