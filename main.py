@@ -183,6 +183,8 @@ def build_parser() -> argparse.ArgumentParser:
     add_bot_option(sim)
     sim.add_argument("--record", type=Path, metavar="FILE",
                      help="write every game's record (JSON Lines) to FILE")
+    sim.add_argument("--append", action="store_true", help="add the records to FILE if it holds some already")
+    sim.add_argument("--overwrite", action="store_true", help="replace FILE if it holds records already")
     sim.add_argument("--json", action="store_true", help="print the summary as one JSON object")
     sim.add_argument("--think-ms", type=milliseconds_argument, default=DEFAULT_THINK_MS, metavar="MS",
                      help=f"thinking time per decision of mc players, in milliseconds "

@@ -19,32 +19,50 @@ the overshoot figure is pessimistic.
 from __future__ import annotations
 
 import argparse
+import json
 import sys
+import tempfile
 import time
 from pathlib import Path
+from typing import NamedTuple
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game.agent_options import AgentOptions  # noqa: E402
 from game.rules import CLASSIC, SNAP, Rules  # noqa: E402
+from game.lab.records import RecordsFile  # noqa: E402
 from game.simulate import Summary, mean_interval, simulate  # noqa: E402
 
 BENCHES = ("classic", "snap", "mc-vs-heuristic", "heuristic-vs-random")
 
 
-def per_round_penalties(summary: Summary, seat: int) -> list[float]:
-    """Each game's penalty per round of ``seat`` (weighting games by their rounds)."""
-    return [result.scores[seat] / result.rounds for result in summary.results]
+class GameScores(NamedTuple):
+    """What the figures below need of one game (read back from its record)."""
+
+    scores: list[int]
+    rounds: int
 
 
-def ratio_interval(summary: Summary, seat: int) -> tuple[float, float, float]:
+def simulate_games(rules: Rules, kinds: list[str], games: int, seed: int, options: AgentOptions,
+                   jobs: int) -> tuple[Summary, list[GameScores]]:
+    """A run's summary, and each game's scores from the records it wrote (a run keeps no games)."""
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "games.jsonl"
+        records = RecordsFile(path)
+        summary = simulate(rules, kinds, games, seed, records, options=options, jobs=jobs, progress=True)
+        records.close()
+        with open(path, encoding="utf-8") as lines:
+            results = [GameScores(r["scores"], len(r["rounds"])) for r in map(json.loads, lines)]
+    return summary, results
+
+
+def ratio_interval(results: list[GameScores], seat: int) -> tuple[float, float, float]:
     """Total penalty / total rounds of ``seat``, with a 95% interval (ratio estimator).
 
     Games have different numbers of rounds, so the per-round figure is a ratio
     of sums; its standard error comes from the per-game residuals
     ``penalty - mean * rounds`` (the delta method).
     """
-    results = summary.results
     penalties = [r.scores[seat] for r in results]
     rounds = [r.rounds for r in results]
     n = len(results)
@@ -65,11 +83,10 @@ def overshoot(summary: Summary, kind: str, think_ms: float) -> str:
 
 def against_random(rules: Rules, games: int, options: AgentOptions, jobs: int, seed: int) -> None:
     start = time.perf_counter()
-    summary = simulate(rules, ["mc", "random", "random", "random"], games, seed,
-                       options=options, jobs=jobs, progress=True)
-    mean, low, high = ratio_interval(summary, 0)
-    per_game, g_low, g_high = mean_interval([float(r.scores[0]) for r in summary.results])
-    rounds = sum(r.rounds for r in summary.results)
+    summary, results = simulate_games(rules, ["mc", "random", "random", "random"], games, seed, options, jobs)
+    mean, low, high = ratio_interval(results, 0)
+    per_game, g_low, g_high = mean_interval([float(r.scores[0]) for r in results])
+    rounds = sum(r.rounds for r in results)
     randoms = sum(p.penalty for p in summary.players[1:]) / (3 * rounds)
     print(f"[{rules.name}] mc vs 3 random, {games} games ({rounds} rounds), seed {seed}, "
           f"{time.perf_counter() - start:.0f} s")
@@ -91,7 +108,7 @@ def duplicate(rules: Rules, kinds: list[str], deals: int, options: AgentOptions,
     first, second = kinds[0], kinds[1]
     for pair in summary.head_to_head:
         if (pair.first, pair.second) == (first, second):
-            mean, low, high = mean_interval(pair.differences)
+            mean, low, high = pair.interval()
             verdict = "excludes zero" if high < 0 or low > 0 else "INCLUDES ZERO"
             print(f"  {first} - {second}: {mean:+.2f} per game (95% interval {low:+.2f} to {high:+.2f}, {verdict})")
     if "mc" in kinds and options.rollouts is None:

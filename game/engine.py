@@ -282,6 +282,14 @@ class Game:
             return ()
         return tuple(p for p, card in enumerate(self._chosen) if card is None)
 
+    @property
+    def chosen_cards(self) -> tuple[int | None, ...]:
+        """This turn's secret choices by player (``None``: not chosen yet); for the referee
+        and for keeping an unfinished game, never for players."""
+        if self.phase is not Phase.CHOOSE_CARDS:
+            return (None,) * self.player_count
+        return tuple(self._chosen)
+
     def has_chosen(self, player: int) -> bool:
         """Whether ``player`` has chosen a card this turn (the card itself stays secret)."""
         self._check_player(player)
@@ -330,6 +338,14 @@ class Game:
         self._unchosen -= 1
         if self._unchosen == 0:
             self._reveal(tuple(self._chosen))  # type: ignore[arg-type]
+
+    def take_back(self, player: int) -> None:
+        """``player`` takes back the card they chose, while some player has still to choose."""
+        self._check_player(player)
+        if self.phase is not Phase.CHOOSE_CARDS or self._chosen[player] is None:
+            raise OutOfTurnError(f"player {player} has no card to take back now ({self._phase_text()})")
+        self._chosen[player] = None
+        self._unchosen += 1
 
     def play_cards(self, cards: Sequence[int]) -> None:
         """Every player chooses at once (``cards[p]`` is player p's card); then reveal."""

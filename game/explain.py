@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import NamedTuple, Sequence
 
-from .engine import Placement, Rule
+from .engine import Placement, Rule, target_row
 from .rules import ROW_LIMIT, Rules
 
 
@@ -62,6 +62,35 @@ def explain(rows_before: Sequence[Sequence[int]], placement: Placement, rules: R
         for index, row in enumerate(rows)
     )
     return Explanation(placement, rows, options)
+
+
+class Take(NamedTuple):
+    """A later card of the turn that takes a row (rule 3), as a consequence of a choice."""
+
+    player: int
+    card: int
+    row: int
+    penalty: int
+
+
+def takes_after_choice(rows_before: Sequence[Sequence[int]], card: int, row: int,
+                       later: Sequence[tuple[int, int]], rules: Rules) -> list[Take]:
+    """Rule 4 lookahead: the rows ``later`` cards ((player, card), lowest first) would take
+    if ``card`` took ``row``.  Every card of a turn is revealed before the first is placed,
+    so a player choosing a row can see this; it explains a choice that is not the cheapest."""
+    rows = [list(r) for r in rows_before]
+    rows[row] = [card]
+    takes: list[Take] = []
+    for player, next_card in later:
+        target = target_row(rows, next_card)
+        if target is None:
+            break  # cannot happen after a rule-4 card (it is the turn's lowest): stop, say nothing
+        if len(rows[target]) >= ROW_LIMIT:
+            takes.append(Take(player, next_card, target, rules.penalty_of(rows[target])))
+            rows[target] = [next_card]
+        else:
+            rows[target].append(next_card)
+    return takes
 
 
 def row_label(row: int) -> str:

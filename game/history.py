@@ -71,6 +71,15 @@ CREATE TABLE IF NOT EXISTS notes (
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 """
 
+_UNFINISHED = """
+CREATE TABLE IF NOT EXISTS unfinished (
+    slot     INTEGER PRIMARY KEY CHECK (slot = 1),  -- one unfinished game, replaced each turn
+    saved    INTEGER NOT NULL,      -- when (Unix seconds)
+    state    TEXT NOT NULL          -- JSON: seats, seed, rules and every decision so far (game/resume.py)
+)
+"""
+UNFINISHED_SLOT = 1
+
 
 class HistoryError(Exception):
     """The history cannot be opened, read or written; the message names the file and why."""
@@ -164,6 +173,7 @@ class History:
                 for statement in _statements(_SCHEMA):
                     self._db.execute(statement)
                 self._db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+        self._db.execute(_UNFINISHED)  # added after schema 1; a no-op once there
 
     def __enter__(self) -> History:
         return self
@@ -246,6 +256,28 @@ class History:
     def _meta(self, key: str) -> str | None:
         row = self._read("SELECT value FROM meta WHERE key = ?", (key,))
         return row[0][0] if row else None
+
+    def keep_unfinished(self, state: str) -> None:
+        """Keep ``state`` (JSON) as the unfinished game, replacing the one kept before."""
+        try:
+            with self._transaction():
+                self._db.execute("INSERT OR REPLACE INTO unfinished (slot, saved, state) VALUES (?, ?, ?)",
+                                 (UNFINISHED_SLOT, int(time.time()), state))
+        except sqlite3.Error as error:
+            raise HistoryError(f"{self.path}: cannot keep the unfinished game: {_problem(error)}") from None
+
+    def unfinished(self) -> str | None:
+        """The unfinished game kept (JSON), if any."""
+        rows = self._read("SELECT state FROM unfinished WHERE slot = ?", [UNFINISHED_SLOT])
+        return str(rows[0][0]) if rows else None
+
+    def drop_unfinished(self) -> None:
+        """Forget the unfinished game (it was finished, or resumed and finished)."""
+        try:
+            with self._transaction():
+                self._db.execute("DELETE FROM unfinished WHERE slot = ?", [UNFINISHED_SLOT])
+        except sqlite3.Error as error:
+            raise HistoryError(f"{self.path}: cannot update the history: {_problem(error)}") from None
 
     # ------------------------------------------------------------- reading
     def _read(self, sql: str, args: Sequence[object] = ()) -> list[tuple[Any, ...]]:

@@ -18,20 +18,25 @@ import pygame
 from game.agent_options import AgentOptions
 from game.bot import close_all_bots
 from game.engine import new_seed
+from game.history import HistoryError
 from game.record import GameRecord
 from game.rules import SNAP, Rules, rules_named
 from game.scenarios import WORKED_EXAMPLE_FIRST_PLACEMENT
+from game.unfinished import UnfinishedGame
 
 from . import theme
 from .base import AppContext, Input, InputKind, Scene, SceneManager
 from .cards import CardArt
+from .confirm import CloseQuestion
 from .digits import DIGITS_DIR, SpriteError, load_digit_sprites
 from .menu import MenuScene
 from .options import PlayOptions
 from .replay import Replay, replay_of_game, replay_of_record
 from .results import Outcome, ResultsScene, outcome_of
-from .session import HUMAN, Seat, TableSession, check_kind, default_names, seats_for
+from . import resume as keeping
+from .session import HUMAN, MODE_KINDS, Seat, TableSession, check_kind, default_names, seats_for
 from .table import TableScene
+from .view import mode_of_kinds
 
 WINDOW_SIZE = (1280, 720)
 TITLE = "6 Takes! - classroom simulator"
@@ -68,8 +73,8 @@ def worked_example_replay(rules: Rules) -> Replay:
     """The worked example of the rules (see :mod:`game.scenarios`) as a replay."""
     from game.scenarios import WORKED_EXAMPLE_NAMES, worked_example_played
 
-    seats = tuple(Seat(name, "random") for name in WORKED_EXAMPLE_NAMES)
-    return replay_of_game(worked_example_played(rules), seats, mode="demo")
+    seats = tuple(Seat(name, HUMAN) for name in WORKED_EXAMPLE_NAMES)  # people deciding, not random AIs
+    return replay_of_game(worked_example_played(rules), seats, mode="example")
 
 
 def check_record_file(path: Path) -> None:
@@ -114,6 +119,7 @@ class App:
         self.record_failed = False
         """A finished game could not be written: the app's exit code says so."""
         self._exit_after_frame = False
+        self._kept_at: tuple[int, int] | None = None
         self.session: TableSession | None = None
         """The live game, if one is on screen or its results are (its bots still run until it is left)."""
         self.last_seats: tuple[Seat, ...] | None = None
@@ -125,7 +131,7 @@ class App:
             self.start_replay(replay_of_record(options.replay))
         elif options.example:
             self.start_replay(worked_example_replay(rules_named(options.rules)),
-                              first=WORKED_EXAMPLE_FIRST_PLACEMENT, auto=options.exit_at_end)
+                              first=WORKED_EXAMPLE_FIRST_PLACEMENT, auto=options.exit_at_end, at_reveal=True)
         elif options.class_game is not None:
             from .lobby import open_lobby
 
@@ -156,7 +162,7 @@ class App:
     def _resized(self, size: tuple[int, int]) -> None:
         if self.fullscreen:
             return
-        size = (max(640, size[0]), max(360, size[1]))
+        size = (max(theme.SMALLEST_WINDOW[0], size[0]), max(theme.SMALLEST_WINDOW[1], size[1]))
         self.windowed_size = size
         current = pygame.display.get_surface()
         if current is None or current.get_size() != size:
@@ -165,6 +171,7 @@ class App:
 
     # ---------------------------------------------------------- navigation
     def go_menu(self) -> None:
+        self.keep_unfinished()
         self.end_session()
         self.manager.switch(MenuScene(self.ctx, self.last_mode or "solo", seats=self.last_seats,
                                       rules=self.rules_name))
@@ -175,6 +182,8 @@ class App:
 
         ``ValueError`` if a kind is unknown or a bot command cannot be split."""
         self.end_session()
+        if mode not in MODE_KINDS:  # e.g. "Replay this deal" after the worked example
+            mode = mode_of_kinds(kinds or ())
         seats = seats_for(mode, names, kinds)
         session = TableSession(seats, seed=seed if seed is not None else new_seed(), mode=mode,
                                rules=rules_named(rules or self.rules_name),
@@ -196,11 +205,11 @@ class App:
             self.session.close()
             self.session = None
 
-    def start_replay(self, replay: Replay, first: int = 0, auto: bool = True) -> None:
-        """Show a recorded game from placement ``first``, stepping by itself (Space pauses)
-        unless ``auto`` is off."""
+    def start_replay(self, replay: Replay, first: int = 0, auto: bool = True, at_reveal: bool = False) -> None:
+        """Show a recorded game from placement ``first`` (``at_reveal``: from its turn's revealed
+        cards, before it), stepping by itself (Space pauses) unless ``auto`` is off."""
         self.end_session()
-        self.manager.switch(TableScene(self.ctx, None, auto=auto, replay=replay, first=first))
+        self.manager.switch(TableScene(self.ctx, None, auto=auto, replay=replay, first=first, at_reveal=at_reveal))
 
     def records_path(self) -> Path:
         """Where finished games go: ``--record FILE``, else the history in the user's data folder."""
@@ -211,6 +220,7 @@ class App:
     def game_over(self, session: TableSession) -> None:
         """Record the finished game, then show the results."""
         saved = self._write_record(session)
+        keeping.drop_from_history()
         self.end_session()
         self.manager.switch(ResultsScene(self.ctx, outcome_of(session, saved)))
         if self.options.exit_at_end:
@@ -268,12 +278,64 @@ class App:
 
     # ---------------------------------------------------------------- loop
     def close_window(self) -> None:
-        """The window's close button: quit at once; an unfinished game is not recorded."""
-        if self.manager.game_in_progress():
-            print("game closed before the end: not recorded", file=sys.stderr)
-            self.quit(1)
-        else:
+        """The window's close button (or Alt+F4): during a game, ask first, as Esc does; a
+        second close request while asking closes.  An unfinished game is kept for the menu."""
+        if not self.manager.game_in_progress():
             self.quit(0)
+        elif isinstance(self.manager.active, CloseQuestion):
+            self.quit_keeping()
+        else:
+            self.manager.push(CloseQuestion(self.ctx, on_yes=self.quit_keeping, on_no=self.manager.pop,
+                                            kept=self.will_keep()))
+
+    def will_keep(self) -> bool:
+        """Whether leaving the live game now keeps it for the menu to resume."""
+        return (self.session is not None and self.options.record is None and keeping.resumable(self.session))
+
+    def quit_keeping(self) -> None:
+        """Quit during a game: keep it in the history, say so, exit 1 (the game is not over)."""
+        kept = self.keep_unfinished()
+        print("game closed before the end: " + ("kept; the menu offers to resume it" if kept else "not recorded"),
+              file=sys.stderr)
+        self.quit(1)
+
+    def keep_unfinished(self, quiet: bool = False) -> bool:
+        """Keep the live game (if unfinished) in the history; whether it was kept.  Not with
+        ``--record FILE`` (the history is then left alone).  ``quiet``: a failure is not
+        reported (the once-a-turn keeping; leaving or closing reports it)."""
+        session = self.session
+        if session is None or session.game.is_over or self.options.record is not None:
+            return False
+        if not keeping.resumable(session):  # e.g. a class game: its phones cannot come back
+            return False
+        try:
+            keeping.keep_in_history(session)
+        except (HistoryError, OSError) as exc:
+            if not quiet:
+                error_line(f"cannot keep the unfinished game: {exc}")
+            return False
+        self._kept_at = keeping.progress_of(session)
+        return True
+
+    def unfinished_game(self) -> UnfinishedGame | None:
+        """The unfinished game the menu may offer to resume."""
+        return keeping.kept_in_history()
+
+    def resume_game(self) -> None:
+        """Resume the kept unfinished game exactly where it was (hot-seat: behind the curtain)."""
+        kept = keeping.kept_in_history()
+        if kept is None:
+            return
+        self.end_session()
+        try:
+            session = keeping.resume_session(kept, AgentOptions(think_ms=self.options.think_ms))
+        except ValueError as exc:
+            error_line(f"cannot resume the unfinished game: {exc}")
+            return
+        self.session = session
+        self.last_seats, self.last_mode, self.rules_name = session.seats, session.mode, session.rules.name
+        self._kept_at = keeping.progress_of(session)
+        self.manager.switch(TableScene(self.ctx, session, auto=all(not seat.is_human for seat in session.seats)))
 
     def process_events(self) -> None:
         for event in pygame.event.get():
@@ -303,6 +365,9 @@ class App:
         self.manager.active.update(dt)
         if self.exit_code is not None:
             return
+        if self.session is not None and keeping.progress_of(self.session) != self._kept_at:
+            self._kept_at = keeping.progress_of(self.session)
+            self.keep_unfinished(quiet=True)  # once per turn: the unfinished game in the history is replaced
         surface = pygame.display.get_surface() or self.screen
         for scene in self.manager.visible():
             scene.draw(surface)
@@ -366,7 +431,8 @@ def run_app(options: PlayOptions, *, digits_dir: Path = DIGITS_DIR) -> int:
         try:
             return app.run()
         except KeyboardInterrupt:
-            error_line("interrupted: a game in progress was not recorded")
+            kept = app.keep_unfinished()
+            error_line("interrupted: a game in progress was " + ("kept unfinished" if kept else "not recorded"))
             return 130
         finally:
             app.end_session()

@@ -136,9 +136,10 @@ class CardArt:
                          border_top_right_radius=max(1, radius - edge))
         self._draw_marks(surface, band, penalty, band_colour)
         number_area = pygame.Rect(inner.left, band.bottom, inner.width, inner.bottom - band.bottom)
-        width_at_100 = number_size(card, 100, sprites=self.sprites)[0]
-        height = min(round(h * 0.40), int(inner.width * 0.86 * 100 / width_at_100))
-        write_number(surface, card, number_area.center, max(6, height), sprites=self.sprites, colour=theme.INK)
+        width_at_100 = number_size(card, 100, sprites=self.sprites, tight=True)[0]
+        height = min(round(h * 0.40), int(inner.width * 0.9 * 100 / width_at_100))
+        write_number(surface, card, number_area.center, max(6, height), sprites=self.sprites, colour=theme.INK,
+                     tight=True)
         return surface
 
     def _draw_marks(self, surface: pygame.Surface, band: pygame.Rect, penalty: int,

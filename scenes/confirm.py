@@ -67,8 +67,19 @@ class ConfirmScene(Scene):
         draw_panel(surface, layout.box, theme.PANEL, theme.ACCENT, radius=round(16 * s), width=max(2, round(3 * s)))
         theme.blit_text(surface, self.title, layout.font_title, theme.TEXT, bold=True, center=layout.title.center)
         theme.blit_text(surface, self.body, layout.font_body, theme.TEXT_DIM, center=layout.body.center)
-        size = round(32 * s)
+        size = theme.text_px(32, s)
         draw_button(surface, layout.yes, self.yes_label, size, focused=self.focus_yes,
                     hovered=layout.yes.collidepoint(self.mouse), key_hint="key Y")
         draw_button(surface, layout.no, self.no_label, size, focused=not self.focus_yes,
                     hovered=layout.no.collidepoint(self.mouse), key_hint="key N / Esc")
+
+
+class CloseQuestion(ConfirmScene):
+    """The window's close button during a game: the same question as Esc, to close the app."""
+
+    def __init__(self, ctx: AppContext, *, on_yes: Callable[[], None], on_no: Callable[[], None],
+                 kept: bool = True) -> None:
+        body = ("This game is kept: the menu offers to resume it." if kept
+                else "This game is not finished, so it will not be recorded.")
+        super().__init__(ctx, "Close 6 Takes! now?", body, yes_label="Close", no_label="Keep playing",
+                         on_yes=on_yes, on_no=on_no)

@@ -47,6 +47,24 @@ class DigitSprites:
             raise ValueError(f"need 10 digit images, got {len(images)}")
         self._images: tuple[pygame.Surface, ...] = tuple(images)
         self._cache: dict[CacheKey, pygame.Surface] = {}
+        self._ink = tuple(image.get_bounding_rect() for image in self._images)
+        self.bold: DigitSprites | None = None
+        """A bolder set for numbers stamped inside (bold) text, when one was loaded."""
+
+    @property
+    def ink_ratio(self) -> float:
+        """How much of a sprite's height its ink fills (an 8's): to size digits by their ink."""
+        ink, image = self._ink[8], self._images[8]
+        return ink.height / image.get_height() if ink.height else 1.0
+
+    def ink_span(self, digit: int, height: int) -> tuple[int, int]:
+        """(left, width) of ``digit``'s ink, drawn ``height`` px tall (its side bearings left out)."""
+        w, h = self._images[digit].get_size()
+        ink = self._ink[digit]
+        if ink.width == 0:
+            return 0, self.scaled_width(digit, height)
+        left = int(ink.left * height / h)
+        return left, max(1, round(ink.right * height / h) - left)
 
     def source(self, digit: int) -> pygame.Surface:
         """The unscaled image of ``digit`` as loaded."""
@@ -131,7 +149,10 @@ def load_digit_sprites(folder: str | os.PathLike[str] = DIGITS_DIR) -> DigitSpri
         if image.get_width() == 0 or image.get_height() == 0:
             raise SpriteError(f"unreadable digit sprite: {path}: empty image")
         images.append(image.convert_alpha() if has_display else image)
-    return DigitSprites(images)
+    sprites = DigitSprites(images)
+    if (folder / "bold").is_dir():
+        sprites.bold = load_digit_sprites(folder / "bold")
+    return sprites
 
 
 def _check_height(height: int) -> None:
@@ -154,10 +175,12 @@ def _gap(height: int) -> int:
     return round(height * GAP_RATIO)
 
 
-def number_size(number: int, height: int, *, sprites: DigitSprites) -> tuple[int, int]:
+def number_size(number: int, height: int, *, sprites: DigitSprites, tight: bool = False) -> tuple[int, int]:
     """Size (w, h) that :func:`write_number` will cover, for laying out."""
     _check_height(height)
     digits = _digits(number)
+    if tight:
+        return sum(sprites.ink_span(d, height)[1] for d in digits) + _gap(height) * (len(digits) - 1), height
     width = sum(sprites.scaled_width(d, height) for d in digits) + _gap(height) * (len(digits) - 1)
     return width, height
 
@@ -170,6 +193,7 @@ def write_number(
     *,
     sprites: DigitSprites,
     colour: ColourLike | None = None,
+    tight: bool = False,
 ) -> pygame.Rect:
     """Stamp ``number`` onto ``surface``, centred on ``center``.
 
@@ -177,13 +201,18 @@ def write_number(
     separated by a gap proportional to the height.  Returns the rectangle
     covered (whether or not it is clipped by the surface).
     """
-    width, _ = number_size(number, height, sprites=sprites)
+    width, _ = number_size(number, height, sprites=sprites, tight=tight)
     rect = pygame.Rect(0, 0, width, height)
     rect.center = (round(center[0]), round(center[1]))
     x = rect.left
     gap = _gap(height)
     for digit in _digits(number):
         sprite = sprites.get(digit, height, colour)
-        surface.blit(sprite, (x, rect.top))
-        x += sprite.get_width() + gap
+        if tight:  # digits set by their ink, not their cells: a three-digit card's number fits its face
+            left, ink_w = sprites.ink_span(digit, height)
+            surface.blit(sprite, (x, rect.top), pygame.Rect(left, 0, ink_w, height))
+            x += ink_w + gap
+        else:
+            surface.blit(sprite, (x, rect.top))
+            x += sprite.get_width() + gap
     return rect

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from game.engine import Placement, Rule
-from game.explain import explain
+from game.explain import explain, takes_after_choice
 from game.rules import Rules
 
 from .session import Part
@@ -46,6 +46,21 @@ class ExplainPanel:
         return lines
 
 
+def _why_not_cheapest(rows_before: Rows, placement: Placement, cheapest: int, later: Sequence[tuple[int, int]],
+                      rules: Rules, names: Sequence[str]) -> tuple[Part, ...]:
+    """Why a player may take a dearer row: every card of the turn is face up, so they can see
+    that with it another player's card will take a row (and with the cheapest it would not)."""
+    chosen = takes_after_choice(rows_before, placement.card, placement.row, later, rules)
+    other = takes_after_choice(rows_before, placement.card, cheapest, later, rules)
+    caused = [take for take in chosen if take not in other and take.player != placement.player]
+    if not caused:
+        return ("Any row may be taken; the cheapest is the safe choice",)
+    take = caused[0]
+    who = names[take.player]
+    return ("Why? Now ", f"{who}'s ", take.card, " will take row ", take.row + 1, " (", take.penalty,
+            _points(take.penalty), ")")
+
+
 def join(parts: Sequence[Part]) -> str:
     return "".join(str(part) for part in parts)
 
@@ -58,8 +73,11 @@ def _points(count: int) -> str:
     return " point" if count == 1 else " points"
 
 
-def explain_panel(rows_before: Rows, placement: Placement, rules: Rules, names: Sequence[str]) -> ExplainPanel:
-    """The explanation of ``placement``, made on ``rows_before`` (the rows just before it)."""
+def explain_panel(rows_before: Rows, placement: Placement, rules: Rules, names: Sequence[str],
+                  later: Sequence[tuple[int, int]] = ()) -> ExplainPanel:
+    """The explanation of ``placement``, made on ``rows_before`` (the rows just before it);
+    ``later``: the turn's cards placed after it ((player, card), lowest first), which say
+    why a rule-4 choice that is not the cheapest row may still make sense."""
     facts = explain(rows_before, placement, rules)
     card = placement.card
     name = names[placement.player]
@@ -80,7 +98,8 @@ def explain_panel(rows_before: Rows, placement: Placement, rules: Rules, names: 
         else:
             best = facts.options[cheapest[0]]
             verdict = ((f"{name} took row ", chosen_row + 1, " (", mine.penalty, _points(mine.penalty),
-                        "); the cheapest: row ", best.row + 1, " (", best.penalty, ")"),)
+                        "), not the cheapest: row ", best.row + 1, " (", best.penalty, ")"),)
+            verdict += (_why_not_cheapest(rows_before, placement, best.row, later, rules, names),)
         return ExplainPanel(title, columns, verdict)
     columns = tuple(
         Column((("Row ", o.row + 1), ("ends ", o.last_card),

@@ -16,6 +16,8 @@ from functools import lru_cache
 
 from pygame import Rect
 
+from .theme import text_px
+
 BASE_W, BASE_H = 1280, 720
 CARD_RATIO = 0.7
 """Card width / height."""
@@ -80,6 +82,10 @@ class TableLayout:
     explain_area: Rect
     """The explain panel (where the solo hand shows while cards are placed)."""
     hints: Rect
+    hand_area: Rect
+    """Where the chooser's hand is spread (the bottom, less the Play button)."""
+    play_button: Rect
+    """Plays the selected hand card (where Next is while cards are placed)."""
     font_caption: int
     font_label: int
     font_small: int
@@ -95,7 +101,21 @@ class TableLayout:
 
     def hand_card_rect(self, index: int, count: int) -> Rect:
         """Card ``index`` of a hand of ``count``, centred along the bottom."""
-        return _strip_rect(self.bottom, self.hand_card_size, _r(14 * self.scale), index, count)
+        return _strip_rect(self.hand_area, self.hand_card_size, _r(14 * self.scale), index, count)
+
+    def hand_hit_rect(self, index: int, count: int) -> Rect:
+        """What a click on card ``index`` covers: the card, half of each gap beside it (or, where
+        squeezed cards overlap, its visible part) and the whole height of the hand's area."""
+        card = self.hand_card_rect(index, count)
+        left = self._hand_boundary(index - 1, count) if index > 0 else card.left
+        right = self._hand_boundary(index, count) if index < count - 1 else card.right
+        top = min(card.top, self.hand_area.top) - _r(12 * self.scale)
+        return Rect(left, top, max(1, right - left), self.hand_area.bottom - top)
+
+    def _hand_boundary(self, index: int, count: int) -> int:
+        """Where a click stops meaning card ``index`` and starts meaning card ``index + 1``."""
+        this, after = self.hand_card_rect(index, count), self.hand_card_rect(index + 1, count)
+        return (this.right + after.left) // 2 if this.right <= after.left else after.left
 
     def queue_card_rect(self, index: int, count: int = 4) -> Rect:
         """Card ``index`` of this turn's cards in placement order (lowest first)."""
@@ -126,6 +146,13 @@ def _strip_rect(area: Rect, size: tuple[int, int], gap: int, index: int, count: 
     return Rect(x0 + index * (w + gap), area.centery - h // 2, w, h)
 
 
+def _hand_card_size(area: Rect, height: int, gap: int, count: int = 10) -> tuple[int, int]:
+    """A hand card's size: as tall as ``height``, but narrow enough for a full hand of ``count``
+    to fit ``area`` side by side, never overlapping (each card is a clear target)."""
+    width = min(_r(height * CARD_RATIO), (area.width - (count - 1) * gap) // count)
+    return width, min(height, _r(width / CARD_RATIO))
+
+
 @lru_cache(maxsize=16)
 def table_layout(size: tuple[int, int]) -> TableLayout:
     """The table screen laid out for a window of ``size``."""
@@ -133,7 +160,8 @@ def table_layout(size: tuple[int, int]) -> TableLayout:
     s = scale_for(size)
     m = _r(14 * s)
     top_bar = Rect(0, 0, w, _r(52 * s))
-    hints = Rect(0, h - _r(28 * s), w, _r(28 * s))
+    hints_h = max(_r(28 * s), _r(text_px(22, s) * 0.75))  # the footer's text at the projector minimum
+    hints = Rect(0, h - hints_h, w, hints_h)
     bottom_h = _r(156 * s)
     bottom = Rect(m, hints.top - bottom_h - _r(4 * s), w - 2 * m, bottom_h)
     caption = Rect(m, bottom.top - _r(56 * s), w - 2 * m, _r(50 * s))
@@ -189,23 +217,26 @@ def table_layout(size: tuple[int, int]) -> TableLayout:
     live_button = Rect(back_button.left, auto_button.top, small_w, button_h)
     help_size = top_bar.height - _r(12 * s)
     help_button = Rect(top_bar.right - m - help_size, top_bar.top + _r(6 * s), help_size, help_size)
-    queue_h = bottom.height - _r(30 * s)
+    queue_h = bottom.height - max(_r(30 * s), _r(text_px(22, s) * 0.75))  # room for the names below
     queue_card = (_r(queue_h * CARD_RATIO), queue_h)
     queue_area = Rect(bottom.left, bottom.top, 4 * queue_card[0] + 3 * _r(10 * s), queue_h)
     small_h = _r(bottom.height * 0.62)
     small_hand_area = Rect(queue_area.right + _r(16 * s), bottom.top,
                            back_button.left - queue_area.right - _r(30 * s), bottom.height)
+    hand_area = Rect(bottom.left, bottom.top, next_button.left - _r(20 * s) - bottom.left, bottom.height)
     return TableLayout(
         size=size, scale=s, top_bar=top_bar, rows_area=rows_area,
         row_boxes=tuple(row_boxes), row_labels=tuple(row_labels),
         card_size=(card_w, card_h), card_gap=card_gap, panel=panel, seats=tuple(seats),
-        caption=caption, bottom=bottom, hand_card_size=(_r(hand_h * CARD_RATIO), hand_h),
+        caption=caption, bottom=bottom, hand_card_size=_hand_card_size(hand_area, hand_h, _r(14 * s)),
         queue_area=queue_area, queue_card_size=queue_card,
         small_hand_area=small_hand_area, small_card_size=(_r(small_h * CARD_RATIO), small_h),
         next_button=next_button, auto_button=auto_button, back_button=back_button,
         live_button=live_button, help_button=help_button, explain_area=small_hand_area, hints=hints,
-        font_caption=_r(36 * s), font_label=_r(30 * s), font_small=_r(22 * s),
-        font_status=_r(32 * s), font_name=_r(32 * s),
+        hand_area=hand_area,
+        play_button=Rect(next_button.left, next_button.top + _r(24 * s), button_w, _r(76 * s)),
+        font_caption=text_px(36, s), font_label=text_px(30, s), font_small=text_px(22, s),
+        font_status=text_px(32, s), font_name=text_px(32, s),
     )
 
 
@@ -233,6 +264,8 @@ class MenuLayout:
     scores: Rect
     quit: Rect
     hints: Rect
+    resume: Rect
+    """Resume the unfinished game (top left, beside the title), when there is one."""
     font_title: int
     font_button: int
     font_small: int
@@ -266,8 +299,9 @@ def menu_layout(size: tuple[int, int]) -> MenuLayout:
     x0 = w // 2 - (4 * bw + 3 * gap) // 2
     start, rules, scores, quit_ = (Rect(x0 + i * (bw + gap), by, bw, bh) for i in range(4))
     hints = Rect(0, h - _r(34 * s), w, _r(30 * s))
+    resume = Rect(_r(16 * s), _r(16 * s), _r(330 * s), _r(80 * s))  # top left, clear of the title
     return MenuLayout(s, title, modes, names_title, names, kinds, all_kinds, preset, error, start, rules, scores, quit_,
-                      hints, _r(84 * s), _r(36 * s), _r(24 * s))
+                      hints, resume, _r(84 * s), text_px(36, s), text_px(24, s))
 
 
 @dataclass(frozen=True)
@@ -306,7 +340,7 @@ def results_layout(size: tuple[int, int]) -> ResultsLayout:
     buttons = (slots[0], slots[1], slots[3], slots[4], slots[2])
     saved = Rect(0, by + bh + _r(14 * s), w, _r(30 * s))
     hints = Rect(0, h - _r(34 * s), w, _r(30 * s))
-    return ResultsLayout(s, title, subtitle, lines, buttons, saved, hints, _r(72 * s), _r(40 * s), _r(24 * s))
+    return ResultsLayout(s, title, subtitle, lines, buttons, saved, hints, _r(72 * s), _r(40 * s), text_px(24, s))
 
 
 @dataclass(frozen=True)
@@ -335,4 +369,4 @@ def dialog_layout(size: tuple[int, int]) -> DialogLayout:
     bw, bh = _r(260 * s), _r(66 * s)
     yes = Rect(box.centerx - bw - _r(14 * s), box.bottom - bh - _r(30 * s), bw, bh)
     no = Rect(box.centerx + _r(14 * s), yes.top, bw, bh)
-    return DialogLayout(s, box, title, body, yes, no, _r(50 * s), _r(30 * s))
+    return DialogLayout(s, box, title, body, yes, no, _r(50 * s), text_px(30, s))

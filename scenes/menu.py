@@ -18,6 +18,7 @@ from typing import Sequence
 import pygame
 
 from game.bot import BOT_KIND, BOT_STATEMENT_KIND, check_command, parse_bot_kind
+from game.unfinished import UnfinishedGame
 
 from . import theme
 from .base import AppContext, Input, InputKind, Scene
@@ -27,7 +28,7 @@ from .options import MODES
 from .session import (
     BOT, HUMAN, LEVEL_NOTES, LEVELS, MAX_NAME, MODE_KINDS, MODE_TITLES, Seat, bot_name, default_names,
 )
-from .widgets import draw_button, draw_panel, draw_text_field
+from .widgets import draw_button, draw_panel, draw_text_field, fit_segments
 
 MAX_COMMAND = 400
 MODE_SUBTITLES = {
@@ -38,6 +39,11 @@ MODE_SUBTITLES = {
 ALL_LEVELS = tuple(level for level in LEVELS if level != BOT)
 """What "All AIs" cycles through (a bot needs a command per seat)."""
 COMMAND_PLACEHOLDER = "e.g. python3 examples/heuristic_bot.py"
+
+
+def resume_label(kept: UnfinishedGame) -> str:
+    """E.g. "solo, turn 4": which game the Resume button brings back."""
+    return f"{MODE_TITLES.get(kept.mode, kept.mode)}, {kept.turn_label}"
 
 
 class MenuScene(Scene):
@@ -61,6 +67,9 @@ class MenuScene(Scene):
         self.error_seat: int | None = None
         if seats is not None:
             self._remember(seats)
+        kept = ctx.nav.unfinished_game()
+        self.resume_label = resume_label(kept) if kept is not None else ""
+        """What the Resume button says ("" when there is no unfinished game)."""
         self.focus = self.items().index(f"mode:{self.mode}")
         """Index into :meth:`items` of the focused control."""
         self.caret_time = 0.0
@@ -91,7 +100,8 @@ class MenuScene(Scene):
             if level != HUMAN:
                 seats.append(f"kind:{index}")
         every = ["all"] if self._ai_seats() else []
-        return [f"mode:{m}" for m in MODES] + ["preset"] + seats + every + ["start", "rules", "scores", "quit"]
+        resume = ["resume"] if self.resume_label else []
+        return resume + [f"mode:{m}" for m in MODES] + ["preset"] + seats + every + ["start", "rules", "scores", "quit"]
 
     def _ai_seats(self) -> list[int]:
         return [i for i, level in enumerate(self.levels[self.mode]) if level != HUMAN]
@@ -112,7 +122,7 @@ class MenuScene(Scene):
             return layout.all_kinds
         if kind == "preset":
             return layout.preset
-        return {"start": layout.start, "rules": layout.rules, "scores": layout.scores, "quit": layout.quit}[kind]
+        return {"resume": layout.resume, "start": layout.start, "rules": layout.rules, "scores": layout.scores, "quit": layout.quit}[kind]
 
     @property
     def focused_item(self) -> str:
@@ -198,6 +208,8 @@ class MenuScene(Scene):
             return  # other keys belong to the text being typed
         elif key == pygame.K_s:
             self._activate("scores")
+        elif key == pygame.K_u and self.resume_label:
+            self._activate("resume")
         elif key == pygame.K_c:
             open_class_game(self.ctx, self.rules)
         elif key == pygame.K_r:
@@ -255,6 +267,8 @@ class MenuScene(Scene):
             self.ctx.manager.push(ScoreboardScene(self.ctx))
         elif item == "quit":
             self.ctx.nav.quit(0)
+        elif item == "resume":
+            self.ctx.nav.resume_game()
 
     def seat_kinds(self) -> list[str]:
         """Who sits where if the game started now (bots as ``bot:COMMAND``); no checks."""
@@ -305,6 +319,10 @@ class MenuScene(Scene):
         self._draw_title(surface, layout)
         draw_class_button(surface, layout, self.mouse)
         focused = self.focused_item
+        if self.resume_label:
+            draw_button(surface, layout.resume, "Resume the game", layout.font_small + round(4 * s),
+                        focused=focused == "resume", hovered=layout.resume.collidepoint(self.mouse),
+                        key_hint=f"U   {self.resume_label}")
         for index, mode in enumerate(MODES):
             rect = layout.modes[index]
             chosen = mode == self.mode
@@ -314,19 +332,19 @@ class MenuScene(Scene):
         theme.blit_text(surface, "Mode", layout.font_button, theme.TEXT,
                         bottomleft=(layout.modes[0].left + round(8 * s), layout.modes[0].top - round(10 * s)))
         preset = "Rules: SNAP (7 turns)" if self.rules == "snap" else "Rules: classic (to 66)"
-        draw_button(surface, layout.preset, preset, round(24 * s), focused=focused == "preset",
+        draw_button(surface, layout.preset, preset, theme.text_px(24, s), focused=focused == "preset",
                     hovered=layout.preset.collidepoint(self.mouse), key_hint="R")
         theme.blit_text(surface, "Players", layout.font_button, theme.TEXT,
                         midleft=(layout.names_title.left, layout.names_title.centery))
         if self._ai_seats():
             rect = layout.all_kinds
-            draw_button(surface, rect, f"All AIs: {self.all_level()}", round(26 * s), focused=focused == "all",
+            draw_button(surface, rect, f"All AIs: {self.all_level()}", theme.text_px(26, s), focused=focused == "all",
                         hovered=rect.collidepoint(self.mouse))
         for index in range(4):
             self._draw_seat(surface, layout, index, focused)
         if self.error:
-            size = theme.fit_size(self.error, layout.font_small + round(2 * s), layout.error.width - round(40 * s))
-            theme.blit_text(surface, self.error, size, theme.DANGER, bold=True, center=layout.error.center)
+            error, size = theme.fit_label(self.error, layout.font_small + round(2 * s), layout.error.width - round(40 * s))
+            theme.blit_text(surface, error, size, theme.DANGER, bold=True, center=layout.error.center)
         draw_button(surface, layout.start, "Start", layout.font_button + round(6 * s),
                     focused=focused == "start", hovered=layout.start.collidepoint(self.mouse),
                     key_hint="Enter")
@@ -337,8 +355,10 @@ class MenuScene(Scene):
                         hovered=rect.collidepoint(self.mouse), key_hint=hint)
         hints = ("Tab/Up/Down: move    Enter: choose    1-3: mode    type a name    "
                  "L: AI level    A: all AIs    R: rules preset    F1: rules    S: scores    Esc: quit")
-        theme.blit_text(surface, hints, theme.fit_size(hints, layout.font_small, surface.get_width() - round(48 * s)),
-                        theme.TEXT_DIM, center=layout.hints.center)
+        if self.focused_name is not None:  # typing: letters are text, Enter moves on
+            hints = "Type the name    Enter or Tab: next field (after the last: Start)    Up/Down: move    Esc: quit"
+        hints = fit_segments(hints, layout.font_small, surface.get_width() - round(48 * s))
+        theme.blit_text(surface, hints, layout.font_small, theme.TEXT_DIM, center=layout.hints.center)
 
     def _draw_seat(self, surface: pygame.Surface, layout: MenuLayout, index: int, focused: str) -> None:
         s = layout.scale
@@ -348,7 +368,7 @@ class MenuScene(Scene):
         error = self.error_seat == index and bool(self.error)
         if level == BOT:
             draw_text_field(surface, rect, self.commands[self.mode][index], f"Seat {index + 1}  command",
-                            layout.font_button - round(6 * s), focused=focused == f"name:{index}",
+                            theme.text_px(layout.font_button - round(6 * s)), focused=focused == f"name:{index}",
                             hovered=rect.collidepoint(self.mouse), caret=caret, placeholder=COMMAND_PLACEHOLDER,
                             error=error)
         else:
@@ -359,13 +379,14 @@ class MenuScene(Scene):
         kind_rect = layout.kinds[index]
         if level == HUMAN:
             draw_panel(surface, kind_rect, theme.FELT_DARK, radius=max(6, kind_rect.height // 4))
-            theme.blit_text(surface, "human", layout.font_button - round(6 * s), theme.TEXT_DIM,
+            theme.blit_text(surface, "human", theme.text_px(layout.font_button - round(6 * s)), theme.TEXT_DIM,
                             center=kind_rect.center)
             return
         note = LEVEL_NOTES[level]
         if level == BOT and self.bot_kinds[self.mode][index] == BOT_STATEMENT_KIND:
             note = "statement order"
-        draw_button(surface, kind_rect, level, layout.font_button - round(4 * s), focused=focused == f"kind:{index}",
+        draw_button(surface, kind_rect, level, theme.text_px(layout.font_button - round(4 * s)),
+                    focused=focused == f"kind:{index}",
                     hovered=kind_rect.collidepoint(self.mouse), key_hint=note)
 
     def _draw_title(self, surface: pygame.Surface, layout: MenuLayout) -> None:

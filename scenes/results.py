@@ -7,6 +7,7 @@ from dataclasses import dataclass
 import pygame
 
 from game.engine import Game
+from game.text import noun_for
 
 from . import theme
 from .base import AppContext, Input, InputKind, Scene
@@ -133,7 +134,7 @@ class ResultsScene(Scene):
                   center=layout.subtitle.center, max_width=surface.get_width() - round(40 * s))
         self._draw_lines(surface, layout, winners)
         for index, rect in enumerate(layout.buttons):
-            draw_button(surface, rect, BUTTONS[index], round(30 * s), focused=index == self.focus,
+            draw_button(surface, rect, BUTTONS[index], theme.text_px(30, s), focused=index == self.focus,
                         hovered=rect.collidepoint(self.mouse), key_hint=BUTTON_HINTS[index])
         saved = outcome.saved
         size = theme.fit_size(saved, layout.font_small, surface.get_width() - round(40 * s))
@@ -166,10 +167,11 @@ class ResultsScene(Scene):
                             topleft=(name_rect.left, name_rect.bottom))
             digits_h = round(46 * s)
             width = number_size(scores[player], digits_h, sprites=self.ctx.sprites)[0]
-            right = rect.right - round(140 * s)  # numbers right-aligned, like a score column
+            unit_w = theme.font(layout.font_small + round(4 * s)).size("points")[0]
+            right = rect.right - max(round(140 * s), unit_w + round(78 * s))  # right-aligned, like a score column
             number = write_number(surface, scores[player], (right - width / 2, rect.centery), digits_h,
                                   sprites=self.ctx.sprites, colour=colour)
-            theme.blit_text(surface, "points", layout.font_small + round(4 * s), theme.TEXT_DIM,
+            theme.blit_text(surface, noun_for(scores[player], "point"), layout.font_small + round(4 * s), theme.TEXT_DIM,
                             midleft=(number.right + round(12 * s), rect.centery + round(4 * s)))
             if won:
                 icon = self.ctx.art.bull(round(40 * s), theme.ACCENT, (70, 84, 40))

@@ -14,6 +14,7 @@ from dataclasses import dataclass, replace
 import pygame
 
 from game.rules import Rules
+from game.text import noun_for
 
 from . import theme
 from .base import AppContext, Input, InputKind, Scene
@@ -57,7 +58,7 @@ def rules_text(rules: Rules) -> tuple[tuple[str, tuple[str, ...], RuleExample], 
     """:data:`RULES_TEXT` with rule 4's row sums in the points of ``rules``."""
     *first, (title, lines, example) = RULES_TEXT
     cheap, dear = (rules.penalty_of(row) for row in example.rows)
-    marks = ((cheap, " points: take it"), (dear, " points"))
+    marks = ((cheap, f" {noun_for(cheap, 'point')}: take it"), (dear, f" {noun_for(dear, 'point')}"))
     return (*first, (title, lines, replace(example, marks=marks)))
 
 PENALTY_GROUPS: tuple[tuple[int, str], ...] = (
@@ -100,13 +101,13 @@ class RulesScene(Scene):
         w, h = size
         s = scale_for(size)
         surface.fill(theme.FELT)
-        theme.blit_text(surface, "How to play 6 Takes!", round(52 * s), theme.ACCENT, bold=True,
+        theme.blit_text(surface, "How to play 6 Takes!", theme.text_px(52, s), theme.ACCENT, bold=True,
                         midtop=(w // 2, round(12 * s)))
-        theme.blit_text(surface, "Lowest score wins: avoid taking cards.", round(26 * s), theme.TEXT_DIM,
+        theme.blit_text(surface, "Lowest score wins: avoid taking cards.", theme.text_px(26, s), theme.TEXT_DIM,
                         midtop=(w // 2, round(60 * s)))
         top = round(94 * s)
         margin = round(20 * s)
-        right_w = round(380 * s)
+        right_w = max(round(380 * s), 330)  # the penalty groups' words stay whole at the minimum size
         left = pygame.Rect(margin, top, w - 3 * margin - right_w, h - top - round(84 * s))
         gap = round(10 * s)
         box_h = (left.height - 3 * gap) // 4
@@ -116,25 +117,35 @@ class RulesScene(Scene):
         panel = pygame.Rect(left.right + margin, top, right_w, left.height)
         self._draw_penalties(surface, panel, s)
         back = self.back_rect(size)
-        draw_button(surface, back, "Back", round(30 * s), hovered=back.collidepoint(self.mouse),
+        draw_button(surface, back, "Back", theme.text_px(30, s), hovered=back.collidepoint(self.mouse),
                     key_hint="Esc / F1 / Enter")
-        theme.blit_text(surface, "The game waits: closing this screen leaves it exactly as it was.",
-                        round(22 * s), theme.TEXT_DIM, midleft=(margin, back.centery))
+        note, note_size = theme.fit_label("The game waits: closing this screen leaves it exactly as it was.",
+                                          theme.text_px(22, s), back.left - 2 * margin)
+        theme.blit_text(surface, note, note_size, theme.TEXT_DIM, midleft=(margin, back.centery))
 
     def _draw_rule(self, surface: pygame.Surface, box: pygame.Rect, s: float, title: str,
                    lines: tuple[str, ...], example: RuleExample) -> None:
         draw_panel(surface, box, theme.PANEL, theme.PANEL_EDGE, radius=round(10 * s), width=max(1, round(s)))
         pad = round(12 * s)
         text_w = round(box.width * 0.56)
-        title_size = theme.fit_size(title, round(28 * s), text_w)
+        size = theme.text_px(21, s)
+        line_h = theme.font(size).get_linesize()
+        title, title_size = theme.fit_label(title, theme.text_px(28, s), text_w)
+        body = theme.wrap_lines(" ".join(lines), size, text_w)
+        room = box.height - 2 * pad - theme.font(title_size).get_linesize()
+        with_example = len(body) * line_h <= room
+        if not with_example:  # a small window: the words matter more than the little picture
+            text_w = box.width - 2 * pad
+            body = theme.wrap_lines(" ".join(lines), size, text_w)[:max(1, room // line_h)]
         theme.blit_text(surface, title, title_size, theme.ACCENT, bold=True, topleft=(box.left + pad, box.top + pad))
-        y = box.top + pad + round(34 * s)
-        for line in lines:
-            size = theme.fit_size(line, round(21 * s), text_w)
+        y = box.top + pad + theme.font(title_size).get_linesize()
+        for line in body:
             theme.blit_text(surface, line, size, theme.TEXT, topleft=(box.left + pad, y))
-            y += round(24 * s)
-        self._draw_example(surface, pygame.Rect(box.left + text_w + 2 * pad, box.top + pad // 2,
-                                                box.right - box.left - text_w - 3 * pad, box.height - pad), s, example)
+            y += line_h
+        if with_example:
+            self._draw_example(surface, pygame.Rect(box.left + text_w + 2 * pad, box.top + pad // 2,
+                                                    box.right - box.left - text_w - 3 * pad, box.height - pad), s,
+                               example)
 
     def _draw_example(self, surface: pygame.Surface, area: pygame.Rect, s: float, example: RuleExample) -> None:
         art = self.ctx.art.for_rules(self.rules)
@@ -157,16 +168,16 @@ class RulesScene(Scene):
                 surface.blit(art.face(card, rect.size), rect)
                 x += step
             colour = theme.GOOD if example.good[index] else theme.DANGER
-            draw_rich(surface, example.marks[index], round(22 * s), colour, self.ctx.sprites,
+            draw_rich(surface, example.marks[index], theme.text_px(22, s), colour, self.ctx.sprites,
                       midleft=(x + round(6 * s), cy), max_width=max(20, area.right - x - round(6 * s)))
 
     def _draw_penalties(self, surface: pygame.Surface, panel: pygame.Rect, s: float) -> None:
         draw_panel(surface, panel, theme.PANEL, theme.PANEL_EDGE, radius=round(10 * s), width=max(1, round(s)))
         pad = round(14 * s)
         title = "Penalty points"
-        theme.blit_text(surface, title, round(30 * s), theme.ACCENT, bold=True, topleft=(panel.left + pad, panel.top + pad))
-        sub = f"{self.rules.title}: bull heads on each card"
-        size = theme.fit_size(sub, round(20 * s), panel.width - 2 * pad)
+        theme.blit_text(surface, title, theme.text_px(30, s), theme.ACCENT, bold=True, topleft=(panel.left + pad, panel.top + pad))
+        sub = self.rules.title  # "SNAP classroom rules" or "Classic (Amigo) rules"
+        sub, size = theme.fit_label(sub, theme.text_px(20, s), panel.width - 2 * pad)
         theme.blit_text(surface, sub, size, theme.TEXT_DIM, topleft=(panel.left + pad, panel.top + pad + round(32 * s)))
         top = panel.top + pad + round(62 * s)
         line_h = (panel.bottom - pad - top) // len(PENALTY_GROUPS)
@@ -181,7 +192,7 @@ class RulesScene(Scene):
             x = rect.right + round(14 * s)
             number = write_number(surface, penalty, (x + round(14 * s), cy - round(10 * s)), round(30 * s),
                                   sprites=self.ctx.sprites, colour=theme.ACCENT)
-            theme.blit_text(surface, "point" if penalty == 1 else "points", round(22 * s), theme.TEXT,
+            theme.blit_text(surface, "point" if penalty == 1 else "points", theme.text_px(22, s), theme.TEXT,
                             midleft=(number.right + round(8 * s), cy - round(10 * s)))
-            size = theme.fit_size(words, round(20 * s), panel.right - pad - x)
+            words, size = theme.fit_label(words, theme.text_px(20, s), panel.right - pad - x)
             theme.blit_text(surface, words, size, theme.TEXT_DIM, midleft=(x, cy + round(16 * s)))

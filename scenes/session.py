@@ -37,6 +37,7 @@ from game.engine import Game, Phase, Placement, Rule, predict
 from game.play import check_kind as check_player_kind
 from game.play import make_player, players_rng
 from game.rules import SNAP, Rules
+from game.text import noun_for
 from game.timeline import TableState, capture
 
 HUMAN = "human"
@@ -263,9 +264,11 @@ class TableSession:
 
     def __init__(self, seats: Sequence[Seat], seed: int | None = None, rules: Rules = SNAP,
                  mode: str = "solo", options: AgentOptions = DEFAULT_OPTIONS, *,
-                 agents: Sequence[Agent | None] | None = None, threaded: bool | None = None) -> None:
+                 agents: Sequence[Agent | None] | None = None, threaded: bool | None = None,
+                 thinker: Thinker | None = None) -> None:
         """``agents`` replaces the players made from the seats' kinds (``None`` for humans);
-        ``threaded`` defaults to: some player is not a random one."""
+        ``threaded`` defaults to: some player is not a random one; ``thinker`` replaces the
+        one made from it."""
         self.seats = tuple(seats)
         self.mode = mode
         self.game = Game(rules=rules, player_count=len(self.seats), seed=seed)
@@ -275,7 +278,7 @@ class TableSession:
         self.agents: list[Agent | None] = [None if s.is_human else a for s, a in zip(self.seats, agents)]
         if threaded is None:
             threaded = any(a is not None and a.kind != AI_KIND for a in self.agents)
-        self.thinker = Thinker(threaded)
+        self.thinker = thinker or Thinker(threaded)
         self.thinking: dict[int, Future] = {}
         """Decisions asked of computer players and not taken in yet, by player."""
         self.closed = False
@@ -287,6 +290,8 @@ class TableSession:
         """This turn's cards by player once revealed (kept until the next turn starts)."""
         self.placements: list[Placement] = []
         """Placements of the turn on screen, in order."""
+        self.chosen_by: list[int] = []
+        """The humans who chose a card this turn, in order (the last may take it back)."""
         self.history: list[Placement] = []
         self.states: list[TableState] = []
         """The public table after every placement so far (for stepping back through the game)."""
@@ -313,6 +318,21 @@ class TableSession:
         self.thinker.close()
         if self.bot_table is not None:
             self.bot_table.close()
+
+    def take_own_players(self, options: AgentOptions = DEFAULT_OPTIONS) -> None:
+        """Seat the players of the seats' kinds (a resumed game, once its decisions so far
+        were replayed by stand-ins): the decisions still outstanding are asked of them."""
+        self.thinker.close()
+        agents = self._make_agents(options)
+        self.thinker = Thinker(any(a is not None and a.kind != AI_KIND for a in agents))
+        self.agents = [None if s.is_human else a for s, a in zip(self.seats, agents)]
+        for player, future in list(self.thinking.items()):
+            if not future.done():
+                del self.thinking[player]
+                agent = self.agents[player]
+                if agent is not None and self.game.phase is Phase.CHOOSE_CARDS:
+                    self._ask(player, agent.choose_card, self.game.view(player))
+        self._ask_row()
 
     # --------------------------------------------------------- queries
     @property
@@ -404,8 +424,9 @@ class TableSession:
             return [card, " is lower than every row: you would pick a row to take"]
         if preview.takes:
             row = self.game.rows[preview.row]
+            penalty = self.rules.penalty_of(row)
             return [card, " would be the 6th card in row ", preview.row + 1, ": you would take ",
-                    len(row), " cards, ", self.rules.penalty_of(row), " points"]
+                    len(row), f" {noun_for(len(row), 'card')}, ", penalty, f" {noun_for(penalty, 'point')}"]
         return [card, " would go to row ", preview.row + 1]
 
     def row_penalties(self) -> list[int]:
@@ -426,7 +447,26 @@ class TableSession:
         if self.stage is not Stage.CHOOSE or self.chooser is None:
             raise ValueError("no human is choosing a card now")
         self.game.choose_card(self.chooser, card)
+        self.chosen_by.append(self.chooser)
         self._after_choice()
+
+    @property
+    def can_take_back(self) -> int | None:
+        """The human who may take their card back now: the last who chose, while a card of the
+        turn is still to be chosen - on the curtain that follows them, or while AIs think."""
+        if self.stage in (Stage.CURTAIN, Stage.THINKING) and self.chosen_by and self.game.waiting_for:
+            return self.chosen_by[-1]
+        return None
+
+    def take_back(self) -> None:
+        """The last human who chose takes their card back and chooses again."""
+        player = self.can_take_back
+        if player is None:
+            raise ValueError("no card can be taken back now")
+        self.game.take_back(player)
+        self.chosen_by.pop()
+        self.chooser = player
+        self.stage = Stage.CHOOSE
 
     def poll(self) -> bool:
         """Take in the computer players' cards that are chosen by now; whether any was.
@@ -542,6 +582,7 @@ class TableSession:
     def _start_turn(self) -> None:
         game = self.game
         self.placements = []
+        self.chosen_by = []
         self.turn_cards = ()
         if game.is_over:
             self.stage = Stage.OVER

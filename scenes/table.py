@@ -22,19 +22,21 @@ from typing import Sequence
 import pygame
 
 from game.engine import Rule
+from game.text import noun_for
 from game.timeline import TableState
 
-from . import theme
+from . import classic, theme
 from .base import AppContext, Input, InputKind, Scene
 from .cards import LOOK_DIM, LOOK_GHOST, CardArt
 from .confirm import ConfirmScene
 from .digits import write_number
 from .explainer import ExplainPanel, explain_panel
+from .hand import HAND_GUARD_SECONDS, PhaseGuard, curtain_take_back_rect, hand_index_at, keep_on_leave
 from .layout import TableLayout, table_layout
 from .replay import Replay
 from .session import MODE_TITLES, BotStatus, Part, Preview, Stage, TableSession, preview
-from .view import TableInfo, TableView, info_of, live_view, view_of_state
-from .widgets import draw_button, draw_marker, draw_panel, draw_rich, rich_width
+from .view import TableInfo, TableView, info_of, live_view, view_of_reveal, view_of_state
+from .widgets import draw_button, draw_marker, draw_panel, draw_rich, fit_segments, rich_width, wrap_rich
 
 ROW_KEYS = {pygame.K_1: 0, pygame.K_2: 1, pygame.K_3: 2, pygame.K_4: 3,
             pygame.K_KP1: 0, pygame.K_KP2: 1, pygame.K_KP3: 2, pygame.K_KP4: 3}
@@ -47,6 +49,8 @@ PASS_THROUGH_KEYS = (pygame.K_ESCAPE, pygame.K_F1, pygame.K_a, pygame.K_e, pygam
 DELAYS = (0.25, 0.5, 0.75, 1.0, 1.5, 2.0, 3.0, 4.0, 5.0)
 """The auto-advance delays + and - step through (seconds per placement)."""
 MOTION_SECONDS = 0.3
+EXAMPLE_MODE = "example"
+"""The mode of the worked example's replay (the top bar says what it is, not a seed)."""
 
 
 @dataclass(frozen=True)
@@ -71,6 +75,12 @@ class FrameInfo:
     """Per seat, the note drawn under a bot's name (its message, or that it plays randomly)."""
     bot_details: tuple[str, ...] = ()
     """The lines of the bot details box (the mouse is over a bot's seat)."""
+    row_totals: tuple[int, ...] = ()
+    """Each row's penalty total as drawn beside it."""
+    scores: tuple[int, ...] = ()
+    """Each seat's points as drawn."""
+    top_bar: tuple[pygame.Rect, ...] = ()
+    """What the top bar drew: where we are, the middle (title, note or marker), the game, "?"."""
 
 
 @dataclass
@@ -135,8 +145,10 @@ class TableScene(Scene):
     """The main screen of a game (``session``), or of a replayed record (``replay``)."""
 
     def __init__(self, ctx: AppContext, session: TableSession | None, auto: bool = False, *,
-                 replay: Replay | None = None, explain: bool | None = None, first: int = 0) -> None:
-        """``first``: the placement a replay opens at (its index among all placements)."""
+                 replay: Replay | None = None, explain: bool | None = None, first: int = 0,
+                 at_reveal: bool = False) -> None:
+        """``first``: the placement a replay opens at (its index among all placements);
+        ``at_reveal``: at the moment its turn's cards were revealed, before it."""
         super().__init__(ctx)
         if (session is None) == (replay is None):
             raise ValueError("give a live session or a replay")
@@ -152,15 +164,26 @@ class TableScene(Scene):
         """Hints for learners (key H): where the hovered / selected hand card would go."""
         self.cursor: int | None = first if replay is not None else None
         """The shown state's index, or ``None`` for the live game."""
+        self.at_reveal = at_reveal and replay is not None and replay.states[first].step == 1
+        """With a cursor on a turn's first placement: the moment before it, the turn's cards
+        revealed and none placed yet."""
         self.motion: Motion | None = None
-        self.selected = 0
-        """Keyboard selection in the hand (index)."""
+        self.selected: int | None = None
+        """The hand card chosen to be played (index), until it is confirmed: a second click on
+        it, Enter or Play (nothing is selected when a hand is first shown)."""
+        self.guard = PhaseGuard()
+        self._selected_by_enter = -HAND_GUARD_SECONDS
+        """When Enter last selected a card (the next Enter must wait a moment to play it)."""
+        """Clicks and Enter right after the table changed phase are not meant for the hand."""
         self._frame_pending = True
         """Something changed that no frame has shown yet: ignore inputs that act on it
         (e.g. a second Enter must not lift a curtain nobody has seen)."""
         self._screenshot: str | None = (shot_name(replay.states[first])
-                                        if replay is not None and replay.states else None)
+                                        if replay is not None and replay.states and not self.at_reveal else None)
         self.last_frame: FrameInfo | None = None
+        self._drawn_totals: tuple[int, ...] = ()
+        self._top_rects: tuple[pygame.Rect, ...] = ()
+        self._drawn_scores: tuple[int, ...] = ()
         self.clock = 0.0
         """Seconds shown so far (animates "thinking...")."""
         self._bg: pygame.Surface | None = None
@@ -207,6 +230,8 @@ class TableScene(Scene):
 
     def view(self) -> TableView:
         """What the table shows now."""
+        if self.cursor is not None and self.at_reveal:
+            return view_of_reveal(self.states[self.cursor], self.info)
         if self.cursor is not None:
             states = self.states
             final = self.cursor == len(states) - 1 and (
@@ -216,6 +241,9 @@ class TableScene(Scene):
         return live_view(self.session, self.info)
 
     def shown_state(self) -> TableState | None:
+        """The placement on screen, if one is (none at a turn's reveal)."""
+        if self.cursor is not None and self.at_reveal:
+            return None
         if self.cursor is not None:
             return self.states[self.cursor]
         if self.session is not None and self.session.stage is Stage.PLACED and self.session.states:
@@ -224,10 +252,10 @@ class TableScene(Scene):
 
     def can_go_back(self) -> bool:
         if self.cursor is not None:
-            return self.cursor > 0
+            return self.cursor > 0 or not self.at_reveal
         if self.session is None or self.session.stage is Stage.CURTAIN:
             return False
-        return self._live_index() > 0
+        return self._live_index() > 0 or self.session.stage is Stage.PLACED
 
     def layout(self) -> TableLayout:
         surface = pygame.display.get_surface()
@@ -248,13 +276,20 @@ class TableScene(Scene):
         return self.cursor is None and self.live_stage is Stage.CHOOSE
 
     def _hovered_hand_index(self, layout: TableLayout) -> int | None:
-        hand = self._hand()
         if not self._choosing():
             return None
-        for index in range(len(hand)):
-            if layout.hand_card_rect(index, len(hand)).collidepoint(self.mouse):
-                return index
-        return None
+        return hand_index_at(layout, self.mouse, len(self._hand()))
+
+    def _phase_key(self) -> tuple[object, ...]:
+        """What the hand's guard watches: a change means the table showed something new."""
+        session = self.session
+        if session is None:
+            return (self.cursor,)
+        return (self.cursor, session.stage, session.chooser, len(session.states), session.game.turn)
+
+    def _too_soon(self) -> bool:
+        """An input on the hand or the curtain now could be a click meant for what came before."""
+        return self.guard.guarded(self._phase_key(), self.clock)
 
     def _row_at(self, layout: TableLayout, pos: tuple[int, int]) -> int | None:
         for index, box in enumerate(layout.row_boxes):
@@ -267,9 +302,12 @@ class TableScene(Scene):
         if not self.hints or not self._choosing() or self.session is None:
             return None
         hand = self._hand()
-        if not hand:
+        index = self._hovered_hand_index(self.layout())
+        if index is None:
+            index = self.selected
+        if not hand or index is None:
             return None
-        return preview(self.session.game.rows, hand[min(self.selected, len(hand) - 1)])
+        return preview(self.session.game.rows, hand[min(index, len(hand) - 1)])
 
     # ------------------------------------------------------------- input
     def handle_event(self, inp: Input) -> None:
@@ -308,7 +346,12 @@ class TableScene(Scene):
                 self._handle_row_choice(inp, layout)
         elif self.session is not None and stage in (Stage.REVEALED, Stage.PLACED, Stage.THINKING):
             # while an AI thinks "Next" has nothing to do yet, but looking back and Auto work
-            if inp.is_key(*BACK_KEYS) or self._clicked(inp, layout.back_button):
+            if self.session.can_take_back is not None and (
+                    inp.is_key(pygame.K_BACKSPACE) or self._clicked(inp, layout.next_button)):
+                self.session.take_back()  # "Take back": the human chooses again
+                self.selected = None
+                self._frame_pending = True
+            elif inp.is_key(*BACK_KEYS) or self._clicked(inp, layout.back_button):
                 self.back()
             elif self._clicked(inp, layout.auto_button):
                 self.toggle_auto()
@@ -341,9 +384,18 @@ class TableScene(Scene):
     def _handle_curtain(self, inp: Input) -> None:
         if self._frame_pending or self.session is None:
             return
+        layout = self.layout()
+        if inp.is_key(pygame.K_BACKSPACE) or self._clicked(inp, curtain_take_back_rect(layout)):
+            if self.session.can_take_back is not None:
+                self.session.take_back()
+                self.selected = None
+                self._frame_pending = True
+            return
         if inp.is_key(pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) or inp.kind is InputKind.CLICK:
+            if self._too_soon():
+                return
             self.session.dismiss_curtain()
-            self.selected = 0
+            self.selected = None
             self._frame_pending = True
 
     def _handle_browsing(self, inp: Input, layout: TableLayout) -> None:
@@ -361,28 +413,39 @@ class TableScene(Scene):
             self.forward()
 
     def _handle_choose(self, inp: Input, layout: TableLayout) -> None:
+        """Select a card (click it, Left / Right), then play it: click it again, Enter, or Play."""
         hand = self._hand()
         if not hand:
             return
-        self.selected = min(self.selected, len(hand) - 1)
+        count = len(hand)
+        selected = min(self.selected, count - 1) if self.selected is not None else None
+        self.selected = selected
         if inp.is_key(pygame.K_LEFT):
-            self.selected = (self.selected - 1) % len(hand)
+            self.selected = (selected - 1) % count if selected is not None else count - 1
         elif inp.is_key(pygame.K_RIGHT):
-            self.selected = (self.selected + 1) % len(hand)
+            self.selected = (selected + 1) % count if selected is not None else 0
         elif inp.is_key(pygame.K_HOME):
             self.selected = 0
         elif inp.is_key(pygame.K_END):
-            self.selected = len(hand) - 1
-        elif inp.is_key(pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
-            self._choose(hand[self.selected])
-        elif inp.kind is InputKind.MOVE:
-            hovered = self._hovered_hand_index(layout)
-            if hovered is not None:
-                self.selected = hovered
+            self.selected = count - 1
+        elif inp.is_key(pygame.K_RETURN, pygame.K_KP_ENTER):
+            if self._too_soon() or self.clock - self._selected_by_enter < HAND_GUARD_SECONDS:
+                return  # Enter held down or hammered to step on does not select and play at once
+            if selected is None:
+                self.selected = 0  # Enter with nothing selected selects; the next Enter plays
+                self._selected_by_enter = self.clock
+            else:
+                self._choose(hand[selected])
         elif inp.kind is InputKind.CLICK:
-            hovered = self._hovered_hand_index(layout)
-            if hovered is not None:
-                self._choose(hand[hovered])
+            if self._too_soon():
+                return
+            index = hand_index_at(layout, inp.pos, count)
+            if self._clicked(inp, layout.play_button) and selected is not None:
+                self._choose(hand[selected])
+            elif index is not None and index == selected:
+                self._choose(hand[index])
+            elif index is not None:
+                self.selected = index
 
     def _handle_row_choice(self, inp: Input, layout: TableLayout) -> None:
         row: int | None = None
@@ -398,7 +461,7 @@ class TableScene(Scene):
         if self._frame_pending or self.session is None:
             return
         self.session.choose(card)
-        self.selected = 0
+        self.selected = None
         self.timer = 0.0
         self._frame_pending = True
 
@@ -428,10 +491,15 @@ class TableScene(Scene):
         """One placement back (pauses auto-advance: the class is looking at something)."""
         if not self.can_go_back():
             return
-        if self.cursor is None:
+        states = self.states
+        if self.cursor is None and self.live_stage is Stage.PLACED and states[-1].step == 1:
+            self.cursor, self.at_reveal = len(states) - 1, True  # this turn's cards, none placed yet
+        elif self.cursor is None:
             self.cursor = self._live_index() - 1
+        elif not self.at_reveal and states[self.cursor].step == 1:
+            self.at_reveal = True
         else:
-            self.cursor -= 1
+            self.cursor, self.at_reveal = self.cursor - 1, False
         self.auto = False
         self._shown_changed()
 
@@ -441,6 +509,18 @@ class TableScene(Scene):
             return
         if self.cursor is None:
             self.step()
+            return
+        if self.at_reveal:  # the turn's cards were revealed: now the first one is placed
+            self.at_reveal = False
+            self._shown_changed()
+            if self.replay is None and self.cursor >= self._live_index():
+                self.cursor = None
+            else:
+                self._placed()
+            return
+        if self.cursor + 1 < len(self.states) and self.states[self.cursor + 1].step == 1:
+            self.cursor, self.at_reveal = self.cursor + 1, True  # a new turn: its cards revealed first
+            self._shown_changed()
             return
         if self.replay is not None:
             if self.cursor + 1 < len(self.replay.states):
@@ -459,6 +539,7 @@ class TableScene(Scene):
 
     def to_live(self) -> None:
         """End: back to the live game (in a replay: its last placement)."""
+        self.at_reveal = False
         if self.replay is not None:
             self.go_to(len(self.replay.states) - 1)
         elif self.cursor is not None:
@@ -470,6 +551,7 @@ class TableScene(Scene):
         if not states:
             return
         index = max(0, min(index, len(states) - 1))
+        self.at_reveal = False
         if self.session is not None and index >= self._live_index():
             self.cursor = None
         else:
@@ -514,19 +596,23 @@ class TableScene(Scene):
             return
         manager = self.ctx.manager
         self.ctx.manager.push(ConfirmScene(
-            self.ctx, "Leave this game?", "It is not finished, so it will not be recorded.",
+            self.ctx, "Leave this game?", ("It is kept unfinished: the menu offers to resume it."
+                                           if self.session is not None and keep_on_leave(self.ctx, self.session)
+                                           else "It is not finished, so it will not be recorded."),
             yes_label="Leave", no_label="Keep playing",
             on_yes=nav.go_menu, on_no=manager.pop,
         ))
 
     # -------------------------------------------------------------- time
     def update(self, dt: float) -> None:
+        self.guard.note(self._phase_key(), self.clock)  # what this frame's inputs changed, as of their time
         self.clock += dt
         if self.session is not None:
             before = self.session.stage
             if self.session.poll() and self.session.stage is not before:
                 self.timer = 0.0  # e.g. the AIs' cards are in: show them revealed for a full delay
                 self._frame_pending = True
+        self.guard.note(self._phase_key(), self.clock)
         if self.motion is not None:
             self.motion.elapsed += dt
             if self.motion.done:
@@ -571,7 +657,8 @@ class TableScene(Scene):
             view.stage, drawn_rows, hand_owner, False, view.chooser, past=self.in_past, cursor=self.cursor,
             explain=tuple(panel.text_lines()) if panel is not None else (),
             hint_card=hint.card if hint is not None else None, moving=self.motion is not None,
-            bot_details=bot_details, seat_notes=seat_notes,
+            bot_details=bot_details, seat_notes=seat_notes, row_totals=self._drawn_totals,
+            scores=self._drawn_scores, top_bar=self._top_rects,
         )
 
     def _background(self, layout: TableLayout) -> pygame.Surface:
@@ -593,13 +680,16 @@ class TableScene(Scene):
                 colour = theme.SLOT if slot < 5 else (120, 70, 60)
                 pygame.draw.rect(bg, colour, rect, width=max(2, round(2 * s)), border_radius=max(3, rect.width // 9))
             rect = layout.row_card_rect(index, 5)
-            theme.blit_text(bg, "6th", layout.font_small, (170, 110, 96),
-                            center=(rect.centerx, rect.centery - layout.font_small // 2))
-            theme.blit_text(bg, "takes", layout.font_small, (170, 110, 96),
-                            center=(rect.centerx, rect.centery + layout.font_small // 2))
+            if theme.font(layout.font_small).size("takes")[0] <= rect.width - 4:
+                theme.blit_text(bg, "6th", layout.font_small, (170, 110, 96),
+                                center=(rect.centerx, rect.centery - layout.font_small // 3))
+                theme.blit_text(bg, "takes", layout.font_small, (170, 110, 96),
+                                center=(rect.centerx, rect.centery + layout.font_small // 3))
+            elif theme.font(layout.font_small).size("6th")[0] <= rect.width - 4:
+                theme.blit_text(bg, "6th", layout.font_small, (170, 110, 96), center=rect.center)
         for parts in layout.seats:
             draw_panel(bg, parts.box, theme.PANEL, theme.PANEL_EDGE, radius=round(10 * s), width=max(1, round(s)))
-            theme.blit_text(bg, "points", layout.font_small, theme.TEXT_DIM,
+            theme.blit_text(bg, classic.score_unit(self.info.rules), layout.font_small, theme.TEXT_DIM,
                             center=(parts.score.centerx, parts.score.centery + round(22 * s)))
             card = parts.card
             pygame.draw.rect(bg, theme.FELT_DARK, card, width=max(2, round(2 * s)), border_radius=max(3, card.width // 9))
@@ -609,45 +699,72 @@ class TableScene(Scene):
 
     def _status_parts(self, view: TableView | None = None) -> list[Part]:
         turn = view.turn if view is not None else (self.session.shown_turn if self.session else 0)
-        parts: list[Part] = ["Turn ", turn + 1, " of ", self.info.rules.turns_per_round]
         round_ = view.round if view is not None else (self.session.game.round if self.session else 0)
-        if round_ > 0:
-            parts = ["Round ", round_ + 1, "  -  ", *parts]
-        return parts
+        return classic.status_parts(self.info.rules, round_, turn)
 
     def _draw_top_bar(self, surface: pygame.Surface, layout: TableLayout, view: TableView) -> None:
+        """Where we are (left), what game this is (right), and in the middle the game's name, the
+        classic end note or the "looking back" marker - each in the room left between the two
+        sides, shortened or dropped rather than drawn over them."""
         bar = layout.top_bar
         s = layout.scale
         sprites = self.ctx.sprites
-        draw_rich(surface, self._status_parts(view), layout.font_status, theme.TEXT, sprites,
-                  midleft=(bar.left + round(16 * s), bar.centery))
-        if self.in_past:
-            self._draw_past_marker(surface, layout)
-        else:
-            theme.blit_text(surface, "6 Takes!", layout.font_status + round(4 * s), theme.ACCENT, bold=True,
-                            center=bar.center)
+        gap = round(14 * s)
+        status = draw_rich(surface, self._status_parts(view), layout.font_status, theme.TEXT, sprites,
+                           midleft=(bar.left + round(16 * s), bar.centery))
         info = self.info
         help_rect = layout.help_button
-        draw_button(surface, help_rect, "?", round(30 * s), hovered=help_rect.collidepoint(self.mouse))
-        parts: list[Part] = [MODE_TITLES.get(info.mode, info.mode), "   Seed ", info.seed]
+        draw_button(surface, help_rect, "?", theme.text_px(30, s), hovered=help_rect.collidepoint(self.mouse))
         size = layout.font_small
-        width = rich_width(parts, size, sprites)
-        draw_rich(surface, parts, size, theme.TEXT_DIM, sprites,
-                  midleft=(help_rect.left - round(14 * s) - width, bar.centery))
+        mode = MODE_TITLES.get(info.mode, info.mode)
+        choices: list[list[Part]] = [[mode, "   Seed ", info.seed], [mode], []]
+        if info.mode == EXAMPLE_MODE:
+            choices = [["The worked example of the rules"], ["Worked example"], []]
+        half = (help_rect.left - gap - status.right - gap) * 2 // 3  # the middle keeps a third or more
+        parts = next(c for c in choices if rich_width(c, size, sprites) <= half)
+        label = pygame.Rect(help_rect.left - gap, bar.top, 0, bar.height)
+        if parts:
+            width = rich_width(parts, size, sprites)
+            label = draw_rich(surface, parts, size, theme.TEXT_DIM, sprites, midleft=(help_rect.left - gap - width,
+                                                                                      bar.centery))
+        room = pygame.Rect(status.right + gap, bar.top, label.left - gap - status.right - gap, bar.height)
+        note = classic.end_note(self.info.rules, view.scores, self.info.names(),
+                                over=self.session is not None and self.session.game.is_over and self.cursor is None)
+        if self.in_past:
+            middle = self._draw_past_marker(surface, layout, room)
+        elif note and rich_width(note, size, sprites) <= room.width:
+            middle = draw_rich(surface, note, size, theme.ACCENT, sprites, center=room.center)
+        else:
+            title = theme.text("6 Takes!", layout.font_status + round(4 * s), theme.ACCENT, bold=True)
+            middle = title.get_rect(center=bar.center)
+            if not room.contains(middle):
+                middle.center = room.center
+            if room.contains(middle):
+                surface.blit(title, middle)
+            else:
+                middle = pygame.Rect(room.left, bar.centery, 0, 0)  # no room: the name of the game can go
+        self._top_rects = (status, middle, label, help_rect)
 
-    def _draw_past_marker(self, surface: pygame.Surface, layout: TableLayout) -> None:
-        """The history marker in the top bar: which placement of how many, and how to get back."""
+    def _draw_past_marker(self, surface: pygame.Surface, layout: TableLayout, room: pygame.Rect) -> pygame.Rect:
+        """The history marker in the top bar: which placement of how many, and how to get back
+        (shorter where the bar is narrow)."""
         assert self.cursor is not None
         s = layout.scale
         bar = layout.top_bar
-        parts: list[Part] = ["LOOKING BACK  -  placement ", self.cursor + 1, " of ", len(self.states),
-                             "  -  End: back to now"]
-        size = layout.font_small + round(2 * s)
+        where: list[Part] = ["placement ", self.cursor + 1, " of ", len(self.states)]
+        if self.at_reveal:
+            where = ["turn ", self.states[self.cursor].turn + 1, ": cards revealed"]
+        size = layout.font_small
+        pad = round(28 * s)
+        choices = (["LOOKING BACK  -  ", *where, "  -  End: back to now"], ["LOOKING BACK  -  ", *where],
+                   ["BACK  -  ", *where], ["LOOKING BACK"])
+        parts = next((c for c in choices if rich_width(c, size, self.ctx.sprites) + pad <= room.width), choices[-1])
         width = rich_width(parts, size, self.ctx.sprites)
-        pill = pygame.Rect(0, 0, width + round(28 * s), bar.height - round(12 * s))
-        pill.center = bar.center
+        pill = pygame.Rect(0, 0, width + pad, bar.height - round(12 * s))
+        pill.center = room.center
         pygame.draw.rect(surface, theme.ACCENT, pill, border_radius=pill.height // 2)
         draw_rich(surface, parts, size, theme.INK, self.ctx.sprites, center=pill.center)
+        return pill
 
     def _draw_past_frame(self, surface: pygame.Surface, layout: TableLayout) -> None:
         """An amber frame around the window: this is the past, not the game now."""
@@ -670,6 +787,7 @@ class TableScene(Scene):
             shown_preview = preview(rows, view.upcoming[1])  # where "Next" will put the next card
             if shown_preview.row is None:
                 shown_preview = None
+        totals: list[int] = []
         for index, row in enumerate(rows):
             box = layout.row_boxes[index]
             edge = None
@@ -681,7 +799,10 @@ class TableScene(Scene):
                 edge = theme.DANGER
             if edge is not None:
                 pygame.draw.rect(surface, edge, box, width=max(2, round(3 * s)), border_radius=round(10 * s))
-            self._draw_row_label(surface, layout, index, rules.penalty_of(row), choosing_row)
+            landing = moving and last is not None and last.row == index and view.rows_before is not None
+            total = rules.penalty_of(view.rows_before[index] if landing and view.rows_before else row)
+            totals.append(total)  # a row's total changes when the flying card lands, not before
+            self._draw_row_label(surface, layout, index, total, choosing_row)
             if moving and last is not None and last.row == index:
                 continue
             for slot, card in enumerate(row):
@@ -696,6 +817,7 @@ class TableScene(Scene):
                 surface.blit(art.face(shown_preview.card, rect.size, LOOK_GHOST), rect)
         if moving:
             self._draw_motion(surface, layout, view)
+        self._drawn_totals = tuple(totals)
         return rows
 
     def _draw_motion(self, surface: pygame.Surface, layout: TableLayout, view: TableView) -> None:
@@ -759,9 +881,9 @@ class TableScene(Scene):
         end = layout.row_card_rect(row, max(5, length + len(last.taken) - 1))
         x = end.right + round(14 * s)
         name = self.info.name(last.player)
-        size = theme.fit_size(f"taken by {name}", layout.font_label, layout.row_boxes[row].right - x - round(8 * s))
-        theme.blit_text(surface, f"taken by {name}", size, theme.DANGER, bottomleft=(x, end.centery))
-        draw_rich(surface, [last.penalty, " points"], size, theme.DANGER, self.ctx.sprites,
+        taken, size = theme.fit_label(f"taken by {name}", layout.font_label, layout.row_boxes[row].right - x - round(8 * s))
+        theme.blit_text(surface, taken, size, theme.DANGER, bottomleft=(x, end.centery))
+        draw_rich(surface, [last.penalty, " " + noun_for(last.penalty, "point")], size, theme.DANGER, self.ctx.sprites,
                   midleft=(x, end.centery + size // 2 + round(2 * s)))
 
     def _draw_players(self, surface: pygame.Surface, layout: TableLayout, view: TableView) -> tuple[str, ...]:
@@ -774,6 +896,7 @@ class TableScene(Scene):
         next_player = upcoming[0] if upcoming is not None else None
         placed = view.placed_players()
         choosing = view.stage in (Stage.CHOOSE, Stage.CURTAIN, Stage.THINKING)
+        scores: list[int] = []
         for player, parts in enumerate(layout.seats):
             seat = self.info.seats[player]
             is_next = player == next_player
@@ -791,12 +914,16 @@ class TableScene(Scene):
             notes.append(self._draw_bot_lines(surface, layout, parts.lines, seat.name, detail, detail_colour, bot)
                          if bot is not None else "")
             if bot is None:
-                name_size = theme.fit_size(seat.name, layout.font_name, parts.name.width)
-                theme.blit_text(surface, seat.name, name_size, theme.TEXT,
-                                midleft=(parts.name.left, parts.name.centery))
-                theme.blit_text(surface, detail, theme.fit_size(detail, layout.font_small, parts.detail.width),
-                                detail_colour, midleft=(parts.detail.left, parts.detail.centery))
-            write_number(surface, view.scores[player], (parts.score.centerx, parts.score.centery - round(8 * s)),
+                name, name_size = theme.fit_label(seat.name, layout.font_name, parts.name.width)
+                theme.blit_text(surface, name, name_size, theme.TEXT, midleft=(parts.name.left, parts.name.centery))
+                detail, detail_size = theme.fit_label(detail, layout.font_small, parts.detail.width)
+                theme.blit_text(surface, detail, detail_size, detail_colour,
+                                midleft=(parts.detail.left, parts.detail.centery))
+            score = view.scores[player]
+            if self.motion is not None and is_last and view.last is not None:
+                score -= view.last.penalty  # the points count once the taken cards arrive
+            scores.append(score)
+            write_number(surface, score, (parts.score.centerx, parts.score.centery - round(8 * s)),
                          round(36 * s), sprites=sprites, colour=theme.TEXT)
             card_rect = parts.card
             if view.turn_cards:
@@ -805,6 +932,7 @@ class TableScene(Scene):
                 surface.blit(art.face(card, card_rect.size, look), card_rect)
             elif choosing and view.chosen[player]:
                 surface.blit(art.back(card_rect.size), card_rect)
+        self._drawn_scores = tuple(scores)
         return tuple(notes)
 
     def _draw_bot_lines(self, surface: pygame.Surface, layout: TableLayout, lines: tuple[pygame.Rect, ...],
@@ -812,18 +940,19 @@ class TableScene(Scene):
         """A bot's seat: its name, what it does, and its last message - or why it lost its seat."""
         name_rect, detail_rect, note_rect = lines
         small = layout.font_small
-        name_size = theme.fit_size(name, min(layout.font_name, round(name_rect.height * 1.05)), name_rect.width)
+        name, name_size = theme.fit_label(name, theme.text_px(min(layout.font_name, round(name_rect.height * 1.05))),
+                                          name_rect.width)
         theme.blit_text(surface, name, name_size, theme.TEXT, midleft=(name_rect.left, name_rect.centery))
         if bot.disqualified:
             detail, detail_colour = "disqualified: " + bot.disqualified, theme.DANGER
             note, note_colour = "now plays randomly", theme.DANGER
         else:
             note, note_colour = (f'"{bot.message}"' if bot.message else "(no message)"), theme.TEXT
-        size = min(small, round(detail_rect.height * 1.05))
-        theme.blit_text(surface, detail, theme.fit_size(detail, size, detail_rect.width), detail_colour,
-                        midleft=(detail_rect.left, detail_rect.centery))
-        note = fit_text(note, note_rect.width, min_size=max(12, size * 17 // 20))
-        theme.blit_text(surface, note, theme.fit_size(note, size, note_rect.width),
+        size = theme.text_px(min(small, round(detail_rect.height * 1.05)))
+        detail, detail_size = theme.fit_label(detail, size, detail_rect.width)
+        theme.blit_text(surface, detail, detail_size, detail_colour, midleft=(detail_rect.left, detail_rect.centery))
+        note, note_size = theme.fit_label(note, size, note_rect.width)
+        theme.blit_text(surface, note, note_size,
                         note_colour if bot.message or bot.disqualified else theme.TEXT_DIM,
                         midleft=(note_rect.left, note_rect.centery))
         return note
@@ -859,7 +988,8 @@ class TableScene(Scene):
         draw_panel(surface, box, theme.BAR, theme.ACCENT, radius=round(10 * s), width=max(2, round(2 * s)))
         y = box.top + pad
         for text, colour in lines:
-            theme.blit_text(surface, text, theme.fit_size(text, size, text_w), colour, topleft=(box.left + pad, y))
+            text, fitted = theme.fit_label(text, size, text_w)
+            theme.blit_text(surface, text, fitted, colour, topleft=(box.left + pad, y))
             y += line_h
         return tuple(text for text, _ in lines)
 
@@ -873,16 +1003,21 @@ class TableScene(Scene):
             return f"{who} - thinking{self._thinking_dots()}"
         if view.stage in (Stage.CHOOSE, Stage.CURTAIN, Stage.THINKING):
             if view.chosen[player]:
-                return f"{who} - card chosen"
+                return f"{who} - chosen"
             return f"{who} - choosing..."
         last = view.last
         if last is not None and last.player == player and last.penalty:
-            return f"{who} - took {len(last.taken)} cards"
+            return f"{who} - took {len(last.taken)} {noun_for(len(last.taken), 'card')}"
         return who
 
     def _draw_caption(self, surface: pygame.Surface, layout: TableLayout, view: TableView,
                       hint: Preview | None) -> None:
         parts = list(view.caption)
+        hand = self._hand() if self._choosing() else ()
+        if hand and self.selected is not None and hint is None:
+            who = parts[0].split(":")[0] if parts and isinstance(parts[0], str) else "Your turn"
+            parts = [f"{who}: play ", hand[min(self.selected, len(hand) - 1)],
+                     "?  Click it again, press Enter, or click Play"]
         if hint is not None and self.session is not None:
             parts = parts + ["  -  "] + self.session.preview_caption(hint.card)
         if not parts:
@@ -903,17 +1038,21 @@ class TableScene(Scene):
         if self._choosing():
             hand = self._hand()
             hovered = self._hovered_hand_index(layout)
+            selected = min(self.selected, len(hand) - 1) if self.selected is not None and hand else None
             for index, card in enumerate(hand):
                 rect = layout.hand_card_rect(index, len(hand))
-                if index == self.selected:
-                    rect = rect.move(0, -round(10 * s))
+                if index == selected:
+                    rect = rect.move(0, -round(14 * s))
                 surface.blit(art.face(card, rect.size), rect)
-                if index == self.selected:
+                if index == selected:
                     pygame.draw.rect(surface, theme.ACCENT, rect.inflate(round(8 * s), round(8 * s)),
-                                     width=max(3, round(4 * s)), border_radius=max(4, rect.width // 8))
+                                     width=max(3, round(5 * s)), border_radius=max(4, rect.width // 8))
                 elif index == hovered:
                     pygame.draw.rect(surface, theme.TEXT, rect.inflate(round(6 * s), round(6 * s)),
                                      width=max(2, round(2 * s)), border_radius=max(4, rect.width // 8))
+            play = f"Play {hand[selected]}" if selected is not None else "Play"
+            draw_button(surface, layout.play_button, play, theme.text_px(32, s), enabled=selected is not None,
+                        hovered=layout.play_button.collidepoint(self.mouse), key_hint="Enter")
             return self._hand_owner(), None
         self._draw_queue(surface, layout, view)
         drawn_owner = None
@@ -941,7 +1080,8 @@ class TableScene(Scene):
             return self._panel_cache[1]
         panel = None
         if state is not None and view.last is not None:
-            panel = explain_panel(state.rows_before, state.placement, self.info.rules, self.info.names())
+            later = sorted(enumerate(state.revealed), key=lambda pc: pc[1])[state.step:]
+            panel = explain_panel(state.rows_before, state.placement, self.info.rules, self.info.names(), later)
         self._panel_cache = (key, panel)
         return panel
 
@@ -971,15 +1111,22 @@ class TableScene(Scene):
             theme.blit_text(surface, "Explain (E): why each card goes where it goes", layout.font_small,
                             theme.TEXT_DIM, center=inner.center)
             return
-        lines = 1 + 3 + len(panel.verdict)
-        line_h = inner.height / lines
-        size = min(round(27 * s), int(line_h * 1.1))
+        size = theme.text_px(27, s)
+        title = wrap_rich(panel.title, size, sprites, inner.width)
+        verdict = [line for parts in panel.verdict for line in wrap_rich(parts, size, sprites, inner.width)]
+        room = max(1, inner.height // theme.font(size).get_linesize())
+        columns = len(title) + 3 + len(verdict) <= room
+        if not columns:  # a small window: the rule and the verdict, not each row's numbers
+            title = title[:max(1, room - len(verdict))]
+            verdict = verdict[:max(0, room - len(title))]
+        line_h = inner.height / (len(title) + len(verdict) + (3 if columns else 0))
         y = inner.top + line_h / 2
-        draw_rich(surface, panel.title, size, theme.ACCENT, sprites, midleft=(inner.left, round(y)),
-                  max_width=inner.width)
-        y += line_h
+        for title_line in title:
+            draw_rich(surface, title_line, size, theme.ACCENT, sprites, midleft=(inner.left, round(y)),
+                      max_width=inner.width)
+            y += line_h
         col_w = inner.width / len(panel.columns)
-        for index, column in enumerate(panel.columns):
+        for index, column in enumerate(panel.columns if columns else ()):
             cx = inner.left + col_w * (index + 0.5)
             cell = pygame.Rect(round(inner.left + col_w * index + 2), round(y - line_h / 2),
                                round(col_w - 4), round(3 * line_h))
@@ -990,9 +1137,10 @@ class TableScene(Scene):
             for line_index, line in enumerate(column.lines):
                 draw_rich(surface, line, size, theme.ACCENT if column.chosen and line_index == 0 else colour,
                           sprites, center=(round(cx), round(y + line_h * line_index)), max_width=cell.width - 4)
-        y += 3 * line_h
-        for line in panel.verdict:
-            draw_rich(surface, line, size, theme.TEXT, sprites, midleft=(inner.left, round(y)), max_width=inner.width)
+        y += 3 * line_h if columns else 0
+        for verdict_line in verdict:
+            draw_rich(surface, verdict_line, size, theme.TEXT, sprites, midleft=(inner.left, round(y)),
+                      max_width=inner.width)
             y += line_h
 
     def _draw_queue(self, surface: pygame.Surface, layout: TableLayout, view: TableView) -> None:
@@ -1011,7 +1159,7 @@ class TableScene(Scene):
                 pygame.draw.rect(surface, colour, rect.inflate(round(8 * s), round(8 * s)),
                                  width=max(3, round(4 * s)), border_radius=max(4, rect.width // 8))
             name = self.info.name(player)
-            size = theme.fit_size(name, layout.font_small, rect.width + round(14 * s))
+            name, size = theme.fit_label(name, layout.font_small, rect.width + round(8 * s))
             theme.blit_text(surface, name, size, theme.TEXT if is_next or is_last else theme.TEXT_DIM,
                             midtop=(rect.centerx, rect.bottom + round(6 * s)))
 
@@ -1021,10 +1169,14 @@ class TableScene(Scene):
         return f"{self.delay:g} s"
 
     def _draw_buttons(self, surface: pygame.Surface, layout: TableLayout, view: TableView) -> None:
-        size = round(30 * layout.scale)
-        small = round(26 * layout.scale)
-        draw_button(surface, layout.next_button, view.next_label, size, enabled=view.can_advance,
-                    hovered=layout.next_button.collidepoint(self.mouse), key_hint="Space / Enter / ->")
+        size = theme.text_px(30, layout.scale)
+        small = theme.text_px(26, layout.scale)
+        if self.cursor is None and self.session is not None and self.session.can_take_back is not None:
+            draw_button(surface, layout.next_button, "Take back", size,
+                        hovered=layout.next_button.collidepoint(self.mouse), key_hint="Backspace")
+        else:
+            draw_button(surface, layout.next_button, view.next_label, size, enabled=view.can_advance,
+                        hovered=layout.next_button.collidepoint(self.mouse), key_hint="Space / Enter / ->")
         auto = "Auto: on" if self.auto else "Auto: off"
         draw_button(surface, layout.auto_button, auto, size, toggled=self.auto,
                     hovered=layout.auto_button.collidepoint(self.mouse),
@@ -1038,13 +1190,13 @@ class TableScene(Scene):
         stage = view.stage
         toggles = f"E: explain   H: hints ({'on' if self.hints else 'off'})   F1: rules   Esc: leave"
         if self._choosing():
-            hint = "Click a card, or Left/Right then Enter    PgUp: look back    |    " + toggles
+            hint = "Click a card, then click it again or Enter to play    PgUp: look back    |    " + toggles
         elif stage is Stage.ROW_CHOICE and self.cursor is None:
             hint = "Click a row or press 1-4 to take it    Left: look back    |    " + toggles
         else:
             hint = "Next: Space / Enter / Right    Back: Left    A: auto    +/-: speed    |    " + toggles
-        size = theme.fit_size(hint, layout.font_small, layout.hints.width - round(20 * layout.scale))
-        theme.blit_text(surface, hint, size, theme.TEXT_DIM, center=layout.hints.center)
+        hint = fit_segments(hint, layout.font_small, layout.hints.width - round(20 * layout.scale))
+        theme.blit_text(surface, hint, layout.font_small, theme.TEXT_DIM, center=layout.hints.center)
 
     def _draw_curtain(self, surface: pygame.Surface, layout: TableLayout) -> None:
         """Cover the whole window: nobody's hand shows while the laptop changes hands."""
@@ -1056,9 +1208,14 @@ class TableScene(Scene):
         draw_rich(surface, self._status_parts(), layout.font_status, theme.TEXT_DIM, self.ctx.sprites,
                   center=(w // 2, round(h * 0.22)))
         title = f"Pass to {name}"
-        size = theme.fit_size(title, round(110 * s), w - round(80 * s))
+        size = theme.fit_size(title, theme.text_px(110, s), w - round(80 * s))
         theme.blit_text(surface, title, size, theme.ACCENT, bold=True, center=(w // 2, round(h * 0.42)))
-        theme.blit_text(surface, f"{name}: press Enter when ready (or click)", round(44 * s), theme.TEXT,
+        theme.blit_text(surface, f"{name}: press Enter when ready (or click)", theme.text_px(44, s), theme.TEXT,
                         center=(w // 2, round(h * 0.58)))
-        theme.blit_text(surface, "Everyone else, please look away while a card is chosen.", round(30 * s),
+        theme.blit_text(surface, "Everyone else, please look away while a card is chosen.", theme.text_px(30, s),
                         theme.TEXT_DIM, center=(w // 2, round(h * 0.68)))
+        back = self.session.can_take_back
+        if back is not None:
+            rect = curtain_take_back_rect(layout)
+            draw_button(surface, rect, f"{self.session.name(back)}: take my card back", theme.text_px(28, s),
+                        hovered=rect.collidepoint(self.mouse), key_hint="Backspace")

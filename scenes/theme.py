@@ -47,6 +47,51 @@ BUTTON: Colour = (236, 240, 232)
 BUTTON_TEXT: Colour = (20, 48, 46)
 BUTTON_HOVER: Colour = (255, 232, 150)
 
+MIN_TEXT_PX = 18
+"""The projector minimum: no text a user needs is drawn smaller than this many pixels (the
+font's line height, which for the app's font is its em size), at 1280x720 and at every other
+window size the app allows.  Layouts drop or shorten secondary text rather than shrink it; a
+test measures every label of every screen."""
+MIN_FONT_SIZE = 27
+"""The size to ask pygame for to get :data:`MIN_TEXT_PX`: its default font draws a size-N
+font with an em of about 0.69 N pixels (size 27: 18 px)."""
+SMALLEST_WINDOW = (1024, 576)
+"""The smallest window the app lays out (an XGA projector's width): still :data:`MIN_TEXT_PX`."""
+
+
+def text_px(design: float, scale: float = 1.0) -> int:
+    """A font size: ``design`` at 1280x720 scaled by ``scale``, never under :data:`MIN_FONT_SIZE`."""
+    return max(MIN_FONT_SIZE, round(design * scale))
+
+
+_caps: dict[int, tuple[int, int]] = {}
+
+
+def _cap_box(size: int) -> tuple[int, int]:
+    """(height, centre offset from the text's middle) of a capital letter at ``size``."""
+    box = _caps.get(size)
+    if box is None:
+        image = font(size).render("H", True, (255, 255, 255))
+        ink = image.get_bounding_rect()
+        box = _caps[size] = (ink.height, round(ink.centery - image.get_height() / 2))
+    return box
+
+
+def cap_height(size: int) -> int:
+    """How tall a capital letter of the app's font is at ``size`` (numbers in text match it)."""
+    return _cap_box(size)[0]
+
+
+def cap_centre_offset(size: int) -> int:
+    """Where capitals are centred, below the middle of a line of text at ``size``."""
+    return _cap_box(size)[1]
+
+
+def pixels_of(size: int) -> int:
+    """How many pixels tall text of font ``size`` is drawn (what :data:`MIN_TEXT_PX` measures)."""
+    return font(size).get_height()
+
+
 PENALTY_PALETTE: tuple[Colour, ...] = (
     (150, 196, 226),  # the lowest value: light blue
     (244, 190, 60),   # amber
@@ -91,6 +136,7 @@ MAX_TEXTS = 600
 def reset_fonts() -> None:
     """Forget loaded fonts: they die with the font module (e.g. between two app runs)."""
     _fonts.clear()
+    _caps.clear()
 
 
 def font(size: int) -> pygame.font.Font:
@@ -130,14 +176,34 @@ def blit_text(surface: pygame.Surface, label: str, size: int, colour: Colour = T
 
 
 def fit_size(label: str, size: int, max_width: int) -> int:
-    """The largest font size <= ``size`` at which ``label`` fits ``max_width``."""
+    """The largest font size <= ``size`` at which ``label`` fits ``max_width``, but never under
+    :data:`MIN_FONT_SIZE` (use :func:`fit_label` where a label may have to be cut short)."""
     width = font(size).size(label)[0]
     if width <= max_width or width == 0:
         return size
-    return max(10, int(size * max_width / width))
+    return max(min(size, MIN_FONT_SIZE), int(size * max_width / width))
 
 
-def fit_label(label: str, size: int, max_width: int, min_size: int = 12) -> tuple[str, int]:
+def wrap_lines(label: str, size: int, max_width: int) -> list[str]:
+    """``label`` broken into lines at most ``max_width`` wide at ``size`` (a word too long for a
+    line is cut with an ellipsis: the size is kept)."""
+    measure = font(size)
+    lines: list[str] = []
+    line = ""
+    for word in drawable(label).split():
+        candidate = f"{line} {word}" if line else word
+        if measure.size(candidate)[0] <= max_width:
+            line = candidate
+            continue
+        if line:
+            lines.append(line)
+        line = word if measure.size(word)[0] <= max_width else fit_label(word, size, max_width, size)[0]
+    if line:
+        lines.append(line)
+    return lines
+
+
+def fit_label(label: str, size: int, max_width: int, min_size: int = MIN_FONT_SIZE) -> tuple[str, int]:
     """``label`` and a font size at which it fits ``max_width``: shrunk down to ``min_size``,
     then cut short with an ellipsis (a long name stays readable instead of tiny)."""
     label = drawable(label)

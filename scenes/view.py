@@ -94,9 +94,10 @@ def mode_of_kinds(kinds: Sequence[str]) -> str:
     return "solo" if humans == 1 else "hotseat"
 
 
-def next_label(step: int, players: int, final: bool) -> str:
+def next_label(step: int, players: int, final: bool, round_over: bool = False) -> str:
+    """What "Next" does: place the next card, start the next turn (or round), or show the results."""
     if step == players:
-        return "Results" if final else "Next turn"
+        return "Results" if final else ("Next round" if round_over else "Next turn")
     return "Next"
 
 
@@ -113,7 +114,24 @@ def view_of_state(state: TableState, info: TableInfo, final: bool) -> TableView:
         turn_cards=state.revealed, done=state.step, last=placement, rows_before=state.rows_before,
         upcoming=upcoming, chooser=None, chosen=(False,) * players,
         caption=tuple(describe(placement, info.seats, after)), can_advance=True,
-        next_label=next_label(state.step, players, final),
+        next_label=next_label(state.step, players, final, state.turn == info.rules.turns_per_round - 1),
+    )
+
+
+def view_of_reveal(state: TableState, info: TableInfo) -> TableView:
+    """The moment before ``state``'s placement, the first of its turn: every card of the turn
+    revealed, none placed yet, the scores as they were."""
+    placement = state.placement
+    scores = list(state.scores)
+    scores[placement.player] -= placement.penalty
+    order = sorted(enumerate(state.revealed), key=lambda pc: pc[1])
+    players = len(info.seats)
+    return TableView(
+        stage=Stage.REVEALED, round=state.round, turn=state.turn, rows=state.rows_before, scores=tuple(scores),
+        turn_cards=state.revealed, done=0, last=None, rows_before=None, upcoming=order[0] if order else None,
+        chooser=None, chosen=(False,) * players,
+        caption=("All cards are revealed: they are placed lowest first",), can_advance=True,
+        next_label=next_label(0, players, False),
     )
 
 

@@ -12,6 +12,8 @@ from typing import Sequence, Union
 
 import pygame
 
+from game.text import ELLIPSIS
+
 from . import theme
 from .digits import DigitSprites, number_size, write_number
 
@@ -20,8 +22,20 @@ NUMBER_SCALE = 0.6
 """Stamped number height as a fraction of the font size (a touch above cap height)."""
 
 
-def _number_height(size: int) -> int:
-    return max(6, int(round(size * NUMBER_SCALE)))
+def _number_height(size: int, sprites: DigitSprites) -> int:
+    """How tall to stamp a number beside text of ``size``: its digits' ink as tall as the font's
+    capital letters."""
+    return max(6, round(theme.cap_height(size) / sprites.ink_ratio))
+
+
+def _stamp(sprites: DigitSprites) -> DigitSprites:
+    """The digits for numbers inside text: the bold set (the font is bold), if there is one."""
+    return sprites.bold or sprites
+
+
+def _pad(size: int) -> int:
+    """Side bearings of a stamped number, like a letter's (its digits are set by their ink)."""
+    return max(2, round(theme.cap_height(size) * 0.16))
 
 
 def rich_width(parts: Sequence[Part], size: int, sprites: DigitSprites) -> int:
@@ -29,10 +43,75 @@ def rich_width(parts: Sequence[Part], size: int, sprites: DigitSprites) -> int:
     width = 0
     for part in parts:
         if isinstance(part, int):
-            width += number_size(part, _number_height(size), sprites=sprites)[0]
+            stamp = _stamp(sprites)
+            width += number_size(part, _number_height(size, stamp), sprites=stamp, tight=True)[0] + _pad(size)
         else:
             width += theme.font(size).size(part)[0]
     return width
+
+
+def fit_segments(line: str, size: int, max_width: int, separator: str = "    ") -> str:
+    """A footer of hints (``separator`` between them, most important first) with as many of
+    its hints as fit ``max_width`` at ``size``: the last ones are dropped, the size is kept."""
+    segments = [part for part in line.split(separator) if part.strip()]
+    while len(segments) > 1 and theme.font(size).size(separator.join(segments))[0] > max_width:
+        segments.pop()
+        while segments and segments[-1].strip() in ("|", ""):
+            segments.pop()
+    return separator.join(segments)
+
+
+def wrap_rich(parts: Sequence[Part], size: int, sprites: DigitSprites, max_width: int) -> list[list[Part]]:
+    """A mixed line broken into lines at most ``max_width`` wide at ``size`` (between words; a
+    line too long even alone is cut short)."""
+    tokens: list[Part] = []
+    for part in parts:
+        if isinstance(part, int):
+            tokens.append(part)
+        else:
+            pieces = part.split(" ")
+            tokens.extend(piece + (" " if index < len(pieces) - 1 else "") for index, piece in enumerate(pieces)
+                          if piece or index < len(pieces) - 1)
+    words: list[list[Part]] = [[]]  # tokens not separated by a space stay together: "(", 3, ")"
+    for token in tokens:
+        words[-1].append(token)
+        if isinstance(token, str) and token.endswith(" "):
+            words.append([])
+    lines: list[list[Part]] = [[]]
+    for word in words:
+        candidate = lines[-1] + word
+        if lines[-1] and rich_width(_trimmed(candidate), size, sprites) > max_width:
+            lines.append(list(word))
+        else:
+            lines[-1] = candidate
+    return [shorten_rich(_trimmed(line), size, sprites, max_width) for line in lines if _trimmed(line)]
+
+
+def _trimmed(line: list[Part]) -> list[Part]:
+    """``line`` without the spaces at its ends."""
+    shown = list(line)
+    while shown and isinstance(shown[-1], str) and not shown[-1].strip():
+        shown.pop()
+    if shown and isinstance(shown[-1], str):
+        shown[-1] = shown[-1].rstrip()
+    while shown and isinstance(shown[0], str) and not shown[0].strip():
+        shown.pop(0)
+    if shown and isinstance(shown[0], str):
+        shown[0] = shown[0].lstrip()
+    return shown
+
+
+def shorten_rich(parts: Sequence[Part], size: int, sprites: DigitSprites, max_width: int) -> list[Part]:
+    """``parts`` cut short at the end (whole words, then "...") to fit ``max_width`` at ``size``:
+    the projector minimum size is kept, the tail of the line is what gives way."""
+    shown = list(parts)
+    if rich_width(shown, size, sprites) <= max_width:
+        return shown
+    while shown and rich_width(shown + [ELLIPSIS], size, sprites) > max_width:
+        last = shown.pop()
+        if isinstance(last, str) and " " in last.strip():
+            shown.append(last.rstrip().rsplit(" ", 1)[0])
+    return shown + [ELLIPSIS]
 
 
 def draw_rich(surface: pygame.Surface, parts: Sequence[Part], size: int, colour: theme.Colour,
@@ -46,7 +125,8 @@ def draw_rich(surface: pygame.Surface, parts: Sequence[Part], size: int, colour:
     if max_width is not None:
         width = rich_width(parts, size, sprites)
         if width > max_width:
-            size = max(10, int(size * max_width / width))
+            size = max(min(size, theme.MIN_FONT_SIZE), int(size * max_width / width))
+            parts = shorten_rich(parts, size, sprites, max_width)
     width = rich_width(parts, size, sprites)
     text_h = theme.font(size).get_linesize()
     if center is not None:
@@ -56,13 +136,14 @@ def draw_rich(surface: pygame.Surface, parts: Sequence[Part], size: int, colour:
     else:
         raise ValueError("give center or midleft")
     start = x
-    digit_h = _number_height(size)
-    caps_centre = cy - round(size * 0.05)
+    digit_h = _number_height(size, _stamp(sprites))
+    caps_centre = cy + theme.cap_centre_offset(size)
+    stamp = _stamp(sprites)
     for part in parts:
         if isinstance(part, int):
-            w = number_size(part, digit_h, sprites=sprites)[0]
-            write_number(surface, part, (x + w / 2, caps_centre), digit_h, sprites=sprites,
-                         colour=number_colour or colour)
+            w = number_size(part, digit_h, sprites=stamp, tight=True)[0] + _pad(size)
+            write_number(surface, part, (x + w / 2, caps_centre), digit_h, sprites=stamp,
+                         colour=number_colour or colour, tight=True)
             x += w
         elif part:
             image = theme.text(part, size, colour)
@@ -76,6 +157,7 @@ def draw_button(surface: pygame.Surface, rect: pygame.Rect, label: str, size: in
                 enabled: bool = True, key_hint: str | None = None) -> None:
     """A rounded button; focus (keyboard) and hover (mouse) both light it up."""
     radius = max(6, rect.height // 4)
+    label, size = theme.fit_label(label, size, rect.width - max(8, rect.height // 4))  # never past its edges
     fill = theme.BUTTON_HOVER if (hovered or focused) and enabled else theme.BUTTON
     if toggled:
         fill = theme.ACCENT
@@ -87,10 +169,15 @@ def draw_button(surface: pygame.Surface, rect: pygame.Rect, label: str, size: in
     if focused:
         pygame.draw.rect(surface, theme.ACCENT, rect.inflate(8, 8), width=max(3, rect.height // 18),
                          border_radius=radius + 4)
+    hint_size = theme.text_px(size * 5 // 9)
+    hint_h = theme.font(hint_size).get_height() - size // 10
+    if key_hint and (theme.font(size).get_height() + hint_h > rect.height
+                     or theme.font(hint_size).size(key_hint)[0] > rect.width - 8):
+        key_hint = None  # no room at this size: the key stays in the footer, the label stays big
     if key_hint:
         label_rect = theme.blit_text(surface, label, size, theme.BUTTON_TEXT,
-                                     center=(rect.centerx, rect.centery - size // 6))
-        theme.blit_text(surface, key_hint, max(12, size * 5 // 9), (70, 100, 96),
+                                     center=(rect.centerx, rect.centery - hint_h // 2))
+        theme.blit_text(surface, key_hint, hint_size, (70, 100, 96),
                         midtop=(rect.centerx, label_rect.bottom - size // 10))
     else:
         theme.blit_text(surface, label, size, theme.BUTTON_TEXT, center=rect.center)
@@ -110,15 +197,14 @@ def draw_text_field(surface: pygame.Surface, rect: pygame.Rect, value: str, labe
     if error:
         edge = theme.DANGER
     pygame.draw.rect(surface, edge, rect, width=max(2, rect.height // 16), border_radius=radius)
-    small = max(12, size * 2 // 3)
+    small = theme.text_px(size * 2 // 3)
     label_rect = theme.blit_text(surface, label, small, (90, 110, 106),
                                  midleft=(rect.left + rect.height // 4, rect.centery))
     value_x = rect.left + max(label_rect.width + rect.height // 2, rect.width // 4)
     room = pygame.Rect(value_x, rect.top, rect.right - rect.height // 4 - value_x, rect.height)
     if not value and placeholder:
-        hint = max(12, size * 3 // 4)
-        theme.blit_text(surface, placeholder, theme.fit_size(placeholder, hint, room.width), (130, 146, 142),
-                        midleft=(value_x, rect.centery))
+        hint_text, hint = theme.fit_label(placeholder, theme.text_px(size * 3 // 4), room.width)
+        theme.blit_text(surface, hint_text, hint, (130, 146, 142), midleft=(value_x, rect.centery))
     image = theme.text(value, size, theme.INK)
     clip = surface.get_clip()
     surface.set_clip(room.clip(clip) if clip else room)

@@ -81,13 +81,14 @@ def frames(app: App, count: int = 1, dt: float = 0.0) -> None:
 
 
 def play_until(app: App, done: Callable[[App], bool], act: Callable[[App], None],
-               check: Callable[[App], None] | None = None) -> int:
-    """Run frames, letting ``act`` post inputs, until ``done``; ``check`` runs after every frame."""
+               check: Callable[[App], None] | None = None, dt: float = 0.0) -> int:
+    """Run frames of ``dt`` seconds, letting ``act`` post inputs, until ``done``; ``check`` runs
+    after every frame."""
     for count in range(MAX_FRAMES):
         if done(app) or app.exit_code is not None:
             return count
         act(app)
-        app.run_frame(0.0)
+        app.run_frame(dt)
         if check is not None:
             check(app)
     raise AssertionError("the game did not finish in time")
@@ -123,3 +124,33 @@ def history_records() -> list:
 
     with open_history(import_legacy=False) as history:
         return [parse_record(line) for line in history.record_lines()]
+
+
+def look(app: App) -> None:
+    """A person takes a moment to look (the hand and the curtain ignore hurried inputs)."""
+    from scenes.hand import HAND_GUARD_SECONDS
+
+    app.run_frame(HAND_GUARD_SECONDS)
+
+
+def play_by_keys(app: App, right: int = 0) -> None:
+    """Look at the hand, select card ``right`` (0: the lowest) and play it with Enter."""
+    look(app)
+    key(pygame.K_HOME)
+    for _ in range(right):
+        key(pygame.K_RIGHT)
+    key(pygame.K_RETURN)
+
+
+def play_by_clicks(app: App, index: int = 0) -> None:
+    """Look at the hand, then click card ``index`` twice: select, then play."""
+    from scenes.layout import table_layout
+
+    look(app)
+    scene = table(app)
+    assert scene.session is not None
+    count = len(scene.session.game.hand(scene.session.chooser or 0))
+    rect = table_layout(pygame.display.get_surface().get_size()).hand_card_rect(index, count)
+    move(rect.center)
+    click(rect.center)
+    click(rect.center)

@@ -170,6 +170,8 @@ def test_a_bad_command_in_the_menu_shows_an_error_and_does_not_start(hello_bot: 
     assert len(running_bot_pids()) == 1
     pygame.event.post(pygame.event.Event(pygame.QUIT))     # the window is closed mid-game
     frames(app)
+    key(pygame.K_y)                                        # and the question answered: close
+    frames(app)
     assert app.exit_code == 1
     assert running_bot_pids() == []
 

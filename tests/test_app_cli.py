@@ -93,15 +93,18 @@ def test_unwritable_screenshot_dir_is_one_line_and_exit_2(tmp_path: Path, capsys
     assert code == 2 and err.count("\n") == 1 and "shots" in err
 
 
-def test_closing_the_window_mid_game_exits_1_and_records_nothing(tmp_path: Path, capsys) -> None:  # type: ignore[no-untyped-def]
+def test_closing_the_window_mid_game_asks_then_exits_1_and_records_nothing(tmp_path: Path, capsys) -> None:  # type: ignore[no-untyped-def]
     record = tmp_path / "g.jsonl"
     app = open_app(PlayOptions(mode="solo", seed=1, record=record))
     frames(app, 3)
     pygame.event.post(pygame.event.Event(pygame.QUIT))
     frames(app)
+    assert app.exit_code is None                  # asked first, as Esc does
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    frames(app)                                   # a second close request closes
     close_app()
     assert app.exit_code == 1
-    assert capsys.readouterr().err.strip() == "game closed before the end: not recorded"
+    assert capsys.readouterr().err.strip() == "game closed before the end: not recorded"  # --record: no history
     assert not record.exists()
 
 

@@ -15,7 +15,7 @@ import pytest  # noqa: E402
 
 from app_helpers import (  # noqa: E402
     history_records,
-    click, close_app, frames, key, open_app, run_until, stage, table,
+    click, close_app, frames, key, open_app, play_by_keys, run_until, stage, table,
 )
 from game.agent_options import AgentOptions  # noqa: E402
 from game.agents import RandomAgent  # noqa: E402
@@ -56,7 +56,7 @@ def finish_solo(app: App) -> None:
     def act(app: App) -> None:
         st = stage(app)
         if st is Stage.CHOOSE:
-            key(pygame.K_RETURN)
+            play_by_keys(app)
         elif st is Stage.ROW_CHOICE:
             key(pygame.K_1)
         elif st in (Stage.REVEALED, Stage.PLACED):
@@ -215,7 +215,7 @@ def test_the_window_stays_responsive_while_an_ai_thinks() -> None:
     scene = table(app)
     frames(app)
     assert slow.asked.wait(10)
-    key(pygame.K_RETURN)                 # the human plays while AI 1 still thinks
+    play_by_keys(app)                    # the human plays while AI 1 still thinks
     frames(app)
     assert session.stage is Stage.THINKING
     assert session.thinking_players == (1, 2, 3)   # AI 2 and AI 3 wait their turn behind AI 1
@@ -226,9 +226,9 @@ def test_the_window_stays_responsive_while_an_ai_thinks() -> None:
     frames(app, 3)
     key(pygame.K_F11)
     frames(app, 3)
-    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=(1000, 600), w=1000, h=600))
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=(1100, 640), w=1100, h=640))
     frames(app, 2)
-    assert size_of(app) == (1000, 600) != window
+    assert size_of(app) == (1100, 640) != window
     key(pygame.K_F1)
     frames(app)
     assert app.manager.active.__class__.__name__ == "RulesScene"

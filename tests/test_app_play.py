@@ -13,11 +13,13 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 from app_helpers import (  # noqa: E402
-    click, close_app, frames, key, move, open_app, play_until, stage, table, type_text,
+    click, close_app, frames, key, open_app, play_by_clicks, play_by_keys, play_until, stage, table,
+    type_text,
 )
 from game.engine import Phase, Rule  # noqa: E402
 from game.play import play_seeded_game  # noqa: E402
 from game.rules import SNAP  # noqa: E402
+from scenes.hand import HAND_GUARD_SECONDS  # noqa: E402
 from scenes.app import App  # noqa: E402
 from scenes.layout import menu_layout, results_layout, table_layout  # noqa: E402
 from scenes.options import PlayOptions  # noqa: E402
@@ -88,10 +90,7 @@ def test_solo_game_with_mouse_and_a_human_row_choice() -> None:
         layout = table_layout(size_of(app))
         st = session.stage
         if st is Stage.CHOOSE:
-            hand = session.game.hand(0)
-            rect = layout.hand_card_rect(0, len(hand))  # the lowest card: invites rule 4
-            move(rect.center)
-            click(rect.center)
+            play_by_clicks(app, 0)  # the lowest card: invites rule 4
         elif st is Stage.ROW_CHOICE:
             penalties = session.row_penalties()
             click(layout.row_boxes[penalties.index(min(penalties))].center)
@@ -131,8 +130,7 @@ def test_hotseat_never_shows_a_hand_to_the_wrong_player() -> None:
             key(pygame.K_RETURN)
         elif st is Stage.CHOOSE:
             chosen_by.append(session.chooser)
-            key(pygame.K_RIGHT)
-            key(pygame.K_RETURN)
+            play_by_keys(app, 1)
         elif st is Stage.ROW_CHOICE:
             human_row_choices += 1
             key(pygame.K_1 + session.game.turn % 4)
@@ -153,7 +151,7 @@ def test_hotseat_never_shows_a_hand_to_the_wrong_player() -> None:
         if frame.stage is not Stage.CHOOSE:
             assert frame.hand_owner is None
 
-    play_until(app, lambda a: stage(a) is None, act, check)
+    play_until(app, lambda a: stage(a) is None, act, check, dt=HAND_GUARD_SECONDS)
     assert isinstance(app.manager.active, ResultsScene)
     assert len(session.history) == 28
     assert human_row_choices >= 1

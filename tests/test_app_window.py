@@ -12,7 +12,7 @@ from collections.abc import Iterator  # noqa: E402
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-from app_helpers import click, close_app, frames, key, open_app, resize, table  # noqa: E402
+from app_helpers import click, close_app, frames, key, open_app, play_by_keys, resize, table  # noqa: E402
 from scenes.layout import dialog_layout, menu_layout, results_layout, table_layout  # noqa: E402
 from scenes.options import PlayOptions  # noqa: E402
 from scenes.session import Stage, TableSession, seats_for  # noqa: E402
@@ -40,7 +40,7 @@ def test_resize_and_fullscreen_keep_the_game() -> None:
     scene = table(app)
     session = scene.session
     frames(app)
-    key(pygame.K_RETURN)       # play the selected card
+    play_by_keys(app)          # play the lowest card
     frames(app)
     key(pygame.K_SPACE)        # first placement
     frames(app)

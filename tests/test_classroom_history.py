@@ -12,7 +12,8 @@ from collections.abc import Iterator  # noqa: E402
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-from app_helpers import close_app, frames, key, open_app, play_until, stage, table  # noqa: E402
+from app_helpers import close_app, frames, key, open_app, play_by_keys, play_until, stage, table  # noqa: E402
+from scenes.hand import HAND_GUARD_SECONDS  # noqa: E402
 from scenes.app import App  # noqa: E402
 from scenes.layout import table_layout  # noqa: E402
 from scenes.options import PlayOptions  # noqa: E402
@@ -58,13 +59,15 @@ def test_stepping_back_and_forward_draws_the_live_frames_again() -> None:
     scene.auto = False
     session = scene.session
     assert session is not None
-    live: dict[int, bytes] = {}
+    live: dict[object, bytes] = {}
     frames(app)
     while len(session.states) < 11:
         key(pygame.K_SPACE)
         frames(app)
         if session.stage is Stage.PLACED:
             live[len(session.states) - 1] = pixels()
+        if session.stage is Stage.REVEALED:           # a turn's cards, before the first placement
+            live[f"revealed {len(session.states)}"] = pixels()
     assert session.stage is Stage.PLACED
     before = snapshot(session)
     size = pygame.display.get_surface().get_size()
@@ -73,26 +76,31 @@ def test_stepping_back_and_forward_draws_the_live_frames_again() -> None:
     marker = [layout.top_bar, layout.back_button, layout.live_button,
               pygame.Rect(0, 0, size[0], border), pygame.Rect(0, size[1] - border, size[0], border),
               pygame.Rect(0, 0, border, size[1]), pygame.Rect(size[0] - border, 0, border, size[1])]
-    shown = [10]
-    for _ in range(6):                       # back 6 placements, across two turns
+    shown: list[object] = [10]
+
+    def shown_key() -> object:
+        return f"revealed {scene.cursor}" if scene.at_reveal else scene.cursor
+
+    for _ in range(8):                       # back 6 placements and 2 reveals, across two turns
         key(pygame.K_LEFT)
         frames(app)
-        shown.append(scene.cursor)
+        shown.append(shown_key())
         frame = scene.last_frame
         assert frame is not None and frame.past and frame.hand_owner is None
         state = session.states[scene.cursor]
-        assert frame.rows == state.rows
-        assert masked(pixels(), size, marker) == masked(live[scene.cursor], size, marker)
+        assert frame.rows == (state.rows_before if scene.at_reveal else state.rows)
+        assert frame.stage is (Stage.REVEALED if scene.at_reveal else Stage.PLACED)
+        assert masked(pixels(), size, marker) == masked(live[shown_key()], size, marker)
         # The top bar carries the "looking back" marker, but its "Turn N of 7" is the past turn's:
         turn_text = pygame.Rect(border, border, layout.top_bar.width // 6, layout.top_bar.height - border)
-        assert region(turn_text) == region(turn_text, live[scene.cursor], size)
-    assert shown == [10, 9, 8, 7, 6, 5, 4]
+        assert region(turn_text) == region(turn_text, live[shown_key()], size)
+    assert shown == [10, 9, 8, "revealed 8", 7, 6, 5, 4, "revealed 4"]
     assert region(turn_text, live[7], size) != region(turn_text, live[8], size), "turn 2 and turn 3 differ there"
     assert snapshot(session) == before, "browsing history never changes the game"
-    for _ in range(6):                       # and forward again, to the live game
+    for _ in range(8):                       # and forward again, to the live game
         key(pygame.K_RIGHT)
         frames(app)
-        assert masked(pixels(), size, marker) == masked(live[scene.cursor if scene.cursor is not None else 10],
+        assert masked(pixels(), size, marker) == masked(live[shown_key() if scene.cursor is not None else 10],
                                                         size, marker)
     assert scene.cursor is None and not scene.last_frame.past
     assert pixels() == live[10], "back at the live game: the very same frame"
@@ -114,7 +122,7 @@ def test_history_is_reachable_while_a_human_chooses_and_hides_the_hand() -> None
     scene = table(app)
     session = scene.session
     frames(app)
-    key(pygame.K_RETURN)                     # play a card
+    play_by_keys(app)                        # play a card
     frames(app)
     while session.stage is not Stage.CHOOSE:  # place the turn's cards; the next turn starts
         key(pygame.K_1 if session.stage is Stage.ROW_CHOICE else pygame.K_SPACE)
@@ -153,8 +161,11 @@ def test_hotseat_history_and_hints_never_show_a_hidden_hand() -> None:
                 looked_back += 1
                 key(pygame.K_BACKSPACE)      # look back while a hand is on screen
                 return
-            key(pygame.K_RIGHT)
-            key(pygame.K_RETURN)
+            if scene.selected is None:
+                key(pygame.K_RIGHT)          # select the second card (a frame shows its hint) ...
+                key(pygame.K_RIGHT)
+            else:
+                key(pygame.K_RETURN)         # ... then play it
         elif st is Stage.ROW_CHOICE:
             key(pygame.K_1 + session.game.turn % 4)
         else:
@@ -184,7 +195,7 @@ def test_hotseat_history_and_hints_never_show_a_hidden_hand() -> None:
         if frame.stage is not Stage.CHOOSE:
             assert frame.hand_owner is None
 
-    play_until(app, lambda a: stage(a) is None, act, check)
+    play_until(app, lambda a: stage(a) is None, act, check, dt=HAND_GUARD_SECONDS)
     assert len(session.history) == 28
     assert looked_back >= 10 and hinted >= 10
 
@@ -195,7 +206,8 @@ def test_hints_are_off_by_default_and_toggle_with_h() -> None:
     frames(app)
     assert scene.last_frame.hint_card is None
     key(pygame.K_h)
-    key(pygame.K_RIGHT)
+    key(pygame.K_RIGHT)                       # selects the first card
+    key(pygame.K_RIGHT)                       # then the second
     frames(app)
     hand = scene.session.game.hand(0)
     assert scene.last_frame.hint_card == hand[1]

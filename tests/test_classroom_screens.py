@@ -62,7 +62,8 @@ def test_explain_panel_on_the_worked_example_turn() -> None:
             "Row 2  ends 24  6 points",
             "Row 3  ends 57  18 points",
             "Row 4  ends 81  9 points",
-            "Celia took row 4 (9 points); the cheapest: row 2 (6)",
+            "Celia took row 4 (9 points), not the cheapest: row 2 (6)",
+            "Why? Now Bob's 88 will take row 3 (21 points)",
         ]),
         (Rule.CLOSEST_ROW, [
             "Rule 2: 23 goes after the closest lower last card",

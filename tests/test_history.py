@@ -225,7 +225,7 @@ def test_scoreboard_at_small_and_large_windows(data_dir: Path, tmp_path: Path) -
     with open_history() as history:
         for seed in range(1, 13):
             history.add(a_record(seed, ("Ada Lovelace", "Ben", "Charlotte Brontë", "Dee"), days_ago=seed / 3))
-    for size in [(1280, 720), (800, 500)]:
+    for size in [(1280, 720), (1024, 576)]:
         app = open_app(PlayOptions(), size=size)
         board = ScoreboardScene(app.ctx)
         app.manager.push(board)

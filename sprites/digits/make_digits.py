@@ -13,7 +13,8 @@ sampled arcs) in a 60 x 96 design grid.  A stroke is inked by stamping discs
 along it, which gives round caps and round joins for free.  Everything is
 drawn 4x too big and smooth-scaled down, which antialiases the edges.
 
-Run:  python sprites/digits/make_digits.py   (writes 0.png ... 9.png here)
+Run:  python sprites/digits/make_digits.py   (writes 0.png ... 9.png here, and a bolder
+set in bold/ for numbers inside text)
 """
 
 from __future__ import annotations
@@ -123,12 +124,20 @@ def render_digit(digit: int) -> pygame.Surface:
     return pygame.transform.smoothscale(big, (WIDTH, HEIGHT))
 
 
+BOLD_STROKE = 17.0
+"""The pen of the bold set (``bold/``): numbers stamped inside text, whose font is bold."""
+
+
 def main() -> None:
-    """Render all ten digits and save them as PNGs next to this script."""
-    for digit in range(10):
-        path = OUT_DIR / f"{digit}.png"
-        pygame.image.save(render_digit(digit), str(path))
-        print(f"wrote {path}")
+    """Render all ten digits and save them as PNGs next to this script, and the bold set in bold/."""
+    global STROKE
+    for folder, stroke in ((OUT_DIR, STROKE), (OUT_DIR / "bold", BOLD_STROKE)):
+        folder.mkdir(exist_ok=True)
+        STROKE = stroke
+        for digit in range(10):
+            path = folder / f"{digit}.png"
+            pygame.image.save(render_digit(digit), str(path))
+            print(f"wrote {path}")
 
 
 if __name__ == "__main__":

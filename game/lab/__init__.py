@@ -1,0 +1,14 @@
+"""The strategy lab's machinery: ``main.py simulate`` at the speed of the machine.
+
+* :mod:`game.lab.fastgame` - games of ``random`` players on a compact table,
+  card for card the engine's games;
+* :mod:`game.lab.text` - records written as JSON text directly;
+* :mod:`game.lab.totals` - running totals and the summary (nothing per game kept);
+* :mod:`game.lab.runner` - chunks of games, made as they are needed, played in
+  this process or by workers fed a few chunks at a time, put back in order;
+* :mod:`game.lab.records` - the records file: refused if it holds records
+  (unless appending or overwriting), written a chunk at a time, cut back to
+  the last whole record if a write fails.
+
+:mod:`game.simulate` is the command line on top of it.
+"""

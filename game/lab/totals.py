@@ -1,0 +1,286 @@
+"""Running totals of a simulation, and the summary they make: nothing per game is kept.
+
+A chunk of games (played here or in a worker) adds up into one small
+:class:`ChunkTotals`; the run folds each chunk into its :class:`Summary` as
+it arrives, so memory is the same at ten games and at ten million.
+
+In duplicate runs the per-kind comparison needs, per deal, the difference of
+two kinds' mean penalties.  Those differences are rationals with a fixed
+denominator (each kind sits the same number of seats in every deal), so
+their sum and sum of squares are kept as exact integers: the mean and the
+interval come out as if every difference had been kept.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Sequence
+
+from ..bot import Disqualification, is_bot_kind
+
+Z95 = 1.959963984540054
+"""The 97.5th percentile of the standard normal: the half-width of a 95% interval in standard errors."""
+MAX_REPORTED = 3
+"""Disqualification reports printed per bot (the count covers them all)."""
+
+
+def wilson_interval(successes: int, trials: int) -> tuple[float, float]:
+    """95% interval of a proportion (Wilson's: sensible even at 0 or all successes)."""
+    if trials == 0:
+        return 0.0, 1.0
+    p = successes / trials
+    z2 = Z95 * Z95
+    centre = (p + z2 / (2 * trials)) / (1 + z2 / trials)
+    half = Z95 * math.sqrt(p * (1 - p) / trials + z2 / (4 * trials * trials)) / (1 + z2 / trials)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def mean_interval(values: Sequence[float]) -> tuple[float, float, float]:
+    """``(mean, low, high)``: the mean and its 95% interval (normal approximation)."""
+    n = len(values)
+    if n == 0:
+        return 0.0, 0.0, 0.0
+    mean = sum(values) / n
+    if n == 1:
+        return mean, mean, mean
+    variance = sum((v - mean) ** 2 for v in values) / (n - 1)
+    half = Z95 * math.sqrt(variance / n)
+    return mean, mean - half, mean + half
+
+
+@dataclass
+class ChunkTotals:
+    """What a chunk of games adds to a run: small, so a worker sends it back cheaply.
+
+    Lists are indexed by *slot*: the seat, or in duplicate runs the kind.
+    """
+
+    games: int
+    slot_games: list[int]
+    rounds: list[int]
+    penalty: list[int]
+    wins: list[int]
+    decisions: list[int]
+    decision_seconds: list[float]
+    longest_decision: list[float]
+    disqualified: list[tuple[int, Disqualification]] = field(default_factory=list)
+    """``(slot, report)`` of every bot disqualified in the chunk."""
+    pair_sums: list[list[int]] = field(default_factory=list)
+    """Duplicate runs: per kind pair, ``[sum, sum of squares]`` of the scaled per-deal differences."""
+    deals: int = 0
+    records: str = ""
+    """The chunk's record lines, each ending in a newline ("" if records are not written)."""
+
+    @classmethod
+    def empty(cls, slots: int, pairs: int = 0) -> ChunkTotals:
+        return cls(0, [0] * slots, [0] * slots, [0] * slots, [0] * slots, [0] * slots,
+                   [0.0] * slots, [0.0] * slots, pair_sums=[[0, 0] for _ in range(pairs)])
+
+
+@dataclass
+class PlayerTally:
+    """Running totals of one seat (or, in duplicate runs, one kind) over a run."""
+
+    name: str
+    kind: str
+    games: int = 0
+    rounds: int = 0
+    penalty: int = 0
+    wins: int = 0
+    decisions: int = 0
+    decision_seconds: float = 0.0
+    longest_decision: float = 0.0
+    disqualifications: list[Disqualification] = field(default_factory=list)
+    """The first reports of this seat's (or kind's) bots being disqualified."""
+    disqualified: int = 0
+    """How many times in all."""
+    reasons: Counter[str] = field(default_factory=Counter)
+    """How many times for each reason."""
+
+    def disqualify(self, report: Disqualification) -> None:
+        self.disqualified += 1
+        self.reasons[report.reason] += 1
+        if len(self.disqualifications) < MAX_REPORTED:
+            self.disqualifications.append(report)
+
+    @property
+    def mean_penalty(self) -> float:
+        return self.penalty / self.games if self.games else 0.0
+
+    @property
+    def mean_penalty_per_round(self) -> float:
+        return self.penalty / self.rounds if self.rounds else 0.0
+
+    @property
+    def win_rate(self) -> float:
+        return self.wins / self.games if self.games else 0.0
+
+    @property
+    def decision_ms_mean(self) -> float:
+        return 1000 * self.decision_seconds / self.decisions if self.decisions else 0.0
+
+    def to_dict(self) -> dict[str, object]:
+        low, high = wilson_interval(self.wins, self.games)
+        return {
+            "name": self.name,
+            "kind": self.kind,
+            "mean_penalty": round(self.mean_penalty, 3),
+            "mean_penalty_per_round": round(self.mean_penalty_per_round, 3),
+            "wins": self.wins,
+            "win_rate": round(self.win_rate, 4),
+            "win_rate_ci95": [round(low, 4), round(high, 4)],
+            "decision_ms_mean": round(self.decision_ms_mean, 3),
+            "decision_ms_max": round(1000 * self.longest_decision, 3),
+            **({"disqualifications": self.disqualified,
+                "disqualified": [d.to_dict() for d in self.disqualifications]}
+               if is_bot_kind(self.kind) else {}),
+        }
+
+
+@dataclass
+class HeadToHead:
+    """Kind ``first`` minus kind ``second``: mean penalty difference per deal (negative: ``first`` better).
+
+    Each deal's difference is ``scaled / scale`` with an integer ``scaled``;
+    only the count, sum and sum of squares of ``scaled`` are kept.
+    """
+
+    first: str
+    second: str
+    scale: int = 1
+    names: tuple[str, str] | None = None
+    """How the summary calls the two kinds (a ``--bot``'s NAME), if not by the kinds themselves."""
+    deals: int = 0
+    scaled_sum: int = 0
+    scaled_squares: int = 0
+
+    def interval(self) -> tuple[float, float, float]:
+        """``(mean, low, high)`` of the per-deal differences, as :func:`mean_interval` gives."""
+        n = self.deals
+        if n == 0:
+            return 0.0, 0.0, 0.0
+        mean = self.scaled_sum / (n * self.scale)
+        if n == 1:
+            return mean, mean, mean
+        spread = n * self.scaled_squares - self.scaled_sum * self.scaled_sum  # exact: n * sum((x - mean)^2)
+        variance = spread / (n * (n - 1) * self.scale * self.scale)
+        half = Z95 * math.sqrt(variance / n)
+        return mean, mean - half, mean + half
+
+    def to_dict(self) -> dict[str, object]:
+        mean, low, high = self.interval()
+        return {"kinds": [self.first, self.second], "deals": self.deals,
+                "mean_difference": round(mean, 3), "ci95": [round(low, 3), round(high, 3)]}
+
+
+@dataclass
+class Summary:
+    """What a run produced."""
+
+    rules: str
+    seed: int
+    games: int = 0
+    seconds: float = 0.0
+    players: list[PlayerTally] = field(default_factory=list)
+    duplicate: bool = False
+    deals: int = 0
+    head_to_head: list[HeadToHead] = field(default_factory=list)
+
+    def add(self, chunk: ChunkTotals) -> None:
+        """Fold a chunk's totals in (chunks may come in any order: only sums are kept)."""
+        self.games += chunk.games
+        self.deals += chunk.deals
+        for slot, tally in enumerate(self.players):
+            tally.games += chunk.slot_games[slot]
+            tally.rounds += chunk.rounds[slot]
+            tally.penalty += chunk.penalty[slot]
+            tally.wins += chunk.wins[slot]
+            tally.decisions += chunk.decisions[slot]
+            tally.decision_seconds += chunk.decision_seconds[slot]
+            tally.longest_decision = max(tally.longest_decision, chunk.longest_decision[slot])
+        for slot, report in chunk.disqualified:
+            self.players[slot].disqualify(report)
+        for pair, (total, squares) in zip(self.head_to_head, chunk.pair_sums):
+            pair.deals += chunk.deals
+            pair.scaled_sum += total
+            pair.scaled_squares += squares
+
+    def to_dict(self) -> dict[str, object]:
+        data: dict[str, object] = {
+            "rules": self.rules,
+            "seed": self.seed,
+            "games": self.games,
+            "seconds": round(self.seconds, 3),
+            "games_per_second": round(self.games_per_second, 1),
+            "players": [p.to_dict() for p in self.players],
+        }
+        if self.duplicate:
+            data["duplicate"] = True
+            data["deals"] = self.deals
+            data["head_to_head"] = [h.to_dict() for h in self.head_to_head]
+        return data
+
+    @property
+    def games_per_second(self) -> float:
+        return self.games / self.seconds if self.seconds > 0 else 0.0
+
+    def text(self) -> str:
+        """A readable summary, one player (or, in duplicate runs, one kind) a line."""
+        how = f", {self.deals} deals x every seat rotation" if self.duplicate else ""
+        name_w = max([6, *(len(p.name) for p in self.players)])
+        kind_w = max([4, *(len(p.kind) for p in self.players)])
+        lines = [
+            f"{self.games} games ({self.rules} rules, seed {self.seed}{how}) in "
+            f"{self.seconds:.2f} s: {self.games_per_second:.0f} games/s",
+            f"{'player':<{name_w}} {'kind':<{kind_w}} {'mean penalty':>12} {'per round':>9} {'wins':>7} "
+            f"{'win rate (95% interval)':>24} {'ms/decision':>11} {'max ms':>8}",
+        ]
+        for p in self.players:
+            low, high = wilson_interval(p.wins, p.games)
+            rate = f"{100 * p.win_rate:.1f}% ({100 * low:.1f}-{100 * high:.1f})"
+            lines.append(
+                f"{p.name:<{name_w}} {p.kind:<{kind_w}} {p.mean_penalty:>12.2f} {p.mean_penalty_per_round:>9.2f} "
+                f"{p.wins:>7} {rate:>24} {p.decision_ms_mean:>11.2f} {1000 * p.longest_decision:>8.1f}")
+        lines.append("(lowest penalty wins; a tie counts as a win for each tied player)")
+        lines.extend(_disqualification_lines(self.players))
+        for h in self.head_to_head:
+            mean, low, high = h.interval()
+            verdict = ("better" if high < 0 else "worse" if low > 0 else "no clear difference")
+            first, second = h.names or (h.first, h.second)
+            lines.append(f"{first} - {second}: {mean:+.2f} penalty per game "
+                         f"(95% interval {low:+.2f} to {high:+.2f}; {first} {verdict})")
+        return "\n".join(lines)
+
+
+def _disqualification_lines(players: Sequence[PlayerTally]) -> list[str]:
+    """Per bot: how often it was disqualified, and the first reports."""
+    lines = []
+    for p in players:
+        if not is_bot_kind(p.kind):
+            continue
+        why = ", ".join(f"{n} {reason}" for reason, n in p.reasons.most_common())
+        lines.append(f"{p.name} ({p.kind}): disqualified in {p.disqualified} of {p.games} games"
+                     + (f" ({why})" if why else ""))
+        lines.extend(f"  {d.describe()}" for d in p.disqualifications)
+    return lines
+
+
+def new_summary(rules: str, seed: int, kinds: Sequence[str], duplicate: bool,
+                names: dict[str, str] | None = None) -> Summary:
+    """An empty summary with a tally per seat, or per distinct kind in duplicate runs;
+    ``names`` names some kinds (``--bot NAME=COMMAND``) instead of ``Player N`` or the kind."""
+    names = names or {}
+    summary = Summary(rules, seed, duplicate=duplicate)
+    if duplicate:
+        distinct = list(dict.fromkeys(kinds))
+        seats = Counter(kinds)
+        summary.players = [PlayerTally(names.get(kind, kind), kind) for kind in distinct]
+        summary.head_to_head = [HeadToHead(a, b, seats[a] * seats[b] * len(kinds) ** 2,
+                                           names=(names.get(a, a), names.get(b, b)))
+                                for i, a in enumerate(distinct) for b in distinct[i + 1:]]
+    else:
+        summary.players = [PlayerTally(names.get(kind, f"Player {seat + 1}"), kind)
+                           for seat, kind in enumerate(kinds)]
+    return summary

@@ -1,0 +1,138 @@
+"""An unfinished game, written down so that it can be resumed exactly where it was.
+
+What is kept is not a picture of the table but every decision made so far:
+the seed (hence every deal), each player's cards in the order played -
+including a card chosen this turn and still secret - each row taken under
+rule 4, and how far the table had stepped (placements shown, and whether the
+next turn had started).  Replaying those decisions through the engine gives
+back the same rows, hands, scores and history, with no rule written twice.
+
+Format ``6takes-unfinished/1``: one JSON object (see :meth:`UnfinishedGame.to_json`).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any, Sequence
+
+from .engine import Game, Rule, check_seed
+from .text import check_name
+from .rules import rules_named
+
+FORMAT = "6takes-unfinished/1"
+MODES = ("solo", "hotseat", "demo")
+
+
+class UnfinishedError(ValueError):
+    """A kept unfinished game cannot be read (damaged, or from a newer version)."""
+
+
+@dataclass(frozen=True)
+class UnfinishedGame:
+    """Everything needed to rebuild a game in progress and the step the table showed."""
+
+    mode: str
+    rules: str
+    """``snap`` or ``classic``."""
+    seed: int
+    seats: tuple[tuple[str, str], ...]
+    """(name, kind) per seat."""
+    cards: tuple[tuple[int, ...], ...]
+    """Per player, every card chosen so far, in order (the last may be this turn's secret one)."""
+    rows: tuple[tuple[int, ...], ...]
+    """Per player, every row (0-3) taken under rule 4, in order."""
+    placements: int
+    """Placements made so far in the whole game."""
+    turn_started: bool
+    """After the last placement, the next turn had started (cards were being chosen)."""
+    asking_row: bool = False
+    """A human was asked which row to take (rule 4) for the next card."""
+    shown: tuple[int, int] = (0, 0)
+    """(round, turn) on screen, from 0: for people ("turn 4"), never for the replay."""
+
+    @property
+    def turn_label(self) -> str:
+        """Where the game stood, for the menu: "turn 4" (or "round 2, turn 4")."""
+        round_, turn = self.shown
+        return f"round {round_ + 1}, turn {turn + 1}" if round_ else f"turn {turn + 1}"
+
+    def to_json(self) -> str:
+        return json.dumps({
+            "format": FORMAT, "mode": self.mode, "rules": self.rules, "seed": self.seed,
+            "seats": [list(seat) for seat in self.seats], "cards": [list(c) for c in self.cards],
+            "rows": [list(r) for r in self.rows], "placements": self.placements,
+            "turn_started": self.turn_started, "asking_row": self.asking_row,
+            "shown": list(self.shown),
+        }, separators=(",", ":"))
+
+
+def unfinished_of(game: Game, seats: Sequence[tuple[str, str]], mode: str, placements: int,
+                  turn_started: bool, asking_row: bool = False, shown_turn: int = 0) -> UnfinishedGame:
+    """The decisions of ``game`` so far (``placements``: how many the table has shown)."""
+    cards: list[list[int]] = [[] for _ in range(game.player_count)]
+    rows: list[list[int]] = [[] for _ in range(game.player_count)]
+    for round_log in game.rounds:
+        for turn_log in round_log.turns:
+            for player, card in enumerate(turn_log.plays):
+                cards[player].append(card)
+            for placement in turn_log.placements:
+                if placement.rule is Rule.LOW_CARD:
+                    rows[placement.player].append(placement.row)
+    for player, secret in enumerate(game.chosen_cards):
+        if secret is not None:
+            cards[player].append(secret)
+    return UnfinishedGame(mode, game.rules.name, game.seed, tuple((n, k) for n, k in seats),
+                          tuple(map(tuple, cards)), tuple(map(tuple, rows)), placements, turn_started, asking_row,
+                          (game.round, shown_turn))
+
+
+def _ints(value: Any, what: str) -> tuple[int, ...]:
+    if not isinstance(value, list) or not all(isinstance(v, int) and not isinstance(v, bool) for v in value):
+        raise UnfinishedError(f"{what}: expected a list of whole numbers")
+    return tuple(value)
+
+
+def parse_unfinished(text: str) -> UnfinishedGame:
+    """The kept game in ``text``; ``UnfinishedError`` saying what is wrong."""
+    try:
+        data = json.loads(text)
+    except ValueError as error:
+        raise UnfinishedError(f"not JSON ({error})") from None
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise UnfinishedError(f"not a {FORMAT} object")
+    try:
+        mode, rules, seed = data["mode"], data["rules"], data["seed"]
+        seats, cards, rows = data["seats"], data["cards"], data["rows"]
+        placements, turn_started = data["placements"], data["turn_started"]
+    except KeyError as missing:
+        raise UnfinishedError(f"field {missing} is missing") from None
+    if mode not in MODES:
+        raise UnfinishedError(f"unknown mode {mode!r}")
+    try:
+        rules_named(rules)
+        check_seed(seed)
+    except (ValueError, TypeError) as error:
+        raise UnfinishedError(str(error)) from None
+    if not isinstance(seats, list) or not all(isinstance(s, list) and len(s) == 2 and all(isinstance(x, str) for x in s)
+                                              for s in seats):
+        raise UnfinishedError("seats: expected [name, kind] pairs")
+    for name, _ in seats:
+        try:
+            check_name(name)
+        except ValueError as error:
+            raise UnfinishedError(f"name {name!r}: {error}") from None
+    if not isinstance(cards, list) or not isinstance(rows, list) or len(cards) != len(seats) != len(rows):
+        raise UnfinishedError("cards and rows: one list per seat")
+    if not isinstance(placements, int) or isinstance(placements, bool) or placements < 0:
+        raise UnfinishedError("placements: expected a whole number")
+    return UnfinishedGame(mode, rules, seed, tuple((n, k) for n, k in seats),
+                          tuple(_ints(c, "cards") for c in cards), tuple(_ints(r, "rows") for r in rows),
+                          placements, bool(turn_started), bool(data.get("asking_row", False)), _shown(data))
+
+
+def _shown(data: dict[str, Any]) -> tuple[int, int]:
+    shown = data.get("shown", [0, 0])
+    if not isinstance(shown, list) or len(shown) != 2 or not all(isinstance(v, int) and v >= 0 for v in shown):
+        raise UnfinishedError("shown: expected [round, turn]")
+    return shown[0], shown[1]

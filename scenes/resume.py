@@ -1,0 +1,164 @@
+"""Keeping a game in progress and resuming it exactly where it was (pure Python).
+
+:func:`unfinished_of_session` writes down a live :class:`TableSession`'s
+decisions (see :mod:`game.unfinished`); :func:`resume_session` replays them
+through a new session - the humans' cards and rows through the session's
+own actions, the computer players' through stand-ins that repeat what they
+decided - and stops at the step the table showed.  Then the seats' own
+players take over; a decision they had not made yet is asked of them again.
+In hot-seat the curtain comes first, so a resumed hand is never shown to
+whoever sits at the screen.
+"""
+
+from __future__ import annotations
+
+from concurrent.futures import Future
+from typing import Any, Callable
+
+from game.agent_options import DEFAULT_OPTIONS, AgentOptions
+from game.engine import PlayerView
+from game.rules import rules_named
+from game.unfinished import UnfinishedGame, unfinished_of
+
+from .session import PHONE, Seat, Stage, TableSession, Thinker
+
+
+def resumable(session: TableSession) -> bool:
+    """Whether ``session`` can be kept and resumed: every seat is a person at this computer, a
+    computer player or a bot (not a phone of a class game)."""
+    return all(seat.kind != PHONE for seat in session.seats)
+
+
+def unfinished_of_session(session: TableSession) -> UnfinishedGame:
+    """What :func:`resume_session` needs to rebuild ``session`` as it is on screen now."""
+    turn_started = not session.placements  # the table moved on to a turn with nothing placed yet
+    return unfinished_of(session.game, [(seat.name, seat.kind) for seat in session.seats], session.mode,
+                         len(session.history), turn_started, session.stage is Stage.ROW_CHOICE,
+                         session.shown_turn)
+
+
+class _Repeat:
+    """A computer player's stand-in: its decisions so far, in order; then nothing (``None``)."""
+
+    def __init__(self, kind: str, cards: tuple[int, ...], rows: tuple[int, ...]) -> None:
+        self.kind = kind
+        self._cards = list(cards)
+        self._rows = list(rows)
+
+    def choose_card(self, view: PlayerView) -> int | None:
+        return self._cards.pop(0) if self._cards else None
+
+    def choose_row(self, view: PlayerView) -> int | None:
+        return self._rows.pop(0) if self._rows else None
+
+
+class _RepeatThinker(Thinker):
+    """Answers at once; a decision the stand-in does not have stays outstanding."""
+
+    def __init__(self) -> None:
+        super().__init__(threaded=False)
+
+    def submit(self, work: Callable[..., Any], *args: Any) -> Future:
+        answer = work(*args)
+        future: Future = Future()
+        if answer is not None:
+            future.set_result(answer)
+        return future
+
+
+def resume_session(kept: UnfinishedGame, options: AgentOptions = DEFAULT_OPTIONS) -> TableSession:
+    """A session at the step ``kept`` was left at; ``ValueError`` if its decisions do not
+    replay (a damaged or altered record)."""
+    seats = tuple(Seat(name, kind) for name, kind in kept.seats)
+    stand_ins = [None if seat.is_human else _Repeat(seat.kind, kept.cards[i], kept.rows[i])
+                 for i, seat in enumerate(seats)]
+    session = TableSession(seats, seed=kept.seed, rules=rules_named(kept.rules), mode=kept.mode,
+                           agents=stand_ins, thinker=_RepeatThinker())  # type: ignore[arg-type]
+    human_cards = {i: list(kept.cards[i]) for i, seat in enumerate(seats) if seat.is_human}
+    human_rows = {i: list(kept.rows[i]) for i, seat in enumerate(seats) if seat.is_human}
+    try:
+        _replay(session, kept, human_cards, human_rows)
+    except (ValueError, KeyError, IndexError) as error:
+        session.close()
+        raise ValueError(f"the kept game does not replay: {error}") from None
+    session.take_own_players(options)
+    if session.stage is Stage.CHOOSE and session.uses_curtain:
+        session.stage = Stage.CURTAIN
+    return session
+
+
+def _replay(session: TableSession, kept: UnfinishedGame, human_cards: dict[int, list[int]],
+            human_rows: dict[int, list[int]]) -> None:
+    limit = 10 * (len(session.seats) + 2) * (sum(len(c) for c in kept.cards) + 2)
+    for _ in range(limit):
+        session.poll()
+        stage = session.stage
+        if stage in (Stage.CURTAIN, Stage.CHOOSE):
+            player = session.chooser
+            if player is None or not human_cards.get(player):
+                return
+            session.dismiss_curtain()
+            session.choose(human_cards[player].pop(0))
+        elif stage is Stage.ROW_CHOICE:
+            player = session.row_chooser
+            if player is None or not human_rows.get(player):
+                return
+            session.pick_row(human_rows[player].pop(0))
+        elif stage in (Stage.REVEALED, Stage.PLACED):
+            turn_over = len(session.placements) == len(session.seats)
+            behind = len(session.history) < kept.placements
+            if behind or (turn_over and kept.turn_started) or (kept.asking_row and not turn_over):
+                before = (len(session.history), session.stage)
+                session.advance()
+                if (len(session.history), session.stage) == before:
+                    return  # a computer player's row that was still being decided
+            else:
+                return
+        else:
+            return
+    raise ValueError("too many steps")
+
+
+# ------------------------------------------------------------ the history's slot
+def keep_in_history(session: TableSession) -> None:
+    """Keep ``session`` as the history's unfinished game (``HistoryError``, ``OSError``)."""
+    from game.history import open_history
+
+    state = unfinished_of_session(session).to_json()
+    with open_history(import_legacy=False) as history:
+        history.keep_unfinished(state)
+
+
+def kept_in_history() -> UnfinishedGame | None:
+    """The history's unfinished game, if one can be read (a damaged one is ignored)."""
+    from game.history import HistoryError, open_history
+    from game.storage import default_history_path
+    from game.unfinished import UnfinishedError, parse_unfinished
+
+    if not default_history_path().exists():
+        return None
+    try:
+        with open_history(import_legacy=False) as history:
+            text = history.unfinished()
+        return parse_unfinished(text) if text is not None else None
+    except (HistoryError, OSError, UnfinishedError):
+        return None
+
+
+def drop_from_history() -> None:
+    """Forget the history's unfinished game (it was finished)."""
+    from game.history import HistoryError, open_history
+    from game.storage import default_history_path
+
+    if not default_history_path().exists():
+        return
+    try:
+        with open_history(import_legacy=False) as history:
+            history.drop_unfinished()
+    except (HistoryError, OSError):
+        pass
+
+
+def progress_of(session: TableSession) -> tuple[int, int]:
+    """Changes once per turn: when it does, the kept unfinished game is replaced."""
+    return session.game.round, session.game.turn

@@ -1,0 +1,211 @@
+"""The strategy lab's machinery: the fast loop against the engine, records as text, totals,
+the records file (refused, appended, cut back on a write error), bounded --jobs, flat memory."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from game import SNAP
+from game.agent_options import DEFAULT_OPTIONS, AgentOptions
+from game.lab.fastgame import RandomGames
+from game.lab.runner import Task, play_chunk, tasks
+from game.lab.text import players_text, record_head, record_text, round_text
+from game.lab.totals import HeadToHead, mean_interval
+from game.play import game_seed, play_seeded_game
+from game.record import PlayerInfo, read_records, record_game
+from game.rules import CLASSIC, PRESETS, Rules
+from tests.conftest import PROJECT
+
+
+def engine_record(rules: Rules, kinds: list[str], seed: int, options: AgentOptions = DEFAULT_OPTIONS) -> str:
+    game = play_seeded_game(rules, kinds, seed, options)
+    players = [PlayerInfo(f"Player {seat + 1}", kind) for seat, kind in enumerate(kinds)]
+    return record_game(game, players).to_json()
+
+
+@pytest.mark.parametrize("rules, count", sorted({(rules, count) for rules in PRESETS.values()
+                                                 for count in (rules.min_players, 4, rules.max_players)
+                                                 if rules.min_players <= count <= rules.max_players},
+                                                key=lambda case: (case[0].name, case[1])),
+                         ids=lambda value: getattr(value, "name", str(value)))
+def test_the_fast_loop_plays_the_engines_games(rules: Rules, count: int) -> None:
+    """Same seed, same game: every card, row, penalty and the record's every byte (every preset)."""
+    kinds = ["random"] * count
+    games = 400 if rules.end_score is None else 100
+    penalty, wins, choices, records = [0] * count, [0] * count, [0] * count, []
+    RandomGames(rules, count).play_range(12345, 0, games, penalty, wins, choices, records,
+                                         record_head(rules.name), players_text(kinds))
+    expected = [engine_record(rules, kinds, game_seed(12345, i)) for i in range(games)]
+    assert "".join(records) == "".join(line + "\n" for line in expected)
+    parsed = [play_seeded_game(rules, kinds, game_seed(12345, i)) for i in range(games)]
+    assert penalty == [sum(g.scores[seat] for g in parsed) for seat in range(count)]
+    assert wins == [sum(seat in g.winners for g in parsed) for seat in range(count)]
+
+
+def test_record_text_is_to_json_for_every_kind_and_any_name() -> None:
+    kinds = ["mc", "heuristic", "random", 'bot:python3 "my bot".py ünï']
+    options = AgentOptions(rollouts=2)
+    game = play_seeded_game(CLASSIC, kinds[:3], 7, options)
+    players = [PlayerInfo(f"Player {seat + 1}", kind) for seat, kind in enumerate(kinds[:3])]
+    text = record_text(record_head("classic"), 7, players_text(kinds[:3]), [round_text(r) for r in game.rounds],
+                       game.scores, game.winners)
+    assert text == record_game(game, players).to_json()
+    assert players_text(kinds).startswith(',"players":[{"name":"Player 1","kind":"mc"}')
+    assert '"kind":"bot:python3 \\"my bot\\".py ünï"' in players_text(kinds)
+
+
+def test_built_in_players_in_a_chunk_play_as_through_agents() -> None:
+    kinds = ("mc", "random", "heuristic", "random")
+    options = AgentOptions(rollouts=2)
+    chunk = play_chunk(Task("snap", kinds, 99, 3, 9, False, options, True))
+    expected = [engine_record(SNAP, list(kinds), game_seed(99, i), options) for i in range(3, 9)]
+    assert chunk.records == "".join(line + "\n" for line in expected)
+    assert chunk.games == 6 and all(count >= 6 * 7 for count in chunk.decisions)
+    assert chunk.decision_seconds[0] > 0 and chunk.decision_seconds[1] == 0  # random players are not timed
+
+
+def test_head_to_head_from_sums_is_the_interval_of_the_differences() -> None:
+    differences = [3, -1, 4, 1, -5, 9, 2, -6]
+    pair = HeadToHead("a", "b", scale=12, deals=len(differences), scaled_sum=sum(differences),
+                      scaled_squares=sum(d * d for d in differences))
+    expected = mean_interval([d / 12 for d in differences])
+    assert pair.interval() == pytest.approx(expected, rel=1e-12)
+
+
+def test_chunks_are_made_as_they_are_needed() -> None:
+    chunks = tasks(SNAP, ["random"] * 4, 1, 10**12, 1, False, AgentOptions(), False, None)
+    first, second = next(chunks), next(chunks)
+    assert (first.start, first.stop, second.start) == (0, 2000, 2000)
+
+
+# ------------------------------------------------------------------ the command line
+def simulate(*args: str, tmp: Path, **kwargs: object) -> subprocess.CompletedProcess[str]:
+    env = dict(os.environ, SIXTAKES_DATA_DIR=str(tmp / "data"))
+    return subprocess.run([sys.executable, str(PROJECT / "main.py"), "simulate", "--no-progress", *args],
+                          cwd=PROJECT, env=env, capture_output=True, text=True, timeout=120,
+                          **kwargs)  # type: ignore[call-overload]
+
+
+def one_line(result: subprocess.CompletedProcess[str]) -> str:
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and "Traceback" not in result.stderr, result.stderr
+    return lines[0]
+
+
+def test_an_existing_records_file_is_kept_unless_told(tmp_path: Path) -> None:
+    path = tmp_path / "games.jsonl"
+    assert simulate("--games", "5", "--seed", "1", "--record", str(path), tmp=tmp_path).returncode == 0
+    before = path.read_bytes()
+    refused = simulate("--games", "5", "--seed", "2", "--record", str(path), tmp=tmp_path)
+    assert refused.returncode == 2 and "--append" in one_line(refused) and str(path) in one_line(refused)
+    assert path.read_bytes() == before
+    path.write_bytes(before + b'{"format":"6ta')  # a torn last line: the next record starts on a new line
+    assert simulate("--games", "3", "--seed", "2", "--record", str(path), "--append", tmp=tmp_path).returncode == 0
+    lines = path.read_bytes().splitlines()
+    assert lines[:5] == before.splitlines() and lines[5] == b'{"format":"6ta' and len(lines) == 9
+    assert simulate("--games", "2", "--seed", "3", "--record", str(path), "--overwrite", tmp=tmp_path).returncode == 0
+    assert [r.seed for r in read_records(path)] == [3, game_seed(3, 1)]
+    lone = simulate("--games", "2", "--append", tmp=tmp_path)
+    assert lone.returncode == 2 and "--record" in one_line(lone)
+    empty = tmp_path / "empty.jsonl"
+    empty.touch()
+    assert simulate("--games", "2", "--record", str(empty), tmp=tmp_path).returncode == 0
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
+def test_a_full_device_is_one_line_and_exit_1(tmp_path: Path) -> None:
+    result = simulate("--games", "3000", "--record", "/dev/full", tmp=tmp_path)
+    assert result.returncode == 1 and "/dev/full" in one_line(result) and "No space left" in one_line(result)
+
+
+def _limit_file_size(limit: int) -> None:
+    import resource
+
+    signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # a write past the limit fails with EFBIG instead
+    resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGXFSZ"), reason="needs RLIMIT_FSIZE")
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_a_write_error_keeps_every_record_written_before(tmp_path: Path, jobs: str) -> None:
+    path, whole = tmp_path / "cut.jsonl", tmp_path / "whole.jsonl"
+    assert simulate("--games", "6000", "--seed", "4", "--record", str(whole), tmp=tmp_path).returncode == 0
+    result = simulate("--games", "6000", "--seed", "4", "--record", str(path), "--jobs", jobs, tmp=tmp_path,
+                      preexec_fn=lambda: _limit_file_size(10_000_000))
+    assert result.returncode == 1 and str(path) in one_line(result), result.stderr
+    kept = path.read_bytes()
+    assert 0 < len(kept) <= 10_000_000 and kept.endswith(b"\n")
+    assert whole.read_bytes().startswith(kept)  # whole records only, each as in a full run
+    count = kept.count(b"\n")
+    assert f"the {count} records written before are kept" in one_line(result)
+
+
+def test_jobs_are_bounded_by_the_processors(tmp_path: Path) -> None:
+    too_many = str(4 * (os.cpu_count() or 1) + 1)
+    result = simulate("--games", "3", "--jobs", too_many, tmp=tmp_path)
+    assert result.returncode == 2 and "--jobs" in one_line(result) and too_many in one_line(result)
+
+
+def _tree_rss(pid: int) -> int:
+    """Resident memory of a process and its descendants, in bytes (from /proc)."""
+    parents: dict[int, int] = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                parents[int(entry.name)] = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
+            except (OSError, IndexError, ValueError):
+                pass
+    tree, grew = {pid}, True
+    while grew:
+        more = {child for child, parent in parents.items() if parent in tree} - tree
+        tree |= more
+        grew = bool(more)
+    total = 0
+    for member in tree:
+        try:
+            total += int((Path("/proc") / str(member) / "statm").read_text().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+        except (OSError, IndexError, ValueError):
+            pass
+    return total
+
+
+def _wait_for_size(path: Path, size: int, process: subprocess.Popen[bytes]) -> None:
+    deadline = time.monotonic() + 120
+    while not (path.exists() and path.stat().st_size >= size):
+        assert process.poll() is None, "the run ended early"
+        assert time.monotonic() < deadline, f"{path} did not reach {size} bytes"
+        time.sleep(0.05)
+
+
+@pytest.mark.skipif(not Path("/proc/self/statm").exists(), reason="reads memory use from /proc")
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_memory_does_not_grow_with_the_games(tmp_path: Path, jobs: str) -> None:
+    """A billion games start at once, and a run's memory stays put while records pour out
+    (before, every task was built first and every result kept)."""
+    path = tmp_path / "many.jsonl"
+    env = dict(os.environ, SIXTAKES_DATA_DIR=str(tmp_path / "data"))
+    process = subprocess.Popen([sys.executable, str(PROJECT / "main.py"), "simulate", "--no-progress",
+                                "--games", "1000000000", "--record", str(path), "--jobs", jobs],
+                               cwd=PROJECT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    try:
+        _wait_for_size(path, 5_000_000, process)  # about 2,000 games
+        early = _tree_rss(process.pid)
+        _wait_for_size(path, 45_000_000, process)  # about 20,000 games
+        late = _tree_rss(process.pid)
+        assert late - early < 25_000_000, (early, late)  # keeping every record would be 65 MB
+        process.send_signal(signal.SIGTERM)
+        assert process.wait(timeout=60) == 130
+        with open(path, "rb") as file:  # stopped between chunks: the file ends with a whole record
+            file.seek(-20_000, os.SEEK_END)
+            assert file.read().endswith(b"]}\n")
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
