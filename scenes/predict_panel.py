@@ -25,19 +25,26 @@ ANSWER_LABELS = {**{row: f"Row {row + 1}" for row in range(ROWS)}, TAKES: "Takes
 ANSWER_HINTS = {**{row: str(row + 1) for row in range(ROWS)}, TAKES: "T"}
 
 
-def predict_button(layout: TableLayout) -> pygame.Rect:
-    """The Predict toggle, in the top bar between the turn and the title."""
+def predict_button(layout: TableLayout, status: pygame.Rect | None = None,
+                   label: pygame.Rect | None = None) -> pygame.Rect:
+    """The Predict toggle, in the top bar just right of the table's status (``status``, the turn)
+    and never over its right-hand label (``label``), as the table drew them."""
     s = layout.scale
     bar = layout.top_bar
-    return pygame.Rect(bar.left + round(305 * s), bar.top + round(7 * s), round(210 * s),
-                       bar.height - round(14 * s))
+    gap = round(14 * s)
+    left = (status.right if status is not None else bar.left + round(200 * s)) + gap
+    right = (label.left if label is not None else bar.right - round(300 * s)) - gap
+    width = max(0, min(round(250 * s), (right - left) // 2))
+    return pygame.Rect(left, bar.top + round(7 * s), width, bar.height - round(14 * s))
 
 
-def verdict_pill(layout: TableLayout) -> pygame.Rect:
-    """Where the verdict shows: right of the toggle, over the title (clear of the seed)."""
+def verdict_pill(layout: TableLayout, button: pygame.Rect, label: pygame.Rect | None = None) -> pygame.Rect:
+    """Where the verdict shows: right of the toggle, over the title, clear of the right-hand label."""
     s = layout.scale
-    button = predict_button(layout)
-    return pygame.Rect(button.right + round(12 * s), button.top, round(360 * s), button.height)
+    gap = round(12 * s)
+    right = (label.left if label is not None else layout.top_bar.right - round(300 * s)) - gap
+    return pygame.Rect(button.right + gap, button.top, max(0, min(round(440 * s), right - button.right - gap)),
+                       button.height)
 
 
 def answer_buttons(layout: TableLayout) -> dict[int, pygame.Rect]:
@@ -89,11 +96,15 @@ def draw_predict(surface: pygame.Surface, layout: TableLayout, predictor: "Predi
     s = layout.scale
     sprites = scene.ctx.sprites
     names = scene.info.names()
-    button = predict_button(layout)
+    drawn: tuple[pygame.Rect, ...] = scene._top_rects
+    status, right_label = (drawn[0], drawn[2]) if len(drawn) >= 3 else (None, None)
+    button = predictor.button_rect = predict_button(layout, status, right_label)
     tally = predictor.tally.text() if predictor.on else ""
-    label = f"Predict: {tally}" if predictor.on else "Predict (P): off"
-    draw_button(surface, button, label, theme.fit_size(label, round(22 * s), button.width - round(14 * s)),
-                toggled=predictor.on, hovered=button.collidepoint(scene.mouse))
+    choices = [f"Predict: {tally}", tally, f"{predictor.tally.right}/{predictor.tally.total}"] if predictor.on \
+        else ["Predict (P): off", "Predict: off", "Predict"]
+    size = theme.text_px(22, s)
+    label = next((c for c in choices if theme.font(size).size(c)[0] <= button.width - round(12 * s)), choices[-1])
+    draw_button(surface, button, label, size, toggled=predictor.on, hovered=button.collidepoint(scene.mouse))
     if not predictor.on:
         return PredictFrame(False)
     question = predictor.question()
@@ -102,7 +113,7 @@ def draw_predict(surface: pygame.Surface, layout: TableLayout, predictor: "Predi
         return PredictFrame(True, question=question.text(names), tally=tally, preview_hidden=True)
     verdict = predictor.verdict()
     if verdict is not None and not scene.in_past:
-        _draw_verdict(surface, layout, verdict, names, sprites)
+        _draw_verdict(surface, verdict_pill(layout, button, right_label), layout, verdict, names, sprites)
         return PredictFrame(True, verdict=verdict.text(names), tally=tally, preview_hidden=True)
     return PredictFrame(True, tally=tally, preview_hidden=True)
 
@@ -115,24 +126,36 @@ def _draw_question(surface: pygame.Surface, layout: TableLayout, question: Quest
     sprites = scene.ctx.sprites  # type: ignore[attr-defined]
     mouse = scene.mouse  # type: ignore[attr-defined]
     pad = round(12 * s)
-    draw_rich(surface, question_parts(question, names), round(32 * s), theme.ACCENT, sprites,
-              midleft=(area.left + pad, area.top + round(26 * s)), max_width=area.width - 2 * pad)
-    theme.blit_text(surface, "Guess first: press 1-4 or T, or click a row", round(20 * s), theme.TEXT_DIM,
-                    midleft=(area.left + pad, area.top + round(56 * s)))
+    draw_rich(surface, question_parts(question, names), theme.text_px(32, s), theme.ACCENT, sprites,
+              midleft=(area.left + pad, area.top + round(24 * s)))
+    hint = next(h for h in ("Guess first: 1-4 or T, or click a row", "Guess: 1-4 or T", "")
+                if theme.font(theme.text_px(20, s)).size(h)[0] <= area.width - 2 * pad)
+    if hint:
+        theme.blit_text(surface, hint, theme.text_px(20, s), theme.TEXT_DIM,
+                        midleft=(area.left + pad, area.top + round(56 * s)))
     for guess, rect in answer_buttons(layout).items():
         label = ANSWER_LABELS[guess]
-        draw_button(surface, rect, label, theme.fit_size(label, round(24 * s), rect.width - round(8 * s)),
-                    hovered=rect.collidepoint(mouse), key_hint=ANSWER_HINTS[guess])
+        size = theme.text_px(24, s)
+        if theme.font(size).size(label)[0] > rect.width - round(6 * s):
+            label = "Takes" if guess == TAKES else str(guess + 1)
+        draw_button(surface, rect, label, size, hovered=rect.collidepoint(mouse), key_hint=ANSWER_HINTS[guess])
 
 
-def _draw_verdict(surface: pygame.Surface, layout: TableLayout, verdict: Verdict, names: tuple[str, ...],
-                  sprites: object) -> None:
-    """A pill in the middle of the top bar: green when right, red when not."""
+def _draw_verdict(surface: pygame.Surface, pill: pygame.Rect, layout: TableLayout, verdict: Verdict,
+                  names: tuple[str, ...], sprites: object) -> None:
+    """A pill in the top bar: green when right, red when not (shortened where the bar is narrow)."""
     s = layout.scale
-    parts = verdict_parts(verdict, names)
-    size = round(24 * s)
-    pill = verdict_pill(layout)
+    size = theme.text_px(24, s)
+    went: list[Part] = [" took a row"] if verdict.answer == TAKES else [" went to row ", verdict.answer + 1]
+    short: list[Part] = ["Right: " if verdict.right else "No: ", *(["takes a row"] if verdict.answer == TAKES
+                                                                 else ["row ", verdict.answer + 1])]
+    choices = [verdict_parts(verdict, names), ["Right!" if verdict.right else "Not quite:", *went], short]
+    from .widgets import rich_width
+
+    parts = next((c for c in choices if rich_width(c, size, sprites) + round(20 * s) <= pill.width),  # type: ignore[arg-type]
+                 None)
+    if parts is None:
+        return
     colour = theme.GOOD if verdict.right else theme.DANGER
     pygame.draw.rect(surface, colour, pill, border_radius=pill.height // 2)
-    draw_rich(surface, parts, size, theme.INK, sprites, center=pill.center,  # type: ignore[arg-type]
-              max_width=pill.width - round(20 * s))
+    draw_rich(surface, parts, size, theme.INK, sprites, center=pill.center)  # type: ignore[arg-type]

@@ -67,6 +67,8 @@ class Predictor:
         self.verdicts: dict[Question, Verdict] = {}
         self.asking: Question | None = None
         self.last_frame: PredictFrame | None = None
+        self.button_rect = pygame.Rect(0, 0, 0, 0)
+        """The Predict toggle as last drawn (clicks are tested against what is drawn)."""
 
     # ------------------------------------------------------------ state
     @property
@@ -87,9 +89,11 @@ class Predictor:
         if scene.replay is not None:
             states = scene.replay.states
             cursor = scene.cursor
-            if cursor is not None and cursor + 1 < len(states):
+            if cursor is not None and scene.at_reveal:  # the turn's cards are shown: its first placement next
+                return question_of(states[cursor].placement)
+            if cursor is not None and cursor + 1 < len(states) and states[cursor + 1].step > 1:
                 return question_of(states[cursor + 1].placement)
-            return None
+            return None  # the next step reveals a turn's cards, or ends the replay
         session = scene.session
         if session is None or scene.cursor is not None or session.stage not in (Stage.REVEALED, Stage.PLACED):
             return None
@@ -156,9 +160,9 @@ class Predictor:
 
     def handle_event(self, inp: Input, layout: TableLayout) -> bool:
         """P or the Predict button toggles; an answer key or click answers.  Whether consumed."""
-        from .predict_panel import answer_at, predict_button
+        from .predict_panel import answer_at
 
-        if inp.is_key(pygame.K_p) or (inp.kind is InputKind.CLICK and predict_button(layout).collidepoint(inp.pos)):
+        if inp.is_key(pygame.K_p) or (inp.kind is InputKind.CLICK and self.button_rect.collidepoint(inp.pos)):
             self.toggle()
             return True
         if self.question() is None:

@@ -31,9 +31,11 @@ def draw_review(surface: pygame.Surface, layout: "ReviewLayout", scene: "ReviewS
     decision = scene.shown()
     _draw_top_bar(surface, layout, scene, len(decisions))
     _draw_buttons(surface, layout, scene, len(decisions))
-    hint = ("Left/Right: step through the decisions   Tab: next seat   Esc: back    |    "
-            f"{job.rollouts} sampled deals per decision, from what the player knew")
-    theme.blit_text(surface, hint, theme.fit_size(hint, round(20 * s), layout.hints.width - round(20 * s)),
+    hints = ("Left/Right: step through the decisions   Tab: next seat   Esc: back    |    "
+             f"{job.rollouts} sampled deals per decision, from what the player knew",
+             "Left/Right: step   Tab: next seat   Esc: back", "")
+    hint = next(h for h in hints if theme.font(theme.text_px(20, s)).size(h)[0] <= layout.hints.width - 20)
+    theme.blit_text(surface, hint, theme.text_px(20, s),
                     theme.TEXT_DIM, center=layout.hints.center)
     progress = (len(job.decisions), job.total)
     if not job.done or job.error is not None or decision is None:
@@ -45,7 +47,7 @@ def draw_review(surface: pygame.Surface, layout: "ReviewLayout", scene: "ReviewS
     pygame.draw.rect(surface, theme.BAR, layout.caption, border_radius=round(10 * s))
     from .review_scene import parts_of_text
 
-    draw_rich(surface, parts_of_text(text), round(30 * s), colour, scene.ctx.sprites,
+    draw_rich(surface, parts_of_text(text), theme.text_px(30, s), colour, scene.ctx.sprites,
               center=layout.caption.center, max_width=layout.caption.width - round(20 * s))
     _draw_rows(surface, layout, scene, decision)
     lines = _draw_options(surface, layout, scene, decision)
@@ -66,22 +68,22 @@ def _draw_top_bar(surface: pygame.Surface, layout: "ReviewLayout", scene: "Revie
     pygame.draw.rect(surface, theme.BAR, bar)
     seat = scene.source.seats[scene.seat]
     who = f"Review: {seat.name} - {seat.label}"
-    size = theme.fit_size(who, round(30 * s), bar.width // 3)
+    size = theme.text_px(30, s)
     theme.blit_text(surface, who, size, theme.ACCENT, bold=True, midleft=(bar.left + round(16 * s), bar.centery))
     if count:
         revisit = len(worth_revisiting(scene.seat_decisions()))
         parts: list[Part] = ["Decision ", scene.index + 1, " of ", count, ", costliest first  -  ", revisit,
                              " worth revisiting"]
-        draw_rich(surface, parts, round(26 * s), theme.TEXT, scene.ctx.sprites, center=bar.center)
+        draw_rich(surface, parts, theme.text_px(26, s), theme.TEXT, scene.ctx.sprites, center=bar.center)
     title = scene.source.title
     if title:
-        theme.blit_text(surface, title, theme.fit_size(title, round(22 * s), bar.width // 4), theme.TEXT_DIM,
+        theme.blit_text(surface, title, theme.text_px(22, s), theme.TEXT_DIM,
                         midright=(bar.right - round(16 * s), bar.centery))
 
 
 def _draw_buttons(surface: pygame.Surface, layout: "ReviewLayout", scene: "ReviewScene", count: int) -> None:
     s = layout.scale
-    size = round(26 * s)
+    size = theme.text_px(26, s)
     mouse = scene.mouse
     draw_button(surface, layout.prev_button, "Previous", size, enabled=scene.index > 0,
                 hovered=layout.prev_button.collidepoint(mouse), key_hint="<-")
@@ -99,11 +101,11 @@ def _draw_progress(surface: pygame.Surface, layout: "ReviewLayout", scene: "Revi
     box.center = (w // 2, h // 2 - round(30 * s))
     draw_panel(surface, box, theme.PANEL, theme.PANEL_EDGE, radius=round(12 * s), width=max(1, round(2 * s)))
     if message:
-        theme.blit_text(surface, message, theme.fit_size(message, round(30 * s), box.width - round(30 * s)),
+        theme.blit_text(surface, message, theme.text_px(30, s),
                         theme.DANGER if scene.job.error else theme.TEXT, center=box.center)
         return
     done, total = len(scene.job.decisions), scene.job.total
-    draw_rich(surface, ["Reviewing every decision: ", done, " of ", total], round(30 * s), theme.TEXT,
+    draw_rich(surface, ["Reviewing every decision: ", done, " of ", total], theme.text_px(30, s), theme.TEXT,
               scene.ctx.sprites, center=(box.centerx, box.top + round(50 * s)))
     bar = pygame.Rect(box.left + round(30 * s), box.top + round(95 * s), box.width - round(60 * s), round(28 * s))
     pygame.draw.rect(surface, theme.FELT_DARK, bar, border_radius=bar.height // 2)
@@ -111,7 +113,7 @@ def _draw_progress(surface: pygame.Surface, layout: "ReviewLayout", scene: "Revi
     filled.width = round(bar.width * done / total) if total else bar.width
     if filled.width > 0:
         pygame.draw.rect(surface, theme.ACCENT, filled, border_radius=bar.height // 2)
-    theme.blit_text(surface, "Each option is played out on the same sampled deals", round(20 * s),
+    theme.blit_text(surface, "Each option is played out on the same sampled deals", theme.text_px(20, s),
                     theme.TEXT_DIM, center=(box.centerx, box.bottom - round(22 * s)))
 
 
@@ -125,7 +127,7 @@ def _draw_rows(surface: pygame.Surface, layout: "ReviewLayout", scene: "ReviewSc
         if decision.kind == ROW and index in (decision.played, decision.best):
             colour = BEST if index == decision.best else PLAYED
             pygame.draw.rect(surface, colour, box, width=max(2, round(4 * s)), border_radius=round(10 * s))
-        theme.blit_text(surface, f"Row {index + 1}", round(26 * s), theme.TEXT,
+        theme.blit_text(surface, f"Row {index + 1}", theme.text_px(26, s), theme.TEXT,
                         center=(box.left + round(50 * s), box.centery - round(14 * s)))
         write_number(surface, rules.penalty_of(row), (box.left + round(50 * s), box.centery + round(16 * s)),
                      round(22 * s), sprites=scene.ctx.sprites, colour=theme.TEXT_DIM)
@@ -134,7 +136,7 @@ def _draw_rows(surface: pygame.Surface, layout: "ReviewLayout", scene: "ReviewSc
             surface.blit(art.face(card, rect.size), rect)
         if decision.kind == ROW and index in (decision.played, decision.best):
             label = "best" if index != decision.played else ("taken, the best" if index == decision.best else "taken")
-            theme.blit_text(surface, label, round(24 * s), BEST if index == decision.best else PLAYED,
+            theme.blit_text(surface, label, theme.text_px(24, s), BEST if index == decision.best else PLAYED,
                             midright=(box.right - round(14 * s), box.centery))
 
 
@@ -145,7 +147,7 @@ def _draw_options(surface: pygame.Surface, layout: "ReviewLayout", scene: "Revie
     area = layout.options
     draw_panel(surface, area, theme.PANEL, theme.PANEL_EDGE, radius=round(10 * s), width=max(1, round(s)))
     pad = round(12 * s)
-    theme.blit_text(surface, "Expected penalty to the end of the round", round(22 * s), theme.ACCENT,
+    theme.blit_text(surface, "Expected penalty to the end of the round", theme.text_px(22, s), theme.ACCENT,
                     midtop=(area.centerx, area.top + pad))
     top = area.top + pad + round(34 * s)
     count = len(decision.expected)
@@ -155,7 +157,7 @@ def _draw_options(surface: pygame.Surface, layout: "ReviewLayout", scene: "Revie
     value_w = round(70 * s)
     bar_w = area.width - 2 * pad - label_w - value_w
     lines = []
-    size = min(round(24 * s), max(10, line_h - round(8 * s)))
+    size = theme.text_px(24, s)
     for number, (option, mean) in enumerate(decision.expected):
         y = top + number * line_h
         label = f"row {option + 1}" if decision.kind == ROW else str(option)
@@ -187,7 +189,7 @@ def _draw_hand(surface: pygame.Surface, layout: "ReviewLayout", scene: "ReviewSc
         title = "Hand: played (red), preferred by the review (green)"
         marks = {decision.played: PLAYED}
         marks[decision.best] = BEST
-    theme.blit_text(surface, title, round(20 * s), theme.TEXT_DIM, midtop=(area.centerx, area.top))
+    theme.blit_text(surface, title, theme.text_px(20, s), theme.TEXT_DIM, midtop=(area.centerx, area.top))
     top = area.top + round(26 * s)
     h = area.bottom - top - round(6 * s)
     w = round(h * 0.7)

@@ -22,6 +22,7 @@ from scenes.app import App  # noqa: E402
 from scenes.layout import table_layout  # noqa: E402
 from scenes.options import PlayOptions  # noqa: E402
 from scenes.predict_panel import answer_buttons, predict_button  # noqa: E402
+from scenes.theme import SMALLEST_WINDOW  # noqa: E402
 from scenes.predictor import tally_of  # noqa: E402
 from scenes.results import ResultsScene  # noqa: E402
 from scenes.review_scene import ReviewScene, review_layout  # noqa: E402
@@ -55,24 +56,33 @@ def test_predicting_the_worked_example_asks_first_then_reveals_and_scores() -> N
     states = scene.states
     layout = table_layout(pygame.display.get_surface().get_size())
     start = scene.cursor
-    assert start is not None and states[start].placement.card == 7
-    ghost = layout.row_card_rect(0, 3)  # where the 23 would be previewed after 9 12 21
-    frames(app, 1)
-    with_preview = region(ghost)
+    assert start is not None and scene.at_reveal and states[start].placement.card == 7
 
     key(pygame.K_p)
     key(pygame.K_SPACE)
     frames(app, 2)
-    assert scene.cursor == start  # nothing revealed before the guess
-    assert scene.predictor.last_frame.question == "Where will Alice's 23 go?"
-    assert region(ghost) != with_preview  # the preview of the next card is not drawn: it is the answer
-    assert region(ghost) == pygame.image.tobytes(scene._bg.subsurface(ghost), "RGB")
+    assert (scene.cursor, scene.at_reveal) == (start, True)  # nothing revealed before the guess
+    assert scene.predictor.last_frame.question == "Where will Celia's 7 go?"
+    key(pygame.K_t)
+    frames(app, 2)
+    assert (scene.cursor, scene.at_reveal) == (start, False)
+    assert scene.predictor.last_frame.verdict == "Right: Celia's 7 took a row"
 
+    ghost = layout.row_card_rect(0, 3)  # where the 23 would be previewed after 9 12 21
+    assert region(ghost) == pygame.image.tobytes(scene._bg.subsurface(ghost), "RGB")  # no preview: it is the answer
+    click(scene.predictor.button_rect.center)  # off: the preview is back
+    frames(app, 1)
+    assert region(ghost) != pygame.image.tobytes(scene._bg.subsurface(ghost), "RGB")
+    key(pygame.K_p)
+    key(pygame.K_SPACE)
+    frames(app, 2)
+    assert scene.cursor == start
+    assert scene.predictor.last_frame.question == "Where will Alice's 23 go?"
     key(pygame.K_1)
     frames(app, 2)
     assert scene.cursor == start + 1 and states[scene.cursor].placement.card == 23
     assert scene.predictor.last_frame.verdict == "Right: Alice's 23 went to row 1"
-    assert scene.predictor.last_frame.tally == "1 of 1 right"
+    assert scene.predictor.last_frame.tally == "2 of 2 right"
 
     key(pygame.K_SPACE)
     frames(app, 2)
@@ -87,19 +97,13 @@ def test_predicting_the_worked_example_asks_first_then_reveals_and_scores() -> N
     click(answer_buttons(layout)[TAKES].center)
     frames(app, 2)
     assert scene.predictor.last_frame.verdict == "Right: Bob's 88 took a row"
-    assert scene.predictor.last_frame.tally == "2 of 3 right"
+    assert scene.predictor.last_frame.tally == "3 of 4 right"
 
     key(pygame.K_LEFT)
     key(pygame.K_RIGHT)  # a placement already guessed is not asked again
     frames(app, 2)
     assert scene.cursor == start + 3 and scene.predictor.last_frame.question == ""
-    assert tally_of(scene.replay.game).text() == "2 of 3 right"
-
-    click(predict_button(layout).center)  # the button switches it off: steps go on at once
-    frames(app, 1)
-    key(pygame.K_SPACE)
-    frames(app, 2)
-    assert scene.cursor == start + 4 and scene.predictor.last_frame.on is False
+    assert tally_of(scene.replay.game).text() == "3 of 4 right"
 
 
 def play(app: App, rng: random.Random) -> int:
@@ -119,7 +123,7 @@ def play(app: App, rng: random.Random) -> int:
         key(pygame.K_2 if stage == "row choice" else pygame.K_RETURN if stage in ("curtain", "choose")
             else pygame.K_SPACE)
 
-    run_until(app, lambda a: isinstance(a.manager.active, ResultsScene), act, seconds=120)
+    run_until(app, lambda a: isinstance(a.manager.active, ResultsScene), act, seconds=120, dt=0.5)  # guards need time
     return asked
 
 
@@ -168,9 +172,9 @@ def test_a_solo_game_with_predict_on_then_its_review_from_the_results() -> None:
 
 def test_hotseat_with_predict_on_plays_to_the_end() -> None:
     app = open_app(PlayOptions(mode="hotseat", seed=5, step_delay=0))
-    frames(app, 2)
+    frames(app, 2, dt=1.0)
     key(pygame.K_RETURN)  # the first curtain
-    frames(app, 1)
+    frames(app, 2, dt=1.0)
     assert table(app).explain is False
     key(pygame.K_p)
     frames(app, 1)
@@ -207,7 +211,7 @@ def test_the_scoreboard_reviews_a_saved_game_with_f2() -> None:
     assert isinstance(app.manager.active, ScoreboardScene)
 
 
-@pytest.mark.parametrize("size", [(640, 360), (1280, 720), (1920, 1080)])
+@pytest.mark.parametrize("size", [SMALLEST_WINDOW, (1280, 720), (1920, 1080)])
 def test_the_review_and_the_question_fit_the_window(size: tuple[int, int]) -> None:
     window = pygame.Rect((0, 0), size)
     layout = review_layout(size)
