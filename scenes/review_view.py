@@ -147,7 +147,9 @@ def _draw_options(surface: pygame.Surface, layout: "ReviewLayout", scene: "Revie
     area = layout.options
     draw_panel(surface, area, theme.PANEL, theme.PANEL_EDGE, radius=round(10 * s), width=max(1, round(s)))
     pad = round(12 * s)
-    theme.blit_text(surface, "Expected penalty to the end of the round", theme.text_px(22, s), theme.ACCENT,
+    heading = next(h for h in ("Expected penalty to the end of the round", "Expected penalty to the end",
+                               "Expected penalty") if theme.font(theme.text_px(22, s)).size(h)[0] <= area.width - 2 * pad)
+    theme.blit_text(surface, heading, theme.text_px(22, s), theme.ACCENT,
                     midtop=(area.centerx, area.top + pad))
     top = area.top + pad + round(34 * s)
     count = len(decision.expected)
