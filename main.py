@@ -7,6 +7,7 @@
     python main.py class ...       the whole class plays from their phones (see --help)
     python main.py example         step through the worked example of the rules
     python main.py simulate ...    play many computer games without a window
+    python main.py review FILE     which choices of a recorded game cost points
     python main.py tournament ...  a bot tournament with ratings and a leaderboard
 """
 
@@ -201,6 +202,9 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--no-progress", action="store_true",
                      help="never show the progress bar (shown on stderr for runs over 2 s)")
     sim.set_defaults(subparser=sim)
+    from game.review_cli import add_review_parser
+
+    add_review_parser(commands, positive_int, seed_argument)
     from game.tournament.cli import add_parser as add_tournament_parser
 
     add_tournament_parser(commands)
@@ -379,6 +383,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.command == "history":
         return run_history(args)
+    if args.command == "review":
+        from game.review_cli import run_review
+
+        return run_review(args, load_replay(args.file, args.history, args.game, args.subparser.error),
+                          args.subparser.error)
     if args.command == "tournament":
         from game.tournament.cli import run as run_tournament
 

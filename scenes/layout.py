@@ -306,7 +306,7 @@ def menu_layout(size: tuple[int, int]) -> MenuLayout:
 
 @dataclass(frozen=True)
 class ResultsLayout:
-    """The results: one line per player, lowest score first, then three buttons."""
+    """The results: one line per player, lowest score first, then five buttons."""
 
     scale: float
     title: Rect
@@ -331,11 +331,13 @@ def results_layout(size: tuple[int, int]) -> ResultsLayout:
     line_w, line_h = _r(760 * s), _r(82 * s)
     top = subtitle.bottom + _r(26 * s)
     lines = tuple(Rect(w // 2 - line_w // 2, top + i * (line_h + _r(12 * s)), line_w, line_h) for i in range(4))
-    bw, bh = _r(250 * s), _r(70 * s)
-    gap = _r(22 * s)
+    bw, bh = _r(214 * s), _r(70 * s)
+    gap = _r(18 * s)
     by = lines[-1].bottom + _r(34 * s)
-    x0 = w // 2 - (4 * bw + 3 * gap) // 2
-    buttons = tuple(Rect(x0 + i * (bw + gap), by, bw, bh) for i in range(4))
+    x0 = w // 2 - (5 * bw + 4 * gap) // 2
+    slots = [Rect(x0 + i * (bw + gap), by, bw, bh) for i in range(5)]
+    # by button: Replay, New deal, Menu, Quit, Review; Review shows third, before Menu and Quit
+    buttons = (slots[0], slots[1], slots[3], slots[4], slots[2])
     saved = Rect(0, by + bh + _r(14 * s), w, _r(30 * s))
     hints = Rect(0, h - _r(34 * s), w, _r(30 * s))
     return ResultsLayout(s, title, subtitle, lines, buttons, saved, hints, _r(72 * s), _r(40 * s), text_px(24, s))

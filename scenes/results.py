@@ -17,8 +17,10 @@ from .session import Part, Seat, TableSession
 from .view import TableInfo, info_of
 from .widgets import draw_button, draw_panel, draw_rich
 
-BUTTONS = ("Replay this deal", "New deal", "Menu", "Quit")
-BUTTON_HINTS = ("R", "Enter / P", "M / Esc", "Q")
+BUTTONS = ("Replay this deal", "New deal", "Menu", "Quit", "Review")
+BUTTON_HINTS = ("R", "Enter / P", "M / Esc", "Q", "V")
+FOCUS_ORDER = (0, 1, 4, 2, 3)
+"""The buttons from left to right (see :func:`scenes.layout.results_layout`)."""
 
 
 @dataclass(frozen=True)
@@ -66,14 +68,16 @@ class ResultsScene(Scene):
             self._activate(2)
         elif inp.is_key(pygame.K_q):
             self._activate(3)
+        elif inp.is_key(pygame.K_v):
+            self._activate(4)
         elif inp.is_key(pygame.K_F1):
             from .rules_screen import RulesScene
 
             self.ctx.manager.push(RulesScene(self.ctx, self.outcome.info.rules))
         elif inp.is_key(pygame.K_LEFT, pygame.K_UP):
-            self.focus = (self.focus - 1) % count
+            self.focus = FOCUS_ORDER[(FOCUS_ORDER.index(self.focus) - 1) % count]
         elif inp.is_key(pygame.K_RIGHT, pygame.K_DOWN, pygame.K_TAB):
-            self.focus = (self.focus + 1) % count
+            self.focus = FOCUS_ORDER[(FOCUS_ORDER.index(self.focus) + 1) % count]
         elif inp.kind is InputKind.CLICK:
             surface = pygame.display.get_surface()
             layout = results_layout(surface.get_size() if surface else (1280, 720))
@@ -92,6 +96,10 @@ class ResultsScene(Scene):
             nav.start_game(info.mode, names, None, kinds)
         elif index == 2:
             nav.go_menu()
+        elif index == 4:
+            from .review_scene import ReviewScene, source_of_outcome
+
+            self.ctx.manager.push(ReviewScene(self.ctx, source_of_outcome(info, self.outcome.game)))
         else:
             nav.quit(0)
 
@@ -116,9 +124,14 @@ class ResultsScene(Scene):
                                "  (the game ends when someone has ", game.rules.end_score, ")"])
         if game.rules.round_count is not None:
             length = [rounds, " rounds of ", game.rules.turns_per_round, " turns"]
-        draw_rich(surface, [lead + "The lowest score wins  -  points after ", *length, "  -  Seed ", game.seed],
+        from .predictor import tally_of
+
+        tally = tally_of(game)
+        predicted: list[Part] = ["  -  Predictions: ", tally.right, " of ", tally.total, " right"] if tally else []
+        draw_rich(surface, [lead + "The lowest score wins  -  points after ", *length, "  -  Seed ", game.seed,
+                            *predicted],
                   layout.font_small + round(4 * s), theme.TEXT_DIM, self.ctx.sprites,
-                  center=layout.subtitle.center)
+                  center=layout.subtitle.center, max_width=surface.get_width() - round(40 * s))
         self._draw_lines(surface, layout, winners)
         for index, rect in enumerate(layout.buttons):
             draw_button(surface, rect, BUTTONS[index], theme.text_px(30, s), focused=index == self.focus,

@@ -4,7 +4,7 @@ It asks the history database (:mod:`game.history`) for one page of games at a
 time, so it opens as fast with 100,000 games as with ten and never holds them
 all.  Typing filters the games by player name; Tab (or the buttons) picks the
 period - every game, the last seven days or today - of both the list and the
-"most wins" panel.  Enter, or a click on a game, opens its replay.
+"most wins" panel.  Enter, or a click on a game, opens its replay; F2 its review.
 
 Everything shown comes from the database as text and numbers; the fonts of
 :mod:`scenes.theme` make any name drawable, whatever a record held.
@@ -160,6 +160,8 @@ class ScoreboardScene(Scene):
             self.set_period(PERIODS[(PERIODS.index(self.period) + 1) % len(PERIODS)])
         elif inp.is_key(pygame.K_RETURN, pygame.K_KP_ENTER):
             self.open_selected()
+        elif inp.is_key(pygame.K_F2):
+            self.review_selected()
         elif inp.kind is InputKind.CLICK:
             self._click(layout, inp.pos)
         else:
@@ -240,6 +242,20 @@ class ScoreboardScene(Scene):
         self.close()
         self.ctx.nav.start_replay(replay_of_record(replayed))
 
+    def review_selected(self) -> None:
+        """F2: the post-game review of the selected game (every seat's decisions)."""
+        if not self.games:
+            return
+        number = self.games[self.selected].number
+        try:
+            replayed = self.history().replay(number)
+        except HistoryError as problem:
+            self.error = str(problem)
+            return
+        from .review_scene import ReviewScene, source_of_record
+
+        self.ctx.manager.push(ReviewScene(self.ctx, source_of_record(replayed, f"Game {number} of the history")))
+
     def leave(self) -> None:
         self.close()
         self.ctx.manager.pop()
@@ -268,7 +284,9 @@ class ScoreboardScene(Scene):
         right = layout.periods[-1].right + round(14 * s)
         room = surface.get_width() - right - 20
         size = theme.text_px(18, s)
-        for hint in ("Tab: period   Up/Down: choose   Enter or click: replay", "Enter or click: replay", ""):
+        for hint in ("Tab: period   Up/Down: choose   Enter or click: replay   F2: review",
+                     "Tab: period   Up/Down: choose   Enter or click: replay", "Enter: replay   F2: review",
+                     "Enter or click: replay", ""):
             if theme.font(size).size(hint)[0] <= room:  # shortened, never shrunk, on a small window
                 break
         if hint:

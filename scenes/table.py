@@ -190,6 +190,10 @@ class TableScene(Scene):
         self._bg_size: tuple[int, int] = (0, 0)
         self._panel_cache: tuple[tuple[int, TableState | None], ExplainPanel | None] | None = None
         self._panel_image: tuple[tuple[tuple[int, int], ExplainPanel | None], pygame.Surface] | None = None
+        from .predictor import Predictor
+
+        self.predictor = Predictor(self)
+        """Predict mode (key P): guess each placement before it is shown."""
 
     # ------------------------------------------------------------ queries
     @property
@@ -318,6 +322,8 @@ class TableScene(Scene):
         layout = self.layout()
         if self.cursor is None and self.live_stage is Stage.CURTAIN:
             self._handle_curtain(inp)
+            return
+        if self.predictor.handle_event(inp, layout):
             return
         if inp.is_key(pygame.K_F1) or (inp.kind is InputKind.CLICK and layout.help_button.collidepoint(inp.pos)):
             self.show_rules()
@@ -499,6 +505,8 @@ class TableScene(Scene):
 
     def forward(self) -> None:
         """One placement forward: through the history, then the live game (or the replay's end)."""
+        if not self.predictor.may_advance():
+            return
         if self.cursor is None:
             self.step()
             return
@@ -561,7 +569,7 @@ class TableScene(Scene):
             self.forward()
             return
         session = self.session
-        if self._frame_pending or session is None or not session.can_advance:
+        if self._frame_pending or session is None or not session.can_advance or not self.predictor.may_advance():
             return
         self.timer = 0.0
         placement = session.advance()
@@ -575,6 +583,7 @@ class TableScene(Scene):
         """A new placement is on screen: maybe animate it; screenshot it once it stands still."""
         self._frame_pending = True
         state = self.shown_state()
+        self.predictor.placed(state)
         if state is None:
             return
         self._screenshot = shot_name(state)
@@ -643,6 +652,7 @@ class TableScene(Scene):
         if self.in_past:
             self._draw_past_frame(surface, layout)
         bot_details = self._draw_bot_details(surface, layout)
+        self.predictor.draw(surface, layout)
         self.last_frame = FrameInfo(
             view.stage, drawn_rows, hand_owner, False, view.chooser, past=self.in_past, cursor=self.cursor,
             explain=tuple(panel.text_lines()) if panel is not None else (),
@@ -772,7 +782,8 @@ class TableScene(Scene):
         choosing_row = view.stage is Stage.ROW_CHOICE and self.cursor is None
         hovered_row = self._row_at(layout, self.mouse) if choosing_row else None
         shown_preview = hint
-        if shown_preview is None and view.can_advance and view.upcoming is not None and not moving:
+        if (shown_preview is None and view.can_advance and view.upcoming is not None and not moving
+                and not self.predictor.hides_preview):
             shown_preview = preview(rows, view.upcoming[1])  # where "Next" will put the next card
             if shown_preview.row is None:
                 shown_preview = None

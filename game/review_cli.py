@@ -1,0 +1,135 @@
+"""``python main.py review FILE|--history [--game K] [--seat N] [--rollouts R] [--seed S] [--json]``.
+
+The arguments of the subcommand and its report, as text or as one JSON
+object.  Reading the game (a records file or the history) is ``main.py``'s
+one loader, so its errors are the same one-line errors as ``replay``'s.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any, Callable, NoReturn, Sequence, TextIO
+
+from .record import ReplayedRecord
+from .review import DEFAULT_ROLLOUTS, DEFAULT_SEED, ROW, Decision, costliest, review_game, summary, worth_revisiting
+from .rules import rules_named
+
+HUMAN = "human"
+
+
+def add_review_parser(commands: "argparse._SubParsersAction[Any]",
+                      positive_int: Callable[[str], int], seed_argument: Callable[[str], int]) -> None:
+    """The ``review`` subcommand's arguments."""
+    review = commands.add_parser(
+        "review", help="which choices of a recorded game cost points (Monte Carlo review)",
+        description="For each decision of a seat (each card played, each row taken under rule 4), "
+                    "the expected penalty to the end of the round of every option, judged only from "
+                    "what that player knew, and what the chosen option lost against the best one.")
+    review.add_argument("file", type=Path, metavar="FILE", nargs="?",
+                        help="a records file (format 6takes-record/1)")
+    review.add_argument("--history", action="store_true",
+                        help="review game K of the app's history instead of a file")
+    review.add_argument("--game", type=positive_int, default=None, metavar="K",
+                        help="which game of the file, counting from 1 (default: the first); "
+                             "with --history, its number on the scoreboard (default: the latest)")
+    review.add_argument("--seat", metavar="N", action="append",
+                        help="seat to review: its number from 0 (as in --json) or its player's name; "
+                             "repeat for several (default: the human seats, or every seat if none)")
+    review.add_argument("--rollouts", type=positive_int, default=DEFAULT_ROLLOUTS, metavar="R",
+                        help=f"sampled deals per decision (default {DEFAULT_ROLLOUTS})")
+    review.add_argument("--seed", type=seed_argument, default=DEFAULT_SEED, metavar="S",
+                        help=f"seed of the sampling (default {DEFAULT_SEED}): the same R and S give "
+                             "the same review on any machine")
+    review.add_argument("--json", action="store_true",
+                        help='print one JSON object: {"game": K, "decisions": [...]}')
+    review.set_defaults(subparser=review)
+
+
+def seats_of(specs: Sequence[str] | None, replayed: ReplayedRecord,
+             error: Callable[[str], NoReturn]) -> list[int]:
+    """The seats ``--seat`` names (numbers from 0, or names, any case), or the default ones."""
+    players = replayed.record.players
+    if not specs:
+        humans = [seat for seat, player in enumerate(players) if player.kind == HUMAN]
+        return humans or list(range(len(players)))
+    seats: list[int] = []
+    for spec in specs:
+        text = spec.strip()
+        if text.isdigit():
+            seat = int(text)
+            if seat >= len(players):
+                error(f"--seat {seat}: this game has seats 0 to {len(players) - 1}")
+        else:
+            matches = [i for i, p in enumerate(players) if p.name.casefold() == text.casefold()]
+            if not matches:
+                known = ", ".join(f"{i}: {p.name}" for i, p in enumerate(players))
+                error(f"--seat {spec!r}: no such seat or player (seats: {known})")
+            seat = matches[0]
+        if seat not in seats:
+            seats.append(seat)
+    return sorted(seats)
+
+
+def game_number_of(args: argparse.Namespace) -> int:
+    """The number of the game reviewed: ``--game``, else 1 for a file, the latest of the history."""
+    if args.game is not None:
+        return int(args.game)
+    if args.file is not None:
+        return 1
+    from .history import open_history
+
+    with open_history() as history:
+        return history.count()
+
+
+def run_review(args: argparse.Namespace, replayed: ReplayedRecord, error: Callable[[str], NoReturn]) -> int:
+    """Review the seats asked for and print the report; exit code 0."""
+    record = replayed.record
+    game_number = game_number_of(args)
+    seats = seats_of(args.seat, replayed, error)
+    decisions = review_game(rules_named(record.rules), len(record.players), record.seed, record.rounds,
+                            seats, args.rollouts, args.seed)
+    if args.json:
+        print(json.dumps({"game": game_number, "decisions": [d.to_dict() for d in decisions]}))
+        return 0
+    names = [player.name for player in record.players]
+    print(f"Review of game {game_number} ({record.rules} rules, seed {record.seed}): "
+          f"{args.rollouts} sampled deals per decision, review seed {args.seed}")
+    many_rounds = len(record.rounds) > 1
+    for seat in seats:
+        print()
+        print_seat(seat, names, record.players[seat].kind,
+                   [d for d in decisions if d.seat == seat], many_rounds)
+    return 0
+
+
+def print_seat(seat: int, names: Sequence[str], kind: str, decisions: Sequence[Decision],
+               many_rounds: bool, out: TextIO | None = None) -> None:
+    """One seat's decisions, costliest first, with each option's expected penalty."""
+    out = out or sys.stdout
+    total = sum(d.loss for d in decisions)
+    revisit = worth_revisiting(decisions)
+    print(f"Seat {seat}: {names[seat]} ({kind}) - {len(decisions)} decisions, {total:.1f} points lost in all "
+          f"against the best options; {len(revisit)} worth revisiting", file=out)
+    for index, decision in enumerate(costliest(decisions), start=1):
+        when = f"turn {decision.turn + 1}"
+        if many_rounds:
+            when = f"round {decision.round + 1} {when}"
+        print(f"{index:3}. {when}, {describe(decision)}, loss {decision.loss:.2f}: {summary(decision)}", file=out)
+        rows = "  ".join(f"row {r + 1}: {' '.join(map(str, row))}" for r, row in enumerate(decision.rows))
+        print(f"     table: {rows}", file=out)
+        options = ", ".join(f"{label(decision, option)} {mean:.2f}" for option, mean in decision.expected)
+        print(f"     expected penalty: {options}", file=out)
+
+
+def describe(decision: Decision) -> str:
+    if decision.kind == ROW:
+        return f"{decision.card} fitted no row: took row {decision.played + 1}"
+    return f"played {decision.played} from " + " ".join(map(str, decision.hand))
+
+
+def label(decision: Decision, option: int) -> str:
+    return f"row {option + 1}" if decision.kind == ROW else str(option)

@@ -1,0 +1,161 @@
+"""Drawing predict mode on the table: its button, the question with its answers, the verdict.
+
+Every rectangle comes from the table's layout (so clicks land on what is
+drawn at any window size); nothing here changes state.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.predict import GUESSES, TAKES, Question, Verdict
+from game.rules import ROWS
+
+from . import theme
+from .layout import TableLayout
+from .session import Part
+from .widgets import draw_button, draw_panel, draw_rich
+
+if TYPE_CHECKING:
+    from .predictor import PredictFrame, Predictor
+
+ANSWER_LABELS = {**{row: f"Row {row + 1}" for row in range(ROWS)}, TAKES: "Takes a row"}
+ANSWER_HINTS = {**{row: str(row + 1) for row in range(ROWS)}, TAKES: "T"}
+
+
+def predict_button(layout: TableLayout, status: pygame.Rect | None = None,
+                   label: pygame.Rect | None = None) -> pygame.Rect:
+    """The Predict toggle, in the top bar just right of the table's status (``status``, the turn)
+    and never over its right-hand label (``label``), as the table drew them."""
+    s = layout.scale
+    bar = layout.top_bar
+    gap = round(14 * s)
+    left = (status.right if status is not None else bar.left + round(200 * s)) + gap
+    right = (label.left if label is not None else bar.right - round(300 * s)) - gap
+    width = max(0, min(round(250 * s), (right - left) // 2))
+    return pygame.Rect(left, bar.top + round(7 * s), width, bar.height - round(14 * s))
+
+
+def verdict_pill(layout: TableLayout, button: pygame.Rect, label: pygame.Rect | None = None) -> pygame.Rect:
+    """Where the verdict shows: right of the toggle, over the title, clear of the right-hand label."""
+    s = layout.scale
+    gap = round(12 * s)
+    right = (label.left if label is not None else layout.top_bar.right - round(300 * s)) - gap
+    return pygame.Rect(button.right + gap, button.top, max(0, min(round(440 * s), right - button.right - gap)),
+                       button.height)
+
+
+def answer_buttons(layout: TableLayout) -> dict[int, pygame.Rect]:
+    """The answers' buttons, along the bottom of the question panel."""
+    area = layout.explain_area
+    s = layout.scale
+    pad = round(10 * s)
+    gap = round(8 * s)
+    height = round(64 * s)
+    top = area.bottom - pad - height
+    unit = (area.width - 2 * pad - (len(GUESSES) - 1) * gap) / (ROWS + 2)  # "Takes a row" is two wide
+    rects = {}
+    x: float = area.left + pad
+    for guess in GUESSES:
+        width = unit * (2 if guess == TAKES else 1)
+        rects[guess] = pygame.Rect(round(x), top, round(width), height)
+        x += width + gap
+    return rects
+
+
+def answer_at(layout: TableLayout, pos: tuple[int, int]) -> int | None:
+    """The answer a click at ``pos`` gives: a row box, or one of the answer buttons."""
+    for guess, rect in answer_buttons(layout).items():
+        if rect.collidepoint(pos):
+            return guess
+    for row, box in enumerate(layout.row_boxes):
+        if box.collidepoint(pos):
+            return row
+    return None
+
+
+def question_parts(question: Question, names: tuple[str, ...]) -> list[Part]:
+    return ["Where will ", f"{names[question.player]}'s ", question.card, " go?"]
+
+
+def verdict_parts(verdict: Verdict, names: tuple[str, ...]) -> list[Part]:
+    question = verdict.question
+    went: list[Part] = [" took a row"] if verdict.answer == TAKES else [" went to row ", verdict.answer + 1]
+    parts: list[Part] = ["Right! " if verdict.right else "Not quite: ", f"{names[question.player]}'s ",
+                         question.card, *went]
+    return parts
+
+
+def draw_predict(surface: pygame.Surface, layout: TableLayout, predictor: "Predictor") -> "PredictFrame":
+    """The toggle (with the tally), and the question or the verdict of the placement shown."""
+    from .predictor import PredictFrame
+
+    scene = predictor.scene
+    s = layout.scale
+    sprites = scene.ctx.sprites
+    names = scene.info.names()
+    drawn: tuple[pygame.Rect, ...] = scene._top_rects
+    status, right_label = (drawn[0], drawn[2]) if len(drawn) >= 3 else (None, None)
+    button = predictor.button_rect = predict_button(layout, status, right_label)
+    tally = predictor.tally.text() if predictor.on else ""
+    choices = [f"Predict: {tally}", tally, f"{predictor.tally.right}/{predictor.tally.total}"] if predictor.on \
+        else ["Predict (P): off", "Predict: off", "Predict"]
+    size = theme.text_px(22, s)
+    label = next((c for c in choices if theme.font(size).size(c)[0] <= button.width - round(12 * s)), choices[-1])
+    draw_button(surface, button, label, size, toggled=predictor.on, hovered=button.collidepoint(scene.mouse))
+    if not predictor.on:
+        return PredictFrame(False)
+    question = predictor.question()
+    if question is not None:
+        _draw_question(surface, layout, question, names, scene)
+        return PredictFrame(True, question=question.text(names), tally=tally, preview_hidden=True)
+    verdict = predictor.verdict()
+    if verdict is not None and not scene.in_past:
+        _draw_verdict(surface, verdict_pill(layout, button, right_label), layout, verdict, names, sprites)
+        return PredictFrame(True, verdict=verdict.text(names), tally=tally, preview_hidden=True)
+    return PredictFrame(True, tally=tally, preview_hidden=True)
+
+
+def _draw_question(surface: pygame.Surface, layout: TableLayout, question: Question,
+                   names: tuple[str, ...], scene: object) -> None:
+    s = layout.scale
+    area = layout.explain_area
+    draw_panel(surface, area, theme.BAR, theme.ACCENT, radius=round(10 * s), width=max(2, round(3 * s)))
+    sprites = scene.ctx.sprites  # type: ignore[attr-defined]
+    mouse = scene.mouse  # type: ignore[attr-defined]
+    pad = round(12 * s)
+    draw_rich(surface, question_parts(question, names), theme.text_px(32, s), theme.ACCENT, sprites,
+              midleft=(area.left + pad, area.top + round(24 * s)))
+    hint = next(h for h in ("Guess first: 1-4 or T, or click a row", "Guess: 1-4 or T", "")
+                if theme.font(theme.text_px(20, s)).size(h)[0] <= area.width - 2 * pad)
+    if hint:
+        theme.blit_text(surface, hint, theme.text_px(20, s), theme.TEXT_DIM,
+                        midleft=(area.left + pad, area.top + round(56 * s)))
+    for guess, rect in answer_buttons(layout).items():
+        label = ANSWER_LABELS[guess]
+        size = theme.text_px(24, s)
+        if theme.font(size).size(label)[0] > rect.width - round(6 * s):
+            label = "Takes" if guess == TAKES else str(guess + 1)
+        draw_button(surface, rect, label, size, hovered=rect.collidepoint(mouse), key_hint=ANSWER_HINTS[guess])
+
+
+def _draw_verdict(surface: pygame.Surface, pill: pygame.Rect, layout: TableLayout, verdict: Verdict,
+                  names: tuple[str, ...], sprites: object) -> None:
+    """A pill in the top bar: green when right, red when not (shortened where the bar is narrow)."""
+    s = layout.scale
+    size = theme.text_px(24, s)
+    went: list[Part] = [" took a row"] if verdict.answer == TAKES else [" went to row ", verdict.answer + 1]
+    short: list[Part] = ["Right: " if verdict.right else "No: ", *(["takes a row"] if verdict.answer == TAKES
+                                                                 else ["row ", verdict.answer + 1])]
+    choices = [verdict_parts(verdict, names), ["Right!" if verdict.right else "Not quite:", *went], short]
+    from .widgets import rich_width
+
+    parts = next((c for c in choices if rich_width(c, size, sprites) + round(20 * s) <= pill.width),  # type: ignore[arg-type]
+                 None)
+    if parts is None:
+        return
+    colour = theme.GOOD if verdict.right else theme.DANGER
+    pygame.draw.rect(surface, colour, pill, border_radius=pill.height // 2)
+    draw_rich(surface, parts, size, theme.INK, sprites, center=pill.center)  # type: ignore[arg-type]

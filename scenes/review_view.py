@@ -1,0 +1,211 @@
+"""Drawing the review screen (see :mod:`scenes.review_scene`); nothing here changes state."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.review import ROW, WORTH_REVISITING, Decision, summary, worth_revisiting
+
+from . import theme
+from .cards import LOOK_DIM
+from .digits import write_number
+from .session import Part
+from .widgets import draw_button, draw_panel, draw_rich
+
+if TYPE_CHECKING:
+    from .review_scene import ReviewFrame, ReviewLayout, ReviewScene
+
+PLAYED = theme.DANGER
+BEST = theme.GOOD
+
+
+def draw_review(surface: pygame.Surface, layout: "ReviewLayout", scene: "ReviewScene") -> "ReviewFrame":
+    from .review_scene import ReviewFrame
+
+    surface.fill(theme.FELT)
+    s = layout.scale
+    job = scene.job
+    decisions = scene.seat_decisions() if job.done else []
+    decision = scene.shown()
+    _draw_top_bar(surface, layout, scene, len(decisions))
+    _draw_buttons(surface, layout, scene, len(decisions))
+    hints = ("Left/Right: step through the decisions   Tab: next seat   Esc: back    |    "
+             f"{job.rollouts} sampled deals per decision, from what the player knew",
+             "Left/Right: step   Tab: next seat   Esc: back", "")
+    hint = next(h for h in hints if theme.font(theme.text_px(20, s)).size(h)[0] <= layout.hints.width - 20)
+    theme.blit_text(surface, hint, theme.text_px(20, s),
+                    theme.TEXT_DIM, center=layout.hints.center)
+    progress = (len(job.decisions), job.total)
+    if not job.done or job.error is not None or decision is None:
+        message = job.error or ("No decisions to review" if job.done else "")
+        _draw_progress(surface, layout, scene, message)
+        return ReviewFrame(progress, scene.seat, scene.index, None, message, (), (), ())
+    text = _caption(decision)
+    colour = PLAYED if decision.loss >= WORTH_REVISITING else (BEST if decision.loss == 0 else theme.TEXT)
+    pygame.draw.rect(surface, theme.BAR, layout.caption, border_radius=round(10 * s))
+    from .review_scene import parts_of_text
+
+    draw_rich(surface, parts_of_text(text), theme.text_px(30, s), colour, scene.ctx.sprites,
+              center=layout.caption.center, max_width=layout.caption.width - round(20 * s))
+    _draw_rows(surface, layout, scene, decision)
+    lines = _draw_options(surface, layout, scene, decision)
+    _draw_hand(surface, layout, scene, decision)
+    return ReviewFrame(progress, scene.seat, scene.index, decision, text, decision.rows, decision.hand, lines)
+
+
+def _caption(decision: Decision) -> str:
+    when = f"Turn {decision.turn + 1}"
+    if decision.round > 0:
+        when = f"Round {decision.round + 1}, turn {decision.turn + 1}"
+    return f"{when}: {summary(decision)}"
+
+
+def _draw_top_bar(surface: pygame.Surface, layout: "ReviewLayout", scene: "ReviewScene", count: int) -> None:
+    s = layout.scale
+    bar = layout.top_bar
+    pygame.draw.rect(surface, theme.BAR, bar)
+    seat = scene.source.seats[scene.seat]
+    who = f"Review: {seat.name} - {seat.label}"
+    size = theme.text_px(30, s)
+    theme.blit_text(surface, who, size, theme.ACCENT, bold=True, midleft=(bar.left + round(16 * s), bar.centery))
+    if count:
+        revisit = len(worth_revisiting(scene.seat_decisions()))
+        parts: list[Part] = ["Decision ", scene.index + 1, " of ", count, ", costliest first  -  ", revisit,
+                             " worth revisiting"]
+        draw_rich(surface, parts, theme.text_px(26, s), theme.TEXT, scene.ctx.sprites, center=bar.center)
+    title = scene.source.title
+    if title:
+        theme.blit_text(surface, title, theme.text_px(22, s), theme.TEXT_DIM,
+                        midright=(bar.right - round(16 * s), bar.centery))
+
+
+def _draw_buttons(surface: pygame.Surface, layout: "ReviewLayout", scene: "ReviewScene", count: int) -> None:
+    s = layout.scale
+    size = theme.text_px(26, s)
+    mouse = scene.mouse
+    draw_button(surface, layout.prev_button, "Previous", size, enabled=scene.index > 0,
+                hovered=layout.prev_button.collidepoint(mouse), key_hint="<-")
+    draw_button(surface, layout.next_button, "Next", size, enabled=scene.index + 1 < count,
+                hovered=layout.next_button.collidepoint(mouse), key_hint="->")
+    draw_button(surface, layout.back, "Back", size, hovered=layout.back.collidepoint(mouse), key_hint="Esc")
+    draw_button(surface, layout.seat_button, "Next seat", size, enabled=len(scene.seats) > 1,
+                hovered=layout.seat_button.collidepoint(mouse), key_hint="Tab")
+
+
+def _draw_progress(surface: pygame.Surface, layout: "ReviewLayout", scene: "ReviewScene", message: str) -> None:
+    s = layout.scale
+    w, h = surface.get_size()
+    box = pygame.Rect(0, 0, round(640 * s), round(170 * s))
+    box.center = (w // 2, h // 2 - round(30 * s))
+    draw_panel(surface, box, theme.PANEL, theme.PANEL_EDGE, radius=round(12 * s), width=max(1, round(2 * s)))
+    if message:
+        theme.blit_text(surface, message, theme.text_px(30, s),
+                        theme.DANGER if scene.job.error else theme.TEXT, center=box.center)
+        return
+    done, total = len(scene.job.decisions), scene.job.total
+    draw_rich(surface, ["Reviewing every decision: ", done, " of ", total], theme.text_px(30, s), theme.TEXT,
+              scene.ctx.sprites, center=(box.centerx, box.top + round(50 * s)))
+    bar = pygame.Rect(box.left + round(30 * s), box.top + round(95 * s), box.width - round(60 * s), round(28 * s))
+    pygame.draw.rect(surface, theme.FELT_DARK, bar, border_radius=bar.height // 2)
+    filled = bar.copy()
+    filled.width = round(bar.width * done / total) if total else bar.width
+    if filled.width > 0:
+        pygame.draw.rect(surface, theme.ACCENT, filled, border_radius=bar.height // 2)
+    theme.blit_text(surface, "Each option is played out on the same sampled deals", theme.text_px(20, s),
+                    theme.TEXT_DIM, center=(box.centerx, box.bottom - round(22 * s)))
+
+
+def _draw_rows(surface: pygame.Surface, layout: "ReviewLayout", scene: "ReviewScene", decision: Decision) -> None:
+    s = layout.scale
+    art = scene.ctx.art.for_rules(scene.source.rules)
+    rules = scene.source.rules
+    for index, row in enumerate(decision.rows):
+        box = layout.rows[index]
+        draw_panel(surface, box, theme.FELT_DARK, radius=round(10 * s))
+        if decision.kind == ROW and index in (decision.played, decision.best):
+            colour = BEST if index == decision.best else PLAYED
+            pygame.draw.rect(surface, colour, box, width=max(2, round(4 * s)), border_radius=round(10 * s))
+        theme.blit_text(surface, f"Row {index + 1}", theme.text_px(26, s), theme.TEXT,
+                        center=(box.left + round(50 * s), box.centery - round(14 * s)))
+        write_number(surface, rules.penalty_of(row), (box.left + round(50 * s), box.centery + round(16 * s)),
+                     round(22 * s), sprites=scene.ctx.sprites, colour=theme.TEXT_DIM)
+        for slot, card in enumerate(row):
+            rect = layout.row_card_rect(index, slot)
+            surface.blit(art.face(card, rect.size), rect)
+        if decision.kind == ROW and index in (decision.played, decision.best):
+            label = "best" if index != decision.played else ("taken, the best" if index == decision.best else "taken")
+            theme.blit_text(surface, label, theme.text_px(24, s), BEST if index == decision.best else PLAYED,
+                            midright=(box.right - round(14 * s), box.centery))
+
+
+def _draw_options(surface: pygame.Surface, layout: "ReviewLayout", scene: "ReviewScene",
+                  decision: Decision) -> tuple[str, ...]:
+    """Each option's expected penalty as a bar; the played one red, the best one green."""
+    s = layout.scale
+    area = layout.options
+    draw_panel(surface, area, theme.PANEL, theme.PANEL_EDGE, radius=round(10 * s), width=max(1, round(s)))
+    pad = round(12 * s)
+    heading = next(h for h in ("Expected penalty to the end of the round", "Expected penalty to the end",
+                               "Expected penalty") if theme.font(theme.text_px(22, s)).size(h)[0] <= area.width - 2 * pad)
+    theme.blit_text(surface, heading, theme.text_px(22, s), theme.ACCENT,
+                    midtop=(area.centerx, area.top + pad))
+    top = area.top + pad + round(34 * s)
+    count = len(decision.expected)
+    line_h = min(round(40 * s), (area.bottom - pad - top) // max(count, 1))
+    highest = max((mean for _, mean in decision.expected), default=1.0) or 1.0
+    label_w = round(92 * s)
+    value_w = round(70 * s)
+    bar_w = area.width - 2 * pad - label_w - value_w
+    lines = []
+    size = theme.text_px(24, s)
+    for number, (option, mean) in enumerate(decision.expected):
+        y = top + number * line_h
+        label = f"row {option + 1}" if decision.kind == ROW else str(option)
+        colour = BEST if option == decision.best else (PLAYED if option == decision.played else theme.TEXT)
+        tag = " best" if option == decision.best else ""
+        if option == decision.played:
+            tag = " played" + (" = best" if option == decision.best else "")
+        theme.blit_text(surface, label, size, colour, midleft=(area.left + pad, y + line_h // 2))
+        bar = pygame.Rect(area.left + pad + label_w, y + round(5 * s),
+                          max(2, round(bar_w * mean / highest)), max(4, line_h - round(10 * s)))
+        pygame.draw.rect(surface, colour if tag else theme.PANEL_EDGE, bar, border_radius=round(4 * s))
+        theme.blit_text(surface, f"{mean:.1f}", size, colour, midright=(area.right - pad, y + line_h // 2))
+        lines.append(f"{label}: {mean:.2f}{tag}")
+    return tuple(lines)
+
+
+def _draw_hand(surface: pygame.Surface, layout: "ReviewLayout", scene: "ReviewScene", decision: Decision) -> None:
+    """The hand with the played card ringed red and the preferred one green; for a row
+    choice, this turn's cards with the one that fitted no row ringed."""
+    s = layout.scale
+    area = layout.hand
+    art = scene.ctx.art.for_rules(scene.source.rules)
+    if decision.kind == ROW:
+        cards = tuple(sorted(decision.revealed))
+        title = f"This turn's cards: {decision.card} fitted no row"
+        marks = {decision.card: PLAYED}
+    else:
+        cards = decision.hand
+        title = "Hand: played (red), preferred by the review (green)"
+        marks = {decision.played: PLAYED}
+        marks[decision.best] = BEST
+    theme.blit_text(surface, title, theme.text_px(20, s), theme.TEXT_DIM, midtop=(area.centerx, area.top))
+    top = area.top + round(26 * s)
+    h = area.bottom - top - round(6 * s)
+    w = round(h * 0.7)
+    gap = round(10 * s)
+    if cards and len(cards) * (w + gap) > area.width:
+        w = area.width // len(cards) - gap
+        h = round(w / 0.7)
+    total = len(cards) * (w + gap) - gap
+    x = area.centerx - total // 2
+    for card in cards:
+        rect = pygame.Rect(x, top, w, h)
+        look = "normal" if card in marks or decision.kind != ROW else LOOK_DIM
+        surface.blit(art.face(card, rect.size, look), rect)
+        if card in marks:
+            pygame.draw.rect(surface, marks[card], rect.inflate(round(8 * s), round(8 * s)),
+                             width=max(3, round(4 * s)), border_radius=max(4, w // 7))
+        x += w + gap
