@@ -134,11 +134,12 @@ def _draw_question(surface: pygame.Surface, layout: TableLayout, question: Quest
         theme.blit_text(surface, hint, theme.text_px(20, s), theme.TEXT_DIM,
                         midleft=(area.left + pad, area.top + round(56 * s)))
     for guess, rect in answer_buttons(layout).items():
-        label = ANSWER_LABELS[guess]
+        label, hint_key = ANSWER_LABELS[guess], ANSWER_HINTS[guess]
         size = theme.text_px(24, s)
-        if theme.font(size).size(label)[0] > rect.width - round(6 * s):
-            label = "Takes" if guess == TAKES else str(guess + 1)
-        draw_button(surface, rect, label, size, hovered=rect.collidepoint(mouse), key_hint=ANSWER_HINTS[guess])
+        if theme.font(size).size(label)[0] > rect.width - max(8, rect.height // 4):  # draw_button's margin
+            # Narrow: the row's number alone, which is also its key.
+            label, hint_key = ("Takes", hint_key) if guess == TAKES else (str(guess + 1), "row")
+        draw_button(surface, rect, label, size, hovered=rect.collidepoint(mouse), key_hint=hint_key)
 
 
 def _draw_verdict(surface: pygame.Surface, pill: pygame.Rect, layout: TableLayout, verdict: Verdict,

@@ -127,7 +127,7 @@ class ResultsScene(Scene):
         from .predictor import tally_of
 
         tally = tally_of(game)
-        predicted: list[Part] = ["  -  Predictions: ", tally.right, " of ", tally.total, " right"] if tally else []
+        predicted: list[Part] = ["  -  Predictions: ", tally.right, " of ", tally.total, " right"] if tally and tally.total else []
         draw_rich(surface, [lead + "The lowest score wins  -  points after ", *length, "  -  Seed ", game.seed,
                             *predicted],
                   layout.font_small + round(4 * s), theme.TEXT_DIM, self.ctx.sprites,

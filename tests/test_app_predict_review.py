@@ -223,3 +223,14 @@ def test_the_review_and_the_question_fit_the_window(size: tuple[int, int]) -> No
     for rect in answer_buttons(table).values():
         assert table.explain_area.contains(rect)
     assert table.top_bar.contains(predict_button(table))
+
+
+@pytest.mark.parametrize("size", [SMALLEST_WINDOW, (1280, 720)])
+def test_the_answer_buttons_are_never_cut_short(size: tuple[int, int], drawn: list[str]) -> None:
+    app = open_app(PlayOptions(mode="demo", seed=2, step_delay=0), size)
+    frames(app, 2)
+    key(pygame.K_p)
+    frames(app, 2)
+    assert "Takes a row" in drawn or "Takes" in drawn, "the question is on screen"
+    answers = [label for label in drawn if label.startswith(("Ro", "Ta")) or label in ("1", "2", "3", "4")]
+    assert answers and not [label for label in answers if "…" in label]
