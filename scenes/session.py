@@ -37,7 +37,7 @@ from game.engine import Game, Phase, Placement, Rule, predict
 from game.play import check_kind as check_player_kind
 from game.play import make_player, players_rng
 from game.rules import SNAP, Rules
-from game.text import noun_for
+from game.text import NAME_LIMIT, noun_for
 from game.timeline import TableState, capture
 
 HUMAN = "human"
@@ -51,7 +51,8 @@ LEVELS = ("random", "heuristic", "mc", BOT)
 LEVEL_NOTES = {"random": "easy", "heuristic": "medium", "mc": "strong", BOT: "your program"}
 INTERPRETERS = {"python", "python3", "py", "pypy", "pypy3", "node", "ruby", "perl", "php", "java",
                 "sh", "bash", "lua", "Rscript", "dotnet", "deno", "bun"}
-MAX_NAME = 16
+MAX_NAME = NAME_LIMIT
+"""A name typed in the menu stops growing here: the limit every other way in checks."""
 
 Part = Union[str, int]
 """A caption piece: words (drawn with a font) or a number (stamped with digit sprites)."""
