@@ -74,8 +74,11 @@ def test_stopping_a_parallel_run_with_bots_leaves_nothing_running(stop: str) -> 
         cwd=PROJECT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
     session = proc.pid
     try:
-        time.sleep(3)  # workers started, bots playing
+        deadline = time.monotonic() + 60
         ours = _session_and_children(session)
+        while not _bots_among(ours) and time.monotonic() < deadline:  # until the workers' bots play
+            time.sleep(0.05)
+            ours = _session_and_children(session)
         assert len(ours) >= 3, "the run, its workers and their bots"
         os.killpg(session, getattr(signal, stop))  # as a terminal's Ctrl-C reaches the whole group
         _, err = proc.communicate(timeout=60)
@@ -91,6 +94,18 @@ def test_stopping_a_parallel_run_with_bots_leaves_nothing_running(stop: str) -> 
         left = [pid for pid in left if not process_gone(pid)]
         time.sleep(0.2)
     assert left == []
+
+
+def _bots_among(pids: list[int]) -> bool:
+    """Whether one of ``pids`` runs the example bot."""
+    for pid in pids:
+        try:
+            argv = Path(f"/proc/{pid}/cmdline").read_bytes().split(b"\0")
+        except OSError:
+            continue
+        if b"simulate" not in argv and any(arg.endswith(b"heuristic_bot.py") for arg in argv):
+            return True  # the bot itself, not the run that names it in --players
+    return False
 
 
 def _session_and_children(session: int) -> list[int]:

@@ -22,6 +22,7 @@ import math
 import signal
 import time
 from collections import deque
+from contextlib import contextmanager
 from dataclasses import dataclass
 from multiprocessing import get_context
 from multiprocessing.connection import Connection, wait
@@ -412,7 +413,8 @@ class _Worker:
     def __init__(self, context: SpawnContext) -> None:
         self.connection, child = context.Pipe()
         self._process = context.Process(target=_serve, args=(child,), daemon=True)
-        self._process.start()
+        with _ctrl_c_held():  # a Ctrl-C while the worker starts is the parent's, never a worker's traceback
+            self._process.start()
         child.close()
         self._finishing = False
         self._under_way: deque[int] = deque()
@@ -473,6 +475,22 @@ def _serve(connection: Connection) -> None:
         except Exception as error:  # reported by the parent; the worker itself stays sane
             answer = f"{type(error).__name__}: {error}"
         connection.send(answer)
+
+
+@contextmanager
+def _ctrl_c_held() -> Iterator[None]:
+    """Ignore SIGINT while a worker process starts: the new interpreter inherits "ignored" and
+    so cannot be stopped half-imported with a traceback (the parent ends its workers itself).
+    A Ctrl-C in that moment (a few milliseconds) is ignored and has to be pressed again."""
+    try:
+        previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    except ValueError:  # not the main thread: signals are not ours to change
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
 
 
 def _worker_started() -> None:
