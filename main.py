@@ -21,7 +21,8 @@ from typing import TYPE_CHECKING, Callable, NoReturn, Sequence
 
 from game.agent_options import DEFAULT_THINK_MS
 from game.agents import AGENT_KINDS
-from game.bot import check_command, parse_bot_kind
+from game.bot import check_command
+from game.kinds import parse_bot_kind
 from game.engine import SEED_LIMIT
 from game.record import RecordError, ReplayedRecord, read_game
 from game.storage import default_history_path

@@ -50,6 +50,7 @@ from types import TracebackType
 from typing import IO, BinaryIO, Callable, Sequence, Union
 
 from . import proctree
+from .kinds import BOT_KIND, BOT_STATEMENT_KIND
 from .agents import RandomAgent
 from .engine import PlayerView
 from .protocol import AnswerError, init_line, parse_answer, phase_of, turn_lines
@@ -79,14 +80,6 @@ _POLL_SECONDS = 0.02
 """While waiting for an answer, how often to check that the bot is still running (its output may
 stay open after it exits, held by a child)."""
 
-BOT_KIND = "bot"
-"""Agent kind of a bot reading the phase line last, as the live CodinGame arena sends it."""
-BOT_STATEMENT_KIND = "bot-statement"
-"""Agent kind of a bot reading the phase line first, as the arena's published statement says."""
-BOT_PHASE_LAST_KIND = "bot-phase-last"
-"""Another name of :data:`BOT_KIND` (the phase line last), kept for older command lines."""
-BOT_PREFIXES = (BOT_PHASE_LAST_KIND, BOT_STATEMENT_KIND, BOT_KIND)
-"""Every bot prefix (``PREFIX:COMMAND``), longest first so none shadows another."""
 
 # Reasons for a disqualification (the ``reason`` field), stable for summaries.
 TOO_SLOW = "too slow"
@@ -185,29 +178,6 @@ def check_command(command: str) -> list[str]:
     if not found:
         raise ValueError(f"bot command {command!r}: program {program!r} not found")
     return args
-
-
-def parse_bot_kind(text: str) -> tuple[str, bool] | None:
-    """``(command, phase_last)`` for ``bot:COMMAND`` (the live arena's order, phase line last),
-    ``bot-statement:COMMAND`` (the published statement's order, phase line first) or
-    ``bot-phase-last:COMMAND`` (same as ``bot:``); ``None`` for anything else.
-
-    ``ValueError`` if the prefix is there but the command is empty.
-    """
-    for kind in BOT_PREFIXES:
-        phase_last = kind != BOT_STATEMENT_KIND
-        prefix = kind + ":"
-        if text.startswith(prefix):
-            command = text[len(prefix):].strip()
-            if not command:
-                raise ValueError(f"{kind}: needs a command, e.g. '{kind}:python3 mybot.py'")
-            return command, phase_last
-    return None
-
-
-def is_bot_kind(kind: str) -> bool:
-    """Whether ``kind`` names an external bot (``bot:``, ``bot-statement:`` or ``bot-phase-last:COMMAND``)."""
-    return kind.startswith(tuple(prefix + ":" for prefix in BOT_PREFIXES))
 
 
 def order_hint(command: str, phase_last: bool) -> str:

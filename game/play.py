@@ -4,13 +4,16 @@ from __future__ import annotations
 
 import random
 from pathlib import Path
-from typing import Callable, Sequence
+from typing import TYPE_CHECKING, Callable, Sequence
 
 from .agent_options import DEFAULT_OPTIONS, AgentOptions
 from .agents import AGENT_KINDS, Agent, make_agent
-from .bot import BotTable, check_command, make_bot_agent, parse_bot_kind
+from .kinds import parse_bot_kind
 from .engine import SEED_LIMIT, Game, Phase
 from .rules import Rules
+
+if TYPE_CHECKING:  # bots are processes: their module loads only when a bot is seated
+    from .bot import BotTable
 
 _SEED_STEP = 0x9E3779B97F4A7C15
 """An odd constant: consecutive game seeds of a run are spread over the range."""
@@ -39,6 +42,8 @@ def check_kind(kind: str) -> None:
     kind, or ``bot:COMMAND`` / ``bot-statement:COMMAND`` whose program can be found."""
     bot = parse_bot_kind(kind)  # ValueError for a bot prefix without a command
     if bot is not None:
+        from .bot import check_command
+
         check_command(bot[0])
     elif kind not in AGENT_KINDS:
         known = ", ".join([*AGENT_KINDS, "bot:COMMAND", "bot-statement:COMMAND"])
@@ -57,6 +62,8 @@ def make_player(kind: str, *, seat: int, player_count: int, rng: random.Random,
     bot = parse_bot_kind(kind)
     if bot is None:
         return make_agent(kind, rng, options)
+    from .bot import make_bot_agent
+
     command, phase_last = bot
     agent = make_bot_agent(command, seat=seat, player_count=player_count, rng=rng,
                            phase_last=phase_last, log_path=bot_log, table=bot_table)

@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any, Iterable, Iterator, Sequence
 
 from .agents import AGENT_KINDS
-from .bot import is_bot_kind
+from .kinds import is_bot_kind
 from .engine import Deal, Game, Phase, Placement, RoundLog, check_seed, deal_cards
 from .errors import IllegalActionError
 from .jsonl import (

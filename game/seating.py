@@ -16,7 +16,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Sequence
 
-from .bot import BOT_KIND, check_command, parse_bot_kind
+from .bot import check_command
+from .kinds import BOT_KIND, parse_bot_kind
 from .play import check_kind
 from .rules import Rules
 from .text import InvalidNameError, check_name

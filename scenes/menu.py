@@ -17,7 +17,8 @@ from typing import Sequence
 
 import pygame
 
-from game.bot import BOT_KIND, BOT_STATEMENT_KIND, check_command, parse_bot_kind
+from game.bot import check_command
+from game.kinds import BOT_KIND, BOT_STATEMENT_KIND, parse_bot_kind
 from game.unfinished import UnfinishedGame
 
 from . import theme

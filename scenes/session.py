@@ -32,7 +32,8 @@ from typing import Any, Callable, Sequence, Union
 
 from game.agent_options import DEFAULT_OPTIONS, AgentOptions
 from game.agents import Agent
-from game.bot import BotAgent, BotTable, parse_bot_kind, split_command
+from game.bot import BotAgent, BotTable, split_command
+from game.kinds import parse_bot_kind
 from game.engine import Game, Phase, Placement, Rule, predict
 from game.play import check_kind as check_player_kind
 from game.play import make_player, players_rng

@@ -10,7 +10,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.bot import NONSENSE, BotAgent, BotTable, check_command, parse_bot_kind, split_command
+from game.bot import NONSENSE, BotAgent, BotTable, check_command, split_command
+from game.kinds import parse_bot_kind
 from game.protocol import (
     CHOOSE_CARD,
     CHOOSE_ROW,

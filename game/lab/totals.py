@@ -18,7 +18,8 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Sequence
 
-from ..bot import Disqualification, is_bot_kind
+from ..bot import Disqualification
+from ..kinds import is_bot_kind
 
 Z95 = 1.959963984540054
 """The 97.5th percentile of the standard normal: the half-width of a 95% interval in standard errors."""
