@@ -67,6 +67,24 @@ def place_card(table: Table, penalties: Sequence[int], card: int, low_row: int) 
     return best, 0
 
 
+
+def tables_after_taking_each_row(rows: Sequence[Sequence[int]], penalties: Sequence[int], card: int,
+                                 revealed: Sequence[int]) -> tuple[list[Table], list[int]]:
+    """Rule 4, for each row the player could take with ``card``: the table once it is taken and
+    the rest of the turn's ``revealed`` cards (all higher than ``card``: none meets rule 4 again)
+    are placed, and the penalty the taking costs."""
+    later = sorted(other for other in revealed if other > card)
+    tables: list[Table] = []
+    immediate: list[int] = []
+    for row in range(ROWS):
+        table = table_from_rows(rows, penalties)
+        immediate.append(place_card(table, penalties, card, row)[1])
+        for other in later:
+            place_card(table, penalties, other, 0)
+        tables.append(table)
+    return tables, immediate
+
+
 def place_turn(
     table: Table,
     penalties: Sequence[int],

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from typing import Iterator, Sequence
 
 from .engine import Game, Phase, PlayerView, RoundLog, predict
-from .fastsim import ROW_BITS_PER_CHOICE, Table, place_card, risk_table, rollout, table_from_rows
+from .fastsim import ROW_BITS_PER_CHOICE, risk_table, rollout, table_from_rows, tables_after_taking_each_row
 from .heuristic import at_least, unseen_cards
 from .rules import ROW_LIMIT, ROWS, Rules
 
@@ -219,15 +219,7 @@ def row_means(view: PlayerView, rng: random.Random, rollouts: int) -> dict[int, 
     if card is None:
         raise ValueError("no row choice is pending for this player")
     penalties = view.rules.penalties
-    later = sorted(other for other in view.revealed if other > card)
-    tables: list[Table] = []
-    immediate: list[int] = []
-    for row in range(ROWS):
-        table = table_from_rows(view.rows, penalties)
-        immediate.append(place_card(table, penalties, card, row)[1])
-        for other in later:
-            place_card(table, penalties, other, 0)
-        tables.append(table)
+    tables, immediate = tables_after_taking_each_row(view.rows, penalties, card, view.revealed)
     turns = view.rules.turns_per_round - view.turn - 1
     hand = view.hand
     if turns == 0 or not hand:
