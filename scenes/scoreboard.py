@@ -20,6 +20,7 @@ from pathlib import Path
 import pygame
 
 from game.history import PERIODS, GameSummary, History, HistoryError, PlayerTotals, Query, open_history, period_start
+from game.record import ReplayedRecord
 from game.text import NAME_LIMIT
 
 from . import theme
@@ -229,32 +230,34 @@ class ScoreboardScene(Scene):
             self._refresh_in = None
             self.refresh()
             return
-        if not self.games:
+        loaded = self._selected_game()
+        if loaded is None:
             return
-        number = self.games[self.selected].number
         from .replay import replay_of_record
 
-        try:
-            replayed = self.history().replay(number)
-        except HistoryError as problem:
-            self.error = str(problem)
-            return
         self.close()
-        self.ctx.nav.start_replay(replay_of_record(replayed))
+        self.ctx.nav.start_replay(replay_of_record(loaded[1]))
 
     def review_selected(self) -> None:
         """F2: the post-game review of the selected game (every seat's decisions)."""
-        if not self.games:
-            return
-        number = self.games[self.selected].number
-        try:
-            replayed = self.history().replay(number)
-        except HistoryError as problem:
-            self.error = str(problem)
+        loaded = self._selected_game()
+        if loaded is None:
             return
         from .review_scene import ReviewScene, source_of_record
 
+        number, replayed = loaded
         self.ctx.manager.push(ReviewScene(self.ctx, source_of_record(replayed, f"Game {number} of the history")))
+
+    def _selected_game(self) -> tuple[int, ReplayedRecord] | None:
+        """The selected game's number and record, checked; ``None`` (and the error shown) if none."""
+        if not self.games:
+            return None
+        number = self.games[self.selected].number
+        try:
+            return number, self.history().replay(number)
+        except HistoryError as problem:
+            self.error = str(problem)
+            return None
 
     def leave(self) -> None:
         self.close()
