@@ -32,7 +32,8 @@ import sys
 import threading
 import time
 import uuid
-from typing import Callable
+from contextlib import contextmanager
+from typing import Callable, Iterator
 
 import psutil
 
@@ -72,6 +73,22 @@ def new_marker() -> str:
     with _lock:
         _counter += 1
         return f"{_owner}/{_counter}"
+
+
+@contextmanager
+def ctrl_c_ignored() -> Iterator[None]:
+    """Ignore SIGINT while worker processes start: a new interpreter inherits "ignored", so a
+    Ctrl-C cannot stop it half-imported with a traceback (the parent ends its workers itself).
+    A Ctrl-C in that moment (a few milliseconds) is ignored and has to be pressed again."""
+    try:
+        previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    except ValueError:  # not the main thread: signals are not ours to change
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
 
 
 def die_with_parent(signum: int = signal.SIGKILL) -> None:

@@ -22,7 +22,6 @@ import math
 import signal
 import time
 from collections import deque
-from contextlib import contextmanager
 from dataclasses import dataclass
 from multiprocessing import get_context
 from multiprocessing.connection import Connection, wait
@@ -35,7 +34,7 @@ from ..agents import AGENT_KINDS, Agent, make_agent
 from ..bot import BotTable, Disqualification
 from ..engine import Game, Phase, PlayerView, RoundLog
 from ..play import game_seed, make_agents, play_game, players_rng
-from ..proctree import die_with_parent
+from ..proctree import ctrl_c_ignored, die_with_parent
 from ..rules import ROWS, Rules, rules_named
 from .fastgame import MAX_PLAYERS, RandomGames
 from .text import players_text, record_head, record_text, round_text
@@ -413,7 +412,7 @@ class _Worker:
     def __init__(self, context: SpawnContext) -> None:
         self.connection, child = context.Pipe()
         self._process = context.Process(target=_serve, args=(child,), daemon=True)
-        with _ctrl_c_held():  # a Ctrl-C while the worker starts is the parent's, never a worker's traceback
+        with ctrl_c_ignored():  # a Ctrl-C while the worker starts is the parent's, never a worker's traceback
             self._process.start()
         child.close()
         self._finishing = False
@@ -475,22 +474,6 @@ def _serve(connection: Connection) -> None:
         except Exception as error:  # reported by the parent; the worker itself stays sane
             answer = f"{type(error).__name__}: {error}"
         connection.send(answer)
-
-
-@contextmanager
-def _ctrl_c_held() -> Iterator[None]:
-    """Ignore SIGINT while a worker process starts: the new interpreter inherits "ignored" and
-    so cannot be stopped half-imported with a traceback (the parent ends its workers itself).
-    A Ctrl-C in that moment (a few milliseconds) is ignored and has to be pressed again."""
-    try:
-        previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
-    except ValueError:  # not the main thread: signals are not ours to change
-        yield
-        return
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGINT, previous)
 
 
 def _worker_started() -> None:

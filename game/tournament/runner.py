@@ -18,7 +18,7 @@ from ..agent_options import AgentOptions
 from ..bot import BotTable
 from ..engine import Game
 from ..play import game_seed, make_agents, play_game
-from ..proctree import die_with_parent
+from ..proctree import ctrl_c_ignored, die_with_parent
 from ..rules import rules_named
 from .results import GameOutcome
 from .schedule import GameSlot
@@ -59,7 +59,8 @@ def run_deals(tasks: Sequence[DealTask], jobs: int) -> Iterator[list[GameOutcome
             yield play_deal(task)
         return
     # spawn: the same behaviour on every platform; workers import only ``game``.
-    pool = get_context("spawn").Pool(min(jobs, len(tasks)), initializer=_worker_started)
+    with ctrl_c_ignored():  # a Ctrl-C while the workers start is ours, never a worker's traceback
+        pool = get_context("spawn").Pool(min(jobs, len(tasks)), initializer=_worker_started)
     try:
         yield from pool.imap_unordered(play_deal, tasks)
         pool.close()
