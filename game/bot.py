@@ -177,6 +177,9 @@ def check_command(command: str) -> list[str]:
     found = Path(program).is_file() if has_folder else shutil.which(program) is not None
     if not found:
         raise ValueError(f"bot command {command!r}: program {program!r} not found")
+    if not proctree.available():
+        raise proctree.PackageMissing("psutil", "bots need the psutil package, to end every process a bot "
+                                      "starts: pip install -r requirements.txt")
     return args
 
 

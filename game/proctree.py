@@ -24,6 +24,7 @@ Nothing here imports pygame; ``psutil`` is the one dependency.
 from __future__ import annotations
 
 import ctypes
+import importlib.util
 import ctypes.util
 import os
 import signal
@@ -33,9 +34,10 @@ import threading
 import time
 import uuid
 from contextlib import contextmanager
-from typing import Callable, Iterator
+from typing import TYPE_CHECKING, Callable, Iterator
 
-import psutil
+if TYPE_CHECKING:
+    import psutil
 
 MARKER_VARIABLE = "SIXTAKES_BOT_OWNER"
 """Set in every bot's environment: ``<owner token>/<bot number>``."""
@@ -73,6 +75,19 @@ def new_marker() -> str:
     with _lock:
         _counter += 1
         return f"{_owner}/{_counter}"
+
+
+class PackageMissing(ValueError):
+    """A feature needs a package that is not installed (``name``, as ModuleNotFoundError has)."""
+
+    def __init__(self, name: str, message: str) -> None:
+        super().__init__(message)
+        self.name = name
+
+
+def available() -> bool:
+    """Whether ``psutil``, which finds a bot's descendants, is installed (bots need it)."""
+    return importlib.util.find_spec("psutil") is not None
 
 
 @contextmanager
@@ -120,6 +135,7 @@ def preexec() -> None:
 
 def cpu_seconds(pid: int) -> float:
     """Processor time (user and system) process ``pid`` has used; 0 if it is gone."""
+    import psutil  # loaded only once bot processes run
     try:
         times = psutil.Process(pid).cpu_times()
     except (psutil.NoSuchProcess, psutil.AccessDenied):
@@ -129,6 +145,7 @@ def cpu_seconds(pid: int) -> float:
 
 def descendants(pid: int) -> list[psutil.Process]:
     """Every live descendant of ``pid`` (empty if it is gone)."""
+    import psutil  # loaded only once bot processes run
     try:
         found: list[psutil.Process] = psutil.Process(pid).children(recursive=True)
     except (psutil.NoSuchProcess, psutil.AccessDenied):
@@ -139,6 +156,7 @@ def descendants(pid: int) -> list[psutil.Process]:
 def marked_orphans(marker: str, known: set[int]) -> list[psutil.Process]:
     """Processes carrying ``marker`` (other than ``known`` pids), with their descendants: our
     children, where orphans come back to us (Linux); elsewhere every process (slower)."""
+    import psutil  # loaded only once bot processes run
     found: list[psutil.Process] = []
     candidates = psutil.Process().children() if _subreaper else psutil.process_iter()
     for child in candidates:
@@ -159,6 +177,7 @@ def kill_all(processes: list[psutil.Process], seconds: float = REAP_SECONDS) -> 
     A killed process whose parent was killed too is re-parented to us (we are
     a subreaper) and would stay a zombie: it is reaped here.
     """
+    import psutil  # loaded only once bot processes run
     for process in processes:
         try:
             process.kill()
@@ -172,6 +191,7 @@ def kill_all(processes: list[psutil.Process], seconds: float = REAP_SECONDS) -> 
 
 def _reaped_or_gone(pid: int) -> bool:
     """Reap ``pid`` if it is our dead child; whether it is no longer a live process of ours."""
+    import psutil  # loaded only once bot processes run
     try:
         reaped, _ = os.waitpid(pid, os.WNOHANG)
         return reaped == pid
@@ -192,6 +212,7 @@ def _reaped_or_gone(pid: int) -> bool:
 def reap_session(leader: int, known: set[int], seconds: float = REAP_SECONDS) -> None:
     """Reap our children still in the session or process group of ``leader`` (a bot that is gone):
     killed with its group, they were re-parented to us (a subreaper) and would stay zombies."""
+    import psutil  # loaded only once bot processes run
     if not _subreaper:
         return
     deadline = time.monotonic() + seconds
@@ -249,6 +270,7 @@ def start_watchdog() -> None:
 def live_marked(marker_prefix: str | None = None) -> list[int]:
     """Pids of live processes (not zombies) whose marker starts with ``marker_prefix``
     (default: any bot of this process).  For tests and checks; scans every process."""
+    import psutil  # loaded only once bot processes run
     prefix = marker_prefix if marker_prefix is not None else _owner + "/"
     found = []
     for process in psutil.process_iter():

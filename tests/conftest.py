@@ -40,3 +40,52 @@ def drawn(monkeypatch: pytest.MonkeyPatch) -> list[str]:
 
     monkeypatch.setattr(theme, "text", recording)
     return labels
+
+
+# Packages requirements.txt installs for particular features (bot process trees, the class
+# game, tournament ratings, the browser tests, the static checks).  Where one is missing
+# (tests run in an environment without `pip install -r requirements.txt`), the tests that
+# need it are skipped and say which package to install; with the requirements installed,
+# as in CI, they all run.
+FEATURE_PACKAGES = {"psutil", "aiohttp", "segno", "openskill", "selenium", "mypy", "ruff"}
+
+
+def needs(package: str) -> pytest.MarkDecorator:
+    """Skip a test (or, as ``pytestmark``, a module) that runs a subprocess needing ``package``."""
+    import importlib.util
+
+    return pytest.mark.skipif(importlib.util.find_spec(package) is None,
+                              reason=f"needs {package}: pip install -r requirements.txt")
+
+
+def _missing_feature_package(error: BaseException) -> str | None:
+    name = getattr(error, "name", None)
+    from game.proctree import PackageMissing
+
+    if isinstance(error, (ModuleNotFoundError, PackageMissing)) and name and name.split(".")[0] in FEATURE_PACKAGES:
+        return name.split(".")[0]
+    return None
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_pyfunc_call(pyfuncitem):  # type: ignore[no-untyped-def]
+    try:
+        return (yield)
+    except (ModuleNotFoundError, ValueError) as error:
+        package = _missing_feature_package(error)
+        if package is None:
+            raise
+        pytest.skip(f"needs {package}: pip install -r requirements.txt")
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_make_collect_report(collector):  # type: ignore[no-untyped-def]
+    report = yield
+    if report.failed and getattr(report, "longrepr", None) is not None:
+        text = str(report.longrepr)
+        for package in FEATURE_PACKAGES:
+            if f"No module named '{package}'" in text:
+                report.outcome = "skipped"
+                report.longrepr = (str(collector.path), 0, f"needs {package}: pip install -r requirements.txt")
+                break
+    return report

@@ -28,6 +28,7 @@ from scenes.menu import MenuScene  # noqa: E402
 from scenes.options import PlayOptions  # noqa: E402
 from scenes.results import ResultsScene  # noqa: E402
 from scenes.session import Stage  # noqa: E402
+from tests.conftest import needs  # noqa: E402
 
 PYTHON = shlex.quote(sys.executable)
 EXAMPLE_BOT = f"{PYTHON} {shlex.quote(str(ROOT / 'examples' / 'heuristic_bot.py'))}"
@@ -128,6 +129,7 @@ def test_a_disqualified_bot_is_shown_in_red_and_the_game_goes_on() -> None:
     assert len(session.history) == 28
 
 
+@needs("psutil")
 def test_a_bad_command_in_the_menu_shows_an_error_and_does_not_start(hello_bot: str) -> None:
     app = open_app(PlayOptions(step_delay=0, seed=1))
     layout = menu_layout(size_of(app))
@@ -176,6 +178,7 @@ def test_a_bad_command_in_the_menu_shows_an_error_and_does_not_start(hello_bot: 
     assert running_bot_pids() == []
 
 
+@needs("psutil")
 def test_run_app_closes_every_bot_and_reports_a_bad_command(capsys: pytest.CaptureFixture[str],
                                                              hello_bot: str, tmp_path: Path) -> None:
     code = run_app(PlayOptions(mode="demo", seed=4, step_delay=0, exit_at_end=True, record=tmp_path / "g.jsonl",

@@ -18,7 +18,9 @@ from game import SNAP, Game, RandomAgent, play_game
 from game.bot import EXITED, BotTable, make_bot_agent, running_bot_pids
 from game.proctree import MARKER_VARIABLE
 from tests.bots import command, process_gone, wait_until_gone
-from tests.conftest import PROJECT
+from tests.conftest import PROJECT, needs
+
+pytestmark = needs("psutil")  # they run bot programs
 
 posix_only = pytest.mark.skipif(os.name != "posix", reason="checks process ids the POSIX way")
 linux_only = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="PR_SET_PDEATHSIG is Linux's")

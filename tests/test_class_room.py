@@ -12,10 +12,12 @@ from game.classroom.observation import PublicTable, public_observation, seat_obs
 from game.classroom.room import Room, RoomError, check_code
 from game.engine import Game
 from game.rules import CLASSIC, SNAP
+from tests.conftest import needs
 
 PROJECT = Path(__file__).resolve().parent.parent
 
 
+@needs("aiohttp")
 def test_the_classroom_package_never_imports_pygame() -> None:
     import subprocess
 

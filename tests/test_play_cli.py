@@ -9,7 +9,7 @@ import pytest
 
 from game.record import read_records
 from tests.bots import EXAMPLES, command
-from tests.conftest import PROJECT
+from tests.conftest import PROJECT, needs
 
 
 def run(tmp_path: Path, *args: str) -> subprocess.CompletedProcess[str]:
@@ -33,6 +33,7 @@ def test_bad_seat_options(tmp_path: Path, args: list[str], message: str) -> None
     assert message in out.stderr and len(out.stderr.strip().splitlines()) == 1
 
 
+@needs("psutil")
 def test_demo_with_mixed_levels_and_a_bot_records_each_kind(tmp_path: Path) -> None:
     bot = command(EXAMPLES / "heuristic_bot.py")
     record = tmp_path / "g.jsonl"

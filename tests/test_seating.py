@@ -15,7 +15,9 @@ from game.record import read_records
 from game.rules import CLASSIC, SNAP
 from game.seating import parse_named_bot, parse_named_bots, simulate_seats
 from tests.bots import command
-from tests.conftest import PROJECT
+from tests.conftest import PROJECT, needs
+
+pytestmark = needs("psutil")  # they run bot programs
 
 BOT = command("arena_order_bot.py")
 

@@ -11,9 +11,10 @@ import pytest
 from game import SNAP
 from game.simulate import simulate
 from tests.bots import EXAMPLES, command
-from tests.conftest import PROJECT
+from tests.conftest import PROJECT, needs
 
-pytestmark = pytest.mark.skipif(os.name != "posix", reason="bot commands are quoted for POSIX here")
+pytestmark = [pytest.mark.skipif(os.name != "posix", reason="bot commands are quoted for POSIX here"),
+              needs("psutil")]
 
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:
