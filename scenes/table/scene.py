@@ -35,6 +35,7 @@ from ..view import TableInfo, TableView, view_of_reveal, view_of_state
 from . import bot_details, caption, players, rows
 from .background import Background
 from .buttons import draw_buttons
+from .cursor import AutoClock, History, Move, Tape
 from .curtain import draw_curtain
 from .explain_panel import ExplainArea, shows_explanation
 from .frame import Frame, FrameInfo
@@ -54,8 +55,6 @@ FASTER_KEYS = (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS)
 SLOWER_KEYS = (pygame.K_MINUS, pygame.K_KP_MINUS)
 PASS_THROUGH_KEYS = (pygame.K_ESCAPE, pygame.K_F1, pygame.K_a, pygame.K_e, pygame.K_h, *FASTER_KEYS, *SLOWER_KEYS)
 """Keys that skip the motion and also do their job (the others only skip it)."""
-DELAYS = (0.25, 0.5, 0.75, 1.0, 1.5, 2.0, 3.0, 4.0, 5.0)
-"""The auto-advance delays + and - step through (seconds per placement)."""
 
 
 def shot_name(state: TableState) -> str:
@@ -88,19 +87,16 @@ class TableScene(Scene):
         super().__init__(ctx)
         self.source: TableSource = source_of(session, replay)
         self.info: TableInfo = self.source.info
-        self.auto = auto
-        self.delay = ctx.options.step_delay
-        self.timer = 0.0
+        self.clock_auto = AutoClock(auto, ctx.options.step_delay)
+        """Auto: steps on by itself after a delay (key A; + and - change the delay)."""
         self.explain = explain if explain is not None else (self.source.plays_states or self.info.mode == "demo")
         """The explain panel is shown (key E)."""
         self.hints = False
         """Hints for learners (key H): where the hovered / selected hand card would go."""
         states = self.source.states
-        self.cursor: int | None = first if self.source.live_end is None else None
-        """The shown state's index, or ``None`` for the live game."""
-        self.at_reveal = at_reveal and self.cursor is not None and states[first].step == 1
-        """With a cursor on a turn's first placement: the moment before it, the turn's cards
-        revealed and none placed yet."""
+        start = first if self.source.live_end is None else None
+        self.history = History(start, at_reveal and start is not None and states[first].step == 1)
+        """Which placement is shown: the live game, a state, or a turn's reveal."""
         self.motion: Motion | None = None
         self.selected: int | None = None
         """The hand card chosen to be played (index), until it is confirmed: a second click on
@@ -124,6 +120,39 @@ class TableScene(Scene):
         """Predict mode (key P): guess each placement before it is shown."""
 
     # ------------------------------------------------------------ queries
+    @property
+    def cursor(self) -> int | None:
+        """The shown state's index, or ``None`` for the live game."""
+        return self.history.index
+
+    @property
+    def at_reveal(self) -> bool:
+        """With a cursor on a turn's first placement: the moment before it, the turn's cards
+        revealed and none placed yet."""
+        return self.history.at_reveal
+
+    @property
+    def auto(self) -> bool:
+        return self.clock_auto.on
+
+    @auto.setter
+    def auto(self, on: bool) -> None:
+        self.clock_auto.on = on
+
+    @property
+    def delay(self) -> float:
+        return self.clock_auto.delay
+
+    @property
+    def timer(self) -> float:
+        return self.clock_auto.elapsed
+
+    def tape(self) -> Tape:
+        """The table as the history cursor needs to know it."""
+        source = self.source
+        return Tape([state.step for state in source.states], source.live_end,
+                    live_placed=source.stage is Stage.PLACED, curtain=source.stage is Stage.CURTAIN)
+
     @property
     def session(self) -> TableSession | None:
         """The live game (``None`` in a replay), for the screens that follow and for tests."""
@@ -162,11 +191,6 @@ class TableScene(Scene):
         """The still layer as last rendered."""
         return self.background.image
 
-    def _is_live(self, index: int) -> bool:
-        """Whether the state ``index`` is (or is past) what the live frame shows."""
-        end = self.source.live_end
-        return end is not None and index >= end
-
     def view(self) -> TableView:
         """What the table shows now."""
         if self.cursor is not None and self.at_reveal:
@@ -188,12 +212,7 @@ class TableScene(Scene):
         return None
 
     def can_go_back(self) -> bool:
-        if self.cursor is not None:
-            return self.cursor > 0 or not self.at_reveal
-        end = self.source.live_end
-        if end is None or self.source.stage is Stage.CURTAIN:
-            return False
-        return end > 0 or self.source.stage is Stage.PLACED
+        return self.history.can_go_back(self.tape())
 
     def layout(self) -> TableLayout:
         surface = pygame.display.get_surface()
@@ -241,9 +260,7 @@ class TableScene(Scene):
         return players.seat_detail(self.info, view, player, self._thinking_dots())
 
     def speed_label(self) -> str:
-        if self.delay <= 0:
-            return "no delay"
-        return f"{self.delay:g} s"
+        return self.clock_auto.label
 
     def frame(self, size: tuple[int, int]) -> Frame:
         """Everything a frame of the table at ``size`` is drawn from."""
@@ -439,24 +456,17 @@ class TableScene(Scene):
             return
         self.source.choose(card)
         self.selected = None
-        self.timer = 0.0
+        self.clock_auto.restart()
         self._frame_pending = True
 
     # ----------------------------------------------------------- actions
     def toggle_auto(self) -> None:
         """Switch automatic stepping on or off (the Auto button, key A; Space pauses)."""
-        self.auto = not self.auto
-        self.timer = 0.0
+        self.clock_auto.toggle()
 
     def change_speed(self, faster: bool) -> None:
         """+ / -: a shorter or longer auto-advance delay, within 0.25 s to 5 s."""
-        if faster:
-            shorter = [d for d in DELAYS if d < self.delay - 1e-9]
-            self.delay = shorter[-1] if shorter else min(self.delay, DELAYS[0])
-        else:
-            longer = [d for d in DELAYS if d > self.delay + 1e-9]
-            self.delay = longer[0] if longer else DELAYS[-1]
-        self.timer = 0.0
+        self.clock_auto.change_speed(faster)
 
     def show_rules(self) -> None:
         """F1 / "?": the rules screen over the table; closing it leaves the game as it was."""
@@ -466,71 +476,36 @@ class TableScene(Scene):
 
     def back(self) -> None:
         """One placement back (pauses auto-advance: the class is looking at something)."""
-        if not self.can_go_back():
-            return
-        states = self.states
-        if self.cursor is None and self.live_stage is Stage.PLACED and states[-1].step == 1:
-            self.cursor, self.at_reveal = len(states) - 1, True  # this turn's cards, none placed yet
-        elif self.cursor is None:
-            self.cursor = (self.source.live_end or 0) - 1
-        elif not self.at_reveal and states[self.cursor].step == 1:
-            self.at_reveal = True
-        else:
-            self.cursor, self.at_reveal = self.cursor - 1, False
-        self.auto = False
-        self._shown_changed()
+        if self._moved(self.history.back(self.tape())):
+            self.clock_auto.pause()
 
     def forward(self) -> None:
         """One placement forward: through the history, then the live game (or the replay's end)."""
-        if not self.predictor.may_advance():
-            return
-        if self.cursor is None:
-            self.step()
-        elif self.at_reveal:  # the turn's cards were revealed: now the first one is placed
-            self.at_reveal = False
-            self._shown_changed()
-            if self._is_live(self.cursor):
-                self.cursor = None
-            else:
-                self._placed()
-        elif self.cursor + 1 < len(self.states) and self.states[self.cursor + 1].step == 1:
-            self.cursor, self.at_reveal = self.cursor + 1, True  # a new turn: its cards revealed first
-            self._shown_changed()
-        elif self._is_live(self.cursor + 1):
-            self.cursor = None
-            self._shown_changed()
-        elif self.cursor + 1 >= len(self.states):
-            self.timer = 0.0
-            self._frame_pending = True
-            self.source.finish(self.ctx.nav)
-        else:
-            self.cursor += 1
-            self._shown_changed()
-            if self.source.plays_states:
-                self._placed()
+        if self.predictor.may_advance():
+            self._moved(self.history.forward(self.tape(), self.source.plays_states))
 
     def to_live(self) -> None:
         """End: back to the live game (in a replay: its last placement)."""
-        self.at_reveal = False
-        if self.source.live_end is None:
-            self.go_to(len(self.states) - 1)
-        elif self.cursor is not None:
-            self.cursor = None
-            self._shown_changed()
+        self._moved(self.history.to_live(self.tape()))
 
     def go_to(self, index: int) -> None:
-        states = self.states
-        if not states:
-            return
-        index = max(0, min(index, len(states) - 1))
-        self.at_reveal = False
-        self.cursor = None if self._is_live(index) else index
-        self._shown_changed()
+        self._moved(self.history.go_to(index, self.tape()))
 
-    def _shown_changed(self) -> None:
-        self.motion = None
-        self.timer = 0.0
-        self._frame_pending = True
+    def _moved(self, move: Move) -> bool:
+        """Do what a move of the history cursor asks; whether the frame changed."""
+        if move is Move.STEP:
+            self.step()
+        elif move is Move.END:
+            self.clock_auto.restart()
+            self._frame_pending = True
+            self.source.finish(self.ctx.nav)
+        elif move is not Move.NONE:
+            self.motion = None
+            self.clock_auto.restart()
+            self._frame_pending = True
+            if move is Move.PLACED:
+                self._placed()
+        return move is not Move.NONE
 
     def step(self) -> None:
         """One step forward: place the next card, ask for a row, or start the next turn."""
@@ -540,7 +515,7 @@ class TableScene(Scene):
         source = self.source
         if self._frame_pending or not source.can_advance or not self.predictor.may_advance():
             return
-        self.timer = 0.0
+        self.clock_auto.restart()
         placement = source.advance()
         self._frame_pending = True
         if placement is not None:
@@ -574,7 +549,7 @@ class TableScene(Scene):
         self.clock += dt
         before = self.source.stage
         if self.source.poll() and self.source.stage is not before:
-            self.timer = 0.0  # e.g. the AIs' cards are in: show them revealed for a full delay
+            self.clock_auto.restart()  # e.g. the AIs' cards are in: show them revealed for a full delay
             self._frame_pending = True
         self.guard.note(self._phase_key(), self.clock)
         if self.motion is not None:
@@ -582,12 +557,9 @@ class TableScene(Scene):
             if self.motion.done:
                 self.motion = None
             return
-        if not self.auto or self._frame_pending:
+        if self._frame_pending or (self.cursor is None and not self.source.can_advance):
             return
-        if self.cursor is None and not self.source.can_advance:
-            return
-        self.timer += dt
-        if self.timer >= self.delay:
+        if self.clock_auto.tick(dt):
             self.forward()
 
     def frame_presented(self) -> str | None:
