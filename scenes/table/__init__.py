@@ -16,5 +16,6 @@ from .source import LiveSource, ReplaySource, TableSource
 from .text import fit_text, wrap_text
 from .top_bar import EXAMPLE_MODE
 
-__all__ = ["DELAYS", "EXAMPLE_MODE", "MOTION_SECONDS", "AutoClock", "Frame", "FrameInfo", "History", "LiveSource", "Motion", "Move",
-           "ReplaySource", "TableScene", "TableSource", "Tape", "fit_text", "shot_name", "wrap_text"]
+__all__ = ["DELAYS", "EXAMPLE_MODE", "MOTION_SECONDS", "AutoClock", "Frame", "FrameInfo", "History",
+           "LiveSource", "Motion", "Move", "ReplaySource", "TableScene", "TableSource", "Tape", "fit_text",
+           "shot_name", "wrap_text"]
