@@ -17,7 +17,8 @@ from game.timeline import TableState
 from ..cards import CardArt
 from ..digits import DigitSprites
 from ..layout import TableLayout, table_layout
-from ..session import BotStatus, Preview, Stage
+from ..hand import hand_index_at
+from ..session import BotStatus, Preview, Stage, preview
 from ..view import TableInfo, TableView
 
 if TYPE_CHECKING:
@@ -121,10 +122,22 @@ def frame_of(scene: TableScene, size: tuple[int, int]) -> Frame:
         layout=table_layout(size), view=view, info=scene.info, art=scene.art, sprites=scene.ctx.sprites,
         mouse=scene.mouse, live=shown.live, in_past=shown.in_past, choosing=shown.choosing,
         hand_owner=shown.hand_owner(), hand=hand, selected=selected_index(scene.selected, hand),
-        hint=scene.hint_preview(), motion=scene.motion.progress if scene.motion is not None else None,
+        hint=hint_preview(scene), motion=scene.motion.progress if scene.motion is not None else None,
         explain=scene.explain, hints=scene.hints, seat_details=tuple(scene._seat_detail(view, p) for p in seats),
         bots=tuple(source.bot_status(p) for p in seats), can_take_back=source.can_take_back, auto=scene.auto,
         speed=scene.speed_label(), can_go_back=shown.can_go_back(), over=shown.live and source.complete,
         cursor=scene.cursor, at_reveal=scene.at_reveal, state_count=len(scene.states),
         shown_state=shown.shown_state(), hides_preview=scene.predictor.hides_preview,
     )
+
+
+def hint_preview(scene: TableScene) -> Preview | None:
+    """With hints on: where the hovered (or else the selected) hand card would go now."""
+    if not scene.hints or not scene.shown.choosing:
+        return None
+    hand = scene.shown.hand()
+    index = hand_index_at(scene.layout(), scene.mouse, len(hand))
+    index = scene.selected if index is None else index
+    if not hand or index is None:
+        return None
+    return preview(scene.source.game.rows, hand[min(index, len(hand) - 1)])

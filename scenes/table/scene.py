@@ -26,10 +26,10 @@ from .. import classic
 from ..base import AppContext, Input, Scene
 from ..cards import CardArt
 from ..confirm import ConfirmScene
-from ..hand import PhaseGuard, hand_index_at
+from ..hand import PhaseGuard
 from ..layout import TableLayout, table_layout
 from ..replay import Replay
-from ..session import Preview, Stage, TableSession, preview
+from ..session import Stage, TableSession
 from ..view import TableView
 from . import players
 from .controls import Controls
@@ -145,26 +145,12 @@ class TableScene(Scene):
     def view(self) -> TableView:
         return self.shown.view()
 
-    def shown_state(self) -> TableState | None:
-        return self.shown.shown_state()
-
     def can_go_back(self) -> bool:
         return self.shown.can_go_back()
 
     def layout(self) -> TableLayout:
         surface = pygame.display.get_surface()
         return table_layout(surface.get_size() if surface is not None else (1280, 720))
-
-    def hint_preview(self) -> Preview | None:
-        """With hints on: where the selected (or hovered) hand card would go now."""
-        if not self.hints or not self.shown.choosing:
-            return None
-        hand = self.shown.hand()
-        index = hand_index_at(self.layout(), self.mouse, len(hand))
-        index = self.selected if index is None else index
-        if not hand or index is None:
-            return None
-        return preview(self.source.game.rows, hand[min(index, len(hand) - 1)])
 
     def _seat_detail(self, view: TableView, player: int) -> str:
         return players.seat_detail(self.info, view, player, "." * (1 + int(self.clock * 3) % 3))
@@ -262,7 +248,7 @@ class TableScene(Scene):
     def placed(self) -> None:
         """A new placement is on screen: maybe animate it; screenshot it once it stands still."""
         self.frame_pending = True
-        state = self.shown_state()
+        state = self.shown.shown_state()
         self.predictor.placed(state)
         if state is not None:
             self._screenshot = shot_name(state)
