@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any, Iterable, Iterator, Sequence
 
 from .agents import AGENT_KINDS
-from .kinds import is_bot_kind
+from .kinds import HUMAN, is_bot_kind
 from .engine import Deal, Game, Phase, Placement, RoundLog, check_seed, deal_cards
 from .errors import IllegalActionError
 from .jsonl import (
@@ -42,7 +42,6 @@ from .text import InvalidNameError, check_name, drawable, is_valid_unicode, show
 from .timeline import TableState, capture
 
 FORMAT = "6takes-record/1"
-HUMAN = "human"
 TIMESTAMP_FORMAT = "%Y-%m-%dT%H:%M:%SZ"
 RECORD_MODES = ("class",)
 """Values of a record's optional ``mode`` (absent: a game of one computer)."""

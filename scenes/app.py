@@ -16,7 +16,7 @@ from typing import Sequence
 import pygame
 
 from game.agent_options import AgentOptions
-from game.bot import close_all_bots
+from game.bots.process import close_all_bots
 from game.engine import new_seed
 from game.history import HistoryError
 from game.record import GameRecord

@@ -31,7 +31,8 @@ from typing import Callable, Generator, Iterator, NamedTuple, Sequence
 
 from ..agent_options import AgentOptions
 from ..agents import AGENT_KINDS, Agent, make_agent
-from ..bot import BotTable, Disqualification
+from ..bots.failures import Disqualification
+from ..bots.referee import BotTable
 from ..engine import Game, Phase, PlayerView, RoundLog
 from ..play import game_seed, make_agents, play_game, players_rng
 from ..proctree import ctrl_c_ignored, die_with_parent
