@@ -13,16 +13,21 @@ import signal
 import sys
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING, Any, Sequence
 
 from game.agent_options import AgentOptions
 from game.agents import AGENT_KINDS
 from game.engine import new_seed
-from game.rules import PRESETS, rules_named
+from game.rules import PRESETS, Rules, rules_named
 from game.seating import parse_named_bots
 from game.tournament.schedule import TABLE_SIZE, Entrant, Schedule
 
 from .arguments import Commands, Error, at_least_one, seed_argument
 from .progress import Progress
+
+if TYPE_CHECKING:
+    from game.tournament.results import ResultsStore
+    from game.tournament.standings import Standing
 
 DEFAULT_GAMES = 1000
 DEFAULT_ROLLOUTS = 200
@@ -90,26 +95,11 @@ def entrants_from(args: argparse.Namespace) -> list[Entrant]:
 
 def run(args: argparse.Namespace) -> int:
     """Check the arguments, play the games not played yet, print and write the standings."""
-    from game.tournament import report
-    from game.tournament.outputs import write_outputs
     from game.tournament.results import ResultsStore, TournamentFolderError, stored_seed
-    from game.tournament.runner import play_missing
     from game.tournament.standings import standings
 
     error: Error = args.subparser.error
-
-    try:
-        entrants = entrants_from(args)
-        rules = rules_named(args.rules)
-        rules.check_player_count(TABLE_SIZE)
-    except ValueError as problem:
-        error(str(problem))
-    if args.jobs > 4 * (os.cpu_count() or 1):
-        error(f"--jobs {args.jobs} is more than 4 x the {os.cpu_count() or 1} processors")
-    if args.out is not None and args.out.exists() and not args.out.is_dir():
-        error(f"--out {args.out} is not a folder")
-    if args.html is not None and not (args.html.parent.is_dir() and os.access(args.html.parent, os.W_OK)):
-        error(f"--html {args.html}: no folder {args.html.parent} to write it in")
+    entrants, rules = checked_settings(args, error)
     seed = args.seed if args.seed is not None else stored_seed(args.out)
     seed = seed if seed is not None else new_seed()
     settings = {"rules": rules.name, "seed": seed, "rollouts": args.rollouts, "clock": args.clock,
@@ -123,14 +113,8 @@ def run(args: argparse.Namespace) -> int:
     signal.signal(signal.SIGTERM, _interrupt)  # stopped from outside: as Ctrl-C
     start = time.perf_counter()
     already = schedule.games - len(store.missing(range(schedule.games)))  # a resumed tournament's
-    options = AgentOptions(rollouts=args.rollouts, bot_cpu_clock=args.clock == "cpu")
-    bar = Progress(schedule.games, done_before=already) if not args.no_progress else None
     try:
-        try:
-            play_missing(schedule, store, rules.name, options, args.jobs, bar.update if bar else None)
-        finally:
-            if bar is not None:
-                bar.finish()
+        play(args, schedule, store, rules.name, already)
     except KeyboardInterrupt:
         done = schedule.games - len(store.missing(range(schedule.games)))
         where = f"; run the same command again to continue (results in {args.out})" if args.out else ""
@@ -142,18 +126,55 @@ def run(args: argparse.Namespace) -> int:
     table = standings(entrants, store.in_order(schedule.games))
     info = {"rules": rules.name, "games": schedule.games, "seed": seed, "entrants": len(entrants),
             "deals": len(schedule.tables)}
+    return report(args, table, info, f"({schedule.games - already} games played in {seconds:.1f} s"
+                  + (f"; {already} were already in {args.out}" if already else "") + ")")
+
+
+def checked_settings(args: argparse.Namespace, error: Error) -> tuple[list[Entrant], Rules]:
+    """The entrants and rules; one-line errors (exit 2) for them or for a bad --jobs, --out or --html."""
+    try:
+        entrants = entrants_from(args)
+        rules = rules_named(args.rules)
+        rules.check_player_count(TABLE_SIZE)
+    except ValueError as problem:
+        error(str(problem))
+    if args.jobs > 4 * (os.cpu_count() or 1):
+        error(f"--jobs {args.jobs} is more than 4 x the {os.cpu_count() or 1} processors")
+    if args.out is not None and args.out.exists() and not args.out.is_dir():
+        error(f"--out {args.out} is not a folder")
+    if args.html is not None and not (args.html.parent.is_dir() and os.access(args.html.parent, os.W_OK)):
+        error(f"--html {args.html}: no folder {args.html.parent} to write it in")
+    return entrants, rules
+
+
+def play(args: argparse.Namespace, schedule: Schedule, store: ResultsStore, rules: str, already: int) -> None:
+    """Play the games ``store`` does not hold yet, with a progress bar unless --no-progress."""
+    from game.tournament.runner import play_missing
+
+    options = AgentOptions(rollouts=args.rollouts, bot_cpu_clock=args.clock == "cpu")
+    bar = Progress(schedule.games, done_before=already) if not args.no_progress else None
+    try:
+        play_missing(schedule, store, rules, options, args.jobs, bar.update if bar else None)
+    finally:
+        if bar is not None:
+            bar.finish()
+
+
+def report(args: argparse.Namespace, table: Sequence[Standing], info: dict[str, Any], timing: str) -> int:
+    """Write the standings where asked and print them (text, with ``timing``, or JSON)."""
+    from game.tournament import report as reports
+    from game.tournament.outputs import write_outputs
+
     try:
         write_outputs(table, info, folder=args.out, html=args.html)
     except OSError as problem:
         print(f"main.py: error: {problem.filename or ''}: {problem.strerror or problem}", file=sys.stderr)
         return 1
     if args.json:
-        print(json.dumps(report.to_dict(table, info)))
+        print(json.dumps(reports.to_dict(table, info)))
     else:
-        print(report.text(table, info))
-        played = schedule.games - already
-        print(f"({played} games played in {seconds:.1f} s"
-              + (f"; {already} were already in {args.out}" if already else "") + ")")
+        print(reports.text(table, info))
+        print(timing)
     return 0
 
 

@@ -376,14 +376,19 @@ def _replay_dict(data: Any, states: list[TableState] | None) -> tuple[GameRecord
         raise RecordError(str(error)) from None
     for index, value in enumerate(round_values):
         _replay_round(game, value, index, states)
+    _check_result(game, len(round_values), scores, winners)
+    record = GameRecord(rules_name, seed, players, tuple(game.rounds), scores, winners, finished, mode)
+    return record, game
+
+
+def _check_result(game: Game, rounds: int, scores: tuple[int, ...], winners: tuple[int, ...]) -> None:
+    """``RecordError`` unless the replayed game is over with the scores and winners the record gives."""
     if not game.is_over:
-        raise RecordError(f"the game is not over after {len(round_values)} round(s)")
+        raise RecordError(f"the game is not over after {rounds} round(s)")
     if tuple(game.scores) != scores:
         raise RecordError(f"scores are {list(scores)}, but the rounds give {game.scores}")
     if game.winners != winners:
         raise RecordError(f"winners are {list(winners)}, but the scores give {list(game.winners)}")
-    record = GameRecord(rules_name, seed, players, tuple(game.rounds), scores, winners, finished, mode)
-    return record, game
 
 
 def _shown(value: Any) -> str:

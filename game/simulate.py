@@ -37,19 +37,10 @@ __all__ = ["simulate", "Summary", "PlayerTally", "HeadToHead", "rotations", "tot
            "mean_interval", "wilson_interval", "parse_kinds"]
 
 
-def simulate(
-    rules: Rules,
-    kinds: Sequence[str],
-    games: int,
-    seed: int,
-    record_to: RecordsFile | None = None,
-    options: AgentOptions = DEFAULT_OPTIONS,
-    jobs: int = 1,
-    duplicate: bool = False,
-    progress: Callable[[int], None] | None = None,
-    bot_logs: Path | None = None,
-    names: dict[str, str] | None = None,
-) -> Summary:
+def simulate(rules: Rules, kinds: Sequence[str], games: int, seed: int, record_to: RecordsFile | None = None,
+             options: AgentOptions = DEFAULT_OPTIONS, jobs: int = 1, duplicate: bool = False,
+             progress: Callable[[int], None] | None = None, bot_logs: Path | None = None,
+             names: dict[str, str] | None = None) -> Summary:
     """Play ``games`` deals; deal ``i`` is seeded ``game_seed(seed, i)``.
 
     Each deal is one game, or with ``duplicate`` one game per seat rotation.

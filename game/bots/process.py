@@ -94,17 +94,7 @@ class BotProcess:
         proctree.become_subreaper()
         proctree.start_watchdog()
         try:
-            self._process = subprocess.Popen(
-                list(args),
-                stdin=subprocess.PIPE,
-                stdout=subprocess.PIPE,
-                stderr=subprocess.PIPE,
-                env={**os.environ, "PYTHONUNBUFFERED": "1",  # print() in Python bots needs no flush
-                     proctree.MARKER_VARIABLE: self.marker},
-                start_new_session=_POSIX,  # its own process group, so its children can be killed with it
-                creationflags=_NEW_GROUP_FLAG,
-                preexec_fn=proctree.preexec if _POSIX else None,  # Linux: killed by the kernel if we die
-            )
+            self._process = _start(args, self.marker)
         except BaseException:
             if self._log is not None:
                 self._log.close()
@@ -319,6 +309,21 @@ class BotProcess:
             log.flush()
         except (OSError, ValueError):
             self._log_bytes = MAX_LOG_BYTES + 1
+
+
+def _start(args: Sequence[str], marker: str) -> subprocess.Popen[bytes]:
+    """Start the bot program with its three pipes, in its own session (or process group)."""
+    return subprocess.Popen(
+        list(args),
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env={**os.environ, "PYTHONUNBUFFERED": "1",  # print() in Python bots needs no flush
+             proctree.MARKER_VARIABLE: marker},
+        start_new_session=_POSIX,  # its own process group, so its children can be killed with it
+        creationflags=_NEW_GROUP_FLAG,
+        preexec_fn=proctree.preexec if _POSIX else None,  # Linux: killed by the kernel if we die
+    )
 
 
 def _daemon(target: Callable[[IO[bytes]], None], stream: IO[bytes], name: str) -> threading.Thread:

@@ -109,7 +109,10 @@ class BotAgent:
         self._closed = False
         self._start_error = ""
         self._process: BotProcess | None = None
-        args = split_command(command)
+        self._start(split_command(command), log_path)
+
+    def _start(self, args: list[str], log_path: LogPath | None) -> None:
+        """Start the program and send its first line; a failure to start is kept for its first decision."""
         if log_path is not None:
             open(log_path, "ab").close()  # a log that cannot be written is the caller's error
         self.table.add(self)
@@ -118,7 +121,7 @@ class BotAgent:
         except OSError as error:
             self._start_error = error.strerror or str(error)
             return
-        self._process.send([init_line(player_count, seat)])
+        self._process.send([init_line(self.player_count, self.seat)])
 
     # ------------------------------------------------------------ decisions
     def choose_card(self, view: PlayerView) -> int:
