@@ -8,9 +8,7 @@ from typing import TYPE_CHECKING, Sequence
 
 from game.agent_options import DEFAULT_THINK_MS
 from game.agents import AGENT_KINDS
-from game.bots.command import check_command
 from game.kinds import Bot, Level, PlayerKind, parse_bot
-from game.seating import MODE_KINDS, computer_seats
 from game.storage import default_history_path
 from game.text import NAME_LIMIT, InvalidNameError, check_name
 
@@ -68,6 +66,8 @@ def options(args: argparse.Namespace) -> PlayOptions:
 def seat_kinds(mode: str, levels: str | None, bots: Sequence[str] | None,
                error: Error) -> tuple[str, ...] | None:
     """Each seat's kind from ``--ai`` and ``--bots`` (``None``: the mode's defaults)."""
+    from game.seating import MODE_KINDS, computer_seats
+
     if levels is None and not bots:
         return None
     ai_seats = computer_seats(mode)
@@ -93,6 +93,8 @@ def seat_kinds(mode: str, levels: str | None, bots: Sequence[str] | None,
 
 def bot_of(command: str, error: Error) -> Bot:
     """The bot of a ``--bots`` COMMAND (``bot-statement:COMMAND`` and the like as given), its program found."""
+    from game.bots.command import check_command
+
     try:
         bot = parse_bot(command) or Bot.in_order(command)
         check_command(bot.command)

@@ -9,17 +9,18 @@ import os
 import signal
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from game.agent_options import DEFAULT_THINK_MS, AgentOptions
 from game.engine import new_seed
-from game.lab.records import RecordsFile, RecordsFileError, RecordsWriteError
 from game.rules import rules_named
-from game.seating import bot_names, parse_named_bots, simulate_seats
-from game.simulate import simulate, total_games
 
 from .arguments import (Commands, Error, add_bot_option, milliseconds_argument, non_negative_int,
                         positive_int, seed_argument)
 from .progress import Progress
+
+if TYPE_CHECKING:
+    from game.lab.records import RecordsFile
 
 MAX_JOBS_PER_CPU = 4
 """``--jobs`` may ask for at most this many worker processes per processor."""
@@ -60,6 +61,10 @@ def add_parser(commands: Commands) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Check the arguments (one-line errors, exit 2), run, print the summary."""
+    from game.lab.records import RecordsWriteError
+    from game.seating import bot_names, parse_named_bots, simulate_seats
+    from game.simulate import simulate, total_games
+
     parser_error: Error = args.subparser.error
     try:
         rules = rules_named(args.rules)
@@ -70,11 +75,7 @@ def run(args: argparse.Namespace) -> int:
         parser_error(str(error))
     check_jobs(args.jobs, parser_error)
     seed = new_seed() if args.seed is None else args.seed
-    if args.bot_logs is not None:
-        _make_folder(args.bot_logs, parser_error)
-    if not args.record and (args.append or args.overwrite):
-        parser_error("--append and --overwrite go with --record FILE")
-    record_to = _open_record(args, parser_error) if args.record else None
+    record_to = _open_outputs(args, parser_error)
     signal.signal(signal.SIGTERM, _interrupt)  # stopped from outside: clean up as on Ctrl-C
     bar = None if args.no_progress else Progress(total_games(kinds, args.games, args.duplicate))
     try:
@@ -99,6 +100,15 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
+def _open_outputs(args: argparse.Namespace, parser_error: Error) -> RecordsFile | None:
+    """Make the --bot-logs folder and open the --record file (if asked); one-line errors."""
+    if args.bot_logs is not None:
+        _make_folder(args.bot_logs, parser_error)
+    if not args.record and (args.append or args.overwrite):
+        parser_error("--append and --overwrite go with --record FILE")
+    return _open_record(args, parser_error) if args.record else None
+
+
 def check_jobs(jobs: int, parser_error: Error) -> None:
     if jobs < 1:
         parser_error(f"--jobs must be at least 1, not {jobs}")
@@ -120,6 +130,8 @@ def _make_folder(path: Path, parser_error: Error) -> None:
 
 
 def _open_record(args: argparse.Namespace, parser_error: Error) -> RecordsFile:
+    from game.lab.records import RecordsFile, RecordsFileError
+
     try:
         return RecordsFile(args.record, append=args.append, overwrite=args.overwrite)
     except RecordsFileError as error:
@@ -128,6 +140,8 @@ def _open_record(args: argparse.Namespace, parser_error: Error) -> RecordsFile:
 
 def _close_quietly(record_to: RecordsFile | None) -> None:
     """Close the records file after a stop or an error already reported."""
+    from game.lab.records import RecordsWriteError
+
     if record_to is not None:
         try:
             record_to.close()

@@ -19,7 +19,6 @@ from game.agent_options import AgentOptions
 from game.agents import AGENT_KINDS
 from game.engine import new_seed
 from game.rules import PRESETS, Rules, rules_named
-from game.seating import parse_named_bots
 from game.tournament.schedule import TABLE_SIZE, Entrant, Schedule
 
 from .arguments import Commands, Error, at_least_one, seed_argument
@@ -76,6 +75,8 @@ def add_parser(commands: Commands) -> argparse.ArgumentParser:
 def entrants_from(args: argparse.Namespace) -> list[Entrant]:
     """The bots, then the built-in levels; ``ValueError`` for a bad one, a name used twice or
     fewer than four."""
+    from game.seating import parse_named_bots
+
     entrants = [Entrant(bot.name, bot.kind) for bot in parse_named_bots(args.bot)]
     for level in (part.strip() for part in (args.include or "").split(",")):
         if not level:
