@@ -19,7 +19,7 @@ only decide at once on the calling thread: their decisions take
 microseconds, and the game is then exactly the engine's seeded game.
 
 Bots (``bot:COMMAND``) are agents too; the session owns their
-:class:`game.bot.BotTable` and :meth:`TableSession.close` kills them.
+:class:`game.bots.referee.BotTable` and :meth:`TableSession.close` kills them.
 """
 
 from __future__ import annotations
@@ -32,17 +32,17 @@ from typing import Any, Callable, Sequence, Union
 
 from game.agent_options import DEFAULT_OPTIONS, AgentOptions
 from game.agents import Agent
-from game.bot import BotAgent, BotTable, split_command
-from game.kinds import parse_bot_kind
+from game.bots.command import split_command
+from game.bots.referee import BotAgent, BotTable
+from game.kinds import HUMAN, parse_bot_kind
 from game.engine import Game, Phase, Placement, Rule, predict
 from game.play import check_kind as check_player_kind
 from game.play import make_player, players_rng
 from game.rules import SNAP, Rules
+from game.seating import AI_KIND, MODE_KINDS
 from game.text import NAME_LIMIT, noun_for
 from game.timeline import TableState, capture
 
-HUMAN = "human"
-AI_KIND = "random"
 BOT = "bot"
 """The menu's name for a bot seat (its kind is ``bot:COMMAND``)."""
 PHONE = "phone"
@@ -144,12 +144,6 @@ def check_kind(kind: str) -> None:
     if kind != HUMAN:
         check_player_kind(kind)
 
-
-MODE_KINDS: dict[str, tuple[str, ...]] = {
-    "solo": (HUMAN, AI_KIND, AI_KIND, AI_KIND),
-    "hotseat": (HUMAN,) * 4,
-    "demo": (AI_KIND,) * 4,
-}
 
 MODE_TITLES: dict[str, str] = {
     "solo": "1 player vs 3 AIs",
