@@ -17,7 +17,7 @@ from typing import Sequence
 
 import pygame
 
-from game.bot import check_command
+from game.bots.command import check_command
 from game.kinds import BOT_KIND, BOT_STATEMENT_KIND, parse_bot_kind
 from game.unfinished import UnfinishedGame
 

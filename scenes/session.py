@@ -19,7 +19,7 @@ only decide at once on the calling thread: their decisions take
 microseconds, and the game is then exactly the engine's seeded game.
 
 Bots (``bot:COMMAND``) are agents too; the session owns their
-:class:`game.bot.BotTable` and :meth:`TableSession.close` kills them.
+:class:`game.bots.referee.BotTable` and :meth:`TableSession.close` kills them.
 """
 
 from __future__ import annotations
@@ -31,19 +31,18 @@ from typing import Sequence
 
 from game.agent_options import DEFAULT_OPTIONS, AgentOptions
 from game.agents import Agent
-from game.bot import split_command
-from game.kinds import parse_bot_kind
+from game.bots.command import split_command
+from game.kinds import HUMAN, parse_bot_kind
 from game.engine import Game, Phase, Placement, predict
 from game.explain import Part, caption_parts, follows, preview_parts
 from game.play import check_kind as check_player_kind
 from game.rules import SNAP, Rules
+from game.seating import MODE_KINDS
 from game.text import NAME_LIMIT
 from game.timeline import TableState, capture
 
 from .thinker import BotStatus, ComputerPlayers, Thinker
 
-HUMAN = "human"
-AI_KIND = "random"
 BOT = "bot"
 """The menu's name for a bot seat (its kind is ``bot:COMMAND``)."""
 PHONE = "phone"
@@ -144,12 +143,6 @@ def check_kind(kind: str) -> None:
         check_player_kind(kind)
 
 
-MODE_KINDS: dict[str, tuple[str, ...]] = {
-    "solo": (HUMAN, AI_KIND, AI_KIND, AI_KIND),
-    "hotseat": (HUMAN,) * 4,
-    "demo": (AI_KIND,) * 4,
-}
-
 MODE_TITLES: dict[str, str] = {
     "solo": "1 player vs 3 AIs",
     "hotseat": "4 players, hot-seat",
@@ -220,9 +213,7 @@ class TableSession:
                  mode: str = "solo", options: AgentOptions = DEFAULT_OPTIONS, *,
                  agents: Sequence[Agent | None] | None = None, threaded: bool | None = None,
                  thinker: Thinker | None = None) -> None:
-        """``agents`` replaces the players made from the seats' kinds (``None`` for humans);
-        ``threaded`` defaults to: some player is not a random one; ``thinker`` replaces the
-        one made from it."""
+        """``agents``, ``threaded``, ``thinker``: see :meth:`scenes.thinker.ComputerPlayers.seated`."""
         self.seats = tuple(seats)
         self.mode = mode
         self.game = Game(rules=rules, player_count=len(self.seats), seed=seed)
@@ -239,8 +230,7 @@ class TableSession:
         self.chosen_by: list[int] = []
         """The humans who chose a card this turn, in order (the last may take it back)."""
         self.states: list[TableState] = []
-        """The public table after every placement so far: the one record of what happened
-        (the engine's log aside), for the screen, stepping back, and the caption."""
+        """The table after every placement so far: all the session keeps of what happened."""
         self._start_turn()
 
     def close(self) -> None:
@@ -249,8 +239,7 @@ class TableSession:
         self.players.close()
 
     def take_own_players(self, options: AgentOptions = DEFAULT_OPTIONS) -> None:
-        """Seat the players of the seats' kinds (a resumed game, once its decisions so far
-        were replayed by stand-ins): the decisions still outstanding are asked of them."""
+        """Seat the players of the seats' kinds in place of stand-ins (a resumed game)."""
         self.players.take_over(self.game.seed, options, self.game)
 
     # The computer players, under the names the screens and tests read:
@@ -269,13 +258,8 @@ class TableSession:
         """The live state of the bot in seat ``player`` (``None`` if it is not a bot)."""
         return self.players.bot_status(player)
 
-    @property
-    def rules(self) -> Rules:
-        return self.game.rules
-
-    @property
-    def humans(self) -> tuple[int, ...]:
-        return human_seats(self.seats)
+    rules = property(lambda self: self.game.rules, doc="The rules preset of the game.")
+    humans = property(lambda self: human_seats(self.seats), doc="The seats people play.")
 
     @property
     def uses_curtain(self) -> bool:

@@ -13,15 +13,13 @@ from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from game.agent_options import AgentOptions
 from game.agents import Agent
-from game.bot import BotAgent, BotTable
+from game.bots.referee import BotAgent, BotTable
 from game.engine import Game, Phase
 from game.play import make_player, players_rng
+from game.seating import AI_KIND
 
 if TYPE_CHECKING:
     from .session import Seat
-
-RANDOM = "random"
-"""The kind of the random player: its decisions take microseconds, it needs no thread."""
 
 
 class Thinker:
@@ -120,7 +118,7 @@ class ComputerPlayers:
             bot_table = BotTable()
             agents = _made(seats, seed, options, bot_table)
         if threaded is None:
-            threaded = any(a is not None and a.kind != RANDOM for a in agents)
+            threaded = any(a is not None and a.kind != AI_KIND for a in agents)
         return cls(seats, agents, thinker or Thinker(threaded), bot_table)
 
     def close(self) -> None:
@@ -175,7 +173,7 @@ class ComputerPlayers:
         self.thinker.close()
         self.bot_table = BotTable()
         agents = _made(self.seats, seed, options, self.bot_table)
-        self.thinker = Thinker(any(a is not None and a.kind != RANDOM for a in agents))
+        self.thinker = Thinker(any(a is not None and a.kind != AI_KIND for a in agents))
         self.agents = [None if s.is_human else a for s, a in zip(self.seats, agents)]
         for player, future in list(self.thinking.items()):
             if not future.done():
