@@ -255,6 +255,19 @@ def preview(rows: Sequence[Sequence[int]], card: int) -> Preview:
     return Preview(card, row, takes)
 
 
+def preview_caption(rows: Sequence[Sequence[int]], rules: Rules, card: int) -> list[Part]:
+    """What would happen to ``card`` if it were placed on ``rows`` now, for the chooser."""
+    shown = preview(rows, card)
+    if shown.row is None:
+        return [card, " is lower than every row: you would pick a row to take"]
+    if shown.takes:
+        row = tuple(rows[shown.row])
+        penalty = rules.penalty_of(row)
+        return [card, " would be the 6th card in row ", shown.row + 1, ": you would take ",
+                len(row), f" {noun_for(len(row), 'card')}, ", penalty, f" {noun_for(penalty, 'point')}"]
+    return [card, " would go to row ", shown.row + 1]
+
+
 class TableSession:
     """Drives one game step by step for the table screen."""
 
@@ -415,15 +428,7 @@ class TableSession:
 
     def preview_caption(self, card: int) -> list[Part]:
         """What would happen to ``card`` if it were placed now, for the chooser."""
-        preview = self.preview(card)
-        if preview.row is None:
-            return [card, " is lower than every row: you would pick a row to take"]
-        if preview.takes:
-            row = self.game.rows[preview.row]
-            penalty = self.rules.penalty_of(row)
-            return [card, " would be the 6th card in row ", preview.row + 1, ": you would take ",
-                    len(row), f" {noun_for(len(row), 'card')}, ", penalty, f" {noun_for(penalty, 'point')}"]
-        return [card, " would go to row ", preview.row + 1]
+        return preview_caption(self.game.rows, self.rules, card)
 
     def row_penalties(self) -> list[int]:
         """The penalty a player would take with each row."""
