@@ -26,6 +26,7 @@ from game.kinds import parse_bot_kind
 from game.engine import SEED_LIMIT
 from game.record import RecordError, ReplayedRecord, read_game
 from game.storage import default_history_path
+from game.table_size import DEFAULT_PLAYERS, add_players_option, mode_kinds, play_player_count
 from game.text import NAME_LIMIT, InvalidNameError, check_name
 
 if TYPE_CHECKING:
@@ -116,7 +117,8 @@ def build_parser() -> argparse.ArgumentParser:
                            "computer; demo: watch 4 AIs (default: solo)")
     play.add_argument("--seed", type=seed_argument, help="reproduce a deal (shown on screen)")
     play.add_argument("--names", help="comma-separated player names, in seat order "
-                                      f"(4 names of 1-{NAME_LIMIT} characters)")
+                                      f"(one per seat, each 1-{NAME_LIMIT} characters)")
+    add_players_option(play)
     play.add_argument("--record", type=Path, metavar="FILE",
                       help="append the finished game's record (JSON Lines) to FILE instead of "
                            f"saving it in the history ({default_history_path()})")
@@ -212,19 +214,16 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-MODE_SEATS = {"solo": ("human", "ai", "ai", "ai"), "hotseat": ("human",) * 4, "demo": ("ai",) * 4}
-"""Who sits where in each mode: the app's humans, and seats for computer players."""
-
-
 def seat_kinds(mode: str, levels: str | None, bots: Sequence[str] | None,
-               error: Callable[[str], NoReturn]) -> tuple[str, ...] | None:
+               error: Callable[[str], NoReturn], players: int = 4) -> tuple[str, ...] | None:
     """Each seat's kind from ``--ai`` and ``--bots`` (``None``: the mode's defaults)."""
     if levels is None and not bots:
         return None
-    ai_seats = [seat for seat, who in enumerate(MODE_SEATS[mode]) if who == "ai"]
+    seats = mode_kinds(mode, players)
+    ai_seats = [seat for seat, who in enumerate(seats) if who != "human"]
     if not ai_seats:
         error(f"--ai and --bots need computer seats; --mode {mode} has none")
-    kinds = list(MODE_SEATS[mode])
+    kinds = list(seats)
     chosen = [level.strip() for level in levels.split(",")] if levels is not None else ["random"]
     if len(chosen) == 1:
         chosen *= len(ai_seats)
@@ -247,7 +246,7 @@ def seat_kinds(mode: str, levels: str | None, bots: Sequence[str] | None,
     return tuple(kinds)
 
 
-def play_seats(args: argparse.Namespace, names: tuple[str, ...] | None
+def play_seats(args: argparse.Namespace, names: tuple[str, ...] | None, players: int = 4
                ) -> tuple[tuple[str, ...] | None, tuple[str, ...] | None]:
     """Seat kinds and names of ``play``: ``--ai``, ``--bots``, then each ``--bot NAME=COMMAND``
     (its NAME shown instead of the command)."""
@@ -259,7 +258,7 @@ def play_seats(args: argparse.Namespace, names: tuple[str, ...] | None
     except ValueError as problem:
         args.subparser.error(str(problem))
     bots = [*(args.bots or ()), *(bot.kind for bot in named)]
-    kinds = seat_kinds(args.mode, args.ai, bots, args.subparser.error)
+    kinds = seat_kinds(args.mode, args.ai, bots, args.subparser.error, players)
     if named and kinds is not None:
         names = name_bot_seats(names or default_names(args.mode, kinds), kinds, named)
     return kinds, names
@@ -293,10 +292,8 @@ def load_replay(path: Path | None, from_history: bool, game_number: int | None,
 
 
 def parse_names(text: str, error: Callable[[str], NoReturn]) -> tuple[str, ...]:
-    """``--names``: four comma-separated names, each checked (see :func:`game.text.check_name`)."""
+    """``--names``: comma-separated names, one per seat, each checked (see :func:`game.text.check_name`)."""
     names = tuple(name.strip() for name in text.split(","))
-    if len(names) != 4:
-        error(f"--names needs 4 comma-separated names, got {len(names)}")
     for seat, name in enumerate(names, start=1):
         try:
             check_name(name)
@@ -401,7 +398,9 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     if args.command == "play":
         names = parse_names(args.names, args.subparser.error) if args.names is not None else None
-        kinds, names = play_seats(args, names)
+        players = play_player_count(args, names)
+        kinds, names = play_seats(args, names, players)
+        kinds = kinds or (mode_kinds(args.mode, players) if players != DEFAULT_PLAYERS else None)
         options = PlayOptions(
             mode=args.mode, seed=args.seed, names=names, record=args.record,
             screenshots=args.screenshots, step_delay=args.step_delay,
