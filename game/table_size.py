@@ -88,3 +88,10 @@ def play_player_count(args: argparse.Namespace, names: Sequence[str] | None) -> 
     if names and len(names) != players:
         error(f"--names gives {len(names)} names for {players} players")
     return players
+
+
+def table_title(mode: str, players: int) -> str:
+    """What the table's top bar calls a game of ``mode`` (``class``, ``example``: as they are)."""
+    if mode in ("solo", "hotseat", "demo"):
+        return mode_title(mode, players)
+    return {"class": "Class game"}.get(mode, mode)

@@ -128,6 +128,19 @@ class TableLayout:
         gap = self.queue_gap
         return Rect(self.queue_area.left + index * (w + gap), self.queue_area.top, w, h)
 
+    def queue_name_rect(self, index: int) -> Rect:
+        """Where the name of the player of queue card ``index`` goes (its ``midtop``): under the
+        card; from five cards on, every other name a line lower, so each has two cards' width."""
+        card = self.queue_card_rect(index)
+        s = self.scale
+        if self.players <= 4:
+            return Rect(card.left - _r(4 * s), card.bottom + _r(6 * s), card.width + _r(8 * s), self.font_small)
+        line = self.font_small * 3 // 4
+        width = 2 * card.width + self.queue_gap
+        rect = Rect(card.centerx - width // 2, card.bottom + _r(2 * s) + (index % 2) * line, width, line)
+        rect.left = max(rect.left, self.queue_area.left)  # the first name starts at the window's margin
+        return rect
+
     def small_hand_rect(self, index: int, count: int) -> Rect:
         """Card ``index`` of the solo player's hand shown small while cards are placed."""
         area = self.small_hand_area
@@ -177,7 +190,7 @@ def table_layout(size: tuple[int, int], players: int = 4) -> TableLayout:
     caption = Rect(m, bottom.top - _r(56 * s), w - 2 * m, _r(50 * s))
     main = Rect(m, top_bar.bottom + m, w - 2 * m, caption.top - top_bar.bottom - m - _r(6 * s))
 
-    panel_w = _r((390 if seat_columns(players) == 1 else WIDE_PANEL) * s)
+    panel_w = _r(390 * s) if seat_columns(players) == 1 else max(_r(WIDE_PANEL * s), WIDE_PANEL_PX)
     panel = Rect(main.right - panel_w, main.top, panel_w, main.height)
     rows_area = Rect(main.left, main.top, main.width - panel_w - m, main.height)
     gap = _r(8 * s)
@@ -206,8 +219,9 @@ def table_layout(size: tuple[int, int], players: int = 4) -> TableLayout:
     live_button = Rect(back_button.left, auto_button.top, small_w, button_h)
     help_size = top_bar.height - _r(12 * s)
     help_button = Rect(top_bar.right - m - help_size, top_bar.top + _r(6 * s), help_size, help_size)
-    queue_h = bottom.height - max(_r(30 * s), _r(text_px(22, s) * 0.75))  # room for the names below
-    queue_card, queue_gap, queue_w = _queue_cards(queue_h, players, s)
+    name_h = max(_r(30 * s), _r(text_px(22, s) * 0.75))
+    queue_h = bottom.height - (name_h if players <= 4 else 2 * (text_px(22, s) * 3 // 4) + _r(4 * s))
+    queue_card, queue_gap, queue_w = _queue_cards(queue_h, players, s)  # room for the names below
     queue_area = Rect(bottom.left, bottom.top, queue_w, queue_h)
     small_h = _r(bottom.height * 0.62)
     small_hand_area = Rect(queue_area.right + _r(16 * s), bottom.top,
@@ -232,6 +246,8 @@ def table_layout(size: tuple[int, int], players: int = 4) -> TableLayout:
 WIDE_PANEL = 560
 """Width at 1280x720 of the seats' panel in two columns (the rows keep room for six cards
 and the "taken by" note)."""
+WIDE_PANEL_PX = 480
+"""Never narrower than this: names stay long enough at the projector's minimum text size."""
 QUEUE_WIDE = 540
 """Width at 1280x720 of the turn's cards of a table of five or more (four fit 382)."""
 
@@ -269,7 +285,7 @@ def _seat_parts(box: Rect, s: float, compact: bool = False) -> SeatParts:
     card = Rect(0, 0, card_w, card_h_small)
     card.midright = (box.right - pad, box.centery)
     marker = Rect(box.left + _r(4 * s), box.top, _r((16 if compact else 22) * s), box.height)
-    score_w = 64 if compact else 84
+    score_w = max(64, 62 / s) if compact else 84  # "of 66" at the smallest text size, under the points
     score = Rect(card.left - _r((score_w + 8) * s), box.top, _r(score_w * s), box.height)
     name = Rect(marker.right + _r(4 * s), box.top + pad, score.left - marker.right - _r(8 * s),
                 box.height // 2 - pad)
