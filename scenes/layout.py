@@ -428,26 +428,44 @@ class ResultsLayout:
     font_small: int
 
 
-@lru_cache(maxsize=8)
-def results_layout(size: tuple[int, int]) -> ResultsLayout:
-    """The results screen laid out for a window of ``size``."""
+@lru_cache(maxsize=32)
+def results_layout(size: tuple[int, int], players: int = 4) -> ResultsLayout:
+    """The results screen laid out for a window of ``size`` and ``players`` lines: up to four
+    one under the other, from five on in two columns (ranked down the first, then the second);
+    the buttons stay where they are for four."""
     w, h = size
     s = scale_for(size)
     title = Rect(0, _r(26 * s), w, _r(80 * s))
     subtitle = Rect(0, title.bottom, w, _r(40 * s))
-    line_w, line_h = _r(760 * s), _r(82 * s)
     top = subtitle.bottom + _r(26 * s)
-    lines = tuple(Rect(w // 2 - line_w // 2, top + i * (line_h + _r(12 * s)), line_w, line_h) for i in range(4))
+    lines_h = 4 * _r(82 * s) + 3 * _r(12 * s)
+    lines = _result_lines(Rect(0, top, w, lines_h), players, s)
     bw, bh = _r(214 * s), _r(70 * s)
     gap = _r(18 * s)
-    by = lines[-1].bottom + _r(34 * s)
+    by = top + lines_h + _r(34 * s)
     x0 = w // 2 - (5 * bw + 4 * gap) // 2
     slots = [Rect(x0 + i * (bw + gap), by, bw, bh) for i in range(5)]
     # by button: Replay, New deal, Menu, Quit, Review; Review shows third, before Menu and Quit
     buttons = (slots[0], slots[1], slots[3], slots[4], slots[2])
     saved = Rect(0, by + bh + _r(14 * s), w, _r(30 * s))
     hints = Rect(0, h - _r(34 * s), w, _r(30 * s))
-    return ResultsLayout(s, title, subtitle, lines, buttons, saved, hints, _r(72 * s), _r(40 * s), text_px(24, s))
+    return ResultsLayout(s, title, subtitle, lines, buttons, saved, hints, _r(72 * s),
+                         _r(40 * s) if players <= 4 else text_px(34, s), text_px(24, s))
+
+
+def _result_lines(area: Rect, players: int, s: float) -> tuple[Rect, ...]:
+    """One line per player in ``area`` (its top and height; centred in its width)."""
+    if players <= 4:
+        line_w, line_h = _r(760 * s), _r(82 * s)
+        return tuple(Rect(area.centerx - line_w // 2, area.top + i * (line_h + _r(12 * s)), line_w, line_h)
+                     for i in range(players))
+    per_column = -(-players // 2)
+    gap = _r(10 * s)
+    line_w = _r(570 * s)
+    line_h = (area.height - (per_column - 1) * gap) // per_column
+    left = area.centerx - line_w - _r(10 * s)
+    return tuple(Rect(left + (i // per_column) * (line_w + _r(20 * s)), area.top + (i % per_column) * (line_h + gap),
+                      line_w, line_h) for i in range(players))
 
 
 @dataclass(frozen=True)
