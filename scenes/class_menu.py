@@ -24,8 +24,9 @@ def draw_class_button(surface: pygame.Surface, layout: MenuLayout, mouse: tuple[
                 key_hint="C: students join by phone")
 
 
-def open_class_game(ctx: AppContext, rules: str) -> None:
-    """Open a class room with the menu's rules (the other settings are ``main.py class``'s defaults)."""
+def open_class_game(ctx: AppContext, rules: str, seats: int | None = None) -> None:
+    """Open a class room with the menu's rules and seat count (the other settings are ``main.py
+    class``'s defaults)."""
     from .lobby import lobby_scene
 
-    ctx.manager.switch(lobby_scene(ctx, ClassSettings(rules=rules, seed=ctx.options.seed)))
+    ctx.manager.switch(lobby_scene(ctx, ClassSettings(rules=rules, seed=ctx.options.seed, seats=seats)))

@@ -144,7 +144,7 @@ class MenuScene(Scene):
     def _click(self, pos: tuple[int, int]) -> None:
         layout = self._layout()
         if class_button_rect(layout, layout.title.width).collidepoint(pos):
-            open_class_game(self.ctx, self.rules)
+            open_class_game(self.ctx, self.rules, self.player_count)
             return
         for index, item in enumerate(self.items()):
             if self._rect(layout, item).collidepoint(pos):
@@ -193,7 +193,7 @@ class MenuScene(Scene):
         elif key == pygame.K_u and self.resume_label:
             self._activate("resume")
         elif key == pygame.K_c:
-            open_class_game(self.ctx, self.rules)
+            open_class_game(self.ctx, self.rules, self.player_count)
         elif key == pygame.K_a and self._ai_seats():
             self._activate("all")
         elif key in (pygame.K_1, pygame.K_2, pygame.K_3):
