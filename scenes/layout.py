@@ -133,13 +133,12 @@ class TableLayout:
         card; from five cards on, every other name a line lower, so each has two cards' width."""
         card = self.queue_card_rect(index)
         s = self.scale
-        if self.players <= 4:
-            return Rect(card.left - _r(4 * s), card.bottom + _r(6 * s), card.width + _r(8 * s), self.font_small)
         line = self.font_small * 3 // 4
+        if self.players <= 4:
+            return Rect(card.left - _r(4 * s), card.bottom + _r(6 * s), card.width + _r(8 * s), line)
         width = 2 * card.width + self.queue_gap
         rect = Rect(card.centerx - width // 2, card.bottom + _r(2 * s) + (index % 2) * line, width, line)
-        rect.left = max(rect.left, self.queue_area.left)  # the first name starts at the window's margin
-        return rect
+        return rect.clip(Rect(self.queue_area.left, rect.top, self.size[0], line))  # the first: from the margin
 
     def small_hand_rect(self, index: int, count: int) -> Rect:
         """Card ``index`` of the solo player's hand shown small while cards are placed."""
