@@ -280,7 +280,7 @@ class MenuScene(Scene):
         layout = menu_layout(surface.get_size(), self.player_count)
         surface.fill(theme.FELT)
         draw_title(surface, layout, self.ctx.art.bull(round(76 * layout.scale), theme.ACCENT, theme.FELT))
-        draw_class_button(surface, layout, self.mouse)
+        draw_class_button(surface, layout, self.mouse, None if self._fixed_count() else self.player_count)
         focused = self.focused_item
         draw_modes(surface, layout, self.mode, self.player_count, self.rules, (focused, self.mouse))
         if self.resume_label:
