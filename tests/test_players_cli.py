@@ -114,3 +114,12 @@ def test_the_menu_and_results_lay_out_every_seat_apart(players: int, size: tuple
     assert len(results.lines) == players and _apart(list(results.lines) + list(results.buttons))
     assert all(line.bottom < results.buttons[0].top and 0 <= line.left and line.right <= size[0]
                for line in results.lines)
+
+
+@pytest.mark.parametrize("players", range(2, 11))
+def test_a_scoreboard_line_gives_every_player_a_cell(players: int) -> None:
+    from scenes.seat_cells import seat_cells
+
+    cells, width, digits = seat_cells(300, 870, 100, players, 1.0)
+    assert len(set(cells)) == players and width >= 100 and digits >= 18
+    assert all(300 <= x <= 870 - width + 1 and abs(y - 100) <= 12 for x, y in cells)
