@@ -138,7 +138,8 @@ class TableLayout:
             return Rect(card.left - _r(4 * s), card.bottom + _r(6 * s), card.width + _r(8 * s), line)
         width = 2 * card.width + self.queue_gap
         rect = Rect(card.centerx - width // 2, card.bottom + _r(2 * s) + (index % 2) * line, width, line)
-        return rect.clip(Rect(self.queue_area.left, rect.top, self.size[0], line))  # the first: from the margin
+        room = Rect(self.queue_area.left, rect.top, self.queue_area.width + _r(12 * s), line)
+        return rect.clip(room)  # the first from the margin, the last short of the explain panel
 
     def small_hand_rect(self, index: int, count: int) -> Rect:
         """Card ``index`` of the solo player's hand shown small while cards are placed."""

@@ -95,7 +95,8 @@ def test_the_table_lays_out_every_seat_apart(players: int, size: tuple[int, int]
     assert _apart(cards) and all(layout.bottom.contains(card) for card in cards)
     assert all(card.width >= 30 for card in cards)
     labels = [layout.queue_name_rect(i) for i in range(players)]
-    assert all(label.bottom <= layout.hints.top and label.left >= 0 for label in labels)
+    assert all(label.bottom <= layout.hints.top and label.left >= 0 and not label.colliderect(layout.explain_area)
+               for label in labels)
     assert _apart(labels) if players <= 4 else _apart(labels[0::2]) and _apart(labels[1::2])
     assert not layout.queue_area.colliderect(layout.explain_area) and not layout.queue_area.colliderect(layout.back_button)
     assert window.width == size[0]
