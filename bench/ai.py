@@ -31,7 +31,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from game.agent_options import AgentOptions  # noqa: E402
 from game.rules import CLASSIC, SNAP, Rules  # noqa: E402
 from game.lab.records import RecordsFile  # noqa: E402
-from game.simulate import Summary, mean_interval, simulate  # noqa: E402
+from game.simulate import Summary, mean_interval, simulate, total_games  # noqa: E402
+from cli.progress import Progress  # noqa: E402
 
 BENCHES = ("classic", "snap", "mc-vs-heuristic", "heuristic-vs-random")
 
@@ -49,7 +50,9 @@ def simulate_games(rules: Rules, kinds: list[str], games: int, seed: int, option
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "games.jsonl"
         records = RecordsFile(path)
-        summary = simulate(rules, kinds, games, seed, records, options=options, jobs=jobs, progress=True)
+        bar = Progress(games)
+        summary = simulate(rules, kinds, games, seed, records, options=options, jobs=jobs, progress=bar.update)
+        bar.finish()
         records.close()
         with open(path, encoding="utf-8") as lines:
             results = [GameScores(r["scores"], len(r["rounds"])) for r in map(json.loads, lines)]
@@ -99,7 +102,9 @@ def against_random(rules: Rules, games: int, options: AgentOptions, jobs: int, s
 
 def duplicate(rules: Rules, kinds: list[str], deals: int, options: AgentOptions, jobs: int, seed: int) -> None:
     start = time.perf_counter()
-    summary = simulate(rules, kinds, deals, seed, options=options, jobs=jobs, duplicate=True, progress=True)
+    bar = Progress(total_games(kinds, deals, duplicate=True))
+    summary = simulate(rules, kinds, deals, seed, options=options, jobs=jobs, duplicate=True, progress=bar.update)
+    bar.finish()
     print(f"[{rules.name}] duplicate {','.join(kinds)}: {deals} deals x {len(kinds)} rotations, "
           f"seed {seed}, {time.perf_counter() - start:.0f} s")
     for p in summary.players:

@@ -21,7 +21,7 @@ class AgentOptions:
     rollouts: int | None = None
     bot_cpu_clock: bool = False
     """Time external bots by the processor time they use rather than by the wall clock (see
-    :class:`game.bot.BotAgent`): a busy computer then never makes a bot too slow."""
+    :class:`game.bots.referee.BotAgent`): a busy computer then never makes a bot too slow."""
 
     def __post_init__(self) -> None:
         if not self.think_ms >= 0 or self.think_ms == float("inf"):

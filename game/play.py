@@ -7,13 +7,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Sequence
 
 from .agent_options import DEFAULT_OPTIONS, AgentOptions
-from .agents import AGENT_KINDS, Agent, make_agent
-from .kinds import parse_bot_kind
+from .agents import Agent, make_agent
+from .kinds import Bot, Human, PlayerKind, parse_kind
 from .engine import SEED_LIMIT, Game, Phase
 from .rules import Rules
 
 if TYPE_CHECKING:  # bots are processes: their module loads only when a bot is seated
-    from .bot import BotTable
+    from .bots.referee import BotTable
 
 _SEED_STEP = 0x9E3779B97F4A7C15
 """An odd constant: consecutive game seeds of a run are spread over the range."""
@@ -37,20 +37,19 @@ def players_rng(seed: int) -> random.Random:
     return random.Random(seed ^ _PLAYERS_SALT)
 
 
-def check_kind(kind: str) -> None:
-    """``ValueError`` saying why, unless ``kind`` names a computer player: a built-in
-    kind, or ``bot:COMMAND`` / ``bot-statement:COMMAND`` whose program can be found."""
-    bot = parse_bot_kind(kind)  # ValueError for a bot prefix without a command
-    if bot is not None:
-        from .bot import check_command
+def check_kind(kind: str, *, human: bool = False) -> PlayerKind:
+    """The kind ``kind`` names, if a computer player can play it (or, with ``human``, a person):
+    a built-in level, or ``bot:COMMAND`` / ``bot-statement:COMMAND`` whose program can be found.
+    ``ValueError`` saying why otherwise."""
+    parsed = parse_kind(kind, human=human)  # ValueError for a bot prefix without a command
+    if isinstance(parsed, Bot):
+        from .bots.command import check_command
 
-        check_command(bot[0])
-    elif kind not in AGENT_KINDS:
-        known = ", ".join([*AGENT_KINDS, "bot:COMMAND", "bot-statement:COMMAND"])
-        raise ValueError(f"unknown player kind {kind!r} (known: {known})")
+        check_command(parsed.command)
+    return parsed
 
 
-def make_player(kind: str, *, seat: int, player_count: int, rng: random.Random,
+def make_player(kind: str | PlayerKind, *, seat: int, player_count: int, rng: random.Random,
                 options: AgentOptions = DEFAULT_OPTIONS, bot_table: BotTable | None = None,
                 bot_log: Path | None = None) -> Agent:
     """The computer player of ``kind`` for ``seat``: a built-in kind, or an external bot.
@@ -59,19 +58,20 @@ def make_player(kind: str, *, seat: int, player_count: int, rng: random.Random,
     process (see ``docs/bot-protocol.md``); pass a ``bot_table`` (and close it
     when the game ends) so the game's bots are killed together.
     """
-    bot = parse_bot_kind(kind)
-    if bot is None:
-        return make_agent(kind, rng, options)
-    from .bot import make_bot_agent
+    parsed = parse_kind(kind, human=False) if isinstance(kind, str) else kind
+    if not isinstance(parsed, Bot):
+        if isinstance(parsed, Human):
+            raise ValueError("a human seat has no computer player")
+        return make_agent(parsed.name, rng, options)
+    from .bots.referee import make_bot_agent
 
-    command, phase_last = bot
-    agent = make_bot_agent(command, seat=seat, player_count=player_count, rng=rng,
-                           phase_last=phase_last, log_path=bot_log, table=bot_table)
+    agent = make_bot_agent(parsed.command, seat=seat, player_count=player_count, rng=rng,
+                           phase_last=parsed.phase_last, log_path=bot_log, table=bot_table)
     agent.cpu_clock = options.bot_cpu_clock
     return agent
 
 
-def make_agents(kinds: Sequence[str], seed: int, options: AgentOptions = DEFAULT_OPTIONS,
+def make_agents(kinds: Sequence[str | PlayerKind], seed: int, options: AgentOptions = DEFAULT_OPTIONS,
                 bot_table: BotTable | None = None,
                 bot_logs: Callable[[int], Path | None] | None = None) -> list[Agent]:
     """One player per seat, all drawing from the players' generator of ``seed``.

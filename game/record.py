@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any, Iterable, Iterator, Sequence
 
 from .agents import AGENT_KINDS
-from .kinds import is_bot_kind
+from .kinds import HUMAN, is_bot_kind
 from .engine import Deal, Game, Phase, Placement, RoundLog, check_seed, deal_cards
 from .errors import IllegalActionError
 from .jsonl import (
@@ -42,7 +42,6 @@ from .text import InvalidNameError, check_name, drawable, is_valid_unicode, show
 from .timeline import TableState, capture
 
 FORMAT = "6takes-record/1"
-HUMAN = "human"
 TIMESTAMP_FORMAT = "%Y-%m-%dT%H:%M:%SZ"
 RECORD_MODES = ("class",)
 """Values of a record's optional ``mode`` (absent: a game of one computer)."""
@@ -377,14 +376,19 @@ def _replay_dict(data: Any, states: list[TableState] | None) -> tuple[GameRecord
         raise RecordError(str(error)) from None
     for index, value in enumerate(round_values):
         _replay_round(game, value, index, states)
+    _check_result(game, len(round_values), scores, winners)
+    record = GameRecord(rules_name, seed, players, tuple(game.rounds), scores, winners, finished, mode)
+    return record, game
+
+
+def _check_result(game: Game, rounds: int, scores: tuple[int, ...], winners: tuple[int, ...]) -> None:
+    """``RecordError`` unless the replayed game is over with the scores and winners the record gives."""
     if not game.is_over:
-        raise RecordError(f"the game is not over after {len(round_values)} round(s)")
+        raise RecordError(f"the game is not over after {rounds} round(s)")
     if tuple(game.scores) != scores:
         raise RecordError(f"scores are {list(scores)}, but the rounds give {game.scores}")
     if game.winners != winners:
         raise RecordError(f"winners are {list(winners)}, but the scores give {list(game.winners)}")
-    record = GameRecord(rules_name, seed, players, tuple(game.rounds), scores, winners, finished, mode)
-    return record, game
 
 
 def _shown(value: Any) -> str:

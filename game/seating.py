@@ -1,4 +1,7 @@
-"""Seating named bots: ``--bot NAME=COMMAND`` on the command line.
+"""Who sits where: each mode's seats, and named bots (``--bot NAME=COMMAND`` on the command line).
+
+Each mode of the app (solo, hot-seat, demo) seats humans and computer players
+in a fixed pattern, :data:`MODE_KINDS`, which the command line and the menu share.
 
 A bot's command can hold anything a shell command can (commas, ``=``,
 quotes), so each bot gets its own option instead of a place in a
@@ -16,11 +19,28 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Sequence
 
-from .bot import check_command
-from .kinds import BOT_KIND, parse_bot_kind
+from .bots.command import check_command
+from .kinds import HUMAN, Bot, parse_bot
 from .play import check_kind
 from .rules import Rules
 from .text import InvalidNameError, check_name
+
+AI_KIND = "random"
+"""The level of a mode's computer seats unless another is chosen."""
+MODE_KINDS: dict[str, tuple[str, ...]] = {
+    "solo": (HUMAN, AI_KIND, AI_KIND, AI_KIND),
+    "hotseat": (HUMAN,) * 4,
+    "demo": (AI_KIND,) * 4,
+}
+"""Each mode's seats, in order: a human, or a computer player (of the default level)."""
+
+
+def computer_seats(mode: str, players: int = 4) -> list[int]:
+    """The seats of ``mode`` that computer players take at a table of ``players``."""
+    from .table_size import mode_kinds
+
+    return [seat for seat, kind in enumerate(mode_kinds(mode, players)) if kind != HUMAN]
+
 
 DEFAULT_TABLE = 4
 """Seats filled (with ``random`` players after the bots) when no ``--players`` is given."""
@@ -32,14 +52,16 @@ class NamedBot:
 
     name: str
     """Shown instead of the command."""
-    kind: str
-    """``bot:COMMAND`` or ``bot-statement:COMMAND``: the player kind to seat."""
+    bot: Bot
+
+    @property
+    def kind(self) -> str:
+        """``bot:COMMAND`` or ``bot-statement:COMMAND``: the player kind to seat, as text."""
+        return self.bot.text
 
     @property
     def command(self) -> str:
-        parsed = parse_bot_kind(self.kind)
-        assert parsed is not None
-        return parsed[0]
+        return self.bot.command
 
 
 def parse_named_bot(text: str) -> NamedBot:
@@ -53,13 +75,9 @@ def parse_named_bot(text: str) -> NamedBot:
         check_name(name)
     except InvalidNameError as problem:
         raise ValueError(f"--bot {text!r}: the name {problem}") from None
-    kind = command.strip()
-    if parse_bot_kind(kind) is None:
-        kind = f"{BOT_KIND}:{kind}"
-    parsed = parse_bot_kind(kind)
-    assert parsed is not None
-    check_command(parsed[0])
-    return NamedBot(name, kind)
+    bot = parse_bot(command.strip()) or Bot.in_order(command.strip())
+    check_command(bot.command)
+    return NamedBot(name, bot)
 
 
 def parse_named_bots(texts: Sequence[str] | None) -> list[NamedBot]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import argparse
 from typing import Sequence
 
-from .record import HUMAN
+from .kinds import HUMAN
 from .rules import PRESETS, Rules, rules_named
 
 DEFAULT_PLAYERS = 4

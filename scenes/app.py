@@ -1,4 +1,5 @@
-"""The app: window, the one loop that reads pygame events, scenes, screenshots, records.
+"""The app: the one loop that reads pygame events, scenes, screenshots, and the navigation
+between screens.  The window is :mod:`scenes.window`; saving a finished game :mod:`scenes.saving`.
 
 ``run_app(options)`` is called by ``main.py``.  The loop is split so tests
 can drive it: :meth:`App.run_frame` reads the queued events, updates the
@@ -11,17 +12,18 @@ from __future__ import annotations
 import sys
 import tempfile
 from pathlib import Path
-from typing import Sequence
+from typing import Callable, Sequence
 
 import pygame
 
 from game.agent_options import AgentOptions
-from game.bot import close_all_bots
+from game.bots.process import close_all_bots
 from game.engine import new_seed
 from game.history import HistoryError
-from game.record import GameRecord
+from game.kinds import HUMAN
 from game.rules import SNAP, Rules, rules_named
 from game.scenarios import WORKED_EXAMPLE_FIRST_PLACEMENT
+from game.seating import MODE_KINDS
 from game.unfinished import UnfinishedGame
 
 from . import theme
@@ -34,19 +36,14 @@ from .options import PlayOptions
 from .replay import Replay, replay_of_game, replay_of_record
 from .results import Outcome, ResultsScene, outcome_of
 from . import resume as keeping
-from .session import HUMAN, MODE_KINDS, Seat, TableSession, check_kind, default_names, seats_for
+from .saving import PROG, RecordSaver, check_record_file, error_line, save_to_history  # noqa: F401 - kept names
+from .session import Seat, TableSession, check_kind, default_names, seats_for
 from .table import TableScene
 from .view import mode_of_kinds
+from .window import WINDOW_SIZE, Window  # noqa: F401 - WINDOW_SIZE: kept name
 
-WINDOW_SIZE = (1280, 720)
 TITLE = "6 Takes! - classroom simulator"
 FPS = 60
-PROG = "main.py"
-
-
-def error_line(message: str) -> None:
-    """One line on stderr, prefixed with the program name."""
-    print(f"{PROG}: error: {message}", file=sys.stderr)
 
 
 def translate(event: pygame.event.Event) -> Input | None:
@@ -77,37 +74,13 @@ def worked_example_replay(rules: Rules) -> Replay:
     return replay_of_game(worked_example_played(rules), seats, mode="example")
 
 
-def check_record_file(path: Path) -> None:
-    """``OSError`` unless records can really be appended to ``path`` (checked before a game, not after)."""
-    from game.jsonl import check_appendable
-
-    check_appendable(path)
-
-
-def save_to_history(record: GameRecord) -> int | None:
-    """Save ``record`` in the data folder's history (importing an old ``games.jsonl`` the
-    first time, with a note on stderr per line that cannot be read); its game number."""
-    from game.history import open_history
-
-    notes: list[str] = []
-    try:
-        with open_history(notes=notes) as history:
-            return history.add(record)
-    finally:
-        for note in notes:
-            print(f"{PROG}: note: not imported: {note}", file=sys.stderr)
-
-
 class App:
     """Owns the window and the scenes; implements the scenes' navigation."""
 
     def __init__(self, options: PlayOptions, *, digits_dir: Path = DIGITS_DIR) -> None:
         self.options = options
         self.exit_code: int | None = None
-        self.windowed_size = WINDOW_SIZE
-        self.fullscreen = False
-        self.title = TITLE if options.replay is None else f"{TITLE} - replay"
-        self.screen = self._open_window(options.fullscreen)
+        self.window = Window(TITLE if options.replay is None else f"{TITLE} - replay", options.fullscreen)
         theme.reset_fonts()
         sprites = load_digit_sprites(digits_dir)  # SpriteError: the caller reports it
         self.manager = SceneManager()
@@ -115,9 +88,7 @@ class App:
         self.clock = pygame.time.Clock()
         self.frames = 0
         self.screenshots_saved: list[Path] = []
-        self.records_written = 0
-        self.record_failed = False
-        """A finished game could not be written: the app's exit code says so."""
+        self.saver = RecordSaver(options.record)
         self._exit_after_frame = False
         self._kept_at: tuple[int, int] | None = None
         self.session: TableSession | None = None
@@ -127,6 +98,11 @@ class App:
         self.last_mode: str | None = None
         self.rules_name = options.rules
         """The rules preset of the games started (``--rules``, or as last chosen in the menu)."""
+        self._open_first_screen(options)
+
+    def _open_first_screen(self, options: PlayOptions) -> None:
+        """What the options ask to show first: a replay, the worked example, a class room, the
+        menu or a game.  ``ValueError`` for a bad kind or class setting: the caller reports it."""
         if options.replay is not None:
             self.start_replay(replay_of_record(options.replay))
         elif options.example:
@@ -146,28 +122,18 @@ class App:
                             kinds)
 
     # -------------------------------------------------------------- window
-    def _open_window(self, fullscreen: bool) -> pygame.Surface:
-        pygame.display.set_caption(self.title)
-        self.fullscreen = fullscreen
-        if fullscreen:
-            return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
-        return pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
+    @property
+    def fullscreen(self) -> bool:
+        return self.window.fullscreen
+
+    @property
+    def record_failed(self) -> bool:
+        """A finished game could not be written: the app's exit code says so."""
+        return self.saver.failed
 
     def toggle_fullscreen(self) -> None:
         """F11: fullscreen <-> window; scenes lay out again from the new size."""
-        if not self.fullscreen:
-            self.windowed_size = self.screen.get_size()
-        self.screen = self._open_window(not self.fullscreen)
-
-    def _resized(self, size: tuple[int, int]) -> None:
-        if self.fullscreen:
-            return
-        size = (max(theme.SMALLEST_WINDOW[0], size[0]), max(theme.SMALLEST_WINDOW[1], size[1]))
-        self.windowed_size = size
-        current = pygame.display.get_surface()
-        if current is None or current.get_size() != size:
-            current = pygame.display.set_mode(size, pygame.RESIZABLE)
-        self.screen = current
+        self.window.toggle_fullscreen()
 
     # ---------------------------------------------------------- navigation
     def go_menu(self) -> None:
@@ -213,13 +179,11 @@ class App:
 
     def records_path(self) -> Path:
         """Where finished games go: ``--record FILE``, else the history in the user's data folder."""
-        from game.storage import default_history_path
-
-        return self.options.record if self.options.record is not None else default_history_path()
+        return self.saver.path()
 
     def game_over(self, session: TableSession) -> None:
         """Record the finished game, then show the results."""
-        saved = self._write_record(session)
+        saved = self.saver.save(session)
         keeping.drop_from_history()
         self.end_session()
         self.manager.switch(ResultsScene(self.ctx, outcome_of(session, saved)))
@@ -238,43 +202,6 @@ class App:
         self.end_session()
         close_all_bots()
         self.exit_code = code
-
-    def _write_record(self, session: TableSession) -> str:
-        """Save the game (the history, or ``--record FILE``); the line the results screen shows.
-
-        A failure (disk full, permission lost, I/O error) is one line on stderr naming
-        the file and the problem, and the app's exit code says so; games saved before
-        are untouched (one transaction, or one synced write, per game)."""
-        from game.history import HistoryError
-        from game.jsonl import problem_text
-        from game.record import PlayerInfo, append_record, record_game, utc_timestamp
-
-        path = self.records_path()
-        players = [PlayerInfo(seat.name, seat.record_kind) for seat in session.seats]
-        try:
-            record = record_game(session.game, players, finished=utc_timestamp(),
-                                 mode="class" if session.mode == "class" else None)
-        except ValueError as exc:  # a name no record may hold (the command line and menu check them)
-            return self._not_saved(path, str(exc))
-        try:
-            if self.options.record is not None:
-                append_record(path, record)
-                saved = f"Saved to {path}"
-            else:
-                number = save_to_history(record)
-                saved = (f"Saved as game {number} of the history ({path})" if number is not None
-                         else f"Already in the history ({path})")
-            self.records_written += 1
-        except OSError as exc:
-            return self._not_saved(path, problem_text(exc))
-        except HistoryError as exc:
-            return self._not_saved(path, str(exc).removeprefix(f"{path}: "))
-        return saved
-
-    def _not_saved(self, path: Path, problem: str) -> str:
-        self.record_failed = True
-        error_line(f"cannot write the record to {path}: {problem}")
-        return f"Not saved: cannot write {path} ({problem})"
 
     # ---------------------------------------------------------------- loop
     def close_window(self) -> None:
@@ -342,14 +269,7 @@ class App:
             if event.type == pygame.QUIT or event.type == pygame.WINDOWCLOSE:
                 self.close_window()
                 return
-            if event.type == pygame.VIDEORESIZE:
-                self._resized(tuple(event.size))
-                continue
-            if event.type == pygame.WINDOWRESIZED:
-                self._resized((event.x, event.y))
-                continue
-            if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
-                self.toggle_fullscreen()
+            if self.window.handle(event):
                 continue
             inp = translate(event)
             if inp is not None:
@@ -368,7 +288,7 @@ class App:
         if self.session is not None and keeping.progress_of(self.session) != self._kept_at:
             self._kept_at = keeping.progress_of(self.session)
             self.keep_unfinished(quiet=True)  # once per turn: the unfinished game in the history is replaced
-        surface = pygame.display.get_surface() or self.screen
+        surface = pygame.display.get_surface() or self.window.screen
         for scene in self.manager.visible():
             scene.draw(surface)
         pygame.display.flip()
@@ -394,30 +314,16 @@ class App:
         while self.exit_code is None:
             dt = self.clock.tick(FPS) / 1000.0
             self.run_frame(dt)
-        if self.exit_code == 0 and self.record_failed:
+        if self.exit_code == 0 and self.saver.failed:
             return 1
         return self.exit_code
 
 
 def run_app(options: PlayOptions, *, digits_dir: Path = DIGITS_DIR) -> int:
     """Open the window and run the app; the exit code: 0 done, 1 game closed early, 2 setup error."""
-    if options.screenshots is not None:
-        try:
-            prepare_screenshot_dir(options.screenshots)
-        except OSError as exc:
-            error_line(f"cannot write screenshots to {options.screenshots}: {exc.strerror or exc}")
-            return 2
-    if options.record is not None and options.replay is None:
-        try:
-            check_record_file(options.record)
-        except OSError as exc:
-            error_line(f"cannot write records to {options.record}: {exc.strerror or exc}")
-            return 2
-    try:
-        pygame.display.init()
-        pygame.font.init()
-    except pygame.error as exc:
-        error_line(f"cannot open a window: {exc}")
+    problem = check_outputs(options) or open_display()
+    if problem is not None:
+        error_line(problem)
         return 2
     try:
         try:
@@ -428,15 +334,44 @@ def run_app(options: PlayOptions, *, digits_dir: Path = DIGITS_DIR) -> int:
         except pygame.error as exc:
             error_line(f"cannot open a window: {exc}")
             return 2
-        try:
-            return app.run()
-        except KeyboardInterrupt:
-            kept = app.keep_unfinished()
-            error_line("interrupted: a game in progress was " + ("kept unfinished" if kept else "not recorded"))
-            return 130
-        finally:
-            app.end_session()
+        return run_until_done(app)
     finally:
         close_all_bots()
         pygame.font.quit()
         pygame.display.quit()
+
+
+def check_outputs(options: PlayOptions) -> str | None:
+    """Why the screenshots or records asked for cannot be written (before any window opens), or ``None``."""
+    checks: list[tuple[Path | None, Callable[[Path], None], str]] = [
+        (options.screenshots, prepare_screenshot_dir, "screenshots"),
+        (options.record if options.replay is None else None, check_record_file, "records")]
+    for path, check, what in checks:
+        if path is None:
+            continue
+        try:
+            check(path)
+        except OSError as exc:
+            return f"cannot write {what} to {path}: {exc.strerror or exc}"
+    return None
+
+
+def open_display() -> str | None:
+    try:
+        pygame.display.init()
+        pygame.font.init()
+    except pygame.error as exc:
+        return f"cannot open a window: {exc}"
+    return None
+
+
+def run_until_done(app: App) -> int:
+    """Run ``app``; Ctrl-C keeps a game in progress unfinished (exit 130)."""
+    try:
+        return app.run()
+    except KeyboardInterrupt:
+        kept = app.keep_unfinished()
+        error_line("interrupted: a game in progress was " + ("kept unfinished" if kept else "not recorded"))
+        return 130
+    finally:
+        app.end_session()

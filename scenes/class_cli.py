@@ -47,7 +47,7 @@ class ClassSettings:
 
 
 def add_class_arguments(parser: argparse.ArgumentParser) -> None:
-    from main import add_window_options, milliseconds_argument, seed_argument
+    from cli.arguments import add_window_options, milliseconds_argument, seed_argument
 
     parser.add_argument("--rules", choices=["snap", "classic"], default="snap",
                         help=f"snap (default): one round of 7 turns; classic: rounds of 10 turns until someone "

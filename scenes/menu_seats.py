@@ -12,7 +12,7 @@ from typing import Sequence
 
 import pygame
 
-from game.bot import check_command
+from game.bots.command import check_command
 from game.kinds import BOT_KIND, BOT_STATEMENT_KIND, parse_bot_kind
 from game.rules import rules_named
 from game.table_size import DEFAULT_PLAYERS, MAX_PLAYERS, fit_count, fixed_count, mode_kinds

@@ -88,34 +88,51 @@ def verdict_parts(verdict: Verdict, names: tuple[str, ...]) -> list[Part]:
     return parts
 
 
-def draw_predict(surface: pygame.Surface, layout: TableLayout, predictor: "Predictor") -> "PredictFrame":
-    """The toggle (with the tally), and the question or the verdict of the placement shown."""
+def _tally_text(predictor: "Predictor") -> str:
+    return predictor.tally.text() if predictor.on else ""
+
+
+def predict_frame(predictor: "Predictor") -> "PredictFrame":
+    """What the frame shows of predict mode: on or off, the question or the verdict, the tally."""
     from .predictor import PredictFrame
 
+    if not predictor.on:
+        return PredictFrame(False)
+    names = predictor.scene.info.names()
+    tally = _tally_text(predictor)
+    question = predictor.question()
+    if question is not None:
+        return PredictFrame(True, question=question.text(names), tally=tally, preview_hidden=True)
+    verdict = predictor.verdict()
+    if verdict is not None and not predictor.scene.in_past:
+        return PredictFrame(True, verdict=verdict.text(names), tally=tally, preview_hidden=True)
+    return PredictFrame(True, tally=tally, preview_hidden=True)
+
+
+def draw_predict(surface: pygame.Surface, layout: TableLayout, predictor: "Predictor",
+                 top_bar: tuple[pygame.Rect, ...]) -> None:
+    """The toggle (with the tally), and the question or the verdict of the placement shown;
+    ``top_bar``: the top bar's parts as drawn (where we are, the middle, the game)."""
     scene = predictor.scene
     s = layout.scale
-    sprites = scene.ctx.sprites
     names = scene.info.names()
-    drawn: tuple[pygame.Rect, ...] = scene._top_rects
-    status, right_label = (drawn[0], drawn[2]) if len(drawn) >= 3 else (None, None)
-    button = predictor.button_rect = predict_button(layout, status, right_label)
-    tally = predictor.tally.text() if predictor.on else ""
+    right_label = top_bar[2]
+    button = predict_button(layout, top_bar[0], right_label)
+    tally = _tally_text(predictor)
     choices = [f"Predict: {tally}", tally, f"{predictor.tally.right}/{predictor.tally.total}"] if predictor.on \
         else ["Predict (P): off", "Predict: off", "Predict"]
     size = theme.text_px(22, s)
     label = next((c for c in choices if theme.font(size).size(c)[0] <= button.width - round(12 * s)), choices[-1])
     draw_button(surface, button, label, size, toggled=predictor.on, hovered=button.collidepoint(scene.mouse))
     if not predictor.on:
-        return PredictFrame(False)
+        return
     question = predictor.question()
     if question is not None:
         _draw_question(surface, layout, question, names, scene)
-        return PredictFrame(True, question=question.text(names), tally=tally, preview_hidden=True)
+        return
     verdict = predictor.verdict()
     if verdict is not None and not scene.in_past:
-        _draw_verdict(surface, verdict_pill(layout, button, right_label), layout, verdict, names, sprites)
-        return PredictFrame(True, verdict=verdict.text(names), tally=tally, preview_hidden=True)
-    return PredictFrame(True, tally=tally, preview_hidden=True)
+        _draw_verdict(surface, verdict_pill(layout, button, right_label), layout, verdict, names, scene.ctx.sprites)
 
 
 def _draw_question(surface: pygame.Surface, layout: TableLayout, question: Question,

@@ -66,15 +66,28 @@ class Predictor:
         """Answers given, by question (a step back and forward again is not asked twice)."""
         self.verdicts: dict[Question, Verdict] = {}
         self.asking: Question | None = None
-        self.last_frame: PredictFrame | None = None
-        self.button_rect = pygame.Rect(0, 0, 0, 0)
-        """The Predict toggle as last drawn (clicks are tested against what is drawn)."""
+        if self.on:
+            self.tally  # noqa: B018 - made now, not by the first frame that shows it
 
     # ------------------------------------------------------------ state
     @property
+    def button_rect(self) -> pygame.Rect:
+        """The Predict toggle, where the frame on screen has it (beside the top bar's parts)."""
+        from .predict_panel import predict_button
+
+        rects = self.scene.top_bar_rects()
+        return predict_button(self.scene.layout(), rects[0], rects[2])
+
+    @property
+    def last_frame(self) -> PredictFrame:
+        """What the frame on screen shows of predict mode."""
+        from .predict_panel import predict_frame
+
+        return predict_frame(self)
+
+    @property
     def game(self) -> object:
-        scene = self.scene
-        return scene.replay.game if scene.replay is not None else scene.session.game  # type: ignore[union-attr]
+        return self.scene.source.game
 
     @property
     def tally(self) -> Tally:
@@ -86,22 +99,19 @@ class Predictor:
     def upcoming(self) -> Question | None:
         """The placement the next step forward would show, if it is a new one."""
         scene = self.scene
-        if scene.replay is not None:
-            states = scene.replay.states
-            cursor = scene.cursor
-            if cursor is not None and scene.at_reveal:  # the turn's cards are shown: its first placement next
-                return question_of(states[cursor].placement)
-            if cursor is not None and cursor + 1 < len(states) and states[cursor + 1].step > 1:
-                return question_of(states[cursor + 1].placement)
-            return None  # the next step reveals a turn's cards, or ends the replay
-        session = scene.session
-        if session is None or scene.cursor is not None or session.stage not in (Stage.REVEALED, Stage.PLACED):
-            return None
-        upcoming = session.upcoming
-        if upcoming is None:
-            return None
-        player, card = upcoming
-        return Question(session.game.round, session.game.turn, player, card)
+        source = scene.source
+        cursor = scene.cursor
+        if cursor is None:
+            upcoming = source.upcoming if source.stage in (Stage.REVEALED, Stage.PLACED) else None
+            return Question(source.game.round, source.game.turn, *upcoming) if upcoming is not None else None
+        if not source.plays_states:
+            return None  # a live game's past is only looked at
+        states = source.states
+        if scene.at_reveal:  # the turn's cards are shown: its first placement next
+            return question_of(states[cursor].placement)
+        if cursor + 1 < len(states) and states[cursor + 1].step > 1:
+            return question_of(states[cursor + 1].placement)
+        return None  # the next step reveals a turn's cards, or ends the replay
 
     def question(self) -> Question | None:
         """The question on screen now: asked, still unanswered, and still the next placement."""
@@ -177,7 +187,7 @@ class Predictor:
         self.answer(guess)
         return True
 
-    def draw(self, surface: pygame.Surface, layout: TableLayout) -> None:
+    def draw(self, surface: pygame.Surface, layout: TableLayout, top_bar: tuple[pygame.Rect, ...]) -> None:
         from .predict_panel import draw_predict
 
-        self.last_frame = draw_predict(surface, layout, self)
+        draw_predict(surface, layout, self, top_bar)

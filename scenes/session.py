@@ -19,7 +19,7 @@ only decide at once on the calling thread: their decisions take
 microseconds, and the game is then exactly the engine's seeded game.
 
 Bots (``bot:COMMAND``) are agents too; the session owns their
-:class:`game.bot.BotTable` and :meth:`TableSession.close` kills them.
+:class:`game.bots.referee.BotTable` and :meth:`TableSession.close` kills them.
 """
 
 from __future__ import annotations
@@ -32,17 +32,17 @@ from typing import Any, Callable, Sequence, Union
 
 from game.agent_options import DEFAULT_OPTIONS, AgentOptions
 from game.agents import Agent
-from game.bot import BotAgent, BotTable, split_command
-from game.kinds import parse_bot_kind
+from game.bots.command import split_command
+from game.bots.referee import BotAgent, BotTable
+from game.kinds import HUMAN, parse_bot_kind
 from game.engine import Game, Phase, Placement, Rule, predict
 from game.play import check_kind as check_player_kind
 from game.play import make_player, players_rng
 from game.rules import SNAP, Rules
+from game.seating import AI_KIND, MODE_KINDS
 from game.text import NAME_LIMIT, noun_for
 from game.timeline import TableState, capture
 
-HUMAN = "human"
-AI_KIND = "random"
 BOT = "bot"
 """The menu's name for a bot seat (its kind is ``bot:COMMAND``)."""
 PHONE = "phone"
@@ -144,12 +144,6 @@ def check_kind(kind: str) -> None:
     if kind != HUMAN:
         check_player_kind(kind)
 
-
-MODE_KINDS: dict[str, tuple[str, ...]] = {
-    "solo": (HUMAN, AI_KIND, AI_KIND, AI_KIND),
-    "hotseat": (HUMAN,) * 4,
-    "demo": (AI_KIND,) * 4,
-}
 
 MODE_TITLES: dict[str, str] = {
     "solo": "1 player vs 3 AIs",
@@ -259,6 +253,19 @@ def preview(rows: Sequence[Sequence[int]], card: int) -> Preview:
     """Where ``card`` would go if it were placed on ``rows`` now (hints, the next card)."""
     row, takes = predict(rows, card)
     return Preview(card, row, takes)
+
+
+def preview_caption(rows: Sequence[Sequence[int]], rules: Rules, card: int) -> list[Part]:
+    """What would happen to ``card`` if it were placed on ``rows`` now, for the chooser."""
+    shown = preview(rows, card)
+    if shown.row is None:
+        return [card, " is lower than every row: you would pick a row to take"]
+    if shown.takes:
+        row = tuple(rows[shown.row])
+        penalty = rules.penalty_of(row)
+        return [card, " would be the 6th card in row ", shown.row + 1, ": you would take ",
+                len(row), f" {noun_for(len(row), 'card')}, ", penalty, f" {noun_for(penalty, 'point')}"]
+    return [card, " would go to row ", shown.row + 1]
 
 
 class TableSession:
@@ -421,15 +428,7 @@ class TableSession:
 
     def preview_caption(self, card: int) -> list[Part]:
         """What would happen to ``card`` if it were placed now, for the chooser."""
-        preview = self.preview(card)
-        if preview.row is None:
-            return [card, " is lower than every row: you would pick a row to take"]
-        if preview.takes:
-            row = self.game.rows[preview.row]
-            penalty = self.rules.penalty_of(row)
-            return [card, " would be the 6th card in row ", preview.row + 1, ": you would take ",
-                    len(row), f" {noun_for(len(row), 'card')}, ", penalty, f" {noun_for(penalty, 'point')}"]
-        return [card, " would go to row ", preview.row + 1]
+        return preview_caption(self.game.rows, self.rules, card)
 
     def row_penalties(self) -> list[int]:
         """The penalty a player would take with each row."""

@@ -6,7 +6,9 @@ from __future__ import annotations
 import random
 
 from game import CODINGAME, SNAP, Game, RandomAgent, play_game
-from game.bot import ILLEGAL_MOVE, BotTable, make_bot_agent, running_bot_pids
+from game.bots.failures import ILLEGAL_MOVE
+from game.bots.process import running_bot_pids
+from game.bots.referee import BotTable, make_bot_agent
 from game.kinds import parse_bot_kind
 from game.play import make_agents, play_seeded_game
 from tests.bots import command

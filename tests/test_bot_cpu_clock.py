@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from game import SNAP, Game, RandomAgent, play_game
 from game.agent_options import AgentOptions
-from game.bot import TOO_SLOW, BotTable
+from game.bots.failures import TOO_SLOW
+from game.bots.referee import BotTable
 from game.play import make_agents
 from tests.bots import command
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 import random
 
 from game import CLASSIC, SNAP, Game, RandomAgent, play_game
-from game.bot import BotTable, make_bot_agent, running_bot_pids
+from game.bots.process import running_bot_pids
+from game.bots.referee import BotTable, make_bot_agent
 from tests.bots import EXAMPLES, command
 
 EXAMPLE = EXAMPLES / "heuristic_bot.py"

@@ -15,7 +15,9 @@ from pathlib import Path
 import pytest
 
 from game import SNAP, Game, RandomAgent, play_game
-from game.bot import EXITED, BotTable, make_bot_agent, running_bot_pids
+from game.bots.failures import EXITED
+from game.bots.process import running_bot_pids
+from game.bots.referee import BotTable, make_bot_agent
 from game.proctree import MARKER_VARIABLE
 from tests.bots import command, process_gone, wait_until_gone
 from tests.conftest import PROJECT, needs
@@ -91,7 +93,7 @@ def test_bots_and_their_children_die_when_the_program_is_killed_with_sigkill(tmp
         import random, sys, time
         sys.path.insert(0, {str(PROJECT)!r})
         from game import SNAP, Game
-        from game.bot import make_bot_agent
+        from game.bots.referee import make_bot_agent
         bot = make_bot_agent({command("setsid_spawner_bot.py")!r}, seat=0, player_count=4,
                              rng=random.Random(0))
         bot.first_answer_seconds = 10.0

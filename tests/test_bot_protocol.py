@@ -10,9 +10,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.bot import NONSENSE, BotAgent, BotTable, check_command, split_command
+from game.bots.command import check_command, split_command
+from game.bots.failures import NONSENSE
+from game.bots.referee import BotAgent, BotTable
 from game.kinds import parse_bot_kind
-from game.protocol import (
+from game.bots.protocol import (
     CHOOSE_CARD,
     CHOOSE_ROW,
     LINES_PER_TURN,

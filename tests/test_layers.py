@@ -1,6 +1,7 @@
 """The pure rules core never loads the adapters (bot processes, the lab, tournaments, the
 class server, the history database) nor pygame: importing it starts nothing and needs
-nothing but the standard library.  docs/architecture.md draws these layers."""
+nothing but the standard library.  No module of ``game/`` loads the screens (``scenes/``)
+or the command line (``cli/``).  docs/architecture.md draws these layers."""
 
 import subprocess
 import sys
@@ -10,9 +11,21 @@ ROOT = Path(__file__).resolve().parent.parent
 CORE = ["game", "game.rules", "game.engine", "game.timeline", "game.explain", "game.record", "game.kinds",
         "game.agents", "game.heuristic", "game.mc", "game.fastsim", "game.play", "game.review", "game.predict",
         "game.text", "game.scenarios", "game.errors"]
-ADAPTERS = ["game.bot", "game.proctree", "game.protocol", "game.lab", "game.tournament", "game.classroom",
+ADAPTERS = ["game.bots", "game.proctree", "game.lab", "game.tournament", "game.classroom",
             "game.history", "game.simulate", "game.storage", "pygame", "psutil", "aiohttp", "openskill",
             "subprocess", "socket", "sqlite3"]
+
+
+ABOVE_GAME = ("cli", "scenes", "main", "pygame")
+"""What sits above ``game/``: nothing in ``game/`` may load it."""
+OPTIONAL = {"game.classroom.server", "game.tournament.standings", "game.tournament.report",
+            "game.tournament.outputs"}
+"""Modules that need a feature package (aiohttp, openskill): imported only when it is there."""
+
+
+def every_game_module() -> list[str]:
+    modules = [".".join(path.relative_to(ROOT).with_suffix("").parts) for path in (ROOT / "game").rglob("*.py")]
+    return sorted(name.removesuffix(".__init__") for name in modules)
 
 
 def loaded_after_importing(modules: list[str]) -> set[str]:
@@ -31,4 +44,18 @@ def test_the_pure_core_never_loads_an_adapter() -> None:
 
 
 def test_the_check_sees_an_adapter_when_one_is_loaded() -> None:
-    assert "game.bot" in loaded_after_importing(["game.bot"])
+    assert "game.bots.process" in loaded_after_importing(["game.bots.referee"])
+
+
+def test_no_game_module_loads_the_screens_or_the_command_line() -> None:
+    import importlib.util
+
+    modules = [name for name in every_game_module() if name not in OPTIONAL or
+               all(importlib.util.find_spec(package) for package in ("aiohttp", "openskill"))]
+    assert "game.simulate" in modules and "game.tournament.runner" in modules
+    loaded = loaded_after_importing(modules)
+    assert sorted(name for name in loaded if name.split(".")[0] in ABOVE_GAME) == []
+
+
+def test_the_command_line_sits_above_game() -> None:
+    assert "cli.commands" in loaded_after_importing(["cli.commands"])

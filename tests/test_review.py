@@ -251,6 +251,6 @@ def test_golden_review_of_the_worked_example() -> None:
 
 
 def test_the_review_and_predictions_never_import_pygame() -> None:
-    code = ("import sys; import game.review, game.predict, game.review_cli; "
+    code = ("import sys; import game.review, game.predict, cli.review; "
             "sys.exit('pygame' in sys.modules)")
     assert subprocess.run([sys.executable, "-c", code], cwd=ROOT, timeout=60).returncode == 0

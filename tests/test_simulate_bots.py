@@ -53,7 +53,7 @@ def test_missing_bot_program_is_a_bad_argument() -> None:
 
 
 def test_bots_leave_no_process_behind() -> None:
-    from game.bot import running_bot_pids
+    from game.bots.process import running_bot_pids
 
     summary = simulate(SNAP, ["bot:" + command(EXAMPLES / "heuristic_bot.py"), "random", "random", "random"],
                        3, seed=4)

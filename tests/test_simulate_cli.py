@@ -135,7 +135,7 @@ def test_duplicate_plays_each_deal_in_every_seat_rotation(tmp_path: Path) -> Non
 def test_progress_goes_to_stderr_only_for_long_runs() -> None:
     import io
 
-    from game.simulate import Progress
+    from cli.progress import Progress
 
     quiet = io.StringIO()
     bar = Progress(10, quiet)

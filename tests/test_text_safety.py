@@ -20,7 +20,7 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 from app_helpers import ROOT, close_app, frames, move, open_app, run_until, table  # noqa: E402
-from game.bot import close_all_bots  # noqa: E402
+from game.bots.process import close_all_bots  # noqa: E402
 from game.text import ELLIPSIS, NAME_LIMIT, REPLACEMENT, InvalidNameError, check_name, drawable  # noqa: E402
 from scenes import theme  # noqa: E402
 from scenes.layout import table_layout  # noqa: E402

@@ -31,7 +31,8 @@ from typing import Callable, Generator, Iterator, NamedTuple, Sequence
 
 from ..agent_options import AgentOptions
 from ..agents import AGENT_KINDS, Agent, make_agent
-from ..bot import BotTable, Disqualification
+from ..bots.failures import Disqualification
+from ..bots.referee import BotTable
 from ..engine import Game, Phase, PlayerView, RoundLog
 from ..play import game_seed, make_agents, play_game, players_rng
 from ..proctree import ctrl_c_ignored, die_with_parent
@@ -356,41 +357,7 @@ def run_chunks(chunks: Iterator[Task], jobs: int, chunk_count: int) -> Generator
     workers: list[_Worker] = []
     try:
         workers = [_Worker(context) for _ in range(min(jobs, chunk_count))]
-        window = len(workers) * AHEAD_PER_WORKER
-        made = 0  # chunks taken from ``chunks`` (handed out or played here)
-        given = 0  # chunks put back in order and yielded
-        finished: dict[int, ChunkTotals] = {}
-        more = True
-
-        def hand_out() -> None:
-            """Give chunks to the least busy workers while the window allows."""
-            nonlocal made, more
-            while more and made - given < window:
-                task = next(chunks, None)
-                if task is None:
-                    more = False
-                    return
-                min(workers, key=_Worker.busy).send(made, task)
-                made += 1
-
-        hand_out()
-        while more and not any(worker.has_answer() for worker in workers):
-            here = next(chunks, None)  # the workers are still starting: play on here meanwhile
-            if here is None:
-                more = False
-            else:
-                finished[made] = play_chunk(here)
-                made += 1
-        while given < made or more:
-            if given in finished:
-                yield finished.pop(given)
-                given += 1
-                hand_out()
-                continue
-            for worker in _answering([worker for worker in workers if worker.busy()]):
-                index, totals = worker.receive()
-                finished[index] = totals
-            hand_out()
+        yield from _InOrder(chunks, workers).results()
         for worker in workers:
             worker.finish()
     finally:
@@ -398,6 +365,55 @@ def run_chunks(chunks: Iterator[Task], jobs: int, chunk_count: int) -> Generator
         # its bots on the way out, see _worker_started) rather than finishing its chunks.
         for worker in workers:
             worker.stop()
+
+
+class _InOrder:
+    """Chunks handed out to the workers, a window ahead, and their totals put back in order."""
+
+    def __init__(self, chunks: Iterator[Task], workers: list[_Worker]) -> None:
+        self.chunks = chunks
+        self.workers = workers
+        self.window = len(workers) * AHEAD_PER_WORKER
+        self.made = 0
+        """Chunks taken from ``chunks`` (handed out or played here)."""
+        self.given = 0
+        """Chunks put back in order and yielded."""
+        self.finished: dict[int, ChunkTotals] = {}
+        self.more = True
+
+    def results(self) -> Generator[ChunkTotals, None, None]:
+        self.hand_out()
+        self.play_while_starting()
+        while self.given < self.made or self.more:
+            if self.given in self.finished:
+                yield self.finished.pop(self.given)
+                self.given += 1
+                self.hand_out()
+                continue
+            for worker in _answering([worker for worker in self.workers if worker.busy()]):
+                index, totals = worker.receive()
+                self.finished[index] = totals
+            self.hand_out()
+
+    def hand_out(self) -> None:
+        """Give chunks to the least busy workers while the window allows."""
+        while self.more and self.made - self.given < self.window:
+            task = next(self.chunks, None)
+            if task is None:
+                self.more = False
+                return
+            min(self.workers, key=_Worker.busy).send(self.made, task)
+            self.made += 1
+
+    def play_while_starting(self) -> None:
+        """The workers are still starting (a new interpreter each): play chunks here meanwhile."""
+        while self.more and not any(worker.has_answer() for worker in self.workers):
+            here = next(self.chunks, None)
+            if here is None:
+                self.more = False
+            else:
+                self.finished[self.made] = play_chunk(here)
+                self.made += 1
 
 
 def _answering(workers: list[_Worker]) -> list[_Worker]:

@@ -18,7 +18,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Sequence
 
-from ..bot import Disqualification
+from ..bots.failures import Disqualification
 from ..kinds import is_bot_kind
 
 Z95 = 1.959963984540054

@@ -9,9 +9,9 @@
 * :mod:`.standings` - ratings (``openskill``'s Plackett-Luce model, the games
   taken in index order so the same games always give the same ratings), mean
   penalty per round with its 95% interval, wins, disqualifications.
-* :mod:`.report` - the leaderboard as text, JSON and one self-contained HTML page.
-* :mod:`.cli` - ``main.py tournament``.
+* :mod:`.report` - the leaderboard as text, JSON and one self-contained HTML page;
+  :mod:`.outputs` writes them to files.
 
-Importing the package imports nothing else: ``main.py`` builds its command
-line from :mod:`.cli` without loading the rating library.
+``main.py tournament`` is :mod:`cli.tournament`.  Importing the package imports
+nothing else: the command line is built without loading the rating library.
 """

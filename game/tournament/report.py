@@ -8,7 +8,7 @@ classroom computer with no internet.
 from __future__ import annotations
 
 import html
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 from .standings import RATING_SPREAD, Standing
 
@@ -69,15 +69,7 @@ def page(standings: Sequence[Standing], info: dict[str, Any]) -> str:
     meta = (f"{info['games']} games &middot; {html.escape(str(info['rules']))} rules &middot; "
             f"{info['entrants']} entrants &middot; {info['deals']} deals, each played from every seat "
             f"&middot; seed {info['seed']}")
-    rows = []
-    for place, line in enumerate(standings, start=1):
-        low, high = line.ci95
-        rate = 100 * line.wins / line.games if line.games else 0.0
-        rows.append(
-            f"<tr><td>{place}</td><td class=\"name\">{html.escape(line.name)}</td>"
-            f"<td>{line.rating:.2f}</td><td>{line.mean_penalty_per_round:.2f}</td>"
-            f"<td>{low:.2f} &ndash; {high:.2f}</td><td>{line.games}</td><td>{line.wins} ({rate:.0f}%)</td>"
-            f"<td class=\"{'dq' if line.disqualifications else ''}\">{line.disqualifications}</td></tr>")
+    rows = _table_rows(standings)
     reports = [
         f"<li><b>{html.escape(line.name)}</b> ({line.disqualifications} of {line.games} games) &ndash; first, "
         f"in game {line.first_disqualification['game']}: "
@@ -106,6 +98,20 @@ disqualified bot last). Penalty per round: lower is better.</p>
 """
 
 
+def _table_rows(standings: Sequence[Standing]) -> list[str]:
+    """The leaderboard's rows, one per entrant, best first."""
+    rows = []
+    for place, line in enumerate(standings, start=1):
+        low, high = line.ci95
+        rate = 100 * line.wins / line.games if line.games else 0.0
+        rows.append(
+            f"<tr><td>{place}</td><td class=\"name\">{html.escape(line.name)}</td>"
+            f"<td>{line.rating:.2f}</td><td>{line.mean_penalty_per_round:.2f}</td>"
+            f"<td>{low:.2f} &ndash; {high:.2f}</td><td>{line.games}</td><td>{line.wins} ({rate:.0f}%)</td>"
+            f"<td class=\"{'dq' if line.disqualifications else ''}\">{line.disqualifications}</td></tr>")
+    return rows
+
+
 def chart(standings: Sequence[Standing]) -> str:
     """An inline SVG: each entrant's rating (dot) and interval (bar), best at the top."""
     if not standings:
@@ -125,15 +131,7 @@ def chart(standings: Sequence[Standing]) -> str:
              f'<rect x="0" y="0" width="{width}" height="{height}" fill="#fffdf7" rx="8"/>',
              f'<text x="{label_w}" y="28" font-size="17" font-weight="600" fill="#1f5c3a">'
              f'Rating (dot) and &#956; &#177; {RATING_SPREAD:g}&#963; (bar)</text>']
-    step = _tick_step(high - low)
-    tick = low
-    while tick <= high + 1e-9:
-        tx = x(tick)
-        parts.append(f'<line x1="{tx:.1f}" y1="{top - 6}" x2="{tx:.1f}" y2="{height - bottom + 4}" '
-                     f'stroke="#e3dccb" stroke-width="1"/>')
-        parts.append(f'<text x="{tx:.1f}" y="{height - bottom + 22}" font-size="13" fill="#55645a" '
-                     f'text-anchor="middle">{tick:g}</text>')
-        tick += step
+    parts += _ticks(low, high, x, top, height - bottom)
     for index, line in enumerate(standings):
         y = top + row_h * index + row_h / 2
         r_low, r_high = line.rating_interval
@@ -147,6 +145,21 @@ def chart(standings: Sequence[Standing]) -> str:
                      f'{line.rating:.1f}</text>')
     parts.append("</svg>")
     return "\n".join(parts)
+
+
+def _ticks(low: float, high: float, x: Callable[[float], float], top: int, bottom_y: int) -> list[str]:
+    """The chart's vertical grid lines and their values, from ``low`` to ``high``."""
+    parts = []
+    step = _tick_step(high - low)
+    tick = low
+    while tick <= high + 1e-9:
+        tx = x(tick)
+        parts.append(f'<line x1="{tx:.1f}" y1="{top - 6}" x2="{tx:.1f}" y2="{bottom_y + 4}" '
+                     f'stroke="#e3dccb" stroke-width="1"/>')
+        parts.append(f'<text x="{tx:.1f}" y="{bottom_y + 22}" font-size="13" fill="#55645a" '
+                     f'text-anchor="middle">{tick:g}</text>')
+        tick += step
+    return parts
 
 
 def _short(name: str, limit: int = 24) -> str:

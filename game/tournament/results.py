@@ -141,3 +141,14 @@ class ResultsStore:
         if self._stream is not None:
             self._stream.close()
             self._stream = None
+
+
+def stored_seed(folder: Path | None) -> int | None:
+    """The seed a tournament in ``folder`` was started with, if there is one."""
+    if folder is None:
+        return None
+    try:
+        seed = json.loads((folder / "tournament.json").read_text(encoding="utf-8")).get("seed")
+    except (OSError, ValueError, AttributeError):
+        return None
+    return seed if isinstance(seed, int) else None

@@ -12,16 +12,16 @@ from __future__ import annotations
 
 import signal
 from multiprocessing import get_context
-from typing import Iterator, NamedTuple, Sequence
+from typing import Callable, Iterator, NamedTuple, Sequence
 
 from ..agent_options import AgentOptions
-from ..bot import BotTable
+from ..bots.referee import BotTable
 from ..engine import Game
 from ..play import game_seed, make_agents, play_game
 from ..proctree import ctrl_c_ignored, die_with_parent
 from ..rules import rules_named
-from .results import GameOutcome
-from .schedule import GameSlot
+from .results import GameOutcome, ResultsStore
+from .schedule import TABLE_SIZE, GameSlot, Schedule
 
 
 class DealTask(NamedTuple):
@@ -84,3 +84,21 @@ def _exit_on_signal(signum: int, _frame: object) -> None:
     raise SystemExit(128 + signum)
 
 
+
+
+def play_missing(schedule: Schedule, store: ResultsStore, rules: str, options: AgentOptions, jobs: int,
+                 progress: Callable[[int], None] | None = None) -> None:
+    """Play the games of ``schedule`` that ``store`` does not hold yet, storing each outcome as its
+    deal ends; ``progress`` is told how many games are stored after each deal."""
+    kinds = tuple(entrant.kind for entrant in schedule.entrants)
+    tasks = []
+    for deal in range(len(schedule.tables)):
+        slots = tuple(schedule.slot(index) for index in
+                      store.missing(range(deal * TABLE_SIZE, (deal + 1) * TABLE_SIZE)))
+        if slots:
+            tasks.append(DealTask(rules, schedule.seed, slots, kinds, options))
+    for outcomes in run_deals(tasks, jobs):
+        for outcome in outcomes:
+            store.add(outcome)
+        if progress is not None:
+            progress(len(store.outcomes))

@@ -13,28 +13,28 @@ import signal
 import sys
 import time
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, NoReturn, Sequence
+from typing import TYPE_CHECKING, Any, Sequence
 
-from ..agent_options import AgentOptions
-from ..agents import AGENT_KINDS
-from ..engine import SEED_LIMIT, new_seed
-from ..rules import PRESETS, rules_named
-from ..seating import parse_named_bots
-from ..simulate import Progress
-from .schedule import TABLE_SIZE, Entrant, Schedule
+from game.agent_options import AgentOptions
+from game.agents import AGENT_KINDS
+from game.engine import new_seed
+from game.rules import PRESETS, Rules, rules_named
+from game.tournament.schedule import TABLE_SIZE, Entrant, Schedule
+
+from .arguments import Commands, Error, at_least_one, seed_argument
+from .progress import Progress
 
 if TYPE_CHECKING:
-    from .results import ResultsStore
+    from game.tournament.results import ResultsStore
+    from game.tournament.standings import Standing
 
 DEFAULT_GAMES = 1000
 DEFAULT_ROLLOUTS = 200
 """``mc`` entrants think to a fixed number of sampled deals, so their games (and the
 standings) repeat exactly on any machine and after a resume."""
 
-Error = Callable[[str], NoReturn]
 
-
-def add_parser(commands: Any) -> argparse.ArgumentParser:
+def add_parser(commands: Commands) -> argparse.ArgumentParser:
     """Add ``tournament`` to the subcommands of ``main.py``."""
     parser: argparse.ArgumentParser = commands.add_parser(
         "tournament", help="a bot tournament: tables of four, duplicate deals, ratings, a leaderboard",
@@ -49,19 +49,19 @@ def add_parser(commands: Any) -> argparse.ArgumentParser:
                         help=f"built-in computer players as entrants: {', '.join(AGENT_KINDS)}")
     parser.add_argument("--rules", choices=list(PRESETS), default="snap",
                         help="rules preset (default snap); codingame: the arena's 5 rounds of 10 turns")
-    parser.add_argument("--games", type=_count, default=DEFAULT_GAMES, metavar="N",
+    parser.add_argument("--games", type=at_least_one, default=DEFAULT_GAMES, metavar="N",
                         help=f"games to play (default {DEFAULT_GAMES}), rounded up to whole deals of "
                              f"{TABLE_SIZE} seat rotations")
-    parser.add_argument("--seed", type=_seed, help="seed of the tournament (default: drawn, or the one "
+    parser.add_argument("--seed", type=seed_argument, help="seed of the tournament (default: drawn, or the one "
                                                    "the --out folder's tournament was started with)")
-    parser.add_argument("--jobs", type=_count, default=1, metavar="N",
+    parser.add_argument("--jobs", type=at_least_one, default=1, metavar="N",
                         help="worker processes (default 1); the standings do not depend on N")
     parser.add_argument("--out", type=Path, metavar="DIR",
                         help="keep the results in DIR (resumable) and write standings.json and "
                              "standings.html there")
     parser.add_argument("--json", action="store_true", help="print the standings as one JSON object")
     parser.add_argument("--html", type=Path, metavar="FILE", help="write the leaderboard page to FILE")
-    parser.add_argument("--rollouts", type=_count, default=DEFAULT_ROLLOUTS, metavar="N",
+    parser.add_argument("--rollouts", type=at_least_one, default=DEFAULT_ROLLOUTS, metavar="N",
                         help=f"sampled deals per decision of mc entrants (default {DEFAULT_ROLLOUTS})")
     parser.add_argument("--clock", choices=["cpu", "wall"], default="cpu",
                         help="cpu (default): bots' time limits count the processor time they use, so a busy "
@@ -72,29 +72,11 @@ def add_parser(commands: Any) -> argparse.ArgumentParser:
     return parser
 
 
-def _count(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, not {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"expected a number >= 1, not {value}")
-    return value
-
-
-def _seed(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"seed must be a whole number, not {text!r}") from None
-    if not 0 <= value < SEED_LIMIT:
-        raise argparse.ArgumentTypeError(f"seed must be from 0 to {SEED_LIMIT - 1}")
-    return value
-
-
 def entrants_from(args: argparse.Namespace) -> list[Entrant]:
     """The bots, then the built-in levels; ``ValueError`` for a bad one, a name used twice or
     fewer than four."""
+    from game.seating import parse_named_bots
+
     entrants = [Entrant(bot.name, bot.kind) for bot in parse_named_bots(args.bot)]
     for level in (part.strip() for part in (args.include or "").split(",")):
         if not level:
@@ -112,25 +94,14 @@ def entrants_from(args: argparse.Namespace) -> list[Entrant]:
     return entrants
 
 
-def run(args: argparse.Namespace, error: Error) -> int:
+def run(args: argparse.Namespace) -> int:
     """Check the arguments, play the games not played yet, print and write the standings."""
-    from . import report
-    from .results import ResultsStore, TournamentFolderError
-    from .standings import standings
+    from game.tournament.results import ResultsStore, TournamentFolderError, stored_seed
+    from game.tournament.standings import standings
 
-    try:
-        entrants = entrants_from(args)
-        rules = rules_named(args.rules)
-        rules.check_player_count(TABLE_SIZE)
-    except ValueError as problem:
-        error(str(problem))
-    if args.jobs > 4 * (os.cpu_count() or 1):
-        error(f"--jobs {args.jobs} is more than 4 x the {os.cpu_count() or 1} processors")
-    if args.out is not None and args.out.exists() and not args.out.is_dir():
-        error(f"--out {args.out} is not a folder")
-    if args.html is not None and not (args.html.parent.is_dir() and os.access(args.html.parent, os.W_OK)):
-        error(f"--html {args.html}: no folder {args.html.parent} to write it in")
-    seed = args.seed if args.seed is not None else _stored_seed(args.out)
+    error: Error = args.subparser.error
+    entrants, rules = checked_settings(args, error)
+    seed = args.seed if args.seed is not None else stored_seed(args.out)
     seed = seed if seed is not None else new_seed()
     settings = {"rules": rules.name, "seed": seed, "rollouts": args.rollouts, "clock": args.clock,
                 "entrants": [[entrant.name, entrant.kind] for entrant in entrants]}
@@ -143,10 +114,8 @@ def run(args: argparse.Namespace, error: Error) -> int:
     signal.signal(signal.SIGTERM, _interrupt)  # stopped from outside: as Ctrl-C
     start = time.perf_counter()
     already = schedule.games - len(store.missing(range(schedule.games)))  # a resumed tournament's
-    options = AgentOptions(rollouts=args.rollouts, bot_cpu_clock=args.clock == "cpu")
     try:
-        _play(schedule, store, rules.name, options, args.jobs,
-              Progress(schedule.games, done_before=already) if not args.no_progress else None)
+        play(args, schedule, store, rules.name, already)
     except KeyboardInterrupt:
         done = schedule.games - len(store.missing(range(schedule.games)))
         where = f"; run the same command again to continue (results in {args.out})" if args.out else ""
@@ -158,75 +127,56 @@ def run(args: argparse.Namespace, error: Error) -> int:
     table = standings(entrants, store.in_order(schedule.games))
     info = {"rules": rules.name, "games": schedule.games, "seed": seed, "entrants": len(entrants),
             "deals": len(schedule.tables)}
+    return report(args, table, info, f"({schedule.games - already} games played in {seconds:.1f} s"
+                  + (f"; {already} were already in {args.out}" if already else "") + ")")
+
+
+def checked_settings(args: argparse.Namespace, error: Error) -> tuple[list[Entrant], Rules]:
+    """The entrants and rules; one-line errors (exit 2) for them or for a bad --jobs, --out or --html."""
     try:
-        _write_outputs(args, table, info)
+        entrants = entrants_from(args)
+        rules = rules_named(args.rules)
+        rules.check_player_count(TABLE_SIZE)
+    except ValueError as problem:
+        error(str(problem))
+    if args.jobs > 4 * (os.cpu_count() or 1):
+        error(f"--jobs {args.jobs} is more than 4 x the {os.cpu_count() or 1} processors")
+    if args.out is not None and args.out.exists() and not args.out.is_dir():
+        error(f"--out {args.out} is not a folder")
+    if args.html is not None and not (args.html.parent.is_dir() and os.access(args.html.parent, os.W_OK)):
+        error(f"--html {args.html}: no folder {args.html.parent} to write it in")
+    return entrants, rules
+
+
+def play(args: argparse.Namespace, schedule: Schedule, store: ResultsStore, rules: str, already: int) -> None:
+    """Play the games ``store`` does not hold yet, with a progress bar unless --no-progress."""
+    from game.tournament.runner import play_missing
+
+    options = AgentOptions(rollouts=args.rollouts, bot_cpu_clock=args.clock == "cpu")
+    bar = Progress(schedule.games, done_before=already) if not args.no_progress else None
+    try:
+        play_missing(schedule, store, rules, options, args.jobs, bar.update if bar else None)
+    finally:
+        if bar is not None:
+            bar.finish()
+
+
+def report(args: argparse.Namespace, table: Sequence[Standing], info: dict[str, Any], timing: str) -> int:
+    """Write the standings where asked and print them (text, with ``timing``, or JSON)."""
+    from game.tournament import report as reports
+    from game.tournament.outputs import write_outputs
+
+    try:
+        write_outputs(table, info, folder=args.out, html=args.html)
     except OSError as problem:
         print(f"main.py: error: {problem.filename or ''}: {problem.strerror or problem}", file=sys.stderr)
         return 1
     if args.json:
-        print(json.dumps(report.to_dict(table, info)))
+        print(json.dumps(reports.to_dict(table, info)))
     else:
-        print(report.text(table, info))
-        played = schedule.games - already
-        print(f"({played} games played in {seconds:.1f} s"
-              + (f"; {already} were already in {args.out}" if already else "") + ")")
+        print(reports.text(table, info))
+        print(timing)
     return 0
-
-
-def _play(schedule: Schedule, store: ResultsStore, rules: str, options: AgentOptions, jobs: int,
-          progress: "Progress | None") -> None:
-    from .runner import DealTask, run_deals
-
-    kinds = tuple(entrant.kind for entrant in schedule.entrants)
-    tasks = []
-    for deal in range(len(schedule.tables)):
-        slots = tuple(schedule.slot(index) for index in
-                      store.missing(range(deal * TABLE_SIZE, (deal + 1) * TABLE_SIZE)))
-        if slots:
-            tasks.append(DealTask(rules, schedule.seed, slots, kinds, options))
-    try:
-        for outcomes in run_deals(tasks, jobs):
-            for outcome in outcomes:
-                store.add(outcome)
-            if progress is not None:
-                progress.update(len(store.outcomes))
-    finally:
-        if progress is not None:
-            progress.finish()
-
-
-def _write_outputs(args: argparse.Namespace, table: Sequence[Any], info: dict[str, Any]) -> None:
-    from . import report
-
-    data = json.dumps(report.to_dict(table, info), indent=1) + "\n"
-    page = report.page(table, info)
-    if args.out is not None:
-        _write_atomically(args.out / "standings.json", data)
-        _write_atomically(args.out / "standings.html", page)
-    if args.html is not None:
-        _write_atomically(args.html, page)
-
-
-def _write_atomically(path: Path, text: str) -> None:
-    """Write through a temporary file renamed at the end; ``OSError`` naming ``path`` if it fails."""
-    temporary = path.with_name(path.name + ".tmp")
-    try:
-        temporary.write_text(text, encoding="utf-8")
-        os.replace(temporary, path)
-    except OSError as problem:
-        temporary.unlink(missing_ok=True)
-        raise OSError(problem.errno, problem.strerror, str(path)) from None
-
-
-def _stored_seed(folder: Path | None) -> int | None:
-    """The seed a tournament in ``folder`` was started with, if there is one."""
-    if folder is None:
-        return None
-    try:
-        seed = json.loads((folder / "tournament.json").read_text(encoding="utf-8")).get("seed")
-    except (OSError, ValueError, AttributeError):
-        return None
-    return seed if isinstance(seed, int) else None
 
 
 def _interrupt(_signum: int, _frame: object) -> None:

@@ -1,8 +1,8 @@
 """``python main.py review FILE|--history [--game K] [--seat N] [--rollouts R] [--seed S] [--json]``.
 
 The arguments of the subcommand and its report, as text or as one JSON
-object.  Reading the game (a records file or the history) is ``main.py``'s
-one loader, so its errors are the same one-line errors as ``replay``'s.
+object.  Reading the game (a records file or the history) is
+:func:`cli.replay.load_replay`, so its errors are the same one-line errors as ``replay``'s.
 """
 
 from __future__ import annotations
@@ -11,17 +11,19 @@ import argparse
 import json
 import sys
 from pathlib import Path
-from typing import Any, Callable, NoReturn, Sequence, TextIO
+from typing import Sequence, TextIO
 
-from .record import ReplayedRecord
-from .review import DEFAULT_ROLLOUTS, DEFAULT_SEED, ROW, Decision, costliest, review_game, summary, worth_revisiting
-from .rules import rules_named
+from game.kinds import HUMAN
+from game.record import ReplayedRecord
+from game.review import (DEFAULT_ROLLOUTS, DEFAULT_SEED, ROW, Decision, costliest, review_game, summary,
+                         worth_revisiting)
+from game.rules import rules_named
 
-HUMAN = "human"
+from .arguments import Commands, Error, positive_int, seed_argument
+from .replay import load_replay
 
 
-def add_review_parser(commands: "argparse._SubParsersAction[Any]",
-                      positive_int: Callable[[str], int], seed_argument: Callable[[str], int]) -> None:
+def add_parser(commands: Commands) -> None:
     """The ``review`` subcommand's arguments."""
     review = commands.add_parser(
         "review", help="which choices of a recorded game cost points (Monte Carlo review)",
@@ -49,7 +51,7 @@ def add_review_parser(commands: "argparse._SubParsersAction[Any]",
 
 
 def seats_of(specs: Sequence[str] | None, replayed: ReplayedRecord,
-             error: Callable[[str], NoReturn]) -> list[int]:
+             error: Error) -> list[int]:
     """The seats ``--seat`` names (numbers from 0, or names, any case), or the default ones."""
     players = replayed.record.players
     if not specs:
@@ -79,14 +81,16 @@ def game_number_of(args: argparse.Namespace) -> int:
         return int(args.game)
     if args.file is not None:
         return 1
-    from .history import open_history
+    from game.history import open_history
 
     with open_history() as history:
         return history.count()
 
 
-def run_review(args: argparse.Namespace, replayed: ReplayedRecord, error: Callable[[str], NoReturn]) -> int:
-    """Review the seats asked for and print the report; exit code 0."""
+def run(args: argparse.Namespace) -> int:
+    """Review the seats asked for and print the report; exit code 0 (2 for a bad flag or game)."""
+    error: Error = args.subparser.error
+    replayed = load_replay(args.file, args.history, args.game, error)
     record = replayed.record
     game_number = game_number_of(args)
     seats = seats_of(args.seat, replayed, error)

@@ -2,7 +2,7 @@
 
 Pure functions only: what to send for a :class:`~game.engine.PlayerView`, and
 what a bot's answer line means.  Running the bot, timing it and deciding what
-happens to a bot that breaks the rules is :mod:`game.bot`'s business; keeping
+happens to a bot that breaks the rules is :mod:`game.bots.referee`'s business; keeping
 the text here makes every line testable without a process.
 
 The full description for bot authors is ``docs/bot-protocol.md``.
@@ -13,8 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import AbstractSet, Sequence
 
-from .engine import PlayerView
-from .rules import ROWS
+from ..engine import PlayerView
+from ..rules import ROWS
 
 CHOOSE_CARD = "CHOOSE_CARD_TO_PLAY"
 """Phase line when the bot must choose the card it plays this turn."""

@@ -1,0 +1,52 @@
+"""``main.py``'s whole parser, and :func:`main`, which hands each command to its module."""
+
+from __future__ import annotations
+
+import argparse
+import os
+from typing import Sequence
+
+from game.storage import default_history_path
+
+from . import classroom, history, play, replay, review, simulate, tournament
+from .arguments import OneLineErrorParser
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = OneLineErrorParser(
+        prog="main.py",
+        description="6 Takes! classroom simulator. With no command, opens the menu.",
+        epilog=f"Every game finished in the app is saved in the history {default_history_path()} "
+               "(the scoreboard reads it) unless --record names a file.",
+    )
+    commands = parser.add_subparsers(dest="command", parser_class=OneLineErrorParser)
+    play.add_parser(commands)
+    classroom.add_parser(commands)
+    replay.add_parser(commands)
+    replay.add_example_parser(commands)
+    history.add_parser(commands)
+    simulate.add_parser(commands)
+    review.add_parser(commands)
+    tournament.add_parser(commands)
+    return parser
+
+
+PRINTING = {"history": history.run, "review": review.run, "tournament": tournament.run, "simulate": simulate.run}
+"""Commands that print and exit, and their runners."""
+WINDOWED = {"play": play.options, "class": classroom.options, "example": replay.example_options,
+            "replay": replay.options}
+"""Commands that open the app's window, and the options they give it."""
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command of ``argv`` (the process's arguments if ``None``); its exit code."""
+    args = build_parser().parse_args(argv)
+    if args.command in PRINTING:
+        return PRINTING[args.command](args)
+    from scenes.options import PlayOptions
+
+    options = WINDOWED[args.command](args) if args.command in WINDOWED else PlayOptions()
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # no banner on stdout
+    from scenes.app import run_app
+
+    return run_app(options)

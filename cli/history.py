@@ -1,0 +1,82 @@
+"""``main.py history export|import FILE``: the app's history of games as JSON Lines."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING, Sequence
+
+from game.storage import default_history_path
+
+from .arguments import Commands, OneLineErrorParser, plural
+
+if TYPE_CHECKING:
+    from game.history import History
+
+
+def add_parser(commands: Commands) -> None:
+    history = commands.add_parser(
+        "history", help="export or import the app's history of games (JSON Lines)",
+        description=f"The app saves every finished game in {default_history_path()}. "
+                    "Export writes it as JSON Lines (format 6takes-record/1, oldest first); import "
+                    "adds every readable record of a JSON Lines file (a game already there is skipped).")
+    history_commands = history.add_subparsers(dest="history_command", parser_class=OneLineErrorParser,
+                                              required=True, metavar="{export,import}")
+    export = history_commands.add_parser("export", help="write every game of the history to FILE")
+    export.add_argument("file", type=Path, metavar="FILE.jsonl")
+    export.set_defaults(subparser=export)
+    imported = history_commands.add_parser("import", help="add the records of FILE to the history")
+    imported.add_argument("file", type=Path, metavar="FILE.jsonl")
+    imported.set_defaults(subparser=imported)
+
+
+def run(args: argparse.Namespace) -> int:
+    """``history export FILE`` / ``history import FILE``: a line saying what was done, or one
+    error line (exit 2 for a file that cannot be read or a history that cannot be opened, 1 when
+    an export cannot be written or an import skipped unreadable lines, each noted)."""
+    from game.history import HistoryError, open_history
+    from game.jsonl import LineError, open_regular_file, problem_text
+
+    notes: list[str] = []
+    try:
+        with open_history(notes=notes) as history:
+            if args.history_command == "export":
+                count = export_history(history, args.file)
+                print(f"exported {plural(count, 'game')} to {args.file}")
+                return 0
+            open_regular_file(args.file).close()  # not there, or not a regular file: exit 2 now
+            report = history.import_lines(args.file)
+    except (LineError, HistoryError) as problem:
+        return error_exit(str(problem), 2)
+    except OSError as problem:
+        return error_exit(f"{args.file}: {problem_text(problem)}", 1)
+    finally:
+        print_notes(notes)
+    print_notes(report.notes)
+    done = f"imported {plural(report.added, 'game')} from {args.file}"
+    if report.already_there:
+        done += f"; {report.already_there} already in the history"
+    if report.notes:
+        done += f"; {plural(len(report.notes), 'line')} not readable"
+    print(done)
+    return 1 if report.notes else 0
+
+
+def error_exit(message: str, code: int) -> int:
+    print(f"main.py: error: {message}", file=sys.stderr)
+    return code
+
+
+def print_notes(notes: Sequence[str]) -> None:
+    """One line on stderr per record line that could not be imported."""
+    for note in notes:
+        print(f"main.py: note: not imported: {note}", file=sys.stderr)
+
+
+def export_history(history: History, path: Path) -> int:
+    """Write every game to ``path`` through a temporary file renamed at the end, so an
+    export that fails (disk full) leaves no half file; ``OSError`` then."""
+    from game.jsonl import write_lines_atomically
+
+    return write_lines_atomically(path, history.record_lines())

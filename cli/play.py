@@ -1,0 +1,136 @@
+"""``main.py play``: a game in a window, its seats from ``--mode``, ``--ai``, ``--bots`` and ``--bot``."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import TYPE_CHECKING, Sequence
+
+from game.agent_options import DEFAULT_THINK_MS
+from game.agents import AGENT_KINDS
+from game.kinds import Bot, Level, PlayerKind, parse_bot
+from game.storage import default_history_path
+from game.table_size import DEFAULT_PLAYERS, add_players_option, mode_kinds, play_player_count
+from game.text import NAME_LIMIT, InvalidNameError, check_name
+
+from .arguments import (Commands, Error, add_bot_option, add_window_options, milliseconds_argument,
+                        seed_argument)
+
+if TYPE_CHECKING:
+    from scenes.options import PlayOptions
+
+
+def add_parser(commands: Commands) -> None:
+    play = commands.add_parser("play", help="start a game in a window")
+    play.add_argument("--mode", choices=["solo", "hotseat", "demo"], default="solo",
+                      help="solo: you against 3 random AIs; hotseat: 4 humans on one "
+                           "computer; demo: watch 4 AIs (default: solo)")
+    play.add_argument("--seed", type=seed_argument, help="reproduce a deal (shown on screen)")
+    play.add_argument("--names", help="comma-separated player names, in seat order "
+                                      f"(one per seat, each 1-{NAME_LIMIT} characters)")
+    add_players_option(play)
+    play.add_argument("--record", type=Path, metavar="FILE",
+                      help="append the finished game's record (JSON Lines) to FILE instead of "
+                           f"saving it in the history ({default_history_path()})")
+    add_window_options(play, "once the results screen is shown")
+    play.add_argument("--ai", metavar="LEVEL[,LEVEL...]",
+                      help="level of the computer players: random (default), heuristic or mc; "
+                           "one level for all, or one per computer seat")
+    play.add_argument("--bots", nargs="+", metavar="COMMAND",
+                      help="external bot programs (see docs/bot-protocol.md) taking the computer "
+                           "seats in order, e.g. --bots \"python3 mybot.py\"; prefix a command with "
+                           "'bot-statement:' for bots that read the phase line first")
+    add_bot_option(play)
+    play.add_argument("--rules", choices=["snap", "classic", "codingame"], default="snap",
+                      help="snap (default): the classroom rules, one round of 7 turns; classic: the "
+                           "official rules, rounds of 10 turns until someone has 66 points; codingame: the "
+                           "official penalties, exactly 5 rounds of 10 turns, as on the CodinGame arena")
+    play.add_argument("--think-ms", type=milliseconds_argument, default=DEFAULT_THINK_MS, metavar="MS",
+                      help=f"thinking time per decision of mc players (default {DEFAULT_THINK_MS:g})")
+    play.set_defaults(subparser=play)
+
+
+def options(args: argparse.Namespace) -> PlayOptions:
+    """The app's options for ``play``; one-line errors (exit 2) for a bad flag."""
+    from scenes.options import PlayOptions
+
+    names = parse_names(args.names, args.subparser.error) if args.names is not None else None
+    players = play_player_count(args, names)
+    kinds, names = play_seats(args, names, players)
+    kinds = kinds or (mode_kinds(args.mode, players) if players != DEFAULT_PLAYERS else None)
+    return PlayOptions(
+        mode=args.mode, seed=args.seed, names=names, record=args.record,
+        screenshots=args.screenshots, step_delay=args.step_delay,
+        exit_at_end=args.exit_at_end, fullscreen=args.fullscreen,
+        kinds=kinds,
+        rules=args.rules, think_ms=args.think_ms,
+    )
+
+
+def seat_kinds(mode: str, levels: str | None, bots: Sequence[str] | None,
+               error: Error, players: int = DEFAULT_PLAYERS) -> tuple[str, ...] | None:
+    """Each seat's kind from ``--ai`` and ``--bots`` (``None``: the mode's defaults)."""
+    from game.seating import computer_seats
+
+    if levels is None and not bots:
+        return None
+    ai_seats = computer_seats(mode, players)
+    if not ai_seats:
+        error(f"--ai and --bots need computer seats; --mode {mode} has none")
+    kinds: list[str | PlayerKind] = list(mode_kinds(mode, players))
+    chosen = [level.strip() for level in levels.split(",")] if levels is not None else ["random"]
+    if len(chosen) == 1:
+        chosen *= len(ai_seats)
+    if len(chosen) != len(ai_seats):
+        error(f"--ai needs 1 level or {len(ai_seats)} (one per computer seat), not {len(chosen)}")
+    for level in chosen:
+        if level not in AGENT_KINDS:
+            error(f"unknown level {level!r} for --ai (known: {', '.join(AGENT_KINDS)})")
+    for seat, level in zip(ai_seats, chosen):
+        kinds[seat] = Level(level)
+    for seat, command in zip(ai_seats, bots or ()):
+        kinds[seat] = bot_of(command, error)
+    if bots and len(bots) > len(ai_seats):
+        error(f"{len(bots)} bots for {len(ai_seats)} computer seats in --mode {mode}")
+    return tuple(kind if isinstance(kind, str) else kind.text for kind in kinds)
+
+
+def bot_of(command: str, error: Error) -> Bot:
+    """The bot of a ``--bots`` COMMAND (``bot-statement:COMMAND`` and the like as given), its program found."""
+    from game.bots.command import check_command
+
+    try:
+        bot = parse_bot(command) or Bot.in_order(command)
+        check_command(bot.command)
+    except ValueError as problem:
+        error(str(problem))
+    return bot
+
+
+def play_seats(args: argparse.Namespace, names: tuple[str, ...] | None, players: int = DEFAULT_PLAYERS
+               ) -> tuple[tuple[str, ...] | None, tuple[str, ...] | None]:
+    """Seat kinds and names of ``play``: ``--ai``, ``--bots``, then each ``--bot NAME=COMMAND``
+    (its NAME shown instead of the command)."""
+    from game.seating import name_bot_seats, parse_named_bots
+    from scenes.session import default_names
+
+    try:
+        named = parse_named_bots(args.bot)
+    except ValueError as problem:
+        args.subparser.error(str(problem))
+    bots = [*(args.bots or ()), *(bot.kind for bot in named)]
+    kinds = seat_kinds(args.mode, args.ai, bots, args.subparser.error, players)
+    if named and kinds is not None:
+        names = name_bot_seats(names or default_names(args.mode, kinds), kinds, named)
+    return kinds, names
+
+
+def parse_names(text: str, error: Error) -> tuple[str, ...]:
+    """``--names``: comma-separated names, one per seat, each checked (see :func:`game.text.check_name`)."""
+    names = tuple(name.strip() for name in text.split(","))
+    for seat, name in enumerate(names, start=1):
+        try:
+            check_name(name)
+        except InvalidNameError as problem:
+            error(f"--names: name {seat} {problem}")
+    return names

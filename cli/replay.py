@@ -1,0 +1,84 @@
+"""``main.py replay`` (a recorded game in the window) and ``main.py example`` (the rules' worked example);
+:func:`load_replay` also reads the game ``review`` judges."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from game.record import RecordError, ReplayedRecord, read_game
+
+from .arguments import Commands, Error, add_window_options, positive_int
+
+if TYPE_CHECKING:
+    from scenes.options import PlayOptions
+
+
+def add_parser(commands: Commands) -> None:
+    replay = commands.add_parser("replay", help="step through a recorded game")
+    replay.add_argument("file", type=Path, metavar="FILE", nargs="?",
+                        help="a records file (format 6takes-record/1)")
+    replay.add_argument("--history", action="store_true",
+                        help="open game K of the app's history (its number on the scoreboard) instead of a file")
+    replay.add_argument("--game", type=positive_int, default=None, metavar="K",
+                        help="which game of the file, counting from 1 (default: the first); "
+                             "with --history, the game's number on the scoreboard (default: the latest)")
+    add_window_options(replay, "after the last placement")
+    replay.set_defaults(subparser=replay)
+
+
+def add_example_parser(commands: Commands) -> None:
+    example = commands.add_parser(
+        "example", help="step through the worked example of the rules",
+        description="The worked example of the rules: rows 9 12 21 / 19 24 / 33 42 50 57 / 69 72 81; "
+                    "Alice, Bob, Celia and David play 23, 88, 7 and 64. Opens at the 7, which fits no row; "
+                    "step with Space or Right, back with Left, E for the explanations.")
+    example.add_argument("--rules", choices=["snap", "classic"], default="snap",
+                         help="penalty points of snap (default) or classic rules")
+    add_window_options(example, "after the last placement")
+
+
+def options(args: argparse.Namespace) -> PlayOptions:
+    from scenes.options import PlayOptions
+
+    return PlayOptions(
+        replay=load_replay(args.file, args.history, args.game, args.subparser.error),
+        screenshots=args.screenshots, step_delay=args.step_delay,
+        exit_at_end=args.exit_at_end, fullscreen=args.fullscreen,
+    )
+
+
+def example_options(args: argparse.Namespace) -> PlayOptions:
+    from scenes.options import PlayOptions
+
+    return PlayOptions(example=True, rules=args.rules, screenshots=args.screenshots,
+                       step_delay=args.step_delay, exit_at_end=args.exit_at_end,
+                       fullscreen=args.fullscreen)
+
+
+def load_replay(path: Path | None, from_history: bool, game_number: int | None,
+                error: Error) -> ReplayedRecord:
+    """Game ``game_number`` of the records file ``path`` (from 1), or of the history; checked
+    and turned into table states in one pass.  One-line errors (exit 2).
+
+    A file is streamed up to the game asked for, and only that game is checked:
+    a broken line elsewhere in the file does not stop the replay.
+    """
+    if from_history == (path is not None):
+        error("give a records FILE, or --history (not both)")
+    if path is not None:
+        try:
+            return read_game(path, game_number or 1)
+        except RecordError as problem:
+            error(str(problem))
+    from game.history import HistoryError, open_history
+
+    try:
+        with open_history() as history:
+            number = game_number if game_number is not None else history.count()
+            if number == 0:
+                error(f"{history.path}: no games in the history yet")
+            return history.replay(number)
+    except HistoryError as problem:
+        error(str(problem))

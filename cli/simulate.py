@@ -1,0 +1,149 @@
+"""``main.py simulate``: many computer games without a window; the flags checked, the run
+(:func:`game.simulate.simulate`) started, its summary printed."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import signal
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from game.agent_options import DEFAULT_THINK_MS, AgentOptions
+from game.engine import new_seed
+from game.rules import rules_named
+
+from .arguments import (Commands, Error, add_bot_option, milliseconds_argument, non_negative_int,
+                        positive_int, seed_argument)
+from .progress import Progress
+
+if TYPE_CHECKING:
+    from game.lab.records import RecordsFile
+
+MAX_JOBS_PER_CPU = 4
+"""``--jobs`` may ask for at most this many worker processes per processor."""
+
+
+def add_parser(commands: Commands) -> None:
+    sim = commands.add_parser("simulate", help="play many computer games without a window")
+    sim.add_argument("--games", type=non_negative_int, default=1000, help="number of games (default 1000)")
+    sim.add_argument("--seed", type=seed_argument, help="seed of the run (default: drawn and printed)")
+    sim.add_argument("--rules", default="snap", help="rules preset: snap (default), classic or codingame")
+    sim.add_argument("--players",
+                     help="comma-separated player kinds, one per seat (default: the --bot bots, then random "
+                          "up to 4 seats): random, heuristic, mc, a --bot NAME, or an external bot as "
+                          "'bot:COMMAND' (phase line last, as the live arena) or 'bot-statement:COMMAND'")
+    add_bot_option(sim)
+    sim.add_argument("--record", type=Path, metavar="FILE",
+                     help="write every game's record (JSON Lines) to FILE")
+    sim.add_argument("--append", action="store_true", help="add the records to FILE if it holds some already")
+    sim.add_argument("--overwrite", action="store_true", help="replace FILE if it holds records already")
+    sim.add_argument("--json", action="store_true", help="print the summary as one JSON object")
+    sim.add_argument("--think-ms", type=milliseconds_argument, default=DEFAULT_THINK_MS, metavar="MS",
+                     help=f"thinking time per decision of mc players, in milliseconds "
+                          f"(default {DEFAULT_THINK_MS:g})")
+    sim.add_argument("--rollouts", type=positive_int, metavar="N",
+                     help="instead of --think-ms: mc players sample N deals per decision "
+                          "(exactly reproducible on any machine)")
+    sim.add_argument("--jobs", type=positive_int, default=1, metavar="N",
+                     help="worker processes (default 1); results do not depend on N")
+    sim.add_argument("--duplicate", action="store_true",
+                     help="play every deal once per seat rotation and compare kinds deal by deal")
+    sim.add_argument("--bot-logs", type=Path, metavar="DIR",
+                     help="save each external bot's debug output (its stderr) in DIR, "
+                          "one file per game and seat")
+    sim.add_argument("--no-progress", action="store_true",
+                     help="never show the progress bar (shown on stderr for runs over 2 s)")
+    sim.set_defaults(subparser=sim)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Check the arguments (one-line errors, exit 2), run, print the summary."""
+    from game.lab.records import RecordsWriteError
+    from game.seating import bot_names, parse_named_bots, simulate_seats
+    from game.simulate import simulate, total_games
+
+    parser_error: Error = args.subparser.error
+    try:
+        rules = rules_named(args.rules)
+        named = parse_named_bots(args.bot)
+        kinds = simulate_seats(args.players, named, rules)
+        options = AgentOptions(think_ms=args.think_ms, rollouts=args.rollouts)
+    except ValueError as error:
+        parser_error(str(error))
+    check_jobs(args.jobs, parser_error)
+    seed = new_seed() if args.seed is None else args.seed
+    record_to = _open_outputs(args, parser_error)
+    signal.signal(signal.SIGTERM, _interrupt)  # stopped from outside: clean up as on Ctrl-C
+    bar = None if args.no_progress else Progress(total_games(kinds, args.games, args.duplicate))
+    try:
+        try:
+            summary = simulate(rules, kinds, args.games, seed, record_to, options=options, jobs=args.jobs,
+                               duplicate=args.duplicate, progress=bar.update if bar else None,
+                               bot_logs=args.bot_logs, names=bot_names(named))
+        finally:
+            if bar is not None:
+                bar.finish()
+        if record_to is not None:
+            record_to.close()
+    except KeyboardInterrupt:
+        _close_quietly(record_to)
+        print("\nsimulate: interrupted", file=sys.stderr)
+        return 130
+    except RecordsWriteError as error:
+        _close_quietly(record_to)
+        print(f"simulate: {error}", file=sys.stderr)
+        return 1
+    print(json.dumps(summary.to_dict()) if args.json else summary.text())
+    return 0
+
+
+def _open_outputs(args: argparse.Namespace, parser_error: Error) -> RecordsFile | None:
+    """Make the --bot-logs folder and open the --record file (if asked); one-line errors."""
+    if args.bot_logs is not None:
+        _make_folder(args.bot_logs, parser_error)
+    if not args.record and (args.append or args.overwrite):
+        parser_error("--append and --overwrite go with --record FILE")
+    return _open_record(args, parser_error) if args.record else None
+
+
+def check_jobs(jobs: int, parser_error: Error) -> None:
+    if jobs < 1:
+        parser_error(f"--jobs must be at least 1, not {jobs}")
+    if jobs > MAX_JOBS_PER_CPU * (os.cpu_count() or 1):
+        parser_error(f"--jobs can be at most {MAX_JOBS_PER_CPU * (os.cpu_count() or 1)} here "
+                     f"({MAX_JOBS_PER_CPU} per processor), not {jobs}")
+
+
+def _interrupt(_signum: int, _frame: object) -> None:
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)  # a second request ends the run at once
+    raise KeyboardInterrupt
+
+
+def _make_folder(path: Path, parser_error: Error) -> None:
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        parser_error(f"cannot create {path}: {error.strerror or error}")
+
+
+def _open_record(args: argparse.Namespace, parser_error: Error) -> RecordsFile:
+    from game.lab.records import RecordsFile, RecordsFileError
+
+    try:
+        return RecordsFile(args.record, append=args.append, overwrite=args.overwrite)
+    except RecordsFileError as error:
+        parser_error(str(error))
+
+
+def _close_quietly(record_to: RecordsFile | None) -> None:
+    """Close the records file after a stop or an error already reported."""
+    from game.lab.records import RecordsWriteError
+
+    if record_to is not None:
+        try:
+            record_to.close()
+        except RecordsWriteError:
+            pass

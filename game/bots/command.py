@@ -1,0 +1,66 @@
+"""A bot's command line: split as a shell would (no shell runs), its program looked for
+before a game starts, and the hint given when a bot seems to expect the other order of lines."""
+
+from __future__ import annotations
+
+import os
+import shlex
+import shutil
+from pathlib import Path
+
+from .. import proctree
+from ..kinds import BOT_KIND, BOT_STATEMENT_KIND
+
+_POSIX = os.name == "posix"
+
+
+def split_command(command: str) -> list[str]:
+    """The program and arguments of ``command``, split as a shell would (no shell runs).
+
+    POSIX shell quoting everywhere except Windows, where backslashes are path
+    separators, not escapes: there only double quotes group words.
+    ``ValueError`` for an empty command or unbalanced quotes.
+    """
+    try:
+        if _POSIX:
+            args = shlex.split(command)
+        else:
+            args = [_unquote(word) for word in shlex.split(command, posix=False)]
+    except ValueError as error:
+        raise ValueError(f"bot command {command!r}: {error}") from None
+    if not args:
+        raise ValueError("bot command is empty")
+    return args
+
+
+def check_command(command: str) -> list[str]:
+    """:func:`split_command`, and ``ValueError`` unless the program can be found.
+
+    For argument checking before a run: a bot that cannot start during a
+    game is only disqualified, which is a poor way to report a typo.
+    """
+    args = split_command(command)
+    program = args[0]
+    has_folder = os.sep in program or (os.altsep is not None and os.altsep in program)
+    found = Path(program).is_file() if has_folder else shutil.which(program) is not None
+    if not found:
+        raise ValueError(f"bot command {command!r}: program {program!r} not found")
+    if not proctree.available():
+        raise proctree.PackageMissing("psutil", "bots need the psutil package, to end every process a bot "
+                                      "starts: pip install -r requirements.txt")
+    return args
+
+
+def order_hint(command: str, phase_last: bool) -> str:
+    """What to try when a bot's very first answer fails: the other order of the question's lines."""
+    if phase_last:
+        return (f"If it was written for the published statement (phase line first), "
+                f"seat it as '{BOT_STATEMENT_KIND}:{command}'")
+    return (f"If it was written for the live arena (phase line last), "
+            f"seat it as '{BOT_KIND}:{command}'")
+
+
+def _unquote(word: str) -> str:
+    if len(word) >= 2 and word[0] == word[-1] == '"':
+        return word[1:-1]
+    return word

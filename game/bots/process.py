@@ -1,0 +1,341 @@
+"""One running bot program: lines in, lines out, debug output aside, time limits, and a sure kill
+(the whole process tree, see :mod:`game.proctree`); every running bot is in a registry
+closed by :mod:`atexit`.
+
+Pipes are read and written by threads feeding queues, never with ``select``,
+which does not work on pipes under Windows.
+"""
+
+from __future__ import annotations
+
+import atexit
+import collections
+import os
+import queue
+import signal
+import subprocess
+import threading
+import time
+from typing import IO, BinaryIO, Callable, Sequence, Union
+
+from .. import proctree
+from .failures import EXITED, FLOODS_STDOUT, TOO_SLOW, BotFailure
+
+STDERR_TAIL_LINES = 20
+"""Lines of debug output kept in memory for the report and the app."""
+MAX_LINE_BYTES = 4096
+"""An answer line longer than this floods the output."""
+MAX_STDOUT_BYTES = 1 << 20
+"""A bot writing more than this to stdout in one game floods the output."""
+MAX_LOG_BYTES = 10 << 20
+"""Debug output beyond this is not written to the log file (it is still read)."""
+KILL_WAIT_SECONDS = 5.0
+"""How long to wait for a killed bot to be gone before giving up on it."""
+CPU_CLOCK_BACKSTOP = 10.0
+"""With the processor-time clock, a bot that uses little processor time but still does not
+answer (it waits, or it sleeps) is too slow after this many times the limit of wall-clock time."""
+EXIT_GRACE_SECONDS = 0.05
+"""A bot found exited while an answer is awaited: time left for a line already written to arrive."""
+_POLL_SECONDS = 0.02
+"""While waiting for an answer, how often to check that the bot is still running (its output may
+stay open after it exits, held by a child)."""
+
+
+_POSIX = os.name == "posix"
+_NEW_GROUP_FLAG: int = 0 if _POSIX else getattr(subprocess, "CREATE_NEW_PROCESS_GROUP", 0)
+"""Windows: start the bot in its own process group (POSIX uses a new session instead)."""
+LogPath = Union[str, "os.PathLike[str]"]
+
+
+
+# ------------------------------------------------------------ the registry
+_live: set[BotProcess] = set()
+_live_lock = threading.Lock()
+
+
+def close_all_bots() -> None:
+    """Kill every bot process still running (registered with :mod:`atexit`; the app may call it on quit)."""
+    with _live_lock:
+        processes = list(_live)
+    for process in processes:
+        process.close()
+
+
+def running_bot_pids() -> list[int]:
+    """Process ids of the bots started here and not closed yet."""
+    with _live_lock:
+        return sorted(process.pid for process in _live)
+
+
+atexit.register(close_all_bots)
+
+
+class BotProcess:
+    """One running bot program: lines in, lines out, debug output aside, and a sure kill.
+
+    Three daemon threads own the pipes: one writes the questions (so a bot
+    that never reads cannot block the game once the pipe is full), one reads
+    stdout into a queue of events, one reads stderr into the tail and the log.
+    """
+
+    def __init__(self, args: Sequence[str], *, log_path: LogPath | None = None) -> None:
+        """Start the program; ``OSError`` if it cannot be started or the log not opened."""
+        self._log: BinaryIO | None = open(log_path, "ab") if log_path is not None else None
+        self._log_bytes = 0
+        self._tail: collections.deque[str] = collections.deque(maxlen=STDERR_TAIL_LINES)
+        self._tail_lock = threading.Lock()
+        self._events: queue.Queue[tuple[str, str, str]] = queue.Queue()
+        self._questions: queue.Queue[bytes | None] = queue.Queue()
+        self._closed = False
+        self._close_lock = threading.Lock()
+        self._threads: list[threading.Thread] = []  # set before the registry can see this process
+        self.marker = proctree.new_marker()
+        """Inherited by every process the bot starts, so strays can be found (:mod:`game.proctree`)."""
+        proctree.become_subreaper()
+        proctree.start_watchdog()
+        try:
+            self._process = _start(args, self.marker)
+        except BaseException:
+            if self._log is not None:
+                self._log.close()
+            raise
+        self.pid: int = self._process.pid
+        with _live_lock:
+            _live.add(self)
+        stdin, stdout, stderr = self._process.stdin, self._process.stdout, self._process.stderr
+        assert stdin is not None and stdout is not None and stderr is not None
+        self._threads = [
+            _daemon(self._write_questions, stdin, "bot-stdin"),
+            _daemon(self._read_answers, stdout, "bot-stdout"),
+            _daemon(self._read_debug, stderr, "bot-stderr"),
+        ]
+
+    # ------------------------------------------------------------- talking
+    def send(self, lines: Sequence[str]) -> None:
+        """Queue ``lines`` for the bot's stdin (the writer thread writes them)."""
+        if not self._closed:
+            self._questions.put("".join(line + "\n" for line in lines).encode("ascii"))
+
+    def check_quiet(self) -> None:
+        """:class:`BotFailure` if the bot wrote anything (but blank lines) since its last answer."""
+        while True:
+            try:
+                event = self._events.get_nowait()
+            except queue.Empty:
+                return
+            kind, text, sent = event
+            if kind == "line":
+                if text.strip():
+                    raise BotFailure(FLOODS_STDOUT, "wrote a line when no answer was asked", text)
+                continue
+            self._events.put(event)  # an end or flood stays for receive() to report
+            self._raise_event(kind, text, sent)
+
+    def receive(self, seconds: float, cpu_clock: bool = False) -> str:
+        """The next non-blank line from the bot within ``seconds``; :class:`BotFailure` otherwise.
+
+        With ``cpu_clock`` the limit counts the processor time the bot uses, so a computer busy
+        with other work does not make it late; wall-clock time is still limited, to
+        :data:`CPU_CLOCK_BACKSTOP` times ``seconds``.
+        """
+        start = time.monotonic()
+        deadline = start + seconds * (CPU_CLOCK_BACKSTOP if cpu_clock else 1.0)
+        cpu_start = self._cpu_seconds() if cpu_clock else 0.0
+        while True:
+            left = deadline - time.monotonic()
+            try:
+                kind, text, sent = self._events.get(timeout=max(0.0, min(left, _POLL_SECONDS)))
+            except queue.Empty:
+                if self._process.poll() is not None:  # exited, its output perhaps held open by a child
+                    self._exited_meanwhile()
+                    continue
+                if left <= _POLL_SECONDS:
+                    raise BotFailure(TOO_SLOW, f"no answer within {seconds * 1000:.0f} ms"
+                                     + (" of wall-clock time" if cpu_clock else "")) from None
+                if (cpu_clock and time.monotonic() - start >= seconds
+                        and self._cpu_seconds() - cpu_start >= seconds):
+                    raise BotFailure(TOO_SLOW, f"no answer within {seconds * 1000:.0f} ms "
+                                     "of processor time") from None
+                continue
+            if kind == "line":
+                if text.strip():
+                    return text
+                continue
+            self._events.put((kind, text, sent))
+            self._raise_event(kind, text, sent)
+
+    def _cpu_seconds(self) -> float:
+        """Processor time the bot has used so far (user and system)."""
+        return proctree.cpu_seconds(self.pid)
+
+    def _exited_meanwhile(self) -> None:
+        """The bot is gone: take a line it wrote just before, else report that it exited."""
+        try:
+            event = self._events.get(timeout=EXIT_GRACE_SECONDS)
+        except queue.Empty:
+            raise BotFailure(EXITED, "it exited") from None
+        self._events.put(event)
+        if event[0] == "line" and not event[1].strip():  # only blank lines left: it exited
+            self._events.get_nowait()
+            raise BotFailure(EXITED, "it exited")
+
+    @staticmethod
+    def _raise_event(kind: str, text: str, sent: str) -> None:
+        if kind == "end":
+            raise BotFailure(EXITED, "its output ended")
+        raise BotFailure(FLOODS_STDOUT, text, sent)
+
+    @property
+    def stderr_tail(self) -> tuple[str, ...]:
+        """The last :data:`STDERR_TAIL_LINES` lines of debug output."""
+        with self._tail_lock:
+            return tuple(self._tail)
+
+    @property
+    def returncode(self) -> int | None:
+        """Exit status once the process is gone (negative: killed by that signal, on POSIX)."""
+        code: int | None = self._process.returncode
+        return code
+
+    def wait_exit(self, seconds: float) -> None:
+        """Give a bot whose output ended a moment to exit on its own (for its real exit status)."""
+        try:
+            self._process.wait(timeout=seconds)
+        except subprocess.TimeoutExpired:
+            pass
+
+    # ------------------------------------------------------------- closing
+    def close(self) -> None:
+        """Kill the bot and its children, reap it, and release the pipes.  Idempotent."""
+        with self._close_lock:
+            if self._closed:
+                return
+            self._closed = True
+        try:
+            self._kill_tree()
+            try:
+                self._process.wait(timeout=KILL_WAIT_SECONDS)
+            except subprocess.TimeoutExpired:  # pragma: no cover - a process that ignores SIGKILL
+                pass
+            if _POSIX:
+                proctree.reap_session(self.pid, known=set(running_bot_pids()))
+            self._questions.put(None)
+            streams = (self._process.stdin, self._process.stdout, self._process.stderr)
+            for thread, stream in zip(self._threads, streams):
+                thread.join(timeout=1.0)  # the readers end at EOF: every writer of the pipes is dead
+                if not thread.is_alive():  # closing a stream another thread is blocked on would hang
+                    _close_quietly(stream)
+            if self._log is not None:
+                with self._tail_lock:
+                    self._log.close()
+        finally:
+            with _live_lock:
+                _live.discard(self)
+
+    def _kill_tree(self) -> None:
+        strays = proctree.descendants(self.pid)  # before the kill: children that left its session
+        if _POSIX:
+            try:
+                os.killpg(self.pid, signal.SIGKILL)  # the bot leads its own session: its children too
+            except (ProcessLookupError, PermissionError):
+                pass
+            proctree.kill_all(strays)
+            # Children that outlived the bot came back to us (we are a subreaper on Linux).
+            proctree.kill_all(proctree.marked_orphans(self.marker, known=set(running_bot_pids())))
+        elif self._process.returncode is None:  # pragma: no cover - Windows
+            try:
+                subprocess.run(["taskkill", "/F", "/T", "/PID", str(self.pid)],
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=KILL_WAIT_SECONDS)
+            except (OSError, subprocess.SubprocessError):
+                pass
+        try:
+            self._process.kill()
+        except OSError:
+            pass
+
+    # ------------------------------------------------------------- threads
+    def _write_questions(self, stream: IO[bytes]) -> None:
+        while True:
+            data = self._questions.get()
+            if data is None:
+                return
+            try:
+                stream.write(data)
+                stream.flush()
+            except (OSError, ValueError):  # the bot is gone: its stdout reader reports it
+                return
+
+    def _read_answers(self, stream: IO[bytes]) -> None:
+        total = 0
+        while True:
+            try:
+                raw = stream.readline(MAX_LINE_BYTES + 1)
+            except (OSError, ValueError):
+                raw = b""
+            if not raw:
+                self._events.put(("end", "", ""))
+                return
+            total += len(raw)
+            text = raw.decode("utf-8", "replace")
+            if len(raw) > MAX_LINE_BYTES and not raw.endswith(b"\n"):
+                self._events.put(("flood", f"wrote a line longer than {MAX_LINE_BYTES} bytes", text))
+                return
+            if total > MAX_STDOUT_BYTES:
+                self._events.put(("flood", f"wrote more than {MAX_STDOUT_BYTES} bytes in one game", text))
+                return
+            self._events.put(("line", text.rstrip("\r\n"), ""))
+
+    def _read_debug(self, stream: IO[bytes]) -> None:
+        while True:
+            try:
+                raw = stream.readline(MAX_LINE_BYTES)
+            except (OSError, ValueError):
+                return
+            if not raw:
+                return
+            with self._tail_lock:
+                self._tail.append(raw.decode("utf-8", "replace").rstrip("\r\n"))
+                self._write_log(raw)
+
+    def _write_log(self, raw: bytes) -> None:
+        log = self._log
+        if log is None or log.closed or self._log_bytes > MAX_LOG_BYTES:
+            return
+        self._log_bytes += len(raw)
+        try:
+            log.write(raw)
+            if self._log_bytes > MAX_LOG_BYTES:
+                log.write(f"\n[debug output beyond {MAX_LOG_BYTES} bytes not logged]\n".encode())
+            log.flush()
+        except (OSError, ValueError):
+            self._log_bytes = MAX_LOG_BYTES + 1
+
+
+def _start(args: Sequence[str], marker: str) -> subprocess.Popen[bytes]:
+    """Start the bot program with its three pipes, in its own session (or process group)."""
+    return subprocess.Popen(
+        list(args),
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env={**os.environ, "PYTHONUNBUFFERED": "1",  # print() in Python bots needs no flush
+             proctree.MARKER_VARIABLE: marker},
+        start_new_session=_POSIX,  # its own process group, so its children can be killed with it
+        creationflags=_NEW_GROUP_FLAG,
+        preexec_fn=proctree.preexec if _POSIX else None,  # Linux: killed by the kernel if we die
+    )
+
+
+def _daemon(target: Callable[[IO[bytes]], None], stream: IO[bytes], name: str) -> threading.Thread:
+    thread = threading.Thread(target=target, args=(stream,), name=name, daemon=True)
+    thread.start()
+    return thread
+
+
+def _close_quietly(stream: IO[bytes] | None) -> None:
+    if stream is None:
+        return
+    try:
+        stream.close()
+    except (OSError, ValueError):
+        pass

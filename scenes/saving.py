@@ -1,0 +1,97 @@
+"""Saving a finished game: in the history of the user's data folder, or appended to
+``--record FILE``; a failure is one line on stderr and the app's exit code says so."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from game.record import GameRecord
+
+from .session import TableSession
+
+PROG = "main.py"
+
+
+def error_line(message: str) -> None:
+    """One line on stderr, prefixed with the program name."""
+    print(f"{PROG}: error: {message}", file=sys.stderr)
+
+
+def check_record_file(path: Path) -> None:
+    """``OSError`` unless records can really be appended to ``path`` (checked before a game, not after)."""
+    from game.jsonl import check_appendable
+
+    check_appendable(path)
+
+
+def save_to_history(record: GameRecord) -> int | None:
+    """Save ``record`` in the data folder's history (importing an old ``games.jsonl`` the
+    first time, with a note on stderr per line that cannot be read); its game number."""
+    from game.history import open_history
+
+    notes: list[str] = []
+    try:
+        with open_history(notes=notes) as history:
+            return history.add(record)
+    finally:
+        for note in notes:
+            print(f"{PROG}: note: not imported: {note}", file=sys.stderr)
+
+
+class RecordSaver:
+    """Writes each finished game where the options say, and remembers whether one failed."""
+
+    def __init__(self, record: Path | None) -> None:
+        self.record = record
+        """``--record FILE``; ``None``: the history."""
+        self.written = 0
+        self.failed = False
+        """A finished game could not be written: the app's exit code says so."""
+
+    def path(self) -> Path:
+        """Where finished games go: ``--record FILE``, else the history in the user's data folder."""
+        from game.storage import default_history_path
+
+        return self.record if self.record is not None else default_history_path()
+
+    def save(self, session: TableSession) -> str:
+        """Save the game (the history, or ``--record FILE``); the line the results screen shows.
+
+        A failure (disk full, permission lost, I/O error) is one line on stderr naming
+        the file and the problem, and the app's exit code says so; games saved before
+        are untouched (one transaction, or one synced write, per game)."""
+        from game.history import HistoryError
+        from game.jsonl import problem_text
+        from game.record import PlayerInfo, record_game, utc_timestamp
+
+        path = self.path()
+        players = [PlayerInfo(seat.name, seat.record_kind) for seat in session.seats]
+        try:
+            record = record_game(session.game, players, finished=utc_timestamp(),
+                                 mode="class" if session.mode == "class" else None)
+        except ValueError as exc:  # a name no record may hold (the command line and menu check them)
+            return self._not_saved(path, str(exc))
+        try:
+            saved = self._write(path, record)
+        except OSError as exc:
+            return self._not_saved(path, problem_text(exc))
+        except HistoryError as exc:
+            return self._not_saved(path, str(exc).removeprefix(f"{path}: "))
+        self.written += 1
+        return saved
+
+    def _write(self, path: Path, record: GameRecord) -> str:
+        from game.record import append_record
+
+        if self.record is not None:
+            append_record(path, record)
+            return f"Saved to {path}"
+        number = save_to_history(record)
+        return (f"Saved as game {number} of the history ({path})" if number is not None
+                else f"Already in the history ({path})")
+
+    def _not_saved(self, path: Path, problem: str) -> str:
+        self.failed = True
+        error_line(f"cannot write the record to {path}: {problem}")
+        return f"Not saved: cannot write {path} ({problem})"

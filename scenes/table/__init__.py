@@ -1,0 +1,19 @@
+"""The table screen, as a composition: :class:`TableScene` and the components it draws with.
+
+One file per visible area, each drawing from a :class:`scenes.table.frame.Frame`:
+``background`` (felt, boxes), ``top_bar`` (where we are, the game, "?"),
+``past`` (the looking-back marker and frame), ``rows``, ``motion``,
+``players`` (the seats), ``caption``, ``hand``, ``queue``, ``explain_panel``,
+``buttons``, ``hints``, ``curtain`` and ``bot_details``.  ``source`` holds
+the live game and the replay behind one protocol.
+"""
+
+from .frame import Frame, FrameInfo
+from .motion import MOTION_SECONDS, Motion
+from .scene import DELAYS, TableScene, shot_name
+from .source import LiveSource, ReplaySource, TableSource
+from .text import fit_text, wrap_text
+from .top_bar import EXAMPLE_MODE
+
+__all__ = ["DELAYS", "EXAMPLE_MODE", "MOTION_SECONDS", "Frame", "FrameInfo", "LiveSource", "Motion",
+           "ReplaySource", "TableScene", "TableSource", "fit_text", "shot_name", "wrap_text"]

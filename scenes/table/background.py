@@ -1,0 +1,63 @@
+"""The table's still layer: felt, top bar, row boxes and slots, seat boxes, the caption bar."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.rules import Rules
+
+from .. import classic, theme
+from ..layout import TableLayout
+from ..widgets import draw_panel
+
+
+class Background:
+    """Everything that never changes during a game at one size, drawn once.
+
+    Filling the window and drawing ~40 rounded boxes costs more than all the
+    cards together, so they are rendered into one layer, kept per size (a
+    memo: drawing it again gives the same pixels).
+    """
+
+    def __init__(self, rules: Rules) -> None:
+        self.rules = rules
+        self.image: pygame.Surface | None = None
+
+    def draw(self, surface: pygame.Surface, layout: TableLayout) -> None:
+        if self.image is None or self.image.get_size() != layout.size:
+            self.image = self.render(layout)
+        surface.blit(self.image, (0, 0))
+
+    def render(self, layout: TableLayout) -> pygame.Surface:
+        bg = pygame.Surface(layout.size).convert() if pygame.display.get_surface() else pygame.Surface(layout.size)
+        bg.fill(theme.FELT)
+        pygame.draw.rect(bg, theme.BAR, layout.top_bar)
+        for index, box in enumerate(layout.row_boxes):
+            _row_box(bg, layout, index, box)
+        s = layout.scale
+        for parts in layout.seats:
+            draw_panel(bg, parts.box, theme.PANEL, theme.PANEL_EDGE, radius=round(10 * s), width=max(1, round(s)))
+            theme.blit_text(bg, classic.score_unit(self.rules), layout.font_small, theme.TEXT_DIM,
+                            center=(parts.score.centerx, parts.score.centery + round(22 * s)))
+            card = parts.card
+            pygame.draw.rect(bg, theme.FELT_DARK, card, width=max(2, round(2 * s)), border_radius=max(3, card.width // 9))
+        pygame.draw.rect(bg, theme.BAR, layout.caption, border_radius=round(10 * s))
+        return bg
+
+
+def _row_box(bg: pygame.Surface, layout: TableLayout, index: int, box: pygame.Rect) -> None:
+    """A row's box with its five slots and the sixth that takes ("6th takes" where it fits)."""
+    s = layout.scale
+    draw_panel(bg, box, theme.FELT_DARK, radius=round(10 * s))
+    for slot in range(6):
+        rect = layout.row_card_rect(index, slot)
+        colour = theme.SLOT if slot < 5 else (120, 70, 60)
+        pygame.draw.rect(bg, colour, rect, width=max(2, round(2 * s)), border_radius=max(3, rect.width // 9))
+    rect = layout.row_card_rect(index, 5)
+    if theme.font(layout.font_small).size("takes")[0] <= rect.width - 4:
+        theme.blit_text(bg, "6th", layout.font_small, (170, 110, 96),
+                        center=(rect.centerx, rect.centery - layout.font_small // 3))
+        theme.blit_text(bg, "takes", layout.font_small, (170, 110, 96),
+                        center=(rect.centerx, rect.centery + layout.font_small // 3))
+    elif theme.font(layout.font_small).size("6th")[0] <= rect.width - 4:
+        theme.blit_text(bg, "6th", layout.font_small, (170, 110, 96), center=rect.center)

@@ -1,0 +1,45 @@
+"""The buttons under the queue: Next (or Take back), Auto with its speed, Back and Now."""
+
+from __future__ import annotations
+
+import pygame
+
+from .. import theme
+from ..layout import TableLayout
+from ..widgets import draw_button
+from .frame import Frame
+
+
+def clicked(pos: tuple[int, int] | None, rect: pygame.Rect) -> bool:
+    """Whether a click at ``pos`` (``None``: not a click) lands on ``rect``."""
+    return pos is not None and rect.collidepoint(pos)
+
+
+def button_at(layout: TableLayout, pos: tuple[int, int]) -> str | None:
+    """Which of the buttons is at ``pos``: "next", "auto", "back", "live" or None."""
+    for name, rect in (("next", layout.next_button), ("auto", layout.auto_button),
+                       ("back", layout.back_button), ("live", layout.live_button)):
+        if rect.collidepoint(pos):
+            return name
+    return None
+
+
+def draw_buttons(surface: pygame.Surface, frame: Frame) -> None:
+    layout = frame.layout
+    view = frame.view
+    mouse = frame.mouse
+    size = theme.text_px(30, layout.scale)
+    small = theme.text_px(26, layout.scale)
+    if frame.live and frame.can_take_back is not None:
+        draw_button(surface, layout.next_button, "Take back", size,
+                    hovered=layout.next_button.collidepoint(mouse), key_hint="Backspace")
+    else:
+        draw_button(surface, layout.next_button, view.next_label, size, enabled=view.can_advance,
+                    hovered=layout.next_button.collidepoint(mouse), key_hint="Space / Enter / ->")
+    auto = "Auto: on" if frame.auto else "Auto: off"
+    draw_button(surface, layout.auto_button, auto, size, toggled=frame.auto,
+                hovered=layout.auto_button.collidepoint(mouse), key_hint=f"A   +/- speed: {frame.speed}")
+    draw_button(surface, layout.back_button, "Back", small, enabled=frame.can_go_back,
+                hovered=layout.back_button.collidepoint(mouse), key_hint="<-")
+    draw_button(surface, layout.live_button, "Now", small, enabled=frame.in_past,
+                hovered=layout.live_button.collidepoint(mouse), key_hint="End")

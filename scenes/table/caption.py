@@ -1,0 +1,35 @@
+"""The caption bar: one line saying what is happening (or what the selected or hinted card does)."""
+
+from __future__ import annotations
+
+import pygame
+
+from .. import theme
+from ..session import Part, Stage, preview_caption
+from ..widgets import draw_rich
+from .frame import Frame
+
+
+def caption_parts(frame: Frame) -> list[Part]:
+    view = frame.view
+    parts = list(view.caption)
+    hand = frame.hand if frame.choosing else ()
+    if hand and frame.selected is not None and frame.hint is None:
+        who = parts[0].split(":")[0] if parts and isinstance(parts[0], str) else "Your turn"
+        parts = [f"{who}: play ", hand[frame.selected], "?  Click it again, press Enter, or click Play"]
+    if frame.hint is not None:
+        parts = parts + ["  -  "] + preview_caption(view.rows, frame.info.rules, frame.hint.card)
+    return parts
+
+
+def draw_caption(surface: pygame.Surface, frame: Frame) -> None:
+    parts = caption_parts(frame)
+    if not parts:
+        return
+    view = frame.view
+    rect = frame.layout.caption
+    colour = theme.ACCENT if view.stage in (Stage.ROW_CHOICE, Stage.CHOOSE) else theme.TEXT
+    if view.last is not None and view.last.penalty:
+        colour = (255, 190, 170)
+    draw_rich(surface, parts, frame.layout.font_caption, colour, frame.sprites,
+              center=rect.center, max_width=rect.width - round(24 * frame.scale))

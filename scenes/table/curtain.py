@@ -1,0 +1,36 @@
+"""The hot-seat curtain: the whole window covered while the laptop changes hands."""
+
+from __future__ import annotations
+
+import pygame
+
+from .. import theme
+from ..digits import DigitSprites
+from ..hand import curtain_take_back_rect
+from ..layout import TableLayout
+from ..session import Part
+from ..view import TableInfo
+from ..widgets import draw_button, draw_rich
+
+__all__ = ["curtain_take_back_rect", "draw_curtain"]
+
+
+def draw_curtain(surface: pygame.Surface, layout: TableLayout, info: TableInfo, status: list[Part],
+                 chooser: int, take_back: int | None, mouse: tuple[int, int], sprites: DigitSprites) -> None:
+    """Pass to the chooser; nobody's hand shows.  ``take_back``: who may take their card back."""
+    surface.fill(theme.CURTAIN)
+    w, h = surface.get_size()
+    s = layout.scale
+    name = info.name(chooser)
+    draw_rich(surface, status, layout.font_status, theme.TEXT_DIM, sprites, center=(w // 2, round(h * 0.22)))
+    title = f"Pass to {name}"
+    size = theme.fit_size(title, theme.text_px(110, s), w - round(80 * s))
+    theme.blit_text(surface, title, size, theme.ACCENT, bold=True, center=(w // 2, round(h * 0.42)))
+    theme.blit_text(surface, f"{name}: press Enter when ready (or click)", theme.text_px(44, s), theme.TEXT,
+                    center=(w // 2, round(h * 0.58)))
+    theme.blit_text(surface, "Everyone else, please look away while a card is chosen.", theme.text_px(30, s),
+                    theme.TEXT_DIM, center=(w // 2, round(h * 0.68)))
+    if take_back is not None:
+        rect = curtain_take_back_rect(layout)
+        draw_button(surface, rect, f"{info.name(take_back)}: take my card back", theme.text_px(28, s),
+                    hovered=rect.collidepoint(mouse), key_hint="Backspace")

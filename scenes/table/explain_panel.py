@@ -1,0 +1,115 @@
+"""The explain panel (key E): the rule that placed the card on screen, each row's numbers, the verdict.
+
+Text-heavy, so it is worked out once per placement and rendered once per
+placement and size (memos: the same placement always gives the same pixels).
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game.timeline import TableState
+
+from .. import theme
+from ..digits import DigitSprites
+from ..explainer import ExplainPanel, explain_panel
+from ..layout import TableLayout
+from ..view import TableInfo
+from ..widgets import draw_panel, draw_rich, wrap_rich
+from .frame import Frame
+
+
+def shows_explanation(frame: Frame) -> bool:
+    """The panel is on and has the room: a placement is shown, or no hand wants the place."""
+    return frame.explain and not frame.choosing and (frame.view.last is not None or frame.hand_owner is None)
+
+
+class ExplainArea:
+    """The panel of one game's placements."""
+
+    def __init__(self, info: TableInfo) -> None:
+        self.info = info
+        self._panel: tuple[TableState | None, ExplainPanel | None] | None = None
+        self._image: tuple[tuple[tuple[int, int], ExplainPanel | None], pygame.Surface] | None = None
+
+    def panel(self, frame: Frame) -> ExplainPanel | None:
+        """The explanation of the placement on screen (``None`` at a reveal, or live before one)."""
+        state = frame.shown_state if frame.view.last is not None else None
+        if self._panel is not None and self._panel[0] == state:
+            return self._panel[1]
+        panel = None
+        if state is not None:
+            later = sorted(enumerate(state.revealed), key=lambda pc: pc[1])[state.step:]
+            panel = explain_panel(state.rows_before, state.placement, self.info.rules, self.info.names(), later)
+        self._panel = (state, panel)
+        return panel
+
+    def lines(self, frame: Frame) -> tuple[str, ...]:
+        """The panel's lines as drawn this frame (none when it is not drawn)."""
+        panel = self.panel(frame) if shows_explanation(frame) else None
+        return tuple(panel.text_lines()) if panel is not None else ()
+
+    def draw(self, surface: pygame.Surface, frame: Frame) -> None:
+        layout = frame.layout
+        panel = self.panel(frame)
+        key = (layout.size, panel)
+        if self._image is None or self._image[0] != key:
+            image = pygame.Surface(layout.explain_area.size)
+            if pygame.display.get_surface() is not None:
+                image = image.convert()
+            image.fill(theme.FELT)
+            render_panel(image, layout, panel, frame.sprites)
+            self._image = (key, image)
+        surface.blit(self._image[1], layout.explain_area)
+
+
+def render_panel(surface: pygame.Surface, layout: TableLayout, panel: ExplainPanel | None, sprites: DigitSprites) -> None:
+    """The rule, one column per row with its numbers, the verdict (drawn at the origin)."""
+    area = pygame.Rect((0, 0), layout.explain_area.size)
+    s = layout.scale
+    draw_panel(surface, area, theme.PANEL, theme.PANEL_EDGE, radius=round(10 * s), width=max(1, round(s)))
+    pad = round(10 * s)
+    inner = area.inflate(-2 * pad, -2 * pad)
+    if panel is None:
+        theme.blit_text(surface, "Explain (E): why each card goes where it goes", layout.font_small,
+                        theme.TEXT_DIM, center=inner.center)
+        return
+    size = theme.text_px(27, s)
+    title = wrap_rich(panel.title, size, sprites, inner.width)
+    verdict = [line for parts in panel.verdict for line in wrap_rich(parts, size, sprites, inner.width)]
+    room = max(1, inner.height // theme.font(size).get_linesize())
+    columns = len(title) + 3 + len(verdict) <= room
+    if not columns:  # a small window: the rule and the verdict, not each row's numbers
+        title = title[:max(1, room - len(verdict))]
+        verdict = verdict[:max(0, room - len(title))]
+    line_h = inner.height / (len(title) + len(verdict) + (3 if columns else 0))
+    y = inner.top + line_h / 2
+    for title_line in title:
+        draw_rich(surface, title_line, size, theme.ACCENT, sprites, midleft=(inner.left, round(y)),
+                  max_width=inner.width)
+        y += line_h
+    if columns:
+        _draw_columns(surface, panel, inner, y, line_h, size, s, sprites)
+        y += 3 * line_h
+    for verdict_line in verdict:
+        draw_rich(surface, verdict_line, size, theme.TEXT, sprites, midleft=(inner.left, round(y)),
+                  max_width=inner.width)
+        y += line_h
+
+
+def _draw_columns(surface: pygame.Surface, panel: ExplainPanel, inner: pygame.Rect, y: float, line_h: float,
+                  size: int, s: float, sprites: DigitSprites) -> None:
+    """One column per row: its last card, the gap to the placed card; the chosen row ringed."""
+    col_w = inner.width / len(panel.columns)
+    for index, column in enumerate(panel.columns):
+        cx = inner.left + col_w * (index + 0.5)
+        cell = pygame.Rect(round(inner.left + col_w * index + 2), round(y - line_h / 2),
+                           round(col_w - 4), round(3 * line_h))
+        if column.chosen:
+            pygame.draw.rect(surface, theme.FELT_LIGHT, cell, border_radius=round(6 * s))
+            pygame.draw.rect(surface, theme.ACCENT, cell, width=max(1, round(2 * s)), border_radius=round(6 * s))
+        colour = theme.TEXT if column.ok or column.chosen else theme.TEXT_DIM
+        for line_index, line in enumerate(column.lines):
+            draw_rich(surface, line, size, theme.ACCENT if column.chosen and line_index == 0 else colour,
+                      sprites, center=(round(cx), round(y + line_h * line_index)),
+                      max_width=cell.width - 4)

@@ -1,0 +1,25 @@
+"""The line of keys at the bottom: what the keys do now, and the toggles."""
+
+from __future__ import annotations
+
+import pygame
+
+from .. import theme
+from ..session import Stage
+from ..widgets import fit_segments
+from .frame import Frame
+
+
+def hint_line(frame: Frame) -> str:
+    toggles = f"E: explain   H: hints ({'on' if frame.hints else 'off'})   F1: rules   Esc: leave"
+    if frame.choosing:
+        return "Click a card, then click it again or Enter to play    PgUp: look back    |    " + toggles
+    if frame.view.stage is Stage.ROW_CHOICE and frame.live:
+        return "Click a row or press 1-4 to take it    Left: look back    |    " + toggles
+    return "Next: Space / Enter / Right    Back: Left    A: auto    +/-: speed    |    " + toggles
+
+
+def draw_hints(surface: pygame.Surface, frame: Frame) -> None:
+    layout = frame.layout
+    hint = fit_segments(hint_line(frame), layout.font_small, layout.hints.width - round(20 * layout.scale))
+    theme.blit_text(surface, hint, layout.font_small, theme.TEXT_DIM, center=layout.hints.center)

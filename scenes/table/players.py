@@ -1,0 +1,140 @@
+"""The seats: each player's name and what they do, their points, and their card of the turn.
+
+:func:`draw_players` is the one place seats are drawn: one seat per rectangle
+the layout gives (:attr:`scenes.layout.TableLayout.seats`), however many there are.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game.text import noun_for
+
+from .. import theme
+from ..cards import LOOK_DIM
+from ..digits import write_number
+from ..layout import SeatParts, TableLayout
+from ..session import BotStatus, Stage
+from ..view import TableInfo, TableView
+from ..widgets import draw_marker
+from .frame import Frame
+
+
+def seat_at(layout: TableLayout, pos: tuple[int, int]) -> int | None:
+    """The seat whose box is at ``pos``, if any."""
+    return next((player for player, parts in enumerate(layout.seats) if parts.box.collidepoint(pos)), None)
+
+
+def seat_detail(info: TableInfo, view: TableView, player: int, dots: str) -> str:
+    """What a seat is and does now, e.g. "AI (mc) - thinking..", "human - chosen"."""
+    seat = info.seats[player]
+    who = seat.label if not seat.is_human else ("you" if not info.uses_curtain else "human")
+    if player in view.thinking:
+        return f"{who} - thinking{dots}"
+    if view.stage in (Stage.CHOOSE, Stage.CURTAIN, Stage.THINKING):
+        if view.chosen[player]:
+            return f"{who} - chosen"
+        return f"{who} - choosing..."
+    last = view.last
+    if last is not None and last.player == player and last.penalty:
+        return f"{who} - took {len(last.taken)} {noun_for(len(last.taken), 'card')}"
+    return who
+
+
+def shown_scores(frame: Frame) -> tuple[int, ...]:
+    """Each seat's points as drawn: a take counts once the taken cards arrive."""
+    view = frame.view
+    scores = list(view.scores)
+    if frame.motion is not None and view.last is not None:
+        scores[view.last.player] -= view.last.penalty
+    return tuple(scores)
+
+
+def bot_note(bot: BotStatus | None) -> tuple[str, theme.Colour]:
+    """The line under a bot's name: its last message, or that it lost its seat."""
+    if bot is None:
+        return "", theme.TEXT_DIM
+    if bot.disqualified:
+        return "now plays randomly", theme.DANGER
+    if bot.message:
+        return f'"{bot.message}"', theme.TEXT
+    return "(no message)", theme.TEXT_DIM
+
+
+def seat_notes(frame: Frame) -> tuple[str, ...]:
+    """Per seat, the note drawn under a bot's name ("" for the others), as fitted."""
+    notes = []
+    for parts, bot in zip(frame.layout.seats, frame.bots):
+        note_rect = parts.lines[2]
+        size = theme.text_px(min(frame.layout.font_small, round(parts.lines[1].height * 1.05)))
+        notes.append(theme.fit_label(bot_note(bot)[0], size, note_rect.width)[0] if bot is not None else "")
+    return tuple(notes)
+
+
+def draw_players(surface: pygame.Surface, frame: Frame) -> None:
+    """Every seat the layout places, with its edge, its lines, its points and its card."""
+    view = frame.view
+    upcoming = view.upcoming
+    next_player = upcoming[0] if upcoming is not None else None
+    choosing = view.stage in (Stage.CHOOSE, Stage.CURTAIN, Stage.THINKING)
+    scores = shown_scores(frame)
+    for player, parts in enumerate(frame.layout.seats):
+        is_next = player == next_player
+        edge = theme.ACCENT if is_next else (theme.GOOD if choosing and player == view.chooser else None)
+        if edge is not None:
+            pygame.draw.rect(surface, edge, parts.box, width=max(2, round(4 * frame.scale)),
+                             border_radius=round(10 * frame.scale))
+        if is_next:
+            draw_marker(surface, parts.marker, theme.ACCENT)
+        _draw_lines(surface, frame, player, parts)
+        write_number(surface, scores[player], (parts.score.centerx, parts.score.centery - round(8 * frame.scale)),
+                     round(36 * frame.scale), sprites=frame.sprites, colour=theme.TEXT)
+        _draw_card(surface, frame, player, parts.card, choosing)
+
+
+def _draw_card(surface: pygame.Surface, frame: Frame, player: int, rect: pygame.Rect, choosing: bool) -> None:
+    """The seat's card of the turn, dimmed once placed; a card back once chosen."""
+    view = frame.view
+    is_last = view.last is not None and view.last.player == player
+    if view.turn_cards:
+        look = LOOK_DIM if player in view.placed_players() and not is_last else "normal"
+        surface.blit(frame.art.face(view.turn_cards[player], rect.size, look), rect)
+    elif choosing and view.chosen[player]:
+        surface.blit(frame.art.back(rect.size), rect)
+
+
+def _draw_lines(surface: pygame.Surface, frame: Frame, player: int, parts: SeatParts) -> None:
+    view = frame.view
+    layout = frame.layout
+    name = frame.info.seats[player].name
+    detail = frame.seat_details[player]
+    is_last = view.last is not None and view.last.player == player
+    detail_colour = theme.ACCENT if is_last and view.last and view.last.penalty else theme.TEXT_DIM
+    if player in view.thinking:
+        detail_colour = theme.GOOD
+    bot = frame.bots[player]
+    if bot is not None:
+        _draw_bot_lines(surface, frame, parts.lines, name, detail, detail_colour, bot)
+        return
+    name, name_size = theme.fit_label(name, layout.font_name, parts.name.width)
+    theme.blit_text(surface, name, name_size, theme.TEXT, midleft=(parts.name.left, parts.name.centery))
+    detail, detail_size = theme.fit_label(detail, layout.font_small, parts.detail.width)
+    theme.blit_text(surface, detail, detail_size, detail_colour, midleft=(parts.detail.left, parts.detail.centery))
+
+
+def _draw_bot_lines(surface: pygame.Surface, frame: Frame, lines: tuple[pygame.Rect, ...],
+                    name: str, detail: str, detail_colour: theme.Colour, bot: BotStatus) -> None:
+    """A bot's seat: its name, what it does, and its last message - or why it lost its seat."""
+    layout = frame.layout
+    name_rect, detail_rect, note_rect = lines
+    name, name_size = theme.fit_label(name, theme.text_px(min(layout.font_name, round(name_rect.height * 1.05))),
+                                      name_rect.width)
+    theme.blit_text(surface, name, name_size, theme.TEXT, midleft=(name_rect.left, name_rect.centery))
+    if bot.disqualified:
+        detail, detail_colour = "disqualified: " + bot.disqualified, theme.DANGER
+    note, note_colour = bot_note(bot)
+    size = theme.text_px(min(layout.font_small, round(detail_rect.height * 1.05)))
+    detail, detail_size = theme.fit_label(detail, size, detail_rect.width)
+    theme.blit_text(surface, detail, detail_size, detail_colour, midleft=(detail_rect.left, detail_rect.centery))
+    note, note_size = theme.fit_label(note, size, note_rect.width)
+    theme.blit_text(surface, note, note_size, note_colour, midleft=(note_rect.left, note_rect.centery))

@@ -1,0 +1,30 @@
+"""The turn queue: this turn's cards, lowest first, the next one to place and the last placed ringed."""
+
+from __future__ import annotations
+
+import pygame
+
+from .. import theme
+from ..cards import LOOK_DIM
+from ..session import Stage
+from .frame import Frame
+
+
+def draw_queue(surface: pygame.Surface, frame: Frame) -> None:
+    view = frame.view
+    layout = frame.layout
+    s = layout.scale
+    done = view.done
+    for index, (player, card) in enumerate(view.placement_order()):
+        rect = layout.queue_card_rect(index)
+        look = LOOK_DIM if index < done - 1 or (index == done - 1 and view.stage is not Stage.PLACED) else "normal"
+        surface.blit(frame.art.face(card, rect.size, look), rect)
+        is_next = index == done and view.stage in (Stage.REVEALED, Stage.PLACED, Stage.ROW_CHOICE)
+        is_last = index == done - 1 and view.stage is Stage.PLACED
+        if is_next or is_last:
+            colour = theme.ACCENT if is_last else theme.TEXT
+            pygame.draw.rect(surface, colour, rect.inflate(round(8 * s), round(8 * s)),
+                             width=max(3, round(4 * s)), border_radius=max(4, rect.width // 8))
+        label = layout.queue_name_rect(index)  # under the card; a line lower for every other one of a big table
+        name, size = theme.fit_label(frame.info.name(player), layout.font_small, label.width)
+        theme.blit_text(surface, name, size, theme.TEXT if is_next or is_last else theme.TEXT_DIM, midtop=label.midtop)
