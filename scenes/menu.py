@@ -236,22 +236,7 @@ class MenuScene(Scene):
         elif item == "start":
             self.start()
         else:
-            self._open(item)
-
-    def _open(self, item: str) -> None:
-        """The buttons that leave the menu: the rules, the scoreboard, quit, resume."""
-        if item == "rules":
-            from .rules_screen import RulesScene
-
-            self.ctx.manager.push(RulesScene(self.ctx, rules_named(self.rules)))
-        elif item == "scores":
-            from .scoreboard import ScoreboardScene
-
-            self.ctx.manager.push(ScoreboardScene(self.ctx))
-        elif item == "quit":
-            self.ctx.nav.quit(0)
-        elif item == "resume":
-            self.ctx.nav.resume_game()
+            open_screen(self.ctx, item, self.rules)
 
     def seat_kinds(self) -> list[str]:
         """Who sits where if the game started now (bots as ``bot:COMMAND``); no checks."""
@@ -297,3 +282,19 @@ class MenuScene(Scene):
             error, size = theme.fit_label(self.error, layout.font_small + round(2 * s), layout.error.width - round(40 * s))
             theme.blit_text(surface, error, size, theme.DANGER, bold=True, center=layout.error.center)
         draw_buttons(surface, layout, (focused, self.mouse), typing=self.focused_name is not None)
+
+
+def open_screen(ctx: AppContext, item: str, rules: str) -> None:
+    """The menu's buttons that leave it: the rules, the scoreboard, quit, resume."""
+    if item == "rules":
+        from .rules_screen import RulesScene
+
+        ctx.manager.push(RulesScene(ctx, rules_named(rules)))
+    elif item == "scores":
+        from .scoreboard import ScoreboardScene
+
+        ctx.manager.push(ScoreboardScene(ctx))
+    elif item == "quit":
+        ctx.nav.quit(0)
+    elif item == "resume":
+        ctx.nav.resume_game()

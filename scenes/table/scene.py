@@ -259,16 +259,10 @@ class TableScene(Scene):
             seat_details=tuple(self._seat_detail(view, p) for p in range(len(self.info.seats))),
             bots=tuple(self.source.bot_status(p) for p in range(len(self.info.seats))),
             can_take_back=self.source.can_take_back, auto=self.auto, speed=self.speed_label(),
-            can_go_back=self.can_go_back(), over=self._shows_the_end(), cursor=self.cursor,
+            can_go_back=self.can_go_back(), over=shows_the_end(self), cursor=self.cursor,
             at_reveal=self.at_reveal, state_count=len(self.states), shown_state=self.shown_state(),
             hides_preview=self.predictor.hides_preview,
         )
-
-    def _shows_the_end(self) -> bool:
-        """The game's last placement is on screen: the live game once over, or a replay's last
-        (so a replay draws its last frame as the live game did)."""
-        last = self.cursor is None or (self.cursor == len(self.states) - 1 and not self.at_reveal)
-        return self.source.complete and last
 
     def _curtained(self) -> bool:
         return self.cursor is None and self.live_stage is Stage.CURTAIN
@@ -635,3 +629,10 @@ class TableScene(Scene):
         elif frame.hand_owner is not None:
             draw_small_hand(surface, frame)
         draw_buttons(surface, frame)
+
+
+def shows_the_end(scene: TableScene) -> bool:
+    """The game's last placement is on screen: the live game once over, or a replay's last (so a
+    replay draws its last frame as the live game did)."""
+    last = scene.cursor is None or (scene.cursor == len(scene.states) - 1 and not scene.at_reveal)
+    return scene.source.complete and last
