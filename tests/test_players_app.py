@@ -164,3 +164,14 @@ def test_snap_keeps_four_seats_and_says_so() -> None:
     key(pygame.K_r)
     frames(app)
     assert menu.player_count == 6
+
+
+def test_the_results_title_names_a_tie_or_counts_a_long_one() -> None:
+    from scenes.results import winners_title
+
+    open_app(PlayOptions())
+    assert winners_title(["Ana"], 72, 1220)[0] == "Ana wins!"
+    assert winners_title(["Ana", "Ben", "Chloe"], 72, 1220)[0] == "Tie: Ana, Ben and Chloe win!"
+    many = [f"Player number {i}" for i in range(1, 8)]
+    title, size = winners_title(many, 72, 1220)
+    assert title == "Tie: 7 players win!" and size == 72
