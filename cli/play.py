@@ -24,7 +24,7 @@ def add_parser(commands: Commands) -> None:
     play = commands.add_parser("play", help="start a game in a window")
     play.add_argument("--mode", choices=["solo", "hotseat", "demo"], default="solo",
                       help="solo: you against 3 random AIs; hotseat: 4 humans on one "
-                           "computer; demo: watch 4 AIs (default: solo)")
+                           "computer; demo: watch 4 AIs (default: solo); --players N changes the 4")
     play.add_argument("--seed", type=seed_argument, help="reproduce a deal (shown on screen)")
     play.add_argument("--names", help="comma-separated player names, in seat order "
                                       f"(one per seat, each 1-{NAME_LIMIT} characters)")
