@@ -175,3 +175,30 @@ def test_the_results_title_names_a_tie_or_counts_a_long_one() -> None:
     many = [f"Player number {i}" for i in range(1, 8)]
     title, size = winners_title(many, 72, 1220)
     assert title == "Tie: 7 players win!" and size == 72
+
+
+def test_a_six_player_hot_seat_game_is_kept_and_resumed_behind_the_curtain() -> None:
+    app = open_app(PlayOptions(mode="hotseat", seed=6, rules="classic", kinds=mode_kinds("hotseat", 6),
+                               names=NAMES[:6]))
+    frames(app)
+    session = table(app).session
+    assert session is not None and session.stage is Stage.CURTAIN
+    frames(app, 1, dt=1.0)
+    key(pygame.K_RETURN)                             # Ana is ready
+    frames(app, 1, dt=1.0)
+    key(pygame.K_RIGHT)
+    key(pygame.K_RETURN)                             # ... and plays a card: secret
+    frames(app)
+    chosen = session.game.chosen_cards
+    key(pygame.K_ESCAPE)
+    frames(app)
+    key(pygame.K_y)                                  # Leave: back to the menu, the game kept
+    frames(app)
+    menu = app.manager.active
+    assert isinstance(menu, MenuScene) and menu.player_count == 6 and menu.mode == "hotseat"
+    key(pygame.K_u)
+    frames(app)
+    resumed = table(app).session
+    assert resumed is not None and [seat.name for seat in resumed.seats] == list(NAMES[:6])
+    assert resumed.stage is Stage.CURTAIN and resumed.chooser == 1 and resumed.game.chosen_cards == chosen
+    assert resumed.rules.name == "classic"
