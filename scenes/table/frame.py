@@ -119,13 +119,14 @@ def frame_of(scene: TableScene, size: tuple[int, int]) -> Frame:
     shown, source, seats = scene.shown, scene.source, range(len(scene.info.seats))
     view, hand = shown.view(), shown.hand()
     return Frame(
-        layout=table_layout(size), view=view, info=scene.info, art=scene.art, sprites=scene.ctx.sprites,
+        layout=table_layout(size, len(scene.info.seats)), view=view, info=scene.info, art=scene.art,
+        sprites=scene.ctx.sprites,
         mouse=scene.mouse, live=shown.live, in_past=shown.in_past, choosing=shown.choosing,
         hand_owner=shown.hand_owner(), hand=hand, selected=selected_index(scene.selected, hand),
         hint=hint_preview(scene), motion=scene.motion.progress if scene.motion is not None else None,
         explain=scene.explain, hints=scene.hints, seat_details=tuple(scene._seat_detail(view, p) for p in seats),
         bots=tuple(source.bot_status(p) for p in seats), can_take_back=source.can_take_back, auto=scene.auto,
-        speed=scene.speed_label(), can_go_back=shown.can_go_back(), over=shown.live and source.complete,
+        speed=scene.speed_label(), can_go_back=shown.can_go_back(), over=shown.at_the_end,
         cursor=scene.cursor, at_reveal=scene.at_reveal, state_count=len(scene.states),
         shown_state=shown.shown_state(), hides_preview=scene.predictor.hides_preview,
     )

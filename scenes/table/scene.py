@@ -150,7 +150,7 @@ class TableScene(Scene):
 
     def layout(self) -> TableLayout:
         surface = pygame.display.get_surface()
-        return table_layout(surface.get_size() if surface is not None else (1280, 720))
+        return table_layout(surface.get_size() if surface is not None else (1280, 720), len(self.info.seats))
 
     def _seat_detail(self, view: TableView, player: int) -> str:
         return players.seat_detail(self.info, view, player, "." * (1 + int(self.clock * 3) % 3))
@@ -293,7 +293,7 @@ class TableScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         if self.shown.curtained:
             live = self.source.live_view()
-            draw_curtain(surface, table_layout(surface.get_size()), self.info,
+            draw_curtain(surface, table_layout(surface.get_size(), len(self.info.seats)), self.info,
                          classic.status_parts(self.info.rules, live.round, live.turn),
                          self.source.chooser or 0, self.source.can_take_back, self.mouse, self.ctx.sprites)
             return

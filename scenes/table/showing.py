@@ -48,6 +48,14 @@ class Showing:
         """A human chooses a card from the hand on screen."""
         return self.live and self.source.stage is Stage.CHOOSE
 
+    @property
+    def at_the_end(self) -> bool:
+        """The game's last placement is on screen: the live game once over, or a replay's last
+        (so a replay draws its last frame as the live game did)."""
+        index = self.history.index
+        last = index is None or (index == len(self.states) - 1 and not self.history.at_reveal)
+        return self.source.complete and last
+
     def tape(self) -> Tape:
         """The table as the history cursor needs to know it."""
         source = self.source
