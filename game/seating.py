@@ -35,9 +35,11 @@ MODE_KINDS: dict[str, tuple[str, ...]] = {
 """Each mode's seats, in order: a human, or a computer player (of the default level)."""
 
 
-def computer_seats(mode: str) -> list[int]:
-    """The seats of ``mode`` that computer players take."""
-    return [seat for seat, kind in enumerate(MODE_KINDS[mode]) if kind != HUMAN]
+def computer_seats(mode: str, players: int = 4) -> list[int]:
+    """The seats of ``mode`` that computer players take at a table of ``players``."""
+    from .table_size import mode_kinds
+
+    return [seat for seat, kind in enumerate(mode_kinds(mode, players)) if kind != HUMAN]
 
 
 DEFAULT_TABLE = 4

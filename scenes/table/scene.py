@@ -198,7 +198,7 @@ class TableScene(Scene):
     def layout(self) -> TableLayout:
         surface = pygame.display.get_surface()
         size = surface.get_size() if surface is not None else (1280, 720)
-        return table_layout(size)
+        return table_layout(size, len(self.info.seats))
 
     def _hand_owner(self) -> int | None:
         """Whose hand this frame may show: the live game's rule, and nobody's in the past."""
@@ -251,7 +251,7 @@ class TableScene(Scene):
         hand = self._hand()
         live = self.cursor is None
         return Frame(
-            layout=table_layout(size), view=view, info=self.info, art=self.art, sprites=self.ctx.sprites,
+            layout=table_layout(size, len(self.info.seats)), view=view, info=self.info, art=self.art, sprites=self.ctx.sprites,
             mouse=self.mouse, live=live, in_past=self.in_past, choosing=self._choosing(),
             hand_owner=self._hand_owner(), hand=hand, selected=self._selected_index(hand),
             hint=self.hint_preview(), motion=self.motion.progress if self.motion is not None else None,
@@ -259,7 +259,7 @@ class TableScene(Scene):
             seat_details=tuple(self._seat_detail(view, p) for p in range(len(self.info.seats))),
             bots=tuple(self.source.bot_status(p) for p in range(len(self.info.seats))),
             can_take_back=self.source.can_take_back, auto=self.auto, speed=self.speed_label(),
-            can_go_back=self.can_go_back(), over=live and self.source.complete, cursor=self.cursor,
+            can_go_back=self.can_go_back(), over=shows_the_end(self), cursor=self.cursor,
             at_reveal=self.at_reveal, state_count=len(self.states), shown_state=self.shown_state(),
             hides_preview=self.predictor.hides_preview,
         )
@@ -600,7 +600,7 @@ class TableScene(Scene):
     # -------------------------------------------------------------- draw
     def draw(self, surface: pygame.Surface) -> None:
         if self._curtained():
-            layout = table_layout(surface.get_size())
+            layout = table_layout(surface.get_size(), len(self.info.seats))
             live = self.source.live_view()
             draw_curtain(surface, layout, self.info, classic.status_parts(self.info.rules, live.round, live.turn),
                          self.source.chooser or 0, self.source.can_take_back, self.mouse, self.ctx.sprites)
@@ -629,3 +629,10 @@ class TableScene(Scene):
         elif frame.hand_owner is not None:
             draw_small_hand(surface, frame)
         draw_buttons(surface, frame)
+
+
+def shows_the_end(scene: TableScene) -> bool:
+    """The game's last placement is on screen: the live game once over, or a replay's last (so a
+    replay draws its last frame as the live game did)."""
+    last = scene.cursor is None or (scene.cursor == len(scene.states) - 1 and not scene.at_reveal)
+    return scene.source.complete and last
