@@ -8,7 +8,7 @@ from typing import Sequence
 
 from game.storage import default_history_path
 
-from . import classroom, history, play, replay, review, simulate, tournament
+from . import classroom, history, language, play, replay, review, simulate, tournament
 from .arguments import OneLineErrorParser
 
 
@@ -40,7 +40,10 @@ WINDOWED = {"play": play.options, "class": classroom.options, "example": replay.
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command of ``argv`` (the process's arguments if ``None``); its exit code."""
-    args = build_parser().parse_args(argv)
+    language.start(argv)
+    parser = build_parser()
+    language.add_option(parser)
+    args = parser.parse_args(argv)
     if args.command in PRINTING:
         return PRINTING[args.command](args)
     from scenes.options import PlayOptions

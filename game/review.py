@@ -29,6 +29,7 @@ from typing import Iterator, Sequence
 from .engine import Game, Phase, PlayerView, RoundLog, predict
 from .fastsim import ROW_BITS_PER_CHOICE, risk_table, rollout, table_from_rows, tables_after_taking_each_row
 from .heuristic import at_least, unseen_cards
+from .i18n import _, ngettext
 from .rules import ROW_LIMIT, ROWS, Rules
 
 DEFAULT_ROLLOUTS = 1000
@@ -90,7 +91,7 @@ class Decision:
 
     @property
     def options(self) -> tuple[int, ...]:
-        return tuple(option for option, _ in self.expected)
+        return tuple(option for option, _mean in self.expected)
 
     def to_dict(self) -> dict[str, object]:
         """The decision as the ``--json`` object of ``main.py review``."""
@@ -189,7 +190,7 @@ def _worlds(view: PlayerView, turns: int, rng: random.Random, rollouts: int) -> 
     unseen = unseen_cards(view)
     draw = min((view.player_count - 1) * turns, len(unseen))
     bits = ROW_BITS_PER_CHOICE * max(draw, 1)
-    for _ in range(rollouts):
+    for _world in range(rollouts):
         yield rng.sample(unseen, draw), rng.getrandbits(bits)
 
 
@@ -237,7 +238,8 @@ def row_means(view: PlayerView, rng: random.Random, rollouts: int) -> dict[int, 
 
 # ---------------------------------------------------------------- words
 def _points(value: float) -> str:
-    return f"{value:.1f} point" if round(value, 1) == 1 else f"{value:.1f} points"
+    shown = f"{value:.1f}"
+    return ngettext("{value} point", "{value} points", 1 if shown == "1.0" else 2).format(value=shown)
 
 
 def summary(decision: Decision) -> str:
@@ -245,15 +247,15 @@ def summary(decision: Decision) -> str:
     instead of 27 would have saved about 4.2 points: 27 was likely to be the 6th card of row 2"."""
     if decision.kind == ROW:
         if decision.best == decision.played:
-            return f"Taking row {decision.played + 1} was the best choice"
-        return (f"Taking row {decision.best + 1} instead of row {decision.played + 1} would have saved "
-                f"about {_points(decision.loss)}: {decision.reason}")
+            return _("Taking row {row} was the best choice").format(row=decision.played + 1)
+        return _("Taking row {best} instead of row {played} would have saved about {points}: {reason}").format(
+            best=decision.best + 1, played=decision.played + 1, points=_points(decision.loss), reason=decision.reason)
     if len(decision.expected) == 1:
-        return f"{decision.played} was the last card: there was no choice"
+        return _("{card} was the last card: there was no choice").format(card=decision.played)
     if decision.best == decision.played:
-        return f"{decision.played} was the best card to play"
-    return (f"Playing {decision.best} instead of {decision.played} would have saved about "
-            f"{_points(decision.loss)}: {decision.reason}")
+        return _("{card} was the best card to play").format(card=decision.played)
+    return _("Playing {best} instead of {played} would have saved about {points}: {reason}").format(
+        best=decision.best, played=decision.played, points=_points(decision.loss), reason=decision.reason)
 
 
 def reason_of(view: PlayerView, kind: str, played: int, best: int) -> str:
@@ -269,17 +271,18 @@ def _card_reason(view: PlayerView, card: int, best: int) -> str:
     rows = view.rows
     row, takes = predict(rows, card)
     if row is None:
-        return f"{card} was lower than every row, so it had to take a row"
+        return _("{card} was lower than every row, so it had to take a row").format(card=card)
     if takes:
         if predict(rows, best) == (row, True):
-            return (f"every card would be the 6th card of row {row + 1}, but {best}, higher, left the "
-                    f"other players' cards more chances to take that row first")
-        return f"{card} was the 6th card of row {row + 1}"
+            return _("every card would be the 6th card of row {row}, but {best}, higher, left the other "
+                     "players' cards more chances to take that row first").format(row=row + 1, best=best)
+        return _("{card} was the 6th card of row {row}").format(card=card, row=row + 1)
     chance = sixth_card_chance(view, card)
     if chance >= 0.1:
-        word = "likely" if chance >= 0.5 else "at risk"
-        return f"{card} was {word} to be the 6th card of row {row + 1} (about {chance:.0%})"
-    return f"{card} was safe this turn, but worth more kept for later turns"
+        sentence = (_("{card} was likely to be the 6th card of row {row} (about {percent}%)") if chance >= 0.5
+                    else _("{card} was at risk to be the 6th card of row {row} (about {percent}%)"))
+        return sentence.format(card=card, row=row + 1, percent=f"{chance * 100:.0f}")
+    return _("{card} was safe this turn, but worth more kept for later turns").format(card=card)
 
 
 def sixth_card_chance(view: PlayerView, card: int) -> float:
@@ -301,5 +304,7 @@ def _row_reason(view: PlayerView, played: int, best: int) -> str:
     penalty = view.rules.penalty_of
     now_played, now_best = penalty(view.rows[played]), penalty(view.rows[best])
     if now_best < now_played:
-        return f"row {played + 1} held {now_played} points, row {best + 1} only {now_best}"
-    return f"row {best + 1} left a safer table for the rest of the round"
+        return ngettext("row {played} held {points} point, row {best} only {fewer}",
+                        "row {played} held {points} points, row {best} only {fewer}", now_played).format(
+            played=played + 1, points=now_played, best=best + 1, fewer=now_best)
+    return _("row {best} left a safer table for the rest of the round").format(best=best + 1)

@@ -18,6 +18,7 @@ from typing import Sequence
 import pygame
 
 from game.engine import Game, RoundLog
+from game.i18n import _
 from game.record import ReplayedRecord
 from game.review import DEFAULT_ROLLOUTS, DEFAULT_SEED, Decision, costliest, decision_points, review_point
 from game.rules import Rules
@@ -83,7 +84,7 @@ class ReviewJob:
                     return
                 self.decisions.append(review_point(point, self.rollouts, self.seed))
         except Exception as problem:  # shown on the screen rather than lost on a thread
-            self.error = f"the review failed: {problem}"
+            self.error = _("the review failed: {problem}").format(problem=problem)
 
     def stop(self) -> None:
         self._stop.set()
@@ -171,6 +172,10 @@ class ReviewScene(Scene):
         self.last_frame = draw_review(surface, review_layout(surface.get_size()), self)
 
 
+ROW_LABEL_W = 124
+"""Width left of each row's cards for its name and points, at 1280x720 ("Rangée 4" fits)."""
+
+
 @dataclass(frozen=True)
 class ReviewLayout:
     """Every rectangle of the review screen for one window size."""
@@ -193,7 +198,7 @@ class ReviewLayout:
         box = self.rows[row]
         w, h = self.card_size
         gap = round(8 * self.scale)
-        left = box.left + round(100 * self.scale)
+        left = box.left + round(ROW_LABEL_W * self.scale)
         return pygame.Rect(left + slot * (w + gap), box.centery - h // 2, w, h)
 
 
@@ -217,10 +222,10 @@ def review_layout(size: tuple[int, int]) -> ReviewLayout:
     rows = tuple(pygame.Rect(m, main_top + i * (row_h + gap), rows_w, row_h) for i in range(4))
     card_h = row_h - round(8 * s)
     card_w = round(card_h * CARD_RATIO)
-    max_w = (rows_w - round(100 * s) - 6 * round(8 * s)) // 6
+    max_w = (rows_w - round(ROW_LABEL_W * s) - 6 * round(8 * s)) // 6
     if card_w > max_w:
         card_w, card_h = max_w, round(max_w / CARD_RATIO)
-    button_w, button_h = round(150 * s), round(58 * s)
+    button_w, button_h = round(180 * s), round(58 * s)  # room for the longest language's labels
     back = pygame.Rect(bottom.right - button_w, bottom.top + round(8 * s), button_w, button_h)
     seat_button = pygame.Rect(back.left, back.bottom + round(12 * s), button_w, button_h)
     next_button = pygame.Rect(back.left - round(10 * s) - button_w, back.top, button_w, button_h)

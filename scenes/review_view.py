@@ -6,13 +6,17 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.i18n import _, ngettext
 from game.review import ROW, WORTH_REVISITING, Decision, summary, worth_revisiting
 
 from . import theme
 from .cards import LOOK_DIM
-from .digits import write_number
+from .digits import DigitSprites, write_number
 from .session import Part
-from .widgets import draw_button, draw_panel, draw_rich
+from . import widgets
+from .widgets import draw_button, draw_panel, draw_rich, rich_width, wrap_rich
+from .review_scene import ROW_LABEL_W
+from .words import rich, seat_label
 
 if TYPE_CHECKING:
     from .review_scene import ReviewFrame, ReviewLayout, ReviewScene
@@ -31,15 +35,17 @@ def draw_review(surface: pygame.Surface, layout: "ReviewLayout", scene: "ReviewS
     decision = scene.shown()
     _draw_top_bar(surface, layout, scene, len(decisions))
     _draw_buttons(surface, layout, scene, len(decisions))
-    hints = ("Left/Right: step through the decisions   Tab: next seat   Esc: back    |    "
-             f"{job.rollouts} sampled deals per decision, from what the player knew",
-             "Left/Right: step   Tab: next seat   Esc: back", "")
+    keys = _("Left/Right: step through the decisions   Tab: next seat   Esc: back")
+    deals = ngettext("{count} sampled deal per decision, from what the player knew",
+                     "{count} sampled deals per decision, from what the player knew", job.rollouts)
+    hints = (f"{keys}    |    {deals.format(count=job.rollouts)}", keys,
+             _("Left/Right: step   Tab: next seat   Esc: back"), "")
     hint = next(h for h in hints if theme.font(theme.text_px(20, s)).size(h)[0] <= layout.hints.width - 20)
     theme.blit_text(surface, hint, theme.text_px(20, s),
                     theme.TEXT_DIM, center=layout.hints.center)
     progress = (len(job.decisions), job.total)
     if not job.done or job.error is not None or decision is None:
-        message = job.error or ("No decisions to review" if job.done else "")
+        message = job.error or (_("No decisions to review") if job.done else "")
         _draw_progress(surface, layout, scene, message)
         return ReviewFrame(progress, scene.seat, scene.index, None, message, (), (), ())
     text = _caption(decision)
@@ -47,19 +53,37 @@ def draw_review(surface: pygame.Surface, layout: "ReviewLayout", scene: "ReviewS
     pygame.draw.rect(surface, theme.BAR, layout.caption, border_radius=round(10 * s))
     from .review_scene import parts_of_text
 
-    draw_rich(surface, parts_of_text(text), theme.text_px(30, s), colour, scene.ctx.sprites,
-              center=layout.caption.center, max_width=layout.caption.width - round(20 * s))
+    _draw_caption(surface, layout.caption, s, parts_of_text(text), colour, scene.ctx.sprites)
     _draw_rows(surface, layout, scene, decision)
     lines = _draw_options(surface, layout, scene, decision)
     _draw_hand(surface, layout, scene, decision)
     return ReviewFrame(progress, scene.seat, scene.index, decision, text, decision.rows, decision.hand, lines)
 
 
+def _draw_caption(surface: pygame.Surface, box: pygame.Rect, s: float, parts: list[Part], colour: theme.Colour,
+                  sprites: DigitSprites) -> None:
+    """The verdict on one line if it fits, else on two smaller ones (a long language's sentence)."""
+    width = box.width - round(20 * s)
+    size = theme.text_px(30, s)
+    if rich_width(parts, size, sprites) <= width:
+        draw_rich(surface, parts, size, colour, sprites, center=box.center)
+        return
+    size = theme.text_px(24, s)
+    lines = wrap_rich(parts, size, sprites, width)
+    if len(lines) > 2:  # cut short, never drawn outside the box
+        lines = [lines[0], widgets.shorten_rich([part for line in lines[1:] for part in [*line, " "]][:-1], size, sprites,
+                                        width)]
+    line_h = theme.font(size).get_linesize()
+    top = box.centery - line_h * len(lines) // 2 + line_h // 2
+    for index, line in enumerate(lines):
+        draw_rich(surface, line, size, colour, sprites, center=(box.centerx, top + index * line_h))
+
+
 def _caption(decision: Decision) -> str:
-    when = f"Turn {decision.turn + 1}"
+    when = _("Turn {turn}").format(turn=decision.turn + 1)
     if decision.round > 0:
-        when = f"Round {decision.round + 1}, turn {decision.turn + 1}"
-    return f"{when}: {summary(decision)}"
+        when = _("Round {round}, turn {turn}").format(round=decision.round + 1, turn=decision.turn + 1)
+    return _("{when}: {summary}").format(when=when, summary=summary(decision))
 
 
 def _draw_top_bar(surface: pygame.Surface, layout: "ReviewLayout", scene: "ReviewScene", count: int) -> None:
@@ -67,30 +91,37 @@ def _draw_top_bar(surface: pygame.Surface, layout: "ReviewLayout", scene: "Revie
     bar = layout.top_bar
     pygame.draw.rect(surface, theme.BAR, bar)
     seat = scene.source.seats[scene.seat]
-    who = f"Review: {seat.name} - {seat.label}"
+    who = _("Review: {name} - {label}").format(name=seat.name, label=seat_label(seat))
     size = theme.text_px(30, s)
-    theme.blit_text(surface, who, size, theme.ACCENT, bold=True, midleft=(bar.left + round(16 * s), bar.centery))
-    if count:
-        revisit = len(worth_revisiting(scene.seat_decisions()))
-        parts: list[Part] = ["Decision ", scene.index + 1, " of ", count, ", costliest first  -  ", revisit,
-                             " worth revisiting"]
-        draw_rich(surface, parts, theme.text_px(26, s), theme.TEXT, scene.ctx.sprites, center=bar.center)
+    gap = round(16 * s)
+    who, who_size = theme.fit_label(who, size, bar.width // 2)
+    left = theme.blit_text(surface, who, who_size, theme.ACCENT, bold=True, midleft=(bar.left + gap, bar.centery))
+    right = bar.right - gap
     title = scene.source.title
     if title:
-        theme.blit_text(surface, title, theme.text_px(22, s), theme.TEXT_DIM,
-                        midright=(bar.right - round(16 * s), bar.centery))
+        right = theme.blit_text(surface, title, theme.text_px(22, s), theme.TEXT_DIM,
+                                midright=(right, bar.centery)).left - gap
+    if count:
+        revisit = len(worth_revisiting(scene.seat_decisions()))
+        parts: list[Part] = rich(_("Decision {index} of {count}, costliest first  -  {revisit} worth revisiting"),
+                                 index=scene.index + 1, count=count, revisit=revisit)
+        size = theme.text_px(26, s)
+        room = right - left.right - gap
+        width = rich_width(parts, size, scene.ctx.sprites)
+        centre = min(max(bar.centerx, left.right + gap + min(width, room) // 2), right - min(width, room) // 2)
+        draw_rich(surface, parts, size, theme.TEXT, scene.ctx.sprites, center=(centre, bar.centery), max_width=room)
 
 
 def _draw_buttons(surface: pygame.Surface, layout: "ReviewLayout", scene: "ReviewScene", count: int) -> None:
     s = layout.scale
     size = theme.text_px(26, s)
     mouse = scene.mouse
-    draw_button(surface, layout.prev_button, "Previous", size, enabled=scene.index > 0,
+    draw_button(surface, layout.prev_button, _("Previous"), size, enabled=scene.index > 0,
                 hovered=layout.prev_button.collidepoint(mouse), key_hint="<-")
-    draw_button(surface, layout.next_button, "Next", size, enabled=scene.index + 1 < count,
+    draw_button(surface, layout.next_button, _("Next"), size, enabled=scene.index + 1 < count,
                 hovered=layout.next_button.collidepoint(mouse), key_hint="->")
-    draw_button(surface, layout.back, "Back", size, hovered=layout.back.collidepoint(mouse), key_hint="Esc")
-    draw_button(surface, layout.seat_button, "Next seat", size, enabled=len(scene.seats) > 1,
+    draw_button(surface, layout.back, _("Back"), size, hovered=layout.back.collidepoint(mouse), key_hint=_("Esc"))
+    draw_button(surface, layout.seat_button, _("Next seat"), size, enabled=len(scene.seats) > 1,
                 hovered=layout.seat_button.collidepoint(mouse), key_hint="Tab")
 
 
@@ -105,7 +136,7 @@ def _draw_progress(surface: pygame.Surface, layout: "ReviewLayout", scene: "Revi
                         theme.DANGER if scene.job.error else theme.TEXT, center=box.center)
         return
     done, total = len(scene.job.decisions), scene.job.total
-    draw_rich(surface, ["Reviewing every decision: ", done, " of ", total], theme.text_px(30, s), theme.TEXT,
+    draw_rich(surface, rich(_("Reviewing every decision: {done} of {total}"), done=done, total=total), theme.text_px(30, s), theme.TEXT,
               scene.ctx.sprites, center=(box.centerx, box.top + round(50 * s)))
     bar = pygame.Rect(box.left + round(30 * s), box.top + round(95 * s), box.width - round(60 * s), round(28 * s))
     pygame.draw.rect(surface, theme.FELT_DARK, bar, border_radius=bar.height // 2)
@@ -113,7 +144,7 @@ def _draw_progress(surface: pygame.Surface, layout: "ReviewLayout", scene: "Revi
     filled.width = round(bar.width * done / total) if total else bar.width
     if filled.width > 0:
         pygame.draw.rect(surface, theme.ACCENT, filled, border_radius=bar.height // 2)
-    theme.blit_text(surface, "Each option is played out on the same sampled deals", theme.text_px(20, s),
+    theme.blit_text(surface, _("Each option is played out on the same sampled deals"), theme.text_px(20, s),
                     theme.TEXT_DIM, center=(box.centerx, box.bottom - round(22 * s)))
 
 
@@ -127,15 +158,18 @@ def _draw_rows(surface: pygame.Surface, layout: "ReviewLayout", scene: "ReviewSc
         if decision.kind == ROW and index in (decision.played, decision.best):
             colour = BEST if index == decision.best else PLAYED
             pygame.draw.rect(surface, colour, box, width=max(2, round(4 * s)), border_radius=round(10 * s))
-        theme.blit_text(surface, f"Row {index + 1}", theme.text_px(26, s), theme.TEXT,
-                        center=(box.left + round(50 * s), box.centery - round(14 * s)))
-        write_number(surface, rules.penalty_of(row), (box.left + round(50 * s), box.centery + round(16 * s)),
+        middle = box.left + round(ROW_LABEL_W * s) // 2
+        name, size = theme.fit_label(_("Row {row}").format(row=index + 1), theme.text_px(26, s),
+                                     round((ROW_LABEL_W - 8) * s))
+        theme.blit_text(surface, name, size, theme.TEXT, center=(middle, box.centery - round(14 * s)))
+        write_number(surface, rules.penalty_of(row), (middle, box.centery + round(16 * s)),
                      round(22 * s), sprites=scene.ctx.sprites, colour=theme.TEXT_DIM)
         for slot, card in enumerate(row):
             rect = layout.row_card_rect(index, slot)
             surface.blit(art.face(card, rect.size), rect)
         if decision.kind == ROW and index in (decision.played, decision.best):
-            label = "best" if index != decision.played else ("taken, the best" if index == decision.best else "taken")
+            label = (_("best") if index != decision.played
+                     else (_("taken, the best") if index == decision.best else _("taken")))
             theme.blit_text(surface, label, theme.text_px(24, s), BEST if index == decision.best else PLAYED,
                             midright=(box.right - round(14 * s), box.centery))
 
@@ -147,27 +181,30 @@ def _draw_options(surface: pygame.Surface, layout: "ReviewLayout", scene: "Revie
     area = layout.options
     draw_panel(surface, area, theme.PANEL, theme.PANEL_EDGE, radius=round(10 * s), width=max(1, round(s)))
     pad = round(12 * s)
-    heading = next(h for h in ("Expected penalty to the end of the round", "Expected penalty to the end",
-                               "Expected penalty") if theme.font(theme.text_px(22, s)).size(h)[0] <= area.width - 2 * pad)
+    headings = (_("Expected penalty to the end of the round"), _("Expected penalty to the end"), _("Expected penalty"))
+    heading = next((h for h in headings if theme.font(theme.text_px(22, s)).size(h)[0] <= area.width - 2 * pad),
+                   headings[-1])
     theme.blit_text(surface, heading, theme.text_px(22, s), theme.ACCENT,
                     midtop=(area.centerx, area.top + pad))
     top = area.top + pad + round(34 * s)
     count = len(decision.expected)
     line_h = min(round(40 * s), (area.bottom - pad - top) // max(count, 1))
-    highest = max((mean for _, mean in decision.expected), default=1.0) or 1.0
-    label_w = round(92 * s)
+    highest = max((mean for _option, mean in decision.expected), default=1.0) or 1.0
+    label_w = round(112 * s)
     value_w = round(70 * s)
     bar_w = area.width - 2 * pad - label_w - value_w
     lines = []
     size = theme.text_px(24, s)
     for number, (option, mean) in enumerate(decision.expected):
         y = top + number * line_h
-        label = f"row {option + 1}" if decision.kind == ROW else str(option)
+        label = f"row {option + 1}" if decision.kind == ROW else str(option)  # the frame's report, in English
+        shown = _("row {row}").format(row=option + 1) if decision.kind == ROW else str(option)
         colour = BEST if option == decision.best else (PLAYED if option == decision.played else theme.TEXT)
         tag = " best" if option == decision.best else ""
         if option == decision.played:
             tag = " played" + (" = best" if option == decision.best else "")
-        theme.blit_text(surface, label, size, colour, midleft=(area.left + pad, y + line_h // 2))
+        shown, shown_size = theme.fit_label(shown, size, label_w - round(6 * s))
+        theme.blit_text(surface, shown, shown_size, colour, midleft=(area.left + pad, y + line_h // 2))
         bar = pygame.Rect(area.left + pad + label_w, y + round(5 * s),
                           max(2, round(bar_w * mean / highest)), max(4, line_h - round(10 * s)))
         pygame.draw.rect(surface, colour if tag else theme.PANEL_EDGE, bar, border_radius=round(4 * s))
@@ -184,11 +221,11 @@ def _draw_hand(surface: pygame.Surface, layout: "ReviewLayout", scene: "ReviewSc
     art = scene.ctx.art.for_rules(scene.source.rules)
     if decision.kind == ROW:
         cards = tuple(sorted(decision.revealed))
-        title = f"This turn's cards: {decision.card} fitted no row"
+        title = _("This turn's cards: {card} fitted no row").format(card=decision.card)
         marks = {decision.card: PLAYED}
     else:
         cards = decision.hand
-        title = "Hand: played (red), preferred by the review (green)"
+        title = _("Hand: played (red), preferred by the review (green)")
         marks = {decision.played: PLAYED}
         marks[decision.best] = BEST
     theme.blit_text(surface, title, theme.text_px(20, s), theme.TEXT_DIM, midtop=(area.centerx, area.top))

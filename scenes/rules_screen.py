@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 import pygame
 
 from game.rules import Rules
-from game.text import noun_for
+from game.i18n import N_, _, ngettext
 
 from . import theme
 from .base import AppContext, Input, InputKind, Scene
@@ -34,39 +34,53 @@ class RuleExample:
     good: tuple[bool, ...]
 
 
-RULES_TEXT: tuple[tuple[str, tuple[str, ...], RuleExample], ...] = (
-    ("Rule 1  -  a card goes only after a lower card",
-     ("Everyone picks a card; all are shown at once, then placed",
-      "lowest first. A row can take a card only if its last card is lower."),
-     RuleExample(((12, 21), (19, 24)), 23, ((21, " < ", 23, ": yes"), (24, " > ", 23, ": no")), (True, False))),
-    ("Rule 2  -  the closest lower card wins",
-     ("If several rows can take it, the card goes to the row whose",
-      "last card is closest below it (the smallest difference)."),
-     RuleExample(((12, 21), (7,)), 23, ((23, " - ", 21, " = ", 2, ": here"), (23, " - ", 7, " = ", 16)), (True, False))),
-    ("Rule 3  -  the 6th card takes the row",
-     ("A row holds 5 cards. The card that would be 6th takes those 5",
-      "(their bull heads are penalty points) and starts the row."),
-     RuleExample(((33, 42, 50, 57, 64),), 88, (("takes all ", 5),), (False,))),
-    ("Rule 4  -  a card lower than every row",
-     ("Its player takes a whole row of their choice (usually the one",
-      "with the fewest points) and the card starts that row."),
+RULES_TEXT: tuple[tuple[str, str, RuleExample], ...] = (
+    (N_("Rule 1  -  ascending order"),
+     N_("Everyone picks a card; all are shown at once, then placed lowest first. A row can take a card "
+        "only if its last card is lower."),
+     RuleExample(((12, 21), (19, 24)), 23, ((21, " < ", 23, ": ", N_("yes")), (24, " > ", 23, ": ", N_("no"))),
+                 (True, False))),
+    (N_("Rule 2  -  lowest difference"),
+     N_("If several rows can take it, the card goes to the row whose last card is closest below it "
+        "(the smallest difference)."),
+     RuleExample(((12, 21), (7,)), 23, ((23, " - ", 21, " = ", 2, ": ", N_("here")), (23, " - ", 7, " = ", 16)),
+                 (True, False))),
+    (N_("Rule 3  -  row full: the 6th card takes it"),
+     N_("A row holds 5 cards. The card that would be 6th takes those 5 (their bull heads are penalty "
+        "points) and starts the row."),
+     RuleExample(((33, 42, 50, 57, 64),), 88, ((N_("takes all"), " ", 5),), (False,))),
+    (N_("Rule 4  -  lowest card"),
+     N_("Its player takes a whole row of their choice (usually the one with the fewest points) and the "
+        "card starts that row."),
      RuleExample(((19, 24), (69, 72, 81)), 7, (), (True, False))),
 )
+"""Each rule's title, words and example, in English (the words of the examples are translated when
+drawn: :func:`rules_text`)."""
+RULES_TITLES = {"snap": N_("SNAP classroom rules"), "classic": N_("Classic (Amigo) rules"),
+                "codingame": N_("CodinGame arena rules")}
+"""The rules presets' titles, to translate (:attr:`game.rules.Rules.title` is English)."""
 
 
-def rules_text(rules: Rules) -> tuple[tuple[str, tuple[str, ...], RuleExample], ...]:
-    """:data:`RULES_TEXT` with rule 4's row sums in the points of ``rules``."""
-    *first, (title, lines, example) = RULES_TEXT
+def _translated(marks: tuple[Part, ...]) -> tuple[Part, ...]:
+    return tuple(_(part) if isinstance(part, str) and part.strip(" :<>=-") else part for part in marks)
+
+
+def rules_text(rules: Rules) -> tuple[tuple[str, str, RuleExample], ...]:
+    """:data:`RULES_TEXT` in the active language, with rule 4's row sums in the points of ``rules``."""
+    *first, (title, words, example) = RULES_TEXT
     cheap, dear = (rules.penalty_of(row) for row in example.rows)
-    marks = ((cheap, f" {noun_for(cheap, 'point')}: take it"), (dear, f" {noun_for(dear, 'point')}"))
-    return (*first, (title, lines, replace(example, marks=marks)))
+    marks = ((cheap, " " + ngettext("point: take it", "points: take it", cheap)),
+             (dear, " " + ngettext("point", "points", dear)))
+    shown = [(_(t), _(w), replace(e, marks=tuple(_translated(m) for m in e.marks))) for t, w, e in first]
+    return (*shown, (_(title), _(words), replace(example, marks=marks)))
+
 
 PENALTY_GROUPS: tuple[tuple[int, str], ...] = (
-    (8, "every other card"),
-    (15, "5, 15, 25, ... (ends in 5)"),
-    (30, "10, 20, 30, ... (ends in 0)"),
-    (22, "11, 22, 33, ... (double digits)"),
-    (55, "55 (ends in 5, double digit)"),
+    (8, N_("every other card")),
+    (15, N_("5, 15, 25, ... (ends in 5)")),
+    (30, N_("10, 20, 30, ... (ends in 0)")),
+    (22, N_("11, 22, 33, ... (double digits)")),
+    (55, N_("55 (ends in 5, double digit)")),
 )
 """An example card of each penalty group, lowest penalty first, with who belongs to it."""
 
@@ -101,9 +115,9 @@ class RulesScene(Scene):
         w, h = size
         s = scale_for(size)
         surface.fill(theme.FELT)
-        theme.blit_text(surface, "How to play 6 Takes!", theme.text_px(52, s), theme.ACCENT, bold=True,
+        theme.blit_text(surface, _("How to play 6 Takes!"), theme.text_px(52, s), theme.ACCENT, bold=True,
                         midtop=(w // 2, round(12 * s)))
-        theme.blit_text(surface, "Lowest score wins: avoid taking cards.", theme.text_px(26, s), theme.TEXT_DIM,
+        theme.blit_text(surface, _("Lowest score wins: avoid taking cards."), theme.text_px(26, s), theme.TEXT_DIM,
                         midtop=(w // 2, round(60 * s)))
         top = round(94 * s)
         margin = round(20 * s)
@@ -111,32 +125,32 @@ class RulesScene(Scene):
         left = pygame.Rect(margin, top, w - 3 * margin - right_w, h - top - round(84 * s))
         gap = round(10 * s)
         box_h = (left.height - 3 * gap) // 4
-        for index, (title, lines, example) in enumerate(rules_text(self.rules)):
+        for index, (title, words, example) in enumerate(rules_text(self.rules)):
             box = pygame.Rect(left.left, left.top + index * (box_h + gap), left.width, box_h)
-            self._draw_rule(surface, box, s, title, lines, example)
+            self._draw_rule(surface, box, s, title, words, example)
         panel = pygame.Rect(left.right + margin, top, right_w, left.height)
         self._draw_penalties(surface, panel, s)
         back = self.back_rect(size)
-        draw_button(surface, back, "Back", theme.text_px(30, s), hovered=back.collidepoint(self.mouse),
-                    key_hint="Esc / F1 / Enter")
-        note, note_size = theme.fit_label("The game waits: closing this screen leaves it exactly as it was.",
+        draw_button(surface, back, _("Back"), theme.text_px(30, s), hovered=back.collidepoint(self.mouse),
+                    key_hint=_("Esc / F1 / Enter"))
+        note, note_size = theme.fit_label(_("The game waits: closing this screen leaves it exactly as it was."),
                                           theme.text_px(22, s), back.left - 2 * margin)
         theme.blit_text(surface, note, note_size, theme.TEXT_DIM, midleft=(margin, back.centery))
 
     def _draw_rule(self, surface: pygame.Surface, box: pygame.Rect, s: float, title: str,
-                   lines: tuple[str, ...], example: RuleExample) -> None:
+                   words: str, example: RuleExample) -> None:
         draw_panel(surface, box, theme.PANEL, theme.PANEL_EDGE, radius=round(10 * s), width=max(1, round(s)))
         pad = round(12 * s)
         text_w = round(box.width * 0.56)
         size = theme.text_px(21, s)
         line_h = theme.font(size).get_linesize()
         title, title_size = theme.fit_label(title, theme.text_px(28, s), text_w)
-        body = theme.wrap_lines(" ".join(lines), size, text_w)
+        body = theme.wrap_lines(words, size, text_w)
         room = box.height - 2 * pad - theme.font(title_size).get_linesize()
         with_example = len(body) * line_h <= room
         if not with_example:  # a small window: the words matter more than the little picture
             text_w = box.width - 2 * pad
-            body = theme.wrap_lines(" ".join(lines), size, text_w)[:max(1, room // line_h)]
+            body = theme.wrap_lines(words, size, text_w)[:max(1, room // line_h)]
         theme.blit_text(surface, title, title_size, theme.ACCENT, bold=True, topleft=(box.left + pad, box.top + pad))
         y = box.top + pad + theme.font(title_size).get_linesize()
         for line in body:
@@ -174,9 +188,9 @@ class RulesScene(Scene):
     def _draw_penalties(self, surface: pygame.Surface, panel: pygame.Rect, s: float) -> None:
         draw_panel(surface, panel, theme.PANEL, theme.PANEL_EDGE, radius=round(10 * s), width=max(1, round(s)))
         pad = round(14 * s)
-        title = "Penalty points"
+        title = _("Penalty points")
         theme.blit_text(surface, title, theme.text_px(30, s), theme.ACCENT, bold=True, topleft=(panel.left + pad, panel.top + pad))
-        sub = self.rules.title  # "SNAP classroom rules" or "Classic (Amigo) rules"
+        sub = _(self.rules.title)  # "SNAP classroom rules" or "Classic (Amigo) rules" (RULES_TITLES)
         sub, size = theme.fit_label(sub, theme.text_px(20, s), panel.width - 2 * pad)
         theme.blit_text(surface, sub, size, theme.TEXT_DIM, topleft=(panel.left + pad, panel.top + pad + round(32 * s)))
         top = panel.top + pad + round(62 * s)
@@ -192,7 +206,7 @@ class RulesScene(Scene):
             x = rect.right + round(14 * s)
             number = write_number(surface, penalty, (x + round(14 * s), cy - round(10 * s)), round(30 * s),
                                   sprites=self.ctx.sprites, colour=theme.ACCENT)
-            theme.blit_text(surface, "point" if penalty == 1 else "points", theme.text_px(22, s), theme.TEXT,
+            theme.blit_text(surface, ngettext("point", "points", penalty), theme.text_px(22, s), theme.TEXT,
                             midleft=(number.right + round(8 * s), cy - round(10 * s)))
-            words, size = theme.fit_label(words, theme.text_px(20, s), panel.right - pad - x)
+            words, size = theme.fit_label(_(words), theme.text_px(20, s), panel.right - pad - x)
             theme.blit_text(surface, words, size, theme.TEXT_DIM, midleft=(x, cy + round(16 * s)))

@@ -10,6 +10,7 @@ from pathlib import Path
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+os.environ["LANGUAGE"] = "en"  # the app speaks the system's language: English in tests, whatever the machine's
 
 # The app appends every finished game to the user's records file: never the
 # real one from tests.  One temporary folder for the run, removed at the end.
@@ -24,6 +25,15 @@ if str(PROJECT) not in sys.path:
 
 
 import pytest  # noqa: E402 - after the environment above is set
+
+
+@pytest.fixture(autouse=True)
+def english_again():  # type: ignore[no-untyped-def]
+    """Each test starts in English, whatever language an earlier one switched to."""
+    yield
+    from game import i18n
+
+    i18n.install(i18n.SOURCE_LANGUAGE, i18n.gettext.NullTranslations())
 
 
 @pytest.fixture
@@ -47,7 +57,7 @@ def drawn(monkeypatch: pytest.MonkeyPatch) -> list[str]:
 # (tests run in an environment without `pip install -r requirements.txt`), the tests that
 # need it are skipped and say which package to install; with the requirements installed,
 # as in CI, they all run.
-FEATURE_PACKAGES = {"psutil", "aiohttp", "segno", "openskill", "selenium", "mypy", "ruff"}
+FEATURE_PACKAGES = {"psutil", "aiohttp", "segno", "openskill", "selenium", "mypy", "ruff", "babel"}
 
 
 def needs(package: str) -> pytest.MarkDecorator:

@@ -5,7 +5,7 @@
 card selected and hints, the curtain and its take-back button, revealed
 cards, each rule with the explain panel, a rule-4 row choice, looking back),
 a classic game, the worked example, the rules, both questions (Esc and the
-window's close button), the results and the scoreboard.  After each screen is
+window's close button), the results, the review and the scoreboard.  After each screen is
 drawn it calls ``seen(name)``.
 """
 
@@ -14,11 +14,12 @@ from __future__ import annotations
 from typing import Callable
 
 import pygame
-from app_helpers import close_app, frames, key, look, move, open_app, table, type_text
+from app_helpers import close_app, frames, key, look, move, open_app, run_until, table, type_text
 
 from game.engine import Rule
 from screen_tour_players import tour_players
 from scenes.layout import table_layout
+from scenes.app import App
 from scenes.options import PlayOptions
 from scenes.results import ResultsScene
 from scenes.session import Stage
@@ -128,12 +129,36 @@ def _solo(size: tuple[int, int], seen: Seen) -> None:
     assert isinstance(app.manager.active, ResultsScene), app.manager.active
     frames(app)
     seen("results")
+    _review(app, seen)
     key(pygame.K_m)
     frames(app)
     key(pygame.K_s)
     frames(app)
     seen("scoreboard")
     close_app()
+
+
+def _review(app: App, seen: Seen) -> None:
+    """The review of the game just played (a few sampled deals: the words matter here, not the figures)."""
+    from scenes import review_scene
+
+    rollouts, review_scene.APP_ROLLOUTS = review_scene.APP_ROLLOUTS, 8
+    try:
+        key(pygame.K_v)
+        frames(app)
+        seen("review: reviewing")
+        review = app.manager.active
+        assert isinstance(review, review_scene.ReviewScene), review
+        run_until(app, lambda _app: review.job.done, seconds=60)
+        frames(app)
+        seen("review: the costliest decision")
+        key(pygame.K_RIGHT)
+        frames(app)
+        seen("review: the next decision")
+        key(pygame.K_ESCAPE)
+        frames(app)
+    finally:
+        review_scene.APP_ROLLOUTS = rollouts
 
 
 def _hotseat(size: tuple[int, int], seen: Seen) -> None:

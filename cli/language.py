@@ -1,0 +1,57 @@
+"""``--lang CODE`` on every command: found before the parser is built, so its texts are translated.
+
+:func:`start` looks for ``--lang`` in the arguments (anywhere: ``main.py --lang de play`` and
+``main.py play --lang de`` both work), installs that language - or else the menu's saved
+choice, the system's locale, English - and :func:`add_option` adds the flag to every
+parser for ``--help`` and for the usage error an unknown code gets.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Sequence
+
+from game.i18n import LANGUAGES, UnknownLanguageError, _, check_language
+
+FLAG = "--lang"
+
+
+def language_argument(text: str) -> str:
+    """A ``--lang`` value: a code the app has a catalog for."""
+    try:
+        return check_language(text)
+    except UnknownLanguageError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
+def flag_value(argv: Sequence[str]) -> str | None:
+    """The last ``--lang`` value in ``argv`` (``None`` if there is none)."""
+    value = None
+    for index, arg in enumerate(argv):
+        if arg == "--":
+            break
+        if arg == FLAG and index + 1 < len(argv):
+            value = argv[index + 1]
+        elif arg.startswith(FLAG + "="):
+            value = arg.split("=", 1)[1]
+    return value
+
+
+def start(argv: Sequence[str] | None) -> str:
+    """Install the language ``argv`` asks for (an unknown code is left to the parser's error)."""
+    from scenes.language import start_language
+
+    value = flag_value(sys.argv[1:] if argv is None else argv)
+    return start_language(value if value in LANGUAGES else None)
+
+
+def add_option(parser: argparse.ArgumentParser) -> None:
+    """``--lang`` on ``parser`` and on every command (and subcommand) below it."""
+    parser.add_argument(FLAG, metavar="CODE", type=language_argument, default=argparse.SUPPRESS,
+                        help=_("the language: {codes} (default: the menu's choice, else the system's)")
+                        .format(codes=", ".join(LANGUAGES)))
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for sub in dict.fromkeys(action.choices.values()):
+                add_option(sub)

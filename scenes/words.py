@@ -1,0 +1,52 @@
+"""Translated words several screens share, and sentences with numbers for the digit sprites.
+
+:func:`rich` turns a translated template such as ``"Decision {index} of {count}"`` into
+the parts :func:`scenes.widgets.draw_rich` draws: words in the font, each number stamped
+with the digit sprites - in whatever order the language puts them.
+"""
+
+from __future__ import annotations
+
+from string import Formatter
+from typing import Protocol
+
+from game.i18n import _
+
+from .widgets import Part
+
+_FORMATTER = Formatter()
+
+
+def rich(template: str, **numbers: int | str) -> list[Part]:
+    """``template`` (already translated) with its ``{name}`` fields filled: numbers stay ints."""
+    parts: list[Part] = []
+    for literal, field, _spec, _conversion in _FORMATTER.parse(template):
+        if literal:
+            parts.append(literal)
+        if field is not None:
+            parts.append(numbers[field])
+    return parts
+
+
+class SeatLike(Protocol):
+    """What :func:`seat_label` reads of a seat (:class:`scenes.session.Seat`)."""
+
+    @property
+    def is_human(self) -> bool: ...
+
+    @property
+    def is_bot(self) -> bool: ...
+
+    @property
+    def kind(self) -> str: ...
+
+
+def seat_label(seat: SeatLike) -> str:
+    """What sits in ``seat``, in a word or two, in the active language: "human", "AI (mc)", "bot"."""
+    if seat.is_human:
+        return _("human")
+    if seat.is_bot:
+        return _("bot")
+    if seat.kind == "phone":  # scenes.session.PHONE: a student on a phone
+        return _("phone")
+    return _("AI ({level})").format(level=seat.kind)

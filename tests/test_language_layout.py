@@ -1,0 +1,138 @@
+"""Every label of every screen fits its box in every language, at 1280x720 and at the smallest
+window: nothing drawn off the window, no label cut short with an ellipsis, no wrapped text
+losing lines, no label under the projector minimum.
+
+The screens are those of :func:`screen_tour.tour`, driven with real inputs.  A label's box is
+what the screen gives it: the width handed to :func:`scenes.theme.fit_label` (buttons, fields,
+captions), to :func:`scenes.widgets.shorten_rich` (lines of words and stamped numbers), the
+lines :func:`scenes.theme.wrap_lines` made of a paragraph, and the window itself."""
+
+from __future__ import annotations
+
+import re
+import tempfile
+from pathlib import Path
+from typing import Any, Iterator
+
+import pygame
+import pytest
+from screen_tour import tour
+
+from game.i18n import LANGUAGES
+from game.text import ELLIPSIS
+from scenes import theme, widgets
+from scenes.language import use_language
+
+
+KNOWN_CUTS = tuple(re.compile(pattern) for pattern in (
+    r"(AI \(\w+\)|human) - .*",                 # a seat's status line in the table's player panel
+    r"Rules: (SNAP \(7 turns\)|classic \(to 66\))", r"All AIs: \w+",  # menu buttons at 1024x576
+    r"Players and points \(lowest wins, winners in yellow\)", r"Player \d+",  # the results at 1024x576
+))
+"""Labels of screens not translated yet that were already cut short in English (secondary text
+shortened on purpose in a narrow box).  Only these may be cut; whoever translates their screen
+makes them fit and removes them here."""
+
+
+@pytest.fixture(autouse=True)
+def data_dir(monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """A short data folder: the results screen names the history's path."""
+    with tempfile.TemporaryDirectory(prefix="6t") as folder:
+        monkeypatch.setenv("SIXTAKES_DATA_DIR", folder)
+        yield Path(folder)
+
+
+class Watch:
+    """What was drawn on the current screen, and every way a label did not fit."""
+
+    def __init__(self) -> None:
+        self.screen = "start"
+        self.problems: list[tuple[str, str, str]] = []
+        """(screen, what went wrong, the label)."""
+        self.drawn: set[str] = set()
+        self.wrapped: list[list[str]] = []
+        self.screens: list[str] = []
+
+    def cut(self, what: str, label: str) -> None:
+        if not any(known.fullmatch(label) for known in KNOWN_CUTS):
+            self.problems.append((self.screen, what, label))
+
+    def seen(self, name: str) -> None:
+        for lines in self.wrapped:
+            shown = [line for line in lines if line in self.drawn]
+            if shown and len(shown) < len(lines):
+                self.problems.append((name, "lost lines", " / ".join(lines)))
+        self.screens.append(name)
+        self.drawn.clear()
+        self.wrapped.clear()
+        self.screen = f"after {name}"
+
+
+def _watch(monkeypatch: pytest.MonkeyPatch) -> Watch:
+    watch = Watch()
+    real_text, real_fit, real_wrap, real_shorten = theme.text, theme.fit_label, theme.wrap_lines, widgets.shorten_rich
+    real_blit = theme.blit_text
+
+    def text(label: str, size: int, colour: theme.Colour = theme.TEXT, bold: bool = False) -> pygame.Surface:
+        watch.drawn.add(label)
+        if label.strip() and theme.pixels_of(size) < theme.MIN_TEXT_PX:
+            watch.problems.append((watch.screen, "under the projector minimum", label))
+        return real_text(label, size, colour, bold)
+
+    def fit_label(label: str, size: int, max_width: int, min_size: int = theme.MIN_FONT_SIZE) -> tuple[str, int]:
+        shown, fitted = real_fit(label, size, max_width, min_size)
+        if shown.endswith(ELLIPSIS) and not label.endswith(ELLIPSIS):
+            watch.cut(f"cut to {max_width} px", label)
+        return shown, fitted
+
+    def wrap_lines(label: str, size: int, max_width: int) -> list[str]:
+        lines = real_wrap(label, size, max_width)
+        watch.wrapped.append(lines)
+        return lines
+
+    def shorten_rich(parts: Any, size: int, sprites: Any, max_width: int) -> list[Any]:
+        shown = real_shorten(parts, size, sprites, max_width)
+        if shown and shown[-1] == ELLIPSIS and not (parts and parts[-1] == ELLIPSIS):
+            watch.cut(f"cut to {max_width} px", "".join(map(str, parts)))
+        return shown
+
+    def blit_text(surface: pygame.Surface, label: str, size: int, colour: theme.Colour = theme.TEXT, *,
+                  bold: bool = False, **anchor: Any) -> pygame.Rect:
+        rect = real_blit(surface, label, size, colour, bold=bold, **anchor)
+        if surface is pygame.display.get_surface() and not surface.get_rect().contains(rect):
+            watch.problems.append((watch.screen, f"off the window at {rect}", label))
+        return rect
+
+    monkeypatch.setattr(theme, "text", text)
+    monkeypatch.setattr(theme, "fit_label", fit_label)
+    monkeypatch.setattr(theme, "wrap_lines", wrap_lines)
+    monkeypatch.setattr(theme, "blit_text", blit_text)
+    monkeypatch.setattr(widgets, "shorten_rich", shorten_rich)
+    return watch
+
+
+@pytest.mark.parametrize("size", [(1280, 720), theme.SMALLEST_WINDOW])
+@pytest.mark.parametrize("code", list(LANGUAGES))
+def test_every_label_fits_its_box_in_every_language(code: str, size: tuple[int, int],
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    use_language(code)
+    watch = _watch(monkeypatch)
+    tour(size, watch.seen)
+    assert len(watch.screens) >= 20, watch.screens
+    assert watch.problems == [], f"{len(watch.problems)} labels do not fit in {code} at {size}: {watch.problems}"
+
+
+def test_the_watch_sees_a_label_cut_short(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The checks are not blind: a label too long for its box, and a paragraph losing lines."""
+    pygame.display.init()
+    pygame.font.init()
+    theme.reset_fonts()
+    try:
+        watch = _watch(monkeypatch)
+        theme.fit_label("a label much too long for a small box", 30, 60)
+        watch.drawn.add("first line")
+        watch.wrapped.append(["first line", "second line"])
+        watch.seen("a screen")
+        assert [problem[1] for problem in watch.problems] == ["cut to 60 px", "lost lines"]
+    finally:
+        theme.reset_fonts()
