@@ -7,6 +7,8 @@ import random
 from pathlib import Path
 
 import pytest
+import pygame
+from app_helpers import key
 from class_helpers import CODE, close_app, game_finished, in_game, lobby_of, open_class_app, play_clients, run_until, url_of
 
 from game.classroom.simclient import SimClient
@@ -38,6 +40,49 @@ def test_seven_phones_in_a_classic_room_of_ten_play_a_whole_game(tmp_path: Path)
         final = phone.last_state
         assert final is not None and final["phase"] == "over" and len(final["players"]) == 10
         assert [p["score"] for p in final["players"]] == list(record.scores)
+
+
+def test_the_teacher_changes_the_seats_in_the_lobby_never_taking_a_students(tmp_path: Path) -> None:
+    app = open_class_app(tmp_path / "r.jsonl", rules="classic", seats=4)
+    try:
+        room = lobby_of(app).room
+        assert room is not None and room.seat_count == 4
+        phones = [SimClient(url_of(app), CODE, name, rng=random.Random(i), play=False)
+                  for i, name in enumerate(STUDENTS[:3])]
+        background = play_clients(phones)
+        run_until(app, lambda: len(room.taken_seats()) == 3)
+        key(pygame.K_PLUS)
+        key(pygame.K_KP_PLUS)
+        app.run_frame(0.0)
+        assert room.seat_count == 6 and [s.name for s in room.seats()] == [*STUDENTS[:3], "", "", ""]
+        for _ in range(5):
+            key(pygame.K_MINUS)                    # down to the three students, never below
+        app.run_frame(0.0)
+        assert room.seat_count == 3
+        def lobbies_of_three() -> bool:  # every phone was told: three seats now
+            lobbies = [[m for _, m in phone.received if m.get("type") == "lobby"] for phone in phones]
+            return all(seen and len(seen[-1]["players"]) == 3 for seen in lobbies)
+        run_until(app, lobbies_of_three)
+        key(pygame.K_RETURN)
+        app.run_frame(0.0)
+        assert in_game(app) and [seat.name for seat in app.session.seats] == list(STUDENTS[:3])  # type: ignore[union-attr]
+    finally:
+        app.end_session()
+        close_app()
+        background.join(10)
+
+
+def test_snap_keeps_four_seats_in_the_lobby(tmp_path: Path) -> None:
+    app = open_class_app(tmp_path / "r.jsonl")
+    try:
+        key(pygame.K_PLUS)
+        key(pygame.K_MINUS)
+        key(pygame.K_MINUS)
+        app.run_frame(0.0)
+        assert lobby_of(app).room.seat_count == 4  # type: ignore[union-attr]
+    finally:
+        lobby_of(app).close()
+        close_app()
 
 
 @pytest.mark.parametrize("rules, seats, count", [("snap", None, 4), ("classic", None, 10), ("classic", 6, 6),

@@ -16,7 +16,6 @@ KNOWN_OVER: dict[str, int] = {
     "game/classroom/server.py:ClassServer._websocket": 45,
     "scenes/explainer.py:explain_panel": 46,
     "scenes/layout.py:table_layout": 84,
-    "scenes/lobby.py:LobbyScene.draw": 42,
     "scenes/session.py:TableSession": 341,
     "scenes/table/scene.py:TableScene": 552,
     "scenes/table/scene.py:TableScene.__init__": 42,
