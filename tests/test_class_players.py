@@ -106,3 +106,16 @@ def test_bad_seat_counts_are_one_line(args: list[str], message: str, capsys: pyt
     assert ended.value.code == 2
     err = capsys.readouterr().err
     assert message in err and err.count("\n") == 1, err
+
+
+def test_a_room_resizes_only_before_the_start_and_never_under_a_student() -> None:
+    from game.classroom.room import Room
+
+    room = Room(4, "ROOM")
+    room.join("room", "Ana")
+    room.join("room", "Ben")
+    assert room.resize(10) and room.seat_count == 10 and len(room.seats()) == 10
+    assert not room.resize(1) and room.resize(2) and [s.name for s in room.seats()] == ["Ana", "Ben"]
+    assert room.join("room", "Cy").spectator  # the room is full
+    room.start()
+    assert not room.resize(5) and room.seat_count == 2
