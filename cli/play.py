@@ -10,11 +10,12 @@ from game.agent_options import DEFAULT_THINK_MS
 from game.agents import AGENT_KINDS
 from game.kinds import Bot, Level, PlayerKind, parse_bot
 from game.storage import default_history_path
-from game.table_size import DEFAULT_PLAYERS, add_players_option, mode_kinds, play_player_count
+from game.table_size import DEFAULT_PLAYERS, mode_kinds
 from game.text import NAME_LIMIT, InvalidNameError, check_name
 
 from .arguments import (Commands, Error, add_bot_option, add_window_options, milliseconds_argument,
                         seed_argument)
+from .players import add_players_option, play_player_count
 
 if TYPE_CHECKING:
     from scenes.options import PlayOptions

@@ -18,7 +18,7 @@ import segno
 from game.agent_options import AgentOptions
 from game.classroom.room import Room, SeatInfo
 from game.classroom.server import ClassServer, lan_addresses
-from game.rules import rules_named
+from game.rules import Rules, rules_named
 
 from . import theme
 from .base import AppContext, Input, InputKind, Scene
@@ -26,6 +26,9 @@ from .class_cli import ClassSettings
 from .class_session import ClassSession, class_seats
 from .layout import scale_for
 from .widgets import draw_button, draw_panel
+
+SEAT_KEYS = {pygame.K_PLUS: 1, pygame.K_EQUALS: 1, pygame.K_KP_PLUS: 1, pygame.K_MINUS: -1, pygame.K_KP_MINUS: -1}
+"""Keys that change the number of seats before the start (classic rules: 2-10)."""
 
 
 def qr_surface(text: str, module: int) -> pygame.Surface:
@@ -121,6 +124,8 @@ class LobbyScene(Scene):
             self.ctx.nav.go_menu()
         elif inp.is_key(pygame.K_RETURN, pygame.K_KP_ENTER):
             self.start()
+        elif inp.is_key(*SEAT_KEYS):
+            self.change_seats(SEAT_KEYS[inp.key])
         elif inp.kind is InputKind.CLICK and self.room is not None:
             surface = pygame.display.get_surface()
             layout = self._layout(surface.get_size() if surface is not None else (1280, 720))
@@ -130,6 +135,16 @@ class LobbyScene(Scene):
             for info, rect in zip(self.seats(), layout.free_buttons):
                 if info.taken and rect.collidepoint(inp.pos):
                     self.free(info.index)
+
+    def change_seats(self, step: int) -> None:
+        """One seat more or fewer before the start, within what the rules allow (classic: 2-10);
+        a seat a student holds is never taken away."""
+        if self.server is None or self.room is None:
+            return
+        rules = rules_named(self.settings.rules)
+        wanted = max(rules.min_players, min(rules.max_players, self.room.seat_count + step))
+        if wanted != self.room.seat_count and self.room.resize(wanted):
+            self.server.lobby_changed()
 
     def free(self, seat: int) -> None:
         """The teacher frees a seat before the game (its phone goes back to the join form)."""
@@ -210,9 +225,7 @@ class LobbyScene(Scene):
         if spectators:
             theme.blit_text(surface, f"{spectators} watching", theme.text_px(22, s), theme.TEXT_DIM,
                             midleft=(layout.start.right + round(20 * s), layout.start.centery))
-        hints = "Enter: start    click Free: free a seat    Esc: close the room"
-        if self.settings.start_at is not None:
-            hints += f"    the game starts by itself when {self.settings.start_at} seats are taken"
+        hints = lobby_hints(rules, self.settings.start_at)
         theme.blit_text(surface, hints, theme.fit_size(hints, theme.text_px(20, s), layout.hints.width), theme.TEXT_DIM,
                         midleft=layout.hints.midleft)
         image = self._qr_image(layout.qr.width)
@@ -236,6 +249,15 @@ class LobbyScene(Scene):
         small = theme.text_px(22, s)
         theme.blit_text(surface, state, small, colour, midright=(free.left - round(12 * s), rect.centery))
         draw_button(surface, free, "Free", small, hovered=free.collidepoint(self.mouse))
+
+
+def lobby_hints(rules: Rules, start_at: int | None) -> str:
+    """The lobby's footer: the keys (+/- where the rules let the seats change), the automatic start."""
+    seats = "    +/-: seats" if rules.min_players < rules.max_players else ""
+    hints = f"Enter: start{seats}    click Free: free a seat    Esc: close the room"
+    if start_at is not None:
+        hints += f"    the game starts by itself when {start_at} seats are taken"
+    return hints
 
 
 def open_lobby(ctx: AppContext, settings: ClassSettings) -> LobbyScene:

@@ -29,8 +29,9 @@ from .class_menu import class_button_rect, draw_class_button, open_class_game
 from .layout import MenuLayout, menu_layout
 from .menu_seats import MenuSeats, SeatError, SeatsView
 from .menu_view import draw_buttons, draw_modes, draw_resume, draw_title
+from .mode_titles import table_title
 from .options import MODES
-from .session import HUMAN, MODE_TITLES, Seat
+from .session import HUMAN, Seat
 from .widgets import draw_button
 
 COUNT_KEYS = {pygame.K_PLUS: 1, pygame.K_EQUALS: 1, pygame.K_KP_PLUS: 1, pygame.K_MINUS: -1, pygame.K_KP_MINUS: -1}
@@ -38,8 +39,8 @@ COUNT_KEYS = {pygame.K_PLUS: 1, pygame.K_EQUALS: 1, pygame.K_KP_PLUS: 1, pygame.
 
 
 def resume_label(kept: UnfinishedGame) -> str:
-    """E.g. "solo, turn 4": which game the Resume button brings back."""
-    return f"{MODE_TITLES.get(kept.mode, kept.mode)}, {kept.turn_label}"
+    """E.g. "1 player vs 5 AIs, turn 4": which game the Resume button brings back."""
+    return f"{table_title(kept.mode, len(kept.seats))}, {kept.turn_label}"
 
 
 class MenuScene(Scene):

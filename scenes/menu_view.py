@@ -5,10 +5,9 @@ from __future__ import annotations
 
 import pygame
 
-from game.table_size import mode_title
-
 from . import theme
 from .layout import MenuLayout
+from .mode_titles import mode_title
 from .options import MODES
 from .widgets import draw_button, fit_segments
 

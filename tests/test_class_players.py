@@ -7,6 +7,8 @@ import random
 from pathlib import Path
 
 import pytest
+import pygame
+from app_helpers import key
 from class_helpers import CODE, close_app, game_finished, in_game, lobby_of, open_class_app, play_clients, run_until, url_of
 
 from game.classroom.simclient import SimClient
@@ -40,6 +42,49 @@ def test_seven_phones_in_a_classic_room_of_ten_play_a_whole_game(tmp_path: Path)
         assert [p["score"] for p in final["players"]] == list(record.scores)
 
 
+def test_the_teacher_changes_the_seats_in_the_lobby_never_taking_a_students(tmp_path: Path) -> None:
+    app = open_class_app(tmp_path / "r.jsonl", rules="classic", seats=4)
+    try:
+        room = lobby_of(app).room
+        assert room is not None and room.seat_count == 4
+        phones = [SimClient(url_of(app), CODE, name, rng=random.Random(i), play=False)
+                  for i, name in enumerate(STUDENTS[:3])]
+        background = play_clients(phones)
+        run_until(app, lambda: len(room.taken_seats()) == 3)
+        key(pygame.K_PLUS)
+        key(pygame.K_KP_PLUS)
+        app.run_frame(0.0)
+        assert room.seat_count == 6 and [s.name for s in room.seats()] == [*STUDENTS[:3], "", "", ""]
+        for _ in range(5):
+            key(pygame.K_MINUS)                    # down to the three students, never below
+        app.run_frame(0.0)
+        assert room.seat_count == 3
+        def lobbies_of_three() -> bool:  # every phone was told: three seats now
+            lobbies = [[m for _, m in phone.received if m.get("type") == "lobby"] for phone in phones]
+            return all(seen and len(seen[-1]["players"]) == 3 for seen in lobbies)
+        run_until(app, lobbies_of_three)
+        key(pygame.K_RETURN)
+        app.run_frame(0.0)
+        assert in_game(app) and [seat.name for seat in app.session.seats] == list(STUDENTS[:3])  # type: ignore[union-attr]
+    finally:
+        app.end_session()
+        close_app()
+        background.join(10)
+
+
+def test_snap_keeps_four_seats_in_the_lobby(tmp_path: Path) -> None:
+    app = open_class_app(tmp_path / "r.jsonl")
+    try:
+        key(pygame.K_PLUS)
+        key(pygame.K_MINUS)
+        key(pygame.K_MINUS)
+        app.run_frame(0.0)
+        assert lobby_of(app).room.seat_count == 4  # type: ignore[union-attr]
+    finally:
+        lobby_of(app).close()
+        close_app()
+
+
 @pytest.mark.parametrize("rules, seats, count", [("snap", None, 4), ("classic", None, 10), ("classic", 6, 6),
                                                  ("classic", 2, 2)])
 def test_a_room_has_the_seats_its_rules_allow(rules: str, seats: int | None, count: int) -> None:
@@ -61,3 +106,16 @@ def test_bad_seat_counts_are_one_line(args: list[str], message: str, capsys: pyt
     assert ended.value.code == 2
     err = capsys.readouterr().err
     assert message in err and err.count("\n") == 1, err
+
+
+def test_a_room_resizes_only_before_the_start_and_never_under_a_student() -> None:
+    from game.classroom.room import Room
+
+    room = Room(4, "ROOM")
+    room.join("room", "Ana")
+    room.join("room", "Ben")
+    assert room.resize(10) and room.seat_count == 10 and len(room.seats()) == 10
+    assert not room.resize(1) and room.resize(2) and [s.name for s in room.seats()] == ["Ana", "Ben"]
+    assert room.join("room", "Cy").spectator  # the room is full
+    room.start()
+    assert not room.resize(5) and room.seat_count == 2

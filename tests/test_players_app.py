@@ -196,6 +196,7 @@ def test_a_six_player_hot_seat_game_is_kept_and_resumed_behind_the_curtain() -> 
     frames(app)
     menu = app.manager.active
     assert isinstance(menu, MenuScene) and menu.player_count == 6 and menu.mode == "hotseat"
+    assert menu.resume_label == "6 players, hot-seat, turn 1"
     key(pygame.K_u)
     frames(app)
     resumed = table(app).session

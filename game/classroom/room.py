@@ -176,6 +176,19 @@ class Room:
             self._ai[seat] = True
             self._tokens[seat], self._connected[seat] = "", False
 
+    def resize(self, count: int) -> bool:
+        """Before the start, the teacher changes the number of seats: the students keep theirs;
+        ``False`` (nothing changes) after the start or when a seat that would go is taken."""
+        with self._lock:
+            if self.started or count < 1 or any(self._names[count:]):
+                return False
+            extra = count - self.seat_count
+            self._names, self._tokens = self._names[:count] + [""] * extra, self._tokens[:count] + [""] * extra
+            self._connected, self._ai = self._connected[:count] + [False] * extra, self._ai[:count] + [False] * extra
+            self.seat_count = count
+            self.version += 1
+            return True
+
     def start(self) -> tuple[int, ...]:
         """The game starts: no seat is given out any more; the seats students hold."""
         with self._lock:

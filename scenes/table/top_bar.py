@@ -13,9 +13,8 @@ from dataclasses import dataclass
 
 import pygame
 
-from game.table_size import table_title
-
 from .. import classic, theme
+from ..mode_titles import table_title
 from ..predict_panel import predict_button
 from ..session import Part
 from ..widgets import draw_button, draw_rich, rich_width
