@@ -15,7 +15,7 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 from app_helpers import (  # noqa: E402
-    close_app, frames, history_records, key, open_app, play_by_keys, play_until, stage, table,
+    close_app, frames, history_records, key, open_app, play_by_keys, play_until, run_until, stage, table,
 )
 from game.engine import Phase  # noqa: E402
 from game.record import read_game  # noqa: E402
@@ -50,6 +50,11 @@ def _act(app: App) -> None:
         key(pygame.K_1 + penalties.index(min(penalties)))
     else:
         key(pygame.K_SPACE)
+
+
+def _checked_act(app: App) -> None:
+    _check_seats(app)
+    _act(app)
 
 
 def _check_seats(app: App) -> None:
@@ -132,7 +137,8 @@ def test_one_against_one_heuristic_from_the_menu_plays_to_66() -> None:
     frames(app)
     session = table(app).session
     assert session is not None and [seat.kind for seat in session.seats] == ["human", "heuristic"]
-    play_until(app, lambda a: stage(a) is None, _act, _check_seats, dt=HAND_GUARD_SECONDS)
+    # The heuristic thinks on a worker thread: run_until lets its answers come back between frames.
+    run_until(app, lambda a: stage(a) is None, _checked_act, seconds=180, dt=HAND_GUARD_SECONDS)
     assert isinstance(app.manager.active, ResultsScene)
     assert session.game.phase is Phase.GAME_OVER and max(session.game.scores) >= 66
     key(pygame.K_m)                                  # the menu offers the same table again
