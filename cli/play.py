@@ -10,10 +10,12 @@ from game.agent_options import DEFAULT_THINK_MS
 from game.agents import AGENT_KINDS
 from game.kinds import Bot, Level, PlayerKind, parse_bot
 from game.storage import default_history_path
+from game.table_size import DEFAULT_PLAYERS, mode_kinds
 from game.text import NAME_LIMIT, InvalidNameError, check_name
 
 from .arguments import (Commands, Error, add_bot_option, add_window_options, milliseconds_argument,
                         seed_argument)
+from .players import add_players_option, play_player_count
 
 if TYPE_CHECKING:
     from scenes.options import PlayOptions
@@ -23,10 +25,11 @@ def add_parser(commands: Commands) -> None:
     play = commands.add_parser("play", help="start a game in a window")
     play.add_argument("--mode", choices=["solo", "hotseat", "demo"], default="solo",
                       help="solo: you against 3 random AIs; hotseat: 4 humans on one "
-                           "computer; demo: watch 4 AIs (default: solo)")
+                           "computer; demo: watch 4 AIs (default: solo); --players N changes the 4")
     play.add_argument("--seed", type=seed_argument, help="reproduce a deal (shown on screen)")
     play.add_argument("--names", help="comma-separated player names, in seat order "
-                                      f"(4 names of 1-{NAME_LIMIT} characters)")
+                                      f"(one per seat, each 1-{NAME_LIMIT} characters)")
+    add_players_option(play)
     play.add_argument("--record", type=Path, metavar="FILE",
                       help="append the finished game's record (JSON Lines) to FILE instead of "
                            f"saving it in the history ({default_history_path()})")
@@ -53,7 +56,9 @@ def options(args: argparse.Namespace) -> PlayOptions:
     from scenes.options import PlayOptions
 
     names = parse_names(args.names, args.subparser.error) if args.names is not None else None
-    kinds, names = play_seats(args, names)
+    players = play_player_count(args, names)
+    kinds, names = play_seats(args, names, players)
+    kinds = kinds or (mode_kinds(args.mode, players) if players != DEFAULT_PLAYERS else None)
     return PlayOptions(
         mode=args.mode, seed=args.seed, names=names, record=args.record,
         screenshots=args.screenshots, step_delay=args.step_delay,
@@ -64,16 +69,16 @@ def options(args: argparse.Namespace) -> PlayOptions:
 
 
 def seat_kinds(mode: str, levels: str | None, bots: Sequence[str] | None,
-               error: Error) -> tuple[str, ...] | None:
+               error: Error, players: int = DEFAULT_PLAYERS) -> tuple[str, ...] | None:
     """Each seat's kind from ``--ai`` and ``--bots`` (``None``: the mode's defaults)."""
-    from game.seating import MODE_KINDS, computer_seats
+    from game.seating import computer_seats
 
     if levels is None and not bots:
         return None
-    ai_seats = computer_seats(mode)
+    ai_seats = computer_seats(mode, players)
     if not ai_seats:
         error(f"--ai and --bots need computer seats; --mode {mode} has none")
-    kinds: list[str | PlayerKind] = list(MODE_KINDS[mode])
+    kinds: list[str | PlayerKind] = list(mode_kinds(mode, players))
     chosen = [level.strip() for level in levels.split(",")] if levels is not None else ["random"]
     if len(chosen) == 1:
         chosen *= len(ai_seats)
@@ -103,7 +108,7 @@ def bot_of(command: str, error: Error) -> Bot:
     return bot
 
 
-def play_seats(args: argparse.Namespace, names: tuple[str, ...] | None
+def play_seats(args: argparse.Namespace, names: tuple[str, ...] | None, players: int = DEFAULT_PLAYERS
                ) -> tuple[tuple[str, ...] | None, tuple[str, ...] | None]:
     """Seat kinds and names of ``play``: ``--ai``, ``--bots``, then each ``--bot NAME=COMMAND``
     (its NAME shown instead of the command)."""
@@ -115,17 +120,15 @@ def play_seats(args: argparse.Namespace, names: tuple[str, ...] | None
     except ValueError as problem:
         args.subparser.error(str(problem))
     bots = [*(args.bots or ()), *(bot.kind for bot in named)]
-    kinds = seat_kinds(args.mode, args.ai, bots, args.subparser.error)
+    kinds = seat_kinds(args.mode, args.ai, bots, args.subparser.error, players)
     if named and kinds is not None:
         names = name_bot_seats(names or default_names(args.mode, kinds), kinds, named)
     return kinds, names
 
 
 def parse_names(text: str, error: Error) -> tuple[str, ...]:
-    """``--names``: four comma-separated names, each checked (see :func:`game.text.check_name`)."""
+    """``--names``: comma-separated names, one per seat, each checked (see :func:`game.text.check_name`)."""
     names = tuple(name.strip() for name in text.split(","))
-    if len(names) != 4:
-        error(f"--names needs 4 comma-separated names, got {len(names)}")
     for seat, name in enumerate(names, start=1):
         try:
             check_name(name)

@@ -7,10 +7,11 @@ here decides anything, it only re-reads the rules' arithmetic for a learner.
 
 from __future__ import annotations
 
-from typing import NamedTuple, Sequence
+from typing import NamedTuple, Sequence, Union
 
-from .engine import Placement, Rule, target_row
+from .engine import Placement, Rule, predict, target_row
 from .rules import ROW_LIMIT, Rules
+from .text import noun_for
 
 
 class RowOption(NamedTuple):
@@ -106,18 +107,56 @@ def _cards(count: int) -> str:
     return f"{count} card" if count == 1 else f"{count} cards"
 
 
-def caption(placement: Placement, names: Sequence[str]) -> str:
-    """One line saying what a placement did, e.g. "Bob's 88 is the 6th card in row 3: ..."."""
+Part = Union[str, int]
+"""A caption piece: words, or a number (a screen stamps numbers with its digit sprites)."""
+
+
+def follows(rows_after: Sequence[Sequence[int]], placement: Placement) -> int | None:
+    """The card ``placement`` was put after (rules 1-2), read from the rows right after it."""
+    row = rows_after[placement.row]
+    return row[-2] if placement.rule is Rule.CLOSEST_ROW and len(row) > 1 else None
+
+
+def caption_parts(placement: Placement, names: Sequence[str], after: int | None = None) -> list[Part]:
+    """What one placement did, as words and numbers, e.g. "Bob's 88 is the 6th card in row 3:
+    Bob takes 5 cards, 21 points"; ``after``: the card the placed one follows (rules 1-2), if known."""
     name = names[placement.player]
-    card = placement.card
-    row = row_label(placement.row)
+    row = placement.row + 1
+    took = len(placement.taken)
+    cards = noun_for(took, "card")
+    points = noun_for(placement.penalty, "point")
     if placement.rule is Rule.SIXTH_CARD:
-        return (f"{name}'s {card} is the 6th card in {row}: {name} takes "
-                f"{_cards(len(placement.taken))}, {_points(placement.penalty)}")
+        return [f"{name}'s ", placement.card, " is the 6th card in row ", row,
+                f": {name} takes ", took, f" {cards}, ", placement.penalty, f" {points}"]
     if placement.rule is Rule.LOW_CARD:
-        return (f"{name}'s {card} is lower than every row: {name} takes {row} "
-                f"({_cards(len(placement.taken))}, {_points(placement.penalty)}) and {card} starts it")
-    return f"{name}'s {card} goes in {row}"
+        return [f"{name}'s ", placement.card, f" is lower than every row: {name} takes row ", row,
+                ", ", took, f" {cards}, ", placement.penalty, f" {points}"]
+    if after is None:
+        return [f"{name}'s ", placement.card, " goes to row ", row]
+    return [f"{name}'s ", placement.card, " goes to row ", row, ", after ", after]
+
+
+def caption(placement: Placement, names: Sequence[str], after: int | None = None) -> str:
+    """:func:`caption_parts` as plain text."""
+    return plain(caption_parts(placement, names, after))
+
+
+def plain(parts: Sequence[Part]) -> str:
+    """Caption parts as one line of text."""
+    return "".join(str(part) for part in parts)
+
+
+def preview_parts(rows: Sequence[Sequence[int]], rules: Rules, card: int) -> list[Part]:
+    """What would happen to ``card`` if it were placed on ``rows`` now, told to its chooser."""
+    row, takes = predict(rows, card)
+    if row is None:
+        return [card, " is lower than every row: you would pick a row to take"]
+    if takes:
+        taken = tuple(rows[row])
+        penalty = rules.penalty_of(taken)
+        return [card, " would be the 6th card in row ", row + 1, ": you would take ",
+                len(taken), f" {noun_for(len(taken), 'card')}, ", penalty, f" {noun_for(penalty, 'point')}"]
+    return [card, " would go to row ", row + 1]
 
 
 def explanation_lines(explanation: Explanation, names: Sequence[str]) -> list[str]:

@@ -14,7 +14,9 @@ from typing import NoReturn
 
 from game.agent_options import DEFAULT_THINK_MS
 from game.agents import AGENT_KINDS
-from game.classroom.room import TABLE_SEATS, check_code
+from game.classroom.room import check_code, seats_for
+from game.rules import rules_named
+from game.table_size import MAX_PLAYERS, MIN_PLAYERS
 
 DEFAULT_PORT = 8066
 
@@ -36,6 +38,12 @@ class ClassSettings:
     time_limit: float | None = None
     """Seconds a seat has to choose before a computer player chooses for it (``None``: wait)."""
     seed: int | None = None
+    seats: int | None = None
+    """Seats of the room; ``None``: as many as the rules allow (snap 4, classic 10)."""
+
+    @property
+    def seat_count(self) -> int:
+        return seats_for(rules_named(self.rules), self.seats)
 
 
 def add_class_arguments(parser: argparse.ArgumentParser) -> None:
@@ -43,7 +51,10 @@ def add_class_arguments(parser: argparse.ArgumentParser) -> None:
 
     parser.add_argument("--rules", choices=["snap", "classic"], default="snap",
                         help=f"snap (default): one round of 7 turns; classic: rounds of 10 turns until someone "
-                             f"has 66 points (either way {TABLE_SEATS} seats)")
+                             f"has 66 points ({MIN_PLAYERS}-{MAX_PLAYERS} seats)")
+    parser.add_argument("--seats", type=int, metavar="N",
+                        help=f"seats at the table: 4 under snap, {MIN_PLAYERS}-{MAX_PLAYERS} under classic "
+                             f"(default: 4 under snap, {MAX_PLAYERS} under classic); AIs play the empty ones")
     parser.add_argument("--port", type=int, default=DEFAULT_PORT,
                         help=f"TCP port of the join address (default {DEFAULT_PORT}; 0: any free port)")
     parser.add_argument("--code", help="the room code (2-12 letters or digits; default: 4 drawn at random)")
@@ -75,9 +86,13 @@ def class_settings(args: argparse.Namespace, error: Callable[[str], NoReturn]) -
             error(f"--code: {problem}")
     if args.ai not in AGENT_KINDS:
         error(f"unknown level {args.ai!r} for --ai (known: {', '.join(AGENT_KINDS)})")
-    if args.start_at is not None and not 1 <= args.start_at <= TABLE_SEATS:
-        error(f"--start-at must be from 1 to {TABLE_SEATS}, not {args.start_at}")
+    try:
+        seats = seats_for(rules_named(args.rules), args.seats)
+    except ValueError as problem:
+        error(f"--seats {args.seats}: {problem}")
+    if args.start_at is not None and not 1 <= args.start_at <= seats:
+        error(f"--start-at must be from 1 to {seats}, not {args.start_at}")
     if args.time_limit is not None and not 0 < args.time_limit < float("inf"):
         error(f"--time-limit must be a number of seconds > 0, not {args.time_limit}")
     return ClassSettings(rules=args.rules, port=args.port, code=code, ai=args.ai, start_at=args.start_at,
-                         time_limit=args.time_limit, seed=args.seed)
+                         time_limit=args.time_limit, seed=args.seed, seats=args.seats)

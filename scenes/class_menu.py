@@ -18,14 +18,17 @@ def class_button_rect(layout: MenuLayout, width: int) -> pygame.Rect:
     return rect
 
 
-def draw_class_button(surface: pygame.Surface, layout: MenuLayout, mouse: tuple[int, int]) -> None:
+def draw_class_button(surface: pygame.Surface, layout: MenuLayout, mouse: tuple[int, int],
+                      seats: int | None = None) -> None:
+    """``seats``: the room's seats when the rules let the menu choose them (classic)."""
     rect = class_button_rect(layout, surface.get_width())
-    draw_button(surface, rect, "Class game", layout.font_button, hovered=rect.collidepoint(mouse),
-                key_hint="C: students join by phone")
+    hint = f"C: {seats} seats, join by phone" if seats is not None else "C: students join by phone"
+    draw_button(surface, rect, "Class game", layout.font_button, hovered=rect.collidepoint(mouse), key_hint=hint)
 
 
-def open_class_game(ctx: AppContext, rules: str) -> None:
-    """Open a class room with the menu's rules (the other settings are ``main.py class``'s defaults)."""
+def open_class_game(ctx: AppContext, rules: str, seats: int | None = None) -> None:
+    """Open a class room with the menu's rules and seat count (the other settings are ``main.py
+    class``'s defaults)."""
     from .lobby import lobby_scene
 
-    ctx.manager.switch(lobby_scene(ctx, ClassSettings(rules=rules, seed=ctx.options.seed)))
+    ctx.manager.switch(lobby_scene(ctx, ClassSettings(rules=rules, seed=ctx.options.seed, seats=seats)))

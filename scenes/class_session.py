@@ -239,7 +239,7 @@ class ClassSession(TableSession):
 
     def publish(self, force: bool = False) -> None:
         """Send the observations if anything they show may have changed."""
-        key = (len(self.history), self.stage, self.shown_turn, tuple(sorted(self.questions)),
+        key = (len(self.states), self.stage, self.shown_turn, tuple(sorted(self.questions)),
                tuple(sorted(self.chosen.items())), self.thinking_players, len(self.notes),
                self.room.version, self.game.phase)
         if key == self._published and not force:

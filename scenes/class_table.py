@@ -58,8 +58,8 @@ class ClassTableScene(TableScene):
         super().show_rules()
         self._keep_pumping()
 
-    def _ask_leave(self) -> None:
-        super()._ask_leave()
+    def ask_leave(self) -> None:
+        super().ask_leave()
         self._keep_pumping()
 
     def _keep_pumping(self) -> None:

@@ -28,15 +28,16 @@ def score_unit(rules: Rules) -> str:
     return "points" if rules.end_score is None else f"of {rules.end_score}"
 
 
-def end_note(rules: Rules, scores: Sequence[int], names: Sequence[str], over: bool = False) -> list[Part]:
-    """When the game ends, in a few words ([] for a one-round game)."""
+def end_note(rules: Rules, scores: Sequence[int], names: Sequence[str], over: bool = False,
+             short: bool = False) -> list[Part]:
+    """When the game ends, in a few words ([] for a one-round game); ``short``: in fewer."""
     end = rules.end_score
     if end is None:
         return []
     if over:
-        return ["The game is over: someone reached ", end]
+        return ["Game over: ", end, " reached"] if short else ["The game is over: someone reached ", end]
     reached = [name for name, score in zip(names, scores) if score >= end]
     if reached:
         who = reached[0] if len(reached) == 1 else f"{len(reached)} players"
-        return [f"Last round: {who} reached ", end]
-    return ["The game ends after the round in which someone reaches ", end]
+        return ["Last round"] if short else [f"Last round: {who} reached ", end]
+    return ["Rounds until ", end] if short else ["The game ends after the round in which someone reaches ", end]

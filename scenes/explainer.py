@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from game.engine import Placement, Rule
-from game.explain import explain, takes_after_choice
+from game.explain import Explanation, explain, takes_after_choice
 from game.rules import Rules
 
 from .session import Part
@@ -79,28 +79,10 @@ def explain_panel(rows_before: Rows, placement: Placement, rules: Rules, names: 
     ``later``: the turn's cards placed after it ((player, card), lowest first), which say
     why a rule-4 choice that is not the cheapest row may still make sense."""
     facts = explain(rows_before, placement, rules)
-    card = placement.card
-    name = names[placement.player]
-    chosen_row = placement.row
     if placement.rule is Rule.LOW_CARD:
-        cheapest = facts.cheapest_rows
-        columns = tuple(
-            Column((("Row ", o.row + 1), ("ends ", o.last_card), (o.penalty, _points(o.penalty))),
-                   chosen=o.row == chosen_row, ok=o.row in cheapest)
-            for o in facts.options
-        )
-        title: tuple[Part, ...] = ("Rule 4: ", card, " is lower than every row's last card")
-        mine = facts.options[chosen_row]
-        if chosen_row in cheapest:
-            verdict: tuple[tuple[Part, ...], ...] = (
-                (f"{name} takes the cheapest row, row ", chosen_row + 1, " (", mine.penalty,
-                 _points(mine.penalty), ")"),)
-        else:
-            best = facts.options[cheapest[0]]
-            verdict = ((f"{name} took row ", chosen_row + 1, " (", mine.penalty, _points(mine.penalty),
-                        "), not the cheapest: row ", best.row + 1, " (", best.penalty, ")"),)
-            verdict += (_why_not_cheapest(rows_before, placement, best.row, later, rules, names),)
-        return ExplainPanel(title, columns, verdict)
+        return _low_card_panel(facts, rules, names, later)
+    card = placement.card
+    chosen_row = placement.row
     columns = tuple(
         Column((("Row ", o.row + 1), ("ends ", o.last_card),
                 ("+", o.difference) if o.accepts else ("too high",)),
@@ -112,10 +94,36 @@ def explain_panel(rows_before: Rows, placement: Placement, rules: Rules, names: 
         full: list[Part] = ["Row ", chosen_row + 1, " was full ("]
         for index, taken in enumerate(rows_before[chosen_row]):
             full += [", " if index else "", taken]
-        full += [f"): {name} takes ", placement.penalty, _points(placement.penalty)]
-        title = ("Rule 3: ", card, " would be the 6th card of row ", chosen_row + 1)
+        full += [f"): {names[placement.player]} takes ", placement.penalty, _points(placement.penalty)]
+        title: tuple[Part, ...] = ("Rule 3: ", card, " would be the 6th card of row ", chosen_row + 1)
         return ExplainPanel(title, columns, (tuple(full),))
     title = ("Rule 2: ", card, " goes after the closest lower last card")
     verdict = (("Smallest difference: ", card, " - ", chosen.last_card, " = ", chosen.difference,
                 " in row ", chosen_row + 1),)
+    return ExplainPanel(title, columns, verdict)
+
+
+def _low_card_panel(facts: Explanation, rules: Rules, names: Sequence[str],
+                    later: Sequence[tuple[int, int]]) -> ExplainPanel:
+    """Rule 4: every row's sum, and whether the row taken was the cheapest (and why not)."""
+    placement = facts.placement
+    name = names[placement.player]
+    chosen_row = placement.row
+    cheapest = facts.cheapest_rows
+    columns = tuple(
+        Column((("Row ", o.row + 1), ("ends ", o.last_card), (o.penalty, _points(o.penalty))),
+               chosen=o.row == chosen_row, ok=o.row in cheapest)
+        for o in facts.options
+    )
+    title: tuple[Part, ...] = ("Rule 4: ", placement.card, " is lower than every row's last card")
+    mine = facts.options[chosen_row]
+    if chosen_row in cheapest:
+        verdict: tuple[tuple[Part, ...], ...] = (
+            (f"{name} takes the cheapest row, row ", chosen_row + 1, " (", mine.penalty,
+             _points(mine.penalty), ")"),)
+    else:
+        best = facts.options[cheapest[0]]
+        verdict = ((f"{name} took row ", chosen_row + 1, " (", mine.penalty, _points(mine.penalty),
+                    "), not the cheapest: row ", best.row + 1, " (", best.penalty, ")"),)
+        verdict += (_why_not_cheapest(facts.rows_before, placement, best.row, later, rules, names),)
     return ExplainPanel(title, columns, verdict)

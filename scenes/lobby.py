@@ -16,9 +16,9 @@ import pygame
 import segno
 
 from game.agent_options import AgentOptions
-from game.classroom.room import TABLE_SEATS, Room, SeatInfo
+from game.classroom.room import Room, SeatInfo
 from game.classroom.server import ClassServer, lan_addresses
-from game.rules import rules_named
+from game.rules import Rules, rules_named
 
 from . import theme
 from .base import AppContext, Input, InputKind, Scene
@@ -26,6 +26,9 @@ from .class_cli import ClassSettings
 from .class_session import ClassSession, class_seats
 from .layout import scale_for
 from .widgets import draw_button, draw_panel
+
+SEAT_KEYS = {pygame.K_PLUS: 1, pygame.K_EQUALS: 1, pygame.K_KP_PLUS: 1, pygame.K_MINUS: -1, pygame.K_KP_MINUS: -1}
+"""Keys that change the number of seats before the start (classic rules: 2-10)."""
 
 
 def qr_surface(text: str, module: int) -> pygame.Surface:
@@ -75,7 +78,7 @@ def lobby_layout(size: tuple[int, int], seat_count: int, modules: int) -> LobbyL
     bottom_room = round(110 * s)
     row_h = max(round(22 * s), min(round(46 * s), (h - top - bottom_room) // max(1, seat_count)))
     seats = tuple(pygame.Rect(margin, top + i * row_h, left_w, row_h - round(6 * s)) for i in range(seat_count))
-    free = tuple(pygame.Rect(r.right - round(110 * s), r.top + 2, round(104 * s), r.height - 4) for r in seats)
+    free = tuple(pygame.Rect(r.right - round(110 * s), r.top + 1, round(104 * s), r.height - 2) for r in seats)
     start = pygame.Rect(margin, h - margin - round(64 * s) - round(28 * s), round(320 * s), round(64 * s))
     hints = pygame.Rect(margin, h - margin - round(24 * s), w - 2 * margin, round(24 * s))
     return LobbyLayout(s, title, info, seats, free, qr, start, hints)
@@ -121,6 +124,8 @@ class LobbyScene(Scene):
             self.ctx.nav.go_menu()
         elif inp.is_key(pygame.K_RETURN, pygame.K_KP_ENTER):
             self.start()
+        elif inp.is_key(*SEAT_KEYS):
+            self.change_seats(SEAT_KEYS[inp.key])
         elif inp.kind is InputKind.CLICK and self.room is not None:
             surface = pygame.display.get_surface()
             layout = self._layout(surface.get_size() if surface is not None else (1280, 720))
@@ -130,6 +135,16 @@ class LobbyScene(Scene):
             for info, rect in zip(self.seats(), layout.free_buttons):
                 if info.taken and rect.collidepoint(inp.pos):
                     self.free(info.index)
+
+    def change_seats(self, step: int) -> None:
+        """One seat more or fewer before the start, within what the rules allow (classic: 2-10);
+        a seat a student holds is never taken away."""
+        if self.server is None or self.room is None:
+            return
+        rules = rules_named(self.settings.rules)
+        wanted = max(rules.min_players, min(rules.max_players, self.room.seat_count + step))
+        if wanted != self.room.seat_count and self.room.resize(wanted):
+            self.server.lobby_changed()
 
     def free(self, seat: int) -> None:
         """The teacher frees a seat before the game (its phone goes back to the join form)."""
@@ -166,7 +181,7 @@ class LobbyScene(Scene):
 
     # ------------------------------------------------------------- draw
     def _layout(self, size: tuple[int, int]) -> LobbyLayout:
-        count = self.room.seat_count if self.room is not None else TABLE_SEATS
+        count = self.room.seat_count if self.room is not None else self.settings.seat_count
         return lobby_layout(size, count, qr_modules(self.join_url or "http://127.0.0.1:8066"))
 
     def _qr_image(self, side: int) -> pygame.Surface:
@@ -184,23 +199,23 @@ class LobbyScene(Scene):
         if self.room is None or self.server is None:
             theme.blit_text(surface, self.problem, theme.fit_size(self.problem, round(28 * s), layout.info.width),
                             theme.DANGER, topleft=layout.info.topleft)
-            theme.blit_text(surface, "Esc: back to the menu", round(22 * s), theme.TEXT_DIM,
+            theme.blit_text(surface, "Esc: back to the menu", theme.text_px(22, s), theme.TEXT_DIM,
                             midleft=layout.hints.midleft)
             return
         info = layout.info
-        theme.blit_text(surface, "Room code", round(24 * s), theme.TEXT_DIM, topleft=info.topleft)
+        theme.blit_text(surface, "Room code", theme.text_px(24, s), theme.TEXT_DIM, topleft=info.topleft)
         code_rect = theme.blit_text(surface, self.room.code, round(84 * s), theme.ACCENT, bold=True,
                                     topleft=(info.left, info.top + round(22 * s)))
         y = code_rect.bottom + round(4 * s)
         for address in self.addresses[:3]:
-            size = theme.fit_size(address, round(30 * s), info.width)
+            size = theme.fit_size(address, theme.text_px(30, s), info.width)
             y = theme.blit_text(surface, address, size, theme.TEXT, topleft=(info.left, y)).bottom
         rules = rules_named(self.settings.rules)
         seats = self.seats()
         taken = sum(1 for seat in seats if seat.taken)
-        heading = (f"Seats: {taken} of {len(seats)} taken - empty seats are played by "
-                   f"AIs ({self.settings.ai}); rules: {rules.name}")
-        theme.blit_text(surface, heading, theme.fit_size(heading, round(22 * s), info.width), theme.TEXT_DIM,
+        heading, size = theme.fit_label(f"Seats: {taken} of {len(seats)} taken  -  {rules.name} rules  -  "
+                                        f"AIs ({self.settings.ai}) play the empty ones", theme.text_px(22, s), info.width)
+        theme.blit_text(surface, heading, size, theme.TEXT_DIM,
                         bottomleft=(layout.seats[0].left, layout.seats[0].top - round(2 * s)))
         for seat, rect, free in zip(seats, layout.seats, layout.free_buttons):
             self._draw_seat(surface, seat, rect, free, s)
@@ -208,12 +223,10 @@ class LobbyScene(Scene):
         draw_button(surface, layout.start, "Start the game", round(30 * s), hovered=layout.start.collidepoint(self.mouse),
                     key_hint="Enter")
         if spectators:
-            theme.blit_text(surface, f"{spectators} watching", round(22 * s), theme.TEXT_DIM,
+            theme.blit_text(surface, f"{spectators} watching", theme.text_px(22, s), theme.TEXT_DIM,
                             midleft=(layout.start.right + round(20 * s), layout.start.centery))
-        hints = "Enter: start    click Free: free a seat    Esc: close the room"
-        if self.settings.start_at is not None:
-            hints += f"    the game starts by itself when {self.settings.start_at} seats are taken"
-        theme.blit_text(surface, hints, theme.fit_size(hints, round(20 * s), layout.hints.width), theme.TEXT_DIM,
+        hints = lobby_hints(rules, self.settings.start_at)
+        theme.blit_text(surface, hints, theme.fit_size(hints, theme.text_px(20, s), layout.hints.width), theme.TEXT_DIM,
                         midleft=layout.hints.midleft)
         image = self._qr_image(layout.qr.width)
         surface.blit(image, image.get_rect(center=layout.qr.center))
@@ -221,7 +234,7 @@ class LobbyScene(Scene):
     def _draw_seat(self, surface: pygame.Surface, seat: SeatInfo, rect: pygame.Rect, free: pygame.Rect,
                    s: float) -> None:
         draw_panel(surface, rect, theme.PANEL, theme.PANEL_EDGE if seat.taken else None, radius=round(8 * s))
-        size = max(12, min(round(28 * s), rect.height * 2 // 3))
+        size = theme.text_px(28, s) if rect.height >= round(40 * s) else theme.MIN_FONT_SIZE  # a room of 10 seats
         theme.blit_text(surface, f"{seat.index + 1}", size, theme.TEXT_DIM,
                         midleft=(rect.left + round(12 * s), rect.centery))
         name_left = rect.left + round(56 * s)
@@ -231,17 +244,26 @@ class LobbyScene(Scene):
         state, colour = ("connected", theme.GOOD) if seat.connected else ("not connected", theme.DANGER)
         pygame.draw.circle(surface, colour, (name_left + size // 3, rect.centery), max(4, size // 4))
         room = free.left - name_left - round(200 * s)
-        theme.blit_text(surface, seat.name, theme.fit_size(seat.name, size, max(40, room)), theme.TEXT,
-                        midleft=(name_left + size, rect.centery))
-        theme.blit_text(surface, state, max(12, size * 3 // 4), colour,
-                        midright=(free.left - round(12 * s), rect.centery))
-        draw_button(surface, free, "Free", max(12, size * 3 // 4), hovered=free.collidepoint(self.mouse))
+        name, name_size = theme.fit_label(seat.name, size, max(40, room))
+        theme.blit_text(surface, name, name_size, theme.TEXT, midleft=(name_left + size, rect.centery))
+        small = theme.text_px(22, s)
+        theme.blit_text(surface, state, small, colour, midright=(free.left - round(12 * s), rect.centery))
+        draw_button(surface, free, "Free", small, hovered=free.collidepoint(self.mouse))
+
+
+def lobby_hints(rules: Rules, start_at: int | None) -> str:
+    """The lobby's footer: the keys (+/- where the rules let the seats change), the automatic start."""
+    seats = "    +/-: seats" if rules.min_players < rules.max_players else ""
+    hints = f"Enter: start{seats}    click Free: free a seat    Esc: close the room"
+    if start_at is not None:
+        hints += f"    the game starts by itself when {start_at} seats are taken"
+    return hints
 
 
 def open_lobby(ctx: AppContext, settings: ClassSettings) -> LobbyScene:
     """The lobby of a new class room, its server listening (``ValueError`` if it cannot)."""
     rules = rules_named(settings.rules)
-    room = Room(TABLE_SEATS, settings.code)
+    room = Room(settings.seat_count, settings.code)
     server = ClassServer(room, rules=rules, host=settings.host, port=settings.port)
     try:
         server.start()

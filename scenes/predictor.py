@@ -123,7 +123,7 @@ class Predictor:
 
     def verdict(self) -> Verdict | None:
         """The verdict of the placement on screen, if it was guessed."""
-        state = self.scene.shown_state()
+        state = self.scene.shown.shown_state()
         return self.verdicts.get(question_of(state.placement)) if state is not None else None
 
     @property

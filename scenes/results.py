@@ -38,6 +38,20 @@ class Outcome:
         return self.info.seats
 
 
+def winners_title(names: list[str], size: int, width: int) -> tuple[str, int]:
+    """"Ana wins!", "Tie: Ana and Ben win!", or for a tie too long to read at ``size`` within
+    ``width``: "Tie: 4 players win!" (the winners' lines are marked below)."""
+    if len(names) == 1:
+        title = f"{names[0]} wins!"
+    else:
+        title = "Tie: " + ", ".join(names[:-1]) + " and " + names[-1] + " win!"
+    fitted = theme.fit_size(title, size, width)
+    if len(names) > 1 and fitted < size * 2 // 3:
+        title = f"Tie: {len(names)} players win!"
+        fitted = theme.fit_size(title, size, width)
+    return theme.fit_label(title, fitted, width)
+
+
 def outcome_of(session: TableSession, saved: str) -> Outcome:
     return Outcome(info_of(session), session.game, saved)
 
@@ -80,7 +94,7 @@ class ResultsScene(Scene):
             self.focus = FOCUS_ORDER[(FOCUS_ORDER.index(self.focus) + 1) % count]
         elif inp.kind is InputKind.CLICK:
             surface = pygame.display.get_surface()
-            layout = results_layout(surface.get_size() if surface else (1280, 720))
+            layout = results_layout(surface.get_size() if surface else (1280, 720), len(self.outcome.seats))
             for index, rect in enumerate(layout.buttons):
                 if rect.collidepoint(inp.pos):
                     self._activate(index)
@@ -104,18 +118,14 @@ class ResultsScene(Scene):
             nav.quit(0)
 
     def draw(self, surface: pygame.Surface) -> None:
-        layout = results_layout(surface.get_size())
+        layout = results_layout(surface.get_size(), len(self.outcome.seats))
         surface.fill(theme.FELT)
         s = layout.scale
         outcome = self.outcome
         game = outcome.game
         winners = set(game.winners)
-        names = [outcome.info.name(p) for p in sorted(winners)]
-        if len(names) == 1:
-            title = f"{names[0]} wins!"
-        else:
-            title = "Tie: " + " and ".join(names) + " win!"
-        size = theme.fit_size(title, layout.font_title, surface.get_width() - round(60 * s))
+        title, size = winners_title([outcome.info.name(p) for p in sorted(winners)], layout.font_title,
+                                    surface.get_width() - round(60 * s))
         theme.blit_text(surface, title, size, theme.ACCENT, bold=True, center=layout.title.center)
         lead = "Replay  -  " if outcome.replayed else ""
         rounds = len(game.rounds)
@@ -160,7 +170,8 @@ class ResultsScene(Scene):
                          sprites=self.ctx.sprites, colour=colour)
             seat = self.outcome.seats[player]
             kind = seat.label
-            name_rect = theme.blit_text(surface, seat.name, layout.font_line, colour,
+            name, name_size = theme.fit_label(seat.name, layout.font_line, rect.width - round(330 * s))
+            name_rect = theme.blit_text(surface, name, name_size, colour,
                                         midleft=(rect.left + round(90 * s), rect.centery - round(10 * s)))
             theme.blit_text(surface, kind + ("  -  winner" if won else ""), layout.font_small,
                             theme.ACCENT if won else theme.TEXT_DIM,

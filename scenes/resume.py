@@ -33,7 +33,7 @@ def unfinished_of_session(session: TableSession) -> UnfinishedGame:
     """What :func:`resume_session` needs to rebuild ``session`` as it is on screen now."""
     turn_started = not session.placements  # the table moved on to a turn with nothing placed yet
     return unfinished_of(session.game, [(seat.name, seat.kind) for seat in session.seats], session.mode,
-                         len(session.history), turn_started, session.stage is Stage.ROW_CHOICE,
+                         len(session.states), turn_started, session.stage is Stage.ROW_CHOICE,
                          session.shown_turn)
 
 
@@ -106,11 +106,11 @@ def _replay(session: TableSession, kept: UnfinishedGame, human_cards: dict[int, 
             session.pick_row(human_rows[player].pop(0))
         elif stage in (Stage.REVEALED, Stage.PLACED):
             turn_over = len(session.placements) == len(session.seats)
-            behind = len(session.history) < kept.placements
+            behind = len(session.states) < kept.placements
             if behind or (turn_over and kept.turn_started) or (kept.asking_row and not turn_over):
-                before = (len(session.history), session.stage)
+                before = (len(session.states), session.stage)
                 session.advance()
-                if (len(session.history), session.stage) == before:
+                if (len(session.states), session.stage) == before:
                     return  # a computer player's row that was still being decided
             else:
                 return

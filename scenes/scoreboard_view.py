@@ -17,6 +17,7 @@ from game.history import PERIODS, GameSummary, PlayerTotals
 from . import theme
 from .digits import DigitSprites, number_size, write_number
 from .layout import scale_for
+from .seat_cells import seat_cells
 from .view import mode_of_kinds
 from .widgets import draw_button, draw_panel, draw_rich, draw_text_field
 
@@ -170,15 +171,13 @@ def draw_entry(surface: pygame.Surface, rect: pygame.Rect, s: float, game: GameS
 def draw_seats(surface: pygame.Surface, rect: pygame.Rect, s: float, game: GameSummary,
                sprites: DigitSprites) -> None:
     left = rect.left + round(_players_left(s))
-    cell_w = (rect.right - round(8 * s) - left) / max(1, len(game.seats))
-    for index, seat in enumerate(game.seats):
-        x = round(left + index * cell_w)
+    cells, cell_w, digits_h = seat_cells(left, rect.right - round(8 * s), rect.centery, len(game.seats), s)
+    for (x, cy), seat in zip(cells, game.seats):
         colour = theme.ACCENT if seat.won else theme.TEXT
-        number = write_number(surface, seat.score, (x + round(16 * s), rect.centery), round(24 * s),
-                              sprites=sprites, colour=colour)
+        number = write_number(surface, seat.score, (x + round(16 * s), cy), digits_h, sprites=sprites, colour=colour)
         room = max(10, round(cell_w - (number.right - x) - 10 * s))
         name, size = theme.fit_label(seat.name, theme.text_px(20, s), room)
-        theme.blit_text(surface, name, size, colour, midleft=(number.right + round(6 * s), rect.centery))
+        theme.blit_text(surface, name, size, colour, midleft=(number.right + round(6 * s), cy))
 
 
 def draw_totals(surface: pygame.Surface, rect: pygame.Rect, s: float, frame: BoardFrame) -> None:

@@ -25,23 +25,23 @@ Bots (``bot:COMMAND``) are agents too; the session owns their
 from __future__ import annotations
 
 import os
-from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any, Callable, Sequence, Union
+from typing import Sequence
 
 from game.agent_options import DEFAULT_OPTIONS, AgentOptions
 from game.agents import Agent
 from game.bots.command import split_command
-from game.bots.referee import BotAgent, BotTable
 from game.kinds import HUMAN, parse_bot_kind
-from game.engine import Game, Phase, Placement, Rule, predict
+from game.engine import Game, Phase, Placement, predict
+from game.explain import Part, caption_parts, follows, preview_parts
 from game.play import check_kind as check_player_kind
-from game.play import make_player, players_rng
 from game.rules import SNAP, Rules
-from game.seating import AI_KIND, MODE_KINDS
-from game.text import NAME_LIMIT, noun_for
+from game.seating import MODE_KINDS
+from game.text import NAME_LIMIT
 from game.timeline import TableState, capture
+
+from .thinker import BotStatus, ComputerPlayers, Thinker
 
 BOT = "bot"
 """The menu's name for a bot seat (its kind is ``bot:COMMAND``)."""
@@ -55,8 +55,6 @@ INTERPRETERS = {"python", "python3", "py", "pypy", "pypy3", "node", "ruby", "per
 MAX_NAME = NAME_LIMIT
 """A name typed in the menu stops growing here: the limit every other way in checks."""
 
-Part = Union[str, int]
-"""A caption piece: words (drawn with a font) or a number (stamped with digit sprites)."""
 
 
 class Stage(Enum):
@@ -181,53 +179,6 @@ def seats_for(mode: str, names: Sequence[str] | None = None,
     return tuple(Seat(name, kind) for name, kind in zip(chosen, chosen_kinds))
 
 
-class Thinker:
-    """Makes computer players' decisions one at a time, in the order asked.
-
-    Threaded: on one worker thread, so the window stays responsive while an AI
-    thinks (and one worker keeps the order, hence the players' shared random
-    generator, reproducible).  Not threaded: at once, on the caller's thread.
-    """
-
-    def __init__(self, threaded: bool) -> None:
-        self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="ai-thinker") if threaded else None
-
-    @property
-    def threaded(self) -> bool:
-        return self._executor is not None
-
-    def submit(self, work: Callable[..., Any], *args: Any) -> Future:
-        if self._executor is not None:
-            return self._executor.submit(work, *args)
-        future: Future = Future()
-        try:
-            future.set_result(work(*args))
-        except BaseException as error:  # re-raised by result(), as from the worker
-            future.set_exception(error)
-        return future
-
-    def close(self) -> None:
-        """Drop the decisions not started; one being made finishes on its own (idempotent)."""
-        if self._executor is not None:
-            self._executor.shutdown(wait=False, cancel_futures=True)
-
-
-@dataclass(frozen=True)
-class BotStatus:
-    """What the table shows about a bot: its last message, and why it lost its seat."""
-
-    message: str
-    disqualified: str
-    """``""``, or e.g. "too slow, turn 3"."""
-    detail: str
-    """The whole disqualification, for people (empty if none)."""
-    stderr_last: str
-    """The last line of its debug output."""
-    command: str = ""
-    stderr_tail: tuple[str, ...] = ()
-    """The last lines of its debug output, oldest first."""
-
-
 @dataclass(frozen=True)
 class Preview:
     """Where a card would go if it were placed now (for hovering over the hand)."""
@@ -255,19 +206,6 @@ def preview(rows: Sequence[Sequence[int]], card: int) -> Preview:
     return Preview(card, row, takes)
 
 
-def preview_caption(rows: Sequence[Sequence[int]], rules: Rules, card: int) -> list[Part]:
-    """What would happen to ``card`` if it were placed on ``rows`` now, for the chooser."""
-    shown = preview(rows, card)
-    if shown.row is None:
-        return [card, " is lower than every row: you would pick a row to take"]
-    if shown.takes:
-        row = tuple(rows[shown.row])
-        penalty = rules.penalty_of(row)
-        return [card, " would be the 6th card in row ", shown.row + 1, ": you would take ",
-                len(row), f" {noun_for(len(row), 'card')}, ", penalty, f" {noun_for(penalty, 'point')}"]
-    return [card, " would go to row ", shown.row + 1]
-
-
 class TableSession:
     """Drives one game step by step for the table screen."""
 
@@ -275,21 +213,11 @@ class TableSession:
                  mode: str = "solo", options: AgentOptions = DEFAULT_OPTIONS, *,
                  agents: Sequence[Agent | None] | None = None, threaded: bool | None = None,
                  thinker: Thinker | None = None) -> None:
-        """``agents`` replaces the players made from the seats' kinds (``None`` for humans);
-        ``threaded`` defaults to: some player is not a random one; ``thinker`` replaces the
-        one made from it."""
+        """``agents``, ``threaded``, ``thinker``: see :meth:`scenes.thinker.ComputerPlayers.seated`."""
         self.seats = tuple(seats)
         self.mode = mode
         self.game = Game(rules=rules, player_count=len(self.seats), seed=seed)
-        self.bot_table: BotTable | None = None
-        if agents is None:
-            agents = self._make_agents(options)
-        self.agents: list[Agent | None] = [None if s.is_human else a for s, a in zip(self.seats, agents)]
-        if threaded is None:
-            threaded = any(a is not None and a.kind != AI_KIND for a in self.agents)
-        self.thinker = thinker or Thinker(threaded)
-        self.thinking: dict[int, Future] = {}
-        """Decisions asked of computer players and not taken in yet, by player."""
+        self.players = ComputerPlayers.seated(self.seats, self.game.seed, options, agents, threaded, thinker)
         self.closed = False
         self.stage = Stage.CHOOSE
         self.chooser: int | None = None
@@ -297,83 +225,51 @@ class TableSession:
         self.shown_turn = 0
         self.turn_cards: tuple[int, ...] = ()
         """This turn's cards by player once revealed (kept until the next turn starts)."""
-        self.placements: list[Placement] = []
-        """Placements of the turn on screen, in order."""
+        self._turn_start = 0
+        """How many states there were when the turn on screen started."""
         self.chosen_by: list[int] = []
         """The humans who chose a card this turn, in order (the last may take it back)."""
-        self.history: list[Placement] = []
         self.states: list[TableState] = []
-        """The public table after every placement so far (for stepping back through the game)."""
-        self._caption: list[Part] = []
+        """The table after every placement so far: all the session keeps of what happened."""
         self._start_turn()
-
-    def _make_agents(self, options: AgentOptions) -> list[Agent | None]:
-        """One player per seat from its kind, all drawing from the seed's players' generator
-        in seat order (as :func:`game.play.make_agents`); bots join the session's bot table."""
-        rng = players_rng(self.game.seed)
-        self.bot_table = BotTable()
-        try:
-            return [None if seat.is_human else
-                    make_player(seat.kind, seat=index, player_count=len(self.seats), rng=rng,
-                                options=options, bot_table=self.bot_table)
-                    for index, seat in enumerate(self.seats)]
-        except BaseException:
-            self.bot_table.close()
-            raise
 
     def close(self) -> None:
         """The game is left (or over): stop thinking and kill its bots (idempotent)."""
         self.closed = True
-        self.thinker.close()
-        if self.bot_table is not None:
-            self.bot_table.close()
+        self.players.close()
 
     def take_own_players(self, options: AgentOptions = DEFAULT_OPTIONS) -> None:
-        """Seat the players of the seats' kinds (a resumed game, once its decisions so far
-        were replayed by stand-ins): the decisions still outstanding are asked of them."""
-        self.thinker.close()
-        agents = self._make_agents(options)
-        self.thinker = Thinker(any(a is not None and a.kind != AI_KIND for a in agents))
-        self.agents = [None if s.is_human else a for s, a in zip(self.seats, agents)]
-        for player, future in list(self.thinking.items()):
-            if not future.done():
-                del self.thinking[player]
-                agent = self.agents[player]
-                if agent is not None and self.game.phase is Phase.CHOOSE_CARDS:
-                    self._ask(player, agent.choose_card, self.game.view(player))
-        self._ask_row()
+        """Seat the players of the seats' kinds in place of stand-ins (a resumed game)."""
+        self.players.take_over(self.game.seed, options, self.game)
+
+    # The computer players, under the names the screens and tests read:
+    agents = property(lambda self: self.players.agents, doc="Each seat's agent (None for a human).")
+    thinker = property(lambda self: self.players.thinker, doc="Makes the computer players' decisions.")
+    thinking = property(lambda self: self.players.thinking, doc="Decisions asked and not taken in yet.")
+    bot_table = property(lambda self: self.players.bot_table, doc="The bots' processes, if any.")
 
     # --------------------------------------------------------- queries
     @property
     def thinking_players(self) -> tuple[int, ...]:
         """Computer players whose decision is being made now, in seat order."""
-        return tuple(sorted(p for p, future in self.thinking.items() if not future.done()))
+        return self.players.thinking_players
 
     def bot_status(self, player: int) -> BotStatus | None:
         """The live state of the bot in seat ``player`` (``None`` if it is not a bot)."""
-        agent = self.agents[player] if 0 <= player < len(self.agents) else None
-        if not isinstance(agent, BotAgent):
-            return None
-        tail = agent.stderr_tail
-        found = agent.disqualification
-        short = f"{found.reason}, turn {found.turn + 1}" if found is not None else ""
-        if found is not None and found.round > 0:
-            short = f"{found.reason}, round {found.round + 1} turn {found.turn + 1}"
-        return BotStatus(agent.last_message, short, found.describe() if found is not None else "",
-                         tail[-1] if tail else "", agent.command, tuple(tail))
+        return self.players.bot_status(player)
 
-    @property
-    def rules(self) -> Rules:
-        return self.game.rules
-
-    @property
-    def humans(self) -> tuple[int, ...]:
-        return human_seats(self.seats)
+    rules = property(lambda self: self.game.rules, doc="The rules preset of the game.")
+    humans = property(lambda self: human_seats(self.seats), doc="The seats people play.")
 
     @property
     def uses_curtain(self) -> bool:
         """More than one human shares the screen: hide hands between their turns."""
         return uses_curtain(self.seats)
+
+    @property
+    def placements(self) -> list[Placement]:
+        """Placements of the turn on screen, in order."""
+        return [state.placement for state in self.states[self._turn_start:]]
 
     @property
     def last(self) -> Placement | None:
@@ -418,17 +314,9 @@ class TableSession:
         """1-4: which placement of the turn is on screen (0 before the first)."""
         return len(self.placements)
 
-    def placement_order(self) -> list[tuple[int, int]]:
-        """(player, card) of this turn's revealed cards, lowest card first."""
-        return sorted(enumerate(self.turn_cards), key=lambda pc: pc[1])
-
-    def preview(self, card: int) -> Preview:
-        """Where ``card`` would go if it were placed on the rows as they are now."""
-        return preview(self.game.rows, card)
-
     def preview_caption(self, card: int) -> list[Part]:
         """What would happen to ``card`` if it were placed now, for the chooser."""
-        return preview_caption(self.game.rows, self.rules, card)
+        return preview_parts(self.game.rows, self.rules, card)
 
     def row_penalties(self) -> list[int]:
         """The penalty a player would take with each row."""
@@ -476,14 +364,10 @@ class TableSession:
         """
         if self.closed:
             return False
-        taken = False
-        for player in sorted(self.thinking):
-            future = self.thinking[player]
-            if not future.done() or self.game.phase is not Phase.CHOOSE_CARDS:
-                continue
-            del self.thinking[player]
-            self.game.choose_card(player, future.result())
-            taken = True
+        back = self.players.cards_back(self.game)
+        for player, card in back:
+            self.game.choose_card(player, card)
+        taken = bool(back)
         if taken and self.stage is Stage.THINKING:
             self._after_choice()
         return taken
@@ -531,58 +415,21 @@ class TableSession:
     # --------------------------------------------------------- captions
     def caption(self) -> list[Part]:
         """One line telling the class what is happening (numbers as ints, to stamp)."""
-        stage = self.stage
-        if stage is Stage.CURTAIN:
-            return [f"Pass to {self.name(self.chooser or 0)}"]
-        if stage is Stage.CHOOSE:
-            who = "Your" if not self.uses_curtain else f"{self.name(self.chooser or 0)}, your"
-            return [f"{who} turn: choose a card to play"]
-        if stage is Stage.THINKING:
-            names = [self.name(p) for p in self.thinking_players] or ["The computer players"]
-            who = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-            return [f"{who} {'is' if len(names) == 1 else 'are'} choosing a card..."]
-        if stage is Stage.REVEALED:
-            return ["All cards are revealed: they are placed lowest first"]
-        if stage is Stage.ROW_CHOICE:
-            player, card = self.game.next_placement or (0, 0)
-            if not self.uses_curtain:
-                return ["Your ", card, " is lower than every row: pick a row to take (its cards are your penalty)"]
-            return [f"{self.name(player)}'s ", card, " is lower than every row: "
-                    f"{self.name(player)}, pick a row to take"]
-        if stage is Stage.OVER:
-            return ["The game is over"]
-        return list(self._caption)
+        return live_caption(self)
 
     # --------------------------------------------------------- internals
     def _record(self, placement: Placement, rows_before: tuple[tuple[int, ...], ...]) -> Placement:
         self.states.append(capture(self.game, placement, rows_before))
-        row = self.game.rows[placement.row]
-        after = row[-2] if placement.rule is Rule.CLOSEST_ROW and len(row) > 1 else None
-        self._caption = describe(placement, self.seats, after)
-        self.placements.append(placement)
-        self.history.append(placement)
         self.stage = Stage.PLACED
         self._ask_row()
         return placement
 
-    def _ask(self, player: int, work: Callable[..., Any], *args: Any) -> None:
-        if getattr(self.agents[player], "answers_later", False):  # a phone: its answer comes as a Future
-            self.thinking[player] = work(*args)
-        else:
-            self.thinking[player] = self.thinker.submit(work, *args)
-
     def _ask_row(self) -> None:
-        """A computer player's card fits no row: let it think about the row at once."""
-        player = self.game.awaiting_row_choice
-        if player is None or player in self.thinking:
-            return
-        agent = self.agents[player]
-        if agent is not None:
-            self._ask(player, agent.choose_row, self.game.view(player))
+        self.players.ask_row(self.game)
 
     def _start_turn(self) -> None:
         game = self.game
-        self.placements = []
+        self._turn_start = len(self.states)
         self.chosen_by = []
         self.turn_cards = ()
         if game.is_over:
@@ -590,9 +437,7 @@ class TableSession:
             self.chooser = None
             return
         self.shown_turn = game.turn
-        for player, agent in enumerate(self.agents):  # seat order: the shared generator's order
-            if agent is not None:
-                self._ask(player, agent.choose_card, game.view(player))
+        self.players.ask_cards(game)
         self.poll()
         self._after_choice(first=True)
 
@@ -611,22 +456,27 @@ class TableSession:
         self._ask_row()
 
 
-def describe(placement: Placement, seats: Sequence[Seat], after: int | None = None) -> list[Part]:
-    """What one placement did, e.g. "Bob's 88 is the 6th card in row 3: Bob takes 5 cards, 21 points".
-
-    ``after`` is the card the placed one follows (rules 1-2), when known.
-    """
-    name = seats[placement.player].name
-    row = placement.row + 1
-    took = len(placement.taken)
-    cards = "card" if took == 1 else "cards"
-    points = "point" if placement.penalty == 1 else "points"
-    if placement.rule is Rule.SIXTH_CARD:
-        return [f"{name}'s ", placement.card, " is the 6th card in row ", row,
-                f": {name} takes ", took, f" {cards}, ", placement.penalty, f" {points}"]
-    if placement.rule is Rule.LOW_CARD:
-        return [f"{name}'s ", placement.card, f" is lower than every row: {name} takes row ", row,
-                ", ", took, f" {cards}, ", placement.penalty, f" {points}"]
-    if after is None:
-        return [f"{name}'s ", placement.card, " goes to row ", row]
-    return [f"{name}'s ", placement.card, " goes to row ", row, ", after ", after]
+def live_caption(session: TableSession) -> list[Part]:
+    """What the live table says now: who chooses, who thinks, what was just placed (numbers as ints, to stamp)."""
+    stage = session.stage
+    if stage is Stage.CURTAIN:
+        return [f"Pass to {session.name(session.chooser or 0)}"]
+    if stage is Stage.CHOOSE:
+        who = "Your" if not session.uses_curtain else f"{session.name(session.chooser or 0)}, your"
+        return [f"{who} turn: choose a card to play"]
+    if stage is Stage.THINKING:
+        names = [session.name(p) for p in session.thinking_players] or ["The computer players"]
+        who = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+        return [f"{who} {'is' if len(names) == 1 else 'are'} choosing a card..."]
+    if stage is Stage.REVEALED:
+        return ["All cards are revealed: they are placed lowest first"]
+    if stage is Stage.ROW_CHOICE:
+        player, card = session.game.next_placement or (0, 0)
+        if not session.uses_curtain:
+            return ["Your ", card, " is lower than every row: pick a row to take (its cards are your penalty)"]
+        return [f"{session.name(player)}'s ", card, " is lower than every row: "
+                f"{session.name(player)}, pick a row to take"]
+    if stage is Stage.OVER:
+        return ["The game is over"]
+    state = session.states[-1]
+    return caption_parts(state.placement, [seat.name for seat in session.seats], follows(state.rows, state.placement))

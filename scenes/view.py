@@ -13,11 +13,12 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Sequence
 
-from game.engine import Placement, Rule
+from game.engine import Placement
+from game.explain import caption_parts, follows
 from game.rules import Rules
 from game.timeline import TableState
 
-from .session import HUMAN, MODE_KINDS, Part, Seat, Stage, TableSession, describe, human_seats, uses_curtain
+from .session import HUMAN, MODE_KINDS, Part, Seat, Stage, TableSession, human_seats, uses_curtain
 
 Rows = tuple[tuple[int, ...], ...]
 
@@ -104,8 +105,6 @@ def next_label(step: int, players: int, final: bool, round_over: bool = False) -
 def view_of_state(state: TableState, info: TableInfo, final: bool) -> TableView:
     """The frame of one placement; ``final``: it is the game's last placement."""
     placement = state.placement
-    row = state.rows[placement.row]
-    after = row[-2] if placement.rule is Rule.CLOSEST_ROW and len(row) > 1 else None
     order = sorted(enumerate(state.revealed), key=lambda pc: pc[1])
     players = len(info.seats)
     upcoming = order[state.step] if state.step < len(order) else None
@@ -113,7 +112,7 @@ def view_of_state(state: TableState, info: TableInfo, final: bool) -> TableView:
         stage=Stage.PLACED, round=state.round, turn=state.turn, rows=state.rows, scores=state.scores,
         turn_cards=state.revealed, done=state.step, last=placement, rows_before=state.rows_before,
         upcoming=upcoming, chooser=None, chosen=(False,) * players,
-        caption=tuple(describe(placement, info.seats, after)), can_advance=True,
+        caption=tuple(caption_parts(placement, info.names(), follows(state.rows, placement))), can_advance=True,
         next_label=next_label(state.step, players, final, state.turn == info.rules.turns_per_round - 1),
     )
 

@@ -17,6 +17,7 @@ import pygame
 from app_helpers import close_app, frames, key, look, move, open_app, run_until, table, type_text
 
 from game.engine import Rule
+from screen_tour_players import tour_players
 from scenes.layout import table_layout
 from scenes.app import App
 from scenes.options import PlayOptions
@@ -39,6 +40,7 @@ def tour(size: tuple[int, int], seen: Seen) -> None:
     _hotseat(size, seen)
     _demo(size, seen, "snap")
     _demo(size, seen, "classic")
+    tour_players(size, seen)
     _example(size, seen)
 
 

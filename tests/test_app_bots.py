@@ -78,7 +78,7 @@ def test_a_demo_with_the_example_bot_completes_and_leaves_no_process() -> None:
     assert [s.name for s in session.seats] == ["heuristic_bot", "AI 2", "AI 3", "AI 4"]
     assert len(running_bot_pids()) == 1
     run_until(app, lambda a: isinstance(a.manager.active, ResultsScene))
-    assert len(session.history) == 28
+    assert len(session.states) == 28
     assert session.bot_table.disqualifications == []
     assert running_bot_pids() == [], "the game is over: its bot is gone"
     record = history_records()[-1]
@@ -126,7 +126,7 @@ def test_a_disqualified_bot_is_shown_in_red_and_the_game_goes_on() -> None:
     frames(app)
     assert scene.last_frame.seat_notes[2] == "now plays randomly"
     run_until(app, lambda a: isinstance(a.manager.active, ResultsScene))
-    assert len(session.history) == 28
+    assert len(session.states) == 28
 
 
 @needs("psutil")

@@ -142,7 +142,7 @@ def test_levels_are_chosen_by_mouse_and_keyboard_and_played() -> None:
     assert [s.name for s in session.seats] == ["Player 1", "AI 1", "AI 2", "AI 3"]
     assert session.thinker.threaded
     finish_solo(app)
-    assert len(session.history) == 28
+    assert len(session.states) == 28
     records = history_records()
     assert [p.kind for p in records[-1].players] == ["human", "heuristic", "mc", "mc"]
     key(pygame.K_m)                                 # the menu offers the same seats again
@@ -171,7 +171,7 @@ def test_demo_with_mixed_levels_plays_a_whole_game_through_the_loop() -> None:
     assert session is not None and scene.auto
     assert [s.name for s in session.seats] == ["AI 1", "AI 2", "AI 3", "AI 4"]
     run_until(app, lambda a: isinstance(a.manager.active, ResultsScene))
-    assert len(session.history) == 28
+    assert len(session.states) == 28
     assert session.closed and session.game.is_over
     record = history_records()[-1]
     assert [p.kind for p in record.players] == list(kinds)
@@ -238,7 +238,7 @@ def test_the_window_stays_responsive_while_an_ai_thinks() -> None:
     key(pygame.K_SPACE)                  # "Next" has nothing to do yet
     frames(app, 5)
     assert app.frames >= drawn + 15
-    assert session.stage is Stage.THINKING and not session.history
+    assert session.stage is Stage.THINKING and not session.states
     assert scene.last_frame is not None and scene.last_frame.stage is Stage.THINKING
     assert not session.game.has_chosen(1)
     slow.go.set()
@@ -246,7 +246,7 @@ def test_the_window_stays_responsive_while_an_ai_thinks() -> None:
     assert session.game.has_chosen(1) and len(session.turn_cards) == 4
     key(pygame.K_SPACE)
     frames(app)
-    assert len(session.history) == 1
+    assert len(session.states) == 1
 
 
 def test_the_game_waits_for_an_ai_thinking_about_its_row() -> None:
@@ -261,9 +261,9 @@ def test_the_game_waits_for_an_ai_thinking_about_its_row() -> None:
         session.advance()
     assert session.game.awaiting_row_choice == 1
     assert slow.asked.wait(10)
-    before = len(session.history)
+    before = len(session.states)
     assert session.thinking_players == (1,) and not session.can_advance
-    assert session.advance() is None and len(session.history) == before
+    assert session.advance() is None and len(session.states) == before
     slow.go.set()
     assert session.wait(10)
     placement = session.advance()

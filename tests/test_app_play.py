@@ -103,13 +103,13 @@ def test_solo_game_with_mouse_and_a_human_row_choice() -> None:
 
     def check(app: App) -> None:
         check_rows_match_engine(app)
-        if stage(app) is Stage.PLACED and (not placements_seen or placements_seen[-1] != len(session.history)):
-            placements_seen.append(len(session.history))
+        if stage(app) is Stage.PLACED and (not placements_seen or placements_seen[-1] != len(session.states)):
+            placements_seen.append(len(session.states))
 
     play_until(app, lambda a: stage(a) is None, act, check)
     assert isinstance(app.manager.active, ResultsScene)
     assert placements_seen == list(range(1, 29)), "each placement is shown on its own frame"
-    assert any(p.rule is Rule.LOW_CARD and p.player == 0 for p in session.history)
+    assert any(p.rule is Rule.LOW_CARD and p.player == 0 for p in (state.placement for state in session.states))
     assert session.game.phase is Phase.GAME_OVER
     key(pygame.K_q)
     frames(app)
@@ -153,7 +153,7 @@ def test_hotseat_never_shows_a_hand_to_the_wrong_player() -> None:
 
     play_until(app, lambda a: stage(a) is None, act, check, dt=HAND_GUARD_SECONDS)
     assert isinstance(app.manager.active, ResultsScene)
-    assert len(session.history) == 28
+    assert len(session.states) == 28
     assert human_row_choices >= 1
     assert sorted(set(chosen_by)) == [0, 1, 2, 3]
 

@@ -32,7 +32,7 @@ def records_in_tmp(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest
 
 def snapshot(session: TableSession) -> tuple:
     game = session.game
-    return (game.seed, game.rows, tuple(game.scores), game.hands, game.turn, session.stage, len(session.history))
+    return (game.seed, game.rows, tuple(game.scores), game.hands, game.turn, session.stage, len(session.states))
 
 
 def test_resize_and_fullscreen_keep_the_game() -> None:
@@ -70,7 +70,7 @@ def test_resize_and_fullscreen_keep_the_game() -> None:
     layout = table_layout((1024, 640))
     click(layout.next_button.center)
     frames(app)
-    assert len(session.history) == 2
+    assert len(session.states) == 2
 
 
 @pytest.mark.parametrize("size", [(1280, 720), (1920, 1080), (1024, 768), (800, 600), (2560, 1080)])
@@ -126,4 +126,4 @@ def test_demo_session_matches_the_engine_game() -> None:
     while session.stage is not Stage.OVER:
         session.advance()
     assert session.game.scores == play_seeded_game(SNAP, ["random"] * 4, 21).scores
-    assert len(session.history) == 28
+    assert len(session.states) == 28

@@ -17,7 +17,7 @@ from game.bots.failures import COULD_NOT_START, EXITED, FLOODS_STDOUT, ILLEGAL_M
 from game.bots.process import BotProcess, close_all_bots, running_bot_pids
 from game.bots.referee import BotAgent, BotTable, make_bot_agent
 from tests.bots import BOTS, command, process_gone, wait_until_gone
-from tests.conftest import PROJECT
+from tests.conftest import PROJECT, needs
 
 posix_only = pytest.mark.skipif(os.name != "posix", reason="checks process ids the POSIX way")
 
@@ -225,6 +225,7 @@ def test_close_all_bots_kills_every_running_bot() -> None:
 
 
 @posix_only
+@needs("psutil")
 def test_bots_are_killed_when_the_program_is_interrupted(tmp_path: Path) -> None:
     script = tmp_path / "interrupted.py"
     script.write_text(textwrap.dedent(f"""

@@ -50,7 +50,7 @@ def region(rect: pygame.Rect, frame: bytes | None = None, size: tuple[int, int] 
 def snapshot(session: TableSession) -> tuple:
     game = session.game
     return (game.rows, tuple(game.scores), game.hands, game.turn, game.phase, session.stage,
-            len(session.history), len(session.states))
+            len(session.states), len(session.states))
 
 
 def test_stepping_back_and_forward_draws_the_live_frames_again() -> None:
@@ -196,7 +196,7 @@ def test_hotseat_history_and_hints_never_show_a_hidden_hand() -> None:
             assert frame.hand_owner is None
 
     play_until(app, lambda a: stage(a) is None, act, check, dt=HAND_GUARD_SECONDS)
-    assert len(session.history) == 28
+    assert len(session.states) == 28
     assert looked_back >= 10 and hinted >= 10
 
 

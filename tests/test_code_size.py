@@ -14,15 +14,7 @@ CHECKED = ["scenes", "cli", "main.py", "game"]
 
 KNOWN_OVER: dict[str, int] = {
     "game/classroom/server.py:ClassServer._websocket": 45,
-    "scenes/explainer.py:explain_panel": 46,
-    "scenes/layout.py:table_layout": 84,
-    "scenes/lobby.py:LobbyScene.draw": 42,
-    "scenes/menu.py:MenuScene": 352,
-    "scenes/menu.py:MenuScene._key": 41,
-    "scenes/menu.py:MenuScene.draw": 47,
-    "scenes/session.py:TableSession": 341,
-    "scenes/table/scene.py:TableScene": 552,
-    "scenes/table/scene.py:TableScene.__init__": 42,
+    "scenes/layout.py:table_layout": 69,
 }
 """``path:Qualified.name`` -> its size in lines today, for code over the targets that is being split."""
 

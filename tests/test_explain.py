@@ -1,7 +1,7 @@
 """Captions and explanations of each rule, on the worked example."""
 
 from game import CLASSIC, SNAP, Rule
-from game.explain import caption, explain, explanation_lines
+from game.explain import caption, caption_parts, explain, explanation_lines, follows, plain
 from game.scenarios import WORKED_EXAMPLE_PLAYS, worked_example_game
 
 NAMES = ["Alice", "Bob", "Celia", "David"]
@@ -21,11 +21,23 @@ def explained_turn(rules=SNAP):
 def test_captions() -> None:
     captions = [caption(e.placement, NAMES) for e in explained_turn()]
     assert captions == [
-        "Celia's 7 is lower than every row: Celia takes row 4 (3 cards, 9 points) and 7 starts it",
-        "Alice's 23 goes in row 1",
-        "David's 64 goes in row 3",
+        "Celia's 7 is lower than every row: Celia takes row 4, 3 cards, 9 points",
+        "Alice's 23 goes to row 1",
+        "David's 64 goes to row 3",
         "Bob's 88 is the 6th card in row 3: Bob takes 5 cards, 21 points",
     ]
+
+
+def test_a_caption_is_words_and_numbers_and_the_same_as_plain_text() -> None:
+    """One builder for both: the screen stamps the numbers, the plain text joins them."""
+    turn = explained_turn()
+    alice = turn[1].placement
+    parts = caption_parts(alice, NAMES, after=21)
+    assert parts == ["Alice's ", 23, " goes to row ", 1, ", after ", 21]
+    assert caption(alice, NAMES, after=21) == plain(parts) == "Alice's 23 goes to row 1, after 21"
+    assert follows(((21, 23),) + turn[1].rows_before[1:], alice) == 21
+    low = turn[0].placement
+    assert [part for part in caption_parts(low, NAMES) if isinstance(part, int)] == [7, 4, 3, 9]
 
 
 def test_rule_4_lists_every_row_sum_and_the_choice() -> None:

@@ -17,7 +17,7 @@ def test_a_classic_table_shows_the_round_the_totals_against_66_and_the_end(drawn
     frames(app)
     assert "Round " in drawn, "round 1 is named too"
     assert drawn.count("of 66") == 4, "each player's points are shown against 66"
-    assert "The game ends after the round in which someone reaches " in drawn
+    assert "Rounds until " in drawn, "the end, short enough to sit beside the Predict toggle"
     session = scene.session
     while max(session.game.scores) < 66 and not session.game.is_over:
         key(pygame.K_SPACE)

@@ -56,7 +56,7 @@ def play_turns(app, turns: int) -> None:  # type: ignore[no-untyped-def]
 def snapshot(session):  # type: ignore[no-untyped-def]
     game = session.game
     return (session.stage, game.rows, game.hands, tuple(game.scores), game.chosen_cards, game.round, game.turn,
-            len(session.history), len(session.states), session.turn_cards)
+            len(session.states), len(session.states), session.turn_cards)
 
 
 def test_a_close_request_mid_game_asks_and_keep_playing_goes_on(capsys: pytest.CaptureFixture[str]) -> None:

@@ -69,8 +69,8 @@ def test_nothing_in_the_top_bar_overlaps_live_or_looking_back(size: tuple[int, i
         frames(app)
     checked = 0
     for _ in range(3):                               # live, then looking back (placement and reveal)
-        rects = scene.last_frame.top_bar
-        assert len(rects) == 4
+        rects = (*scene.last_frame.top_bar, scene.predictor.button_rect)  # the Predict toggle too
+        assert len(rects) == 5
         for index, rect in enumerate(rects):
             for other in rects[index + 1:]:
                 assert not rect.colliderect(other), (rects, scene.cursor, scene.at_reveal)

@@ -114,7 +114,7 @@ def run_main(*args: str | bytes) -> subprocess.CompletedProcess[bytes]:
     (b"\xff,B,C,D", b"name 1 is not valid text"),
     (b"A,B," + b"x" * 25 + b",D", b"name 3 is 25 characters long; at most 24"),
     (b"A,,C,D", b"name 2 is empty"),
-    (b"A,B,C", b"needs 4 comma-separated names"),
+    (b"A,B,C", b"--names gives 3 names, but snap rules need exactly 4 players"),
 ])
 def test_bad_names_on_the_command_line_are_one_line_errors(names: bytes, problem: bytes) -> None:
     result = run_main("play", "--mode", "demo", "--names", names, "--exit-at-end")

@@ -45,10 +45,16 @@ def check_command(command: str) -> list[str]:
     found = Path(program).is_file() if has_folder else shutil.which(program) is not None
     if not found:
         raise ValueError(f"bot command {command!r}: program {program!r} not found")
+    require_process_tools()
+    return args
+
+
+def require_process_tools() -> None:
+    """:class:`~game.proctree.PackageMissing` unless ``psutil`` is installed: without it the
+    processes a bot starts could not all be ended, so no bot is started."""
     if not proctree.available():
         raise proctree.PackageMissing("psutil", "bots need the psutil package, to end every process a bot "
                                       "starts: pip install -r requirements.txt")
-    return args
 
 
 def order_hint(command: str, phase_last: bool) -> str:

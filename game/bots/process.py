@@ -144,7 +144,7 @@ class BotProcess:
         while True:
             left = deadline - time.monotonic()
             try:
-                kind, text, sent = self._events.get(timeout=max(0.0, min(left, _POLL_SECONDS)))
+                kind, text, sent = _get(self._events, max(0.0, min(left, _POLL_SECONDS)))
             except queue.Empty:
                 if self._process.poll() is not None:  # exited, its output perhaps held open by a child
                     self._exited_meanwhile()
@@ -309,6 +309,18 @@ class BotProcess:
             log.flush()
         except (OSError, ValueError):
             self._log_bytes = MAX_LOG_BYTES + 1
+
+
+def _get(events: queue.Queue[tuple[str, str, str]], timeout: float) -> tuple[str, str, str]:
+    """``events.get(timeout=...)``, where a Ctrl-C (or a SIGTERM turned into one) stays a
+    :class:`KeyboardInterrupt`: landing inside the queue's lock bookkeeping, it can surface
+    as ``RuntimeError: release unlocked lock`` with the interrupt as its context."""
+    try:
+        return events.get(timeout=timeout)
+    except RuntimeError as error:
+        if isinstance(error.__context__, KeyboardInterrupt):
+            raise error.__context__ from None
+        raise
 
 
 def _start(args: Sequence[str], marker: str) -> subprocess.Popen[bytes]:

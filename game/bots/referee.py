@@ -11,11 +11,11 @@ from types import TracebackType
 
 from ..agents import RandomAgent
 from ..engine import PlayerView
-from .command import order_hint, split_command
+from ..kinds import BOT_KIND, BOT_STATEMENT_KIND
+from .command import order_hint, require_process_tools, split_command
 from .failures import COULD_NOT_START, EXITED, ILLEGAL_MOVE, NONSENSE, BotFailure, Disqualification, truncate
 from .process import BotProcess, LogPath
 from .protocol import AnswerError, init_line, parse_answer, phase_of, turn_lines
-from ..kinds import BOT_KIND, BOT_STATEMENT_KIND
 
 FIRST_ANSWER_SECONDS = 1.0
 """Time allowed for a bot's first answer of a game (it may still be starting up)."""
@@ -112,7 +112,9 @@ class BotAgent:
         self._start(split_command(command), log_path)
 
     def _start(self, args: list[str], log_path: LogPath | None) -> None:
-        """Start the program and send its first line; a failure to start is kept for its first decision."""
+        """Start the program and send its first line; a failure to start is kept for its first decision.
+        ``PackageMissing`` (nothing started) without ``psutil``."""
+        require_process_tools()
         if log_path is not None:
             open(log_path, "ab").close()  # a log that cannot be written is the caller's error
         self.table.add(self)

@@ -19,14 +19,23 @@ import string
 import threading
 from dataclasses import dataclass
 
+from game.rules import Rules
 from game.text import InvalidNameError, check_name
 
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 """Room code letters: no 0/O or 1/I to mix up on a projector."""
 CODE_LENGTH = 4
 TABLE_SEATS = 4
-"""Seats of a class game, under either rules: the projector's table lays out four players
-(classic rules allow up to 10; a larger table is still to come)."""
+"""Seats of a class game under the snap rules (the assignment's four players)."""
+
+
+def seats_for(rules: Rules, wanted: int | None = None) -> int:
+    """Seats of a class room under ``rules``: ``wanted`` if the rules allow it, else their most
+    (snap: 4; classic: 10).  ``ValueError`` for a count the rules do not allow."""
+    if wanted is None:
+        return rules.max_players
+    rules.check_player_count(wanted)
+    return wanted
 
 
 class RoomError(ValueError):
@@ -166,6 +175,19 @@ class Room:
             self.version += 1
             self._ai[seat] = True
             self._tokens[seat], self._connected[seat] = "", False
+
+    def resize(self, count: int) -> bool:
+        """Before the start, the teacher changes the number of seats: the students keep theirs;
+        ``False`` (nothing changes) after the start or when a seat that would go is taken."""
+        with self._lock:
+            if self.started or count < 1 or any(self._names[count:]):
+                return False
+            extra = count - self.seat_count
+            self._names, self._tokens = self._names[:count] + [""] * extra, self._tokens[:count] + [""] * extra
+            self._connected, self._ai = self._connected[:count] + [False] * extra, self._ai[:count] + [False] * extra
+            self.seat_count = count
+            self.version += 1
+            return True
 
     def start(self) -> tuple[int, ...]:
         """The game starts: no seat is given out any more; the seats students hold."""

@@ -10,10 +10,12 @@ the live game and the replay behind one protocol.
 
 from .frame import Frame, FrameInfo
 from .motion import MOTION_SECONDS, Motion
-from .scene import DELAYS, TableScene, shot_name
+from .cursor import DELAYS, AutoClock, History, Move, Tape
+from .scene import TableScene, shot_name
 from .source import LiveSource, ReplaySource, TableSource
 from .text import fit_text, wrap_text
 from .top_bar import EXAMPLE_MODE
 
-__all__ = ["DELAYS", "EXAMPLE_MODE", "MOTION_SECONDS", "Frame", "FrameInfo", "LiveSource", "Motion",
-           "ReplaySource", "TableScene", "TableSource", "fit_text", "shot_name", "wrap_text"]
+__all__ = ["DELAYS", "EXAMPLE_MODE", "MOTION_SECONDS", "AutoClock", "Frame", "FrameInfo", "History",
+           "LiveSource", "Motion", "Move", "ReplaySource", "TableScene", "TableSource", "Tape", "fit_text",
+           "shot_name", "wrap_text"]

@@ -1,4 +1,5 @@
-"""The table's still layer: felt, top bar, row boxes and slots, seat boxes, the caption bar."""
+"""The table's still layer: felt, top bar, row boxes and slots, seat boxes (drawn by
+:mod:`scenes.table.players`), the caption bar."""
 
 from __future__ import annotations
 
@@ -6,9 +7,10 @@ import pygame
 
 from game.rules import Rules
 
-from .. import classic, theme
+from .. import theme
 from ..layout import TableLayout
 from ..widgets import draw_panel
+from .players import draw_still_seats
 
 
 class Background:
@@ -34,14 +36,8 @@ class Background:
         pygame.draw.rect(bg, theme.BAR, layout.top_bar)
         for index, box in enumerate(layout.row_boxes):
             _row_box(bg, layout, index, box)
-        s = layout.scale
-        for parts in layout.seats:
-            draw_panel(bg, parts.box, theme.PANEL, theme.PANEL_EDGE, radius=round(10 * s), width=max(1, round(s)))
-            theme.blit_text(bg, classic.score_unit(self.rules), layout.font_small, theme.TEXT_DIM,
-                            center=(parts.score.centerx, parts.score.centery + round(22 * s)))
-            card = parts.card
-            pygame.draw.rect(bg, theme.FELT_DARK, card, width=max(2, round(2 * s)), border_radius=max(3, card.width // 9))
-        pygame.draw.rect(bg, theme.BAR, layout.caption, border_radius=round(10 * s))
+        draw_still_seats(bg, layout, self.rules)
+        pygame.draw.rect(bg, theme.BAR, layout.caption, border_radius=round(10 * layout.scale))
         return bg
 
 

@@ -10,11 +10,6 @@ from ..widgets import draw_button
 from .frame import Frame
 
 
-def clicked(pos: tuple[int, int] | None, rect: pygame.Rect) -> bool:
-    """Whether a click at ``pos`` (``None``: not a click) lands on ``rect``."""
-    return pos is not None and rect.collidepoint(pos)
-
-
 def button_at(layout: TableLayout, pos: tuple[int, int]) -> str | None:
     """Which of the buttons is at ``pos``: "next", "auto", "back", "live" or None."""
     for name, rect in (("next", layout.next_button), ("auto", layout.auto_button),

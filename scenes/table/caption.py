@@ -5,7 +5,9 @@ from __future__ import annotations
 import pygame
 
 from .. import theme
-from ..session import Part, Stage, preview_caption
+from game.explain import preview_parts
+
+from ..session import Part, Stage
 from ..widgets import draw_rich
 from .frame import Frame
 
@@ -18,7 +20,7 @@ def caption_parts(frame: Frame) -> list[Part]:
         who = parts[0].split(":")[0] if parts and isinstance(parts[0], str) else "Your turn"
         parts = [f"{who}: play ", hand[frame.selected], "?  Click it again, press Enter, or click Play"]
     if frame.hint is not None:
-        parts = parts + ["  -  "] + preview_caption(view.rows, frame.info.rules, frame.hint.card)
+        parts = parts + ["  -  "] + preview_parts(view.rows, frame.info.rules, frame.hint.card)
     return parts
 
 

@@ -1,22 +1,25 @@
 """The seats: each player's name and what they do, their points, and their card of the turn.
 
-:func:`draw_players` is the one place seats are drawn: one seat per rectangle
-the layout gives (:attr:`scenes.layout.TableLayout.seats`), however many there are.
+Seats are drawn here only: one seat per rectangle the layout gives
+(:attr:`scenes.layout.TableLayout.seats`), however many there are - their
+still boxes once into the background (:func:`draw_still_seats`), the rest
+every frame (:func:`draw_players`).
 """
 
 from __future__ import annotations
 
 import pygame
 
+from game.rules import Rules
 from game.text import noun_for
 
-from .. import theme
+from .. import classic, theme
 from ..cards import LOOK_DIM
 from ..digits import write_number
 from ..layout import SeatParts, TableLayout
 from ..session import BotStatus, Stage
 from ..view import TableInfo, TableView
-from ..widgets import draw_marker
+from ..widgets import draw_marker, draw_panel
 from .frame import Frame
 
 
@@ -69,6 +72,17 @@ def seat_notes(frame: Frame) -> tuple[str, ...]:
         size = theme.text_px(min(frame.layout.font_small, round(parts.lines[1].height * 1.05)))
         notes.append(theme.fit_label(bot_note(bot)[0], size, note_rect.width)[0] if bot is not None else "")
     return tuple(notes)
+
+
+def draw_still_seats(bg: pygame.Surface, layout: TableLayout, rules: Rules) -> None:
+    """What never changes at a seat: its box, the unit under its points, its card's slot."""
+    s = layout.scale
+    for parts in layout.seats:
+        draw_panel(bg, parts.box, theme.PANEL, theme.PANEL_EDGE, radius=round(10 * s), width=max(1, round(s)))
+        theme.blit_text(bg, classic.score_unit(rules), layout.font_small, theme.TEXT_DIM,
+                        center=(parts.score.centerx, parts.score.centery + round(22 * s)))
+        card = parts.card
+        pygame.draw.rect(bg, theme.FELT_DARK, card, width=max(2, round(2 * s)), border_radius=max(3, card.width // 9))
 
 
 def draw_players(surface: pygame.Surface, frame: Frame) -> None:

@@ -25,6 +25,6 @@ def draw_queue(surface: pygame.Surface, frame: Frame) -> None:
             colour = theme.ACCENT if is_last else theme.TEXT
             pygame.draw.rect(surface, colour, rect.inflate(round(8 * s), round(8 * s)),
                              width=max(3, round(4 * s)), border_radius=max(4, rect.width // 8))
-        name, size = theme.fit_label(frame.info.name(player), layout.font_small, rect.width + round(8 * s))
-        theme.blit_text(surface, name, size, theme.TEXT if is_next or is_last else theme.TEXT_DIM,
-                        midtop=(rect.centerx, rect.bottom + round(6 * s)))
+        label = layout.queue_name_rect(index)  # under the card; a line lower for every other one of a big table
+        name, size = theme.fit_label(frame.info.name(player), layout.font_small, label.width)
+        theme.blit_text(surface, name, size, theme.TEXT if is_next or is_last else theme.TEXT_DIM, midtop=label.midtop)

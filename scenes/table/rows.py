@@ -128,9 +128,30 @@ def _draw_last_placement(surface: pygame.Surface, frame: Frame, row: int, length
         surface.blit(frame.art.face(card, small.size, LOOK_DIM), small)
         pygame.draw.line(surface, theme.DANGER, small.topleft, small.bottomright, max(3, round(4 * s)))
     end = layout.row_card_rect(row, max(5, length + len(last.taken) - 1))
+    label = f"taken by {frame.info.name(last.player)}"
+    if theme.font(theme.MIN_FONT_SIZE).size(label)[0] > layout.row_boxes[row].right - end.right - round(22 * s):
+        end = layout.row_card_rect(row, length + len(last.taken) - 1)  # a narrow row: over its empty slots
+    _draw_taken_note(surface, frame, row, end, last.player, last.penalty)
+
+
+def _draw_taken_note(surface: pygame.Surface, frame: Frame, row: int, end: pygame.Rect, player: int,
+                     penalty: int) -> None:
+    """"taken by NAME" and the points, right of ``end``; where the row leaves too little room for
+    both on a line (a larger table's narrower rows), the name gets its own."""
+    layout = frame.layout
+    s = layout.scale
     x = end.right + round(14 * s)
-    name = frame.info.name(last.player)
-    taken, size = theme.fit_label(f"taken by {name}", layout.font_label, layout.row_boxes[row].right - x - round(8 * s))
-    theme.blit_text(surface, taken, size, theme.DANGER, bottomleft=(x, end.centery))
-    draw_rich(surface, [last.penalty, " " + noun_for(last.penalty, "point")], size, theme.DANGER, frame.sprites,
-              midleft=(x, end.centery + size // 2 + round(2 * s)))
+    room = layout.row_boxes[row].right - x - round(8 * s)
+    label = f"taken by {frame.info.name(player)}"
+    if theme.font(theme.MIN_FONT_SIZE).size(label)[0] <= room:
+        taken, size = theme.fit_label(label, layout.font_label, room)
+        theme.blit_text(surface, taken, size, theme.DANGER, bottomleft=(x, end.centery))
+        points_y = end.centery + size // 2 + round(2 * s)
+    else:
+        name, size = theme.fit_label(frame.info.name(player), theme.MIN_FONT_SIZE, room)
+        line = theme.font(size).get_linesize()
+        theme.blit_text(surface, "taken by", size, theme.DANGER, bottomleft=(x, end.centery - line // 2))
+        theme.blit_text(surface, name, size, theme.DANGER, midleft=(x, end.centery))
+        points_y = end.centery + line
+    draw_rich(surface, [penalty, " " + noun_for(penalty, "point")], size, theme.DANGER, frame.sprites,
+              midleft=(x, points_y))

@@ -80,18 +80,35 @@ class TableSource(Protocol):
     def upcoming(self) -> tuple[int, int] | None:
         """(player, card) the live game places next, if it shows revealed cards."""
 
-    def advance(self) -> Placement | None: ...
-    def poll(self) -> bool: ...
-    def live_view(self) -> TableView: ...
-    def hand_owner(self) -> int | None: ...
-    def hand(self, player: int) -> tuple[int, ...]: ...
-    def bot_status(self, player: int) -> BotStatus | None: ...
-    def phase(self) -> tuple[object, ...]: ...
+    def advance(self) -> Placement | None:
+        """The live game's next step; the placement it made, if any."""
+
+    def poll(self) -> bool:
+        """Take in the decisions made by now; whether any was."""
+
+    def live_view(self) -> TableView:
+        """The live frame."""
+
+    def hand_owner(self) -> int | None:
+        """Whose hand the live frame may show."""
+
+    def hand(self, player: int) -> tuple[int, ...]:
+        """``player``'s hand (only ever asked for the hand owner's)."""
+
+    def bot_status(self, player: int) -> BotStatus | None:
+        """What the table shows of the bot in seat ``player``, if one sits there."""
+
+    def phase(self) -> tuple[object, ...]:
+        """What changes when the live table shows something new (for the hand's guard)."""
+
+    # A human's moves (asked only while the live game waits for them):
     def choose(self, card: int) -> None: ...
     def pick_row(self, row: int) -> None: ...
     def take_back(self) -> None: ...
     def dismiss_curtain(self) -> None: ...
-    def finish(self, nav: Navigator) -> None: ...
+
+    def finish(self, nav: Navigator) -> None:
+        """The end is reached: show what follows (the results, or the replay's end)."""
 
 
 class LiveSource:

@@ -14,7 +14,9 @@ from dataclasses import dataclass
 import pygame
 
 from .. import classic, theme
-from ..session import MODE_TITLES, Part
+from ..mode_titles import table_title
+from ..predict_panel import predict_button
+from ..session import Part
 from ..widgets import draw_button, draw_rich, rich_width
 from .frame import Frame
 from .past import PastMarker, draw_marker, place_marker
@@ -72,9 +74,12 @@ def place_top_bar(frame: Frame) -> TopBar:
     if parts:
         width = rich_width(parts, size, frame.sprites)
         label = rich_rect(parts, size, frame, midleft=(help_rect.left - gap - width, bar.centery))
-    room = pygame.Rect(status.right + gap, bar.top, label.left - gap - status.right - gap, bar.height)
+    left = predict_button(layout, status, label).right + gap  # the Predict toggle sits right of the status
+    room = pygame.Rect(left, bar.top, label.left - gap - left, bar.height)
     info = frame.info
     note = classic.end_note(info.rules, frame.view.scores, info.names(), over=frame.over)
+    if rich_width(note, size, frame.sprites) > room.width:
+        note = classic.end_note(info.rules, frame.view.scores, info.names(), over=frame.over, short=True)
     if frame.in_past:
         marker = place_marker(frame, room)
         return TopBar(status_parts(frame), status, parts, label, marker.pill, marker, [], None)
@@ -96,7 +101,7 @@ def _game_names(frame: Frame) -> list[list[Part]]:
     info = frame.info
     if info.mode == EXAMPLE_MODE:
         return [["The worked example of the rules"], ["Worked example"], []]
-    mode = MODE_TITLES.get(info.mode, info.mode)
+    mode = table_title(info.mode, len(info.seats))
     return [[mode, "   Seed ", info.seed], [mode], []]
 
 

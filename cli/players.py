@@ -1,0 +1,33 @@
+"""``play --players N``: the table's size from ``--players`` or ``--names``, checked against the
+rules (see :mod:`game.table_size`); one-line usage errors."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Sequence
+
+from game.rules import rules_named
+from game.table_size import DEFAULT_PLAYERS, MAX_PLAYERS, MIN_PLAYERS, PlayerCountError, check_players
+
+
+def add_players_option(parser: argparse.ArgumentParser) -> None:
+    """``play --players N``."""
+    parser.add_argument("--players", type=int, metavar="N",
+                        help=f"players at the table: {MIN_PLAYERS}-{MAX_PLAYERS} under --rules classic, 4 under "
+                             f"snap and codingame (default: as many as --names, else {DEFAULT_PLAYERS})")
+
+
+def play_player_count(args: argparse.Namespace, names: Sequence[str] | None) -> int:
+    """The table's size for ``play``: ``--players``, else one seat per ``--names`` entry, else
+    :data:`DEFAULT_PLAYERS`; a one-line usage error (exit 2) for a count the rules do not allow."""
+    error = args.subparser.error
+    rules = rules_named(args.rules)
+    players = args.players if args.players is not None else len(names) if names else DEFAULT_PLAYERS
+    option = f"--players {players}:" if args.players is not None else f"--names gives {players} names, but"
+    try:
+        check_players(players, rules)
+    except PlayerCountError as problem:
+        error(f"{option} {problem}")
+    if names and len(names) != players:
+        error(f"--names gives {len(names)} names for {players} players")
+    return players

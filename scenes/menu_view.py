@@ -1,0 +1,74 @@
+"""The menu's drawing apart from the seats: the title, the modes, the rules preset, Resume,
+the buttons and the footer.  ``pointer`` is (the focused item, the mouse position)."""
+
+from __future__ import annotations
+
+import pygame
+
+from . import theme
+from .layout import MenuLayout
+from .mode_titles import mode_title
+from .options import MODES
+from .widgets import draw_button, fit_segments
+
+MODE_SUBTITLES = {
+    "solo": "you against {others} computer players",
+    "hotseat": "{players} people share this computer",
+    "demo": "{players} computer players play by themselves",
+}
+HINTS = ("Tab/Up/Down: move    Enter: choose    1-3: mode    type a name    "
+         "L: AI level    A: all AIs    +/-: seats    R: rules preset    F1: rules    S: scores    Esc: quit")
+TYPING_HINTS = "Type the name    Enter or Tab: next field (after the last: Start)    Up/Down: move    Esc: quit"
+Pointer = tuple[str, tuple[int, int]]
+
+
+def mode_subtitle(mode: str, players: int) -> str:
+    """E.g. "you against 5 computer players", "one" when it is one."""
+    others = players - 1
+    text = MODE_SUBTITLES[mode].format(players=players, others=others)
+    return text.replace("1 computer players", "one computer player") if others == 1 else text
+
+
+def draw_title(surface: pygame.Surface, layout: MenuLayout, icon: pygame.Surface) -> None:
+    """The game's name with the bull, and what it is."""
+    s = layout.scale
+    title = layout.title
+    text_rect = theme.blit_text(surface, "6 Takes!", layout.font_title, theme.ACCENT, bold=True,
+                                center=(title.centerx + round(44 * s), title.centery - round(12 * s)))
+    surface.blit(icon, icon.get_rect(midright=(text_rect.left - round(16 * s), text_rect.centery)))
+    theme.blit_text(surface, "classroom simulator  -  the lowest score wins", layout.font_small + round(4 * s),
+                    theme.TEXT_DIM, midtop=(title.centerx, text_rect.bottom + round(4 * s)))
+
+
+def draw_resume(surface: pygame.Surface, layout: MenuLayout, label: str, pointer: Pointer) -> None:
+    focused, mouse = pointer
+    draw_button(surface, layout.resume, "Resume the game", layout.font_small + round(4 * layout.scale),
+                focused=focused == "resume", hovered=layout.resume.collidepoint(mouse), key_hint=f"U   {label}")
+
+
+def draw_modes(surface: pygame.Surface, layout: MenuLayout, chosen: str, players: int, rules: str,
+               pointer: Pointer) -> None:
+    """The three modes (named for ``players`` seats) and the rules preset's button."""
+    s = layout.scale
+    focused, mouse = pointer
+    for index, mode in enumerate(MODES):
+        rect = layout.modes[index]
+        draw_button(surface, rect, f"{index + 1}.  {mode_title(mode, players)}", layout.font_button,
+                    toggled=mode == chosen, focused=focused == f"mode:{mode}", hovered=rect.collidepoint(mouse),
+                    key_hint=mode_subtitle(mode, players))
+    theme.blit_text(surface, "Mode", layout.font_button, theme.TEXT,
+                    bottomleft=(layout.modes[0].left + round(8 * s), layout.modes[0].top - round(10 * s)))
+    preset = "Rules: SNAP (7 turns)" if rules == "snap" else "Rules: classic (to 66)"
+    draw_button(surface, layout.preset, preset, theme.text_px(24, s), focused=focused == "preset",
+                hovered=layout.preset.collidepoint(mouse), key_hint="R")
+
+
+def draw_buttons(surface: pygame.Surface, layout: MenuLayout, pointer: Pointer, typing: bool) -> None:
+    """Start, Rules, Scoreboard, Quit and the footer (while ``typing``, how typing works)."""
+    focused, mouse = pointer
+    size = layout.font_button + round(6 * layout.scale)
+    for item, rect, label, hint in (("start", layout.start, "Start", "Enter"), ("rules", layout.rules, "Rules", "F1"),
+                                    ("scores", layout.scores, "Scoreboard", "S"), ("quit", layout.quit, "Quit", "Esc")):
+        draw_button(surface, rect, label, size, focused=focused == item, hovered=rect.collidepoint(mouse), key_hint=hint)
+    hints = fit_segments(TYPING_HINTS if typing else HINTS, layout.font_small, surface.get_width() - round(48 * layout.scale))
+    theme.blit_text(surface, hints, layout.font_small, theme.TEXT_DIM, center=layout.hints.center)
