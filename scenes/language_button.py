@@ -13,7 +13,7 @@ from .widgets import draw_button
 LANGUAGE_KEY = pygame.K_F2
 
 
-def language_button_rect(size: tuple[int, int], scale: float, below: pygame.Rect) -> pygame.Rect:
+def language_button_rect(scale: float, below: pygame.Rect) -> pygame.Rect:
     """Right-aligned under ``below`` (the class game's button, top right of the menu)."""
     rect = pygame.Rect(0, 0, round(250 * scale), round(54 * scale))
     rect.topright = (below.right, below.bottom + round(14 * scale))

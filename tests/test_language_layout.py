@@ -27,6 +27,7 @@ from scenes.language import use_language
 
 
 FIELD = re.compile(r"\{[^{}]*\}")
+WORD = re.compile(r"\w{2,}")
 
 
 class Recording(gettext.NullTranslations):
@@ -40,7 +41,7 @@ class Recording(gettext.NullTranslations):
     def _note(self, text: str) -> str:
         """The whole text, and each run of words between its fields that has two words or more."""
         self.words.add(text)
-        self.words.update(piece.strip() for piece in FIELD.split(text) if " " in piece.strip())
+        self.words.update(piece.strip() for piece in FIELD.split(text) if len(WORD.findall(piece)) >= 2)
         return text
 
     def gettext(self, message: str) -> str:
@@ -74,7 +75,7 @@ class Watch:
     def problem(self, what: str, label: str) -> None:
         """A label that does not fit: counted when it holds translated words (a player's name
         cut short in a narrow panel, or a screen not translated yet, is another test's matter)."""
-        if label in self.words or any(" " in words and words in label for words in self.words):
+        if label in self.words or any(words in label for words in self.words if len(WORD.findall(words)) >= 2):
             self.problems.append((self.screen, what, label))
 
     def seen(self, name: str) -> None:
@@ -150,11 +151,11 @@ def test_the_watch_sees_a_label_cut_short(monkeypatch: pytest.MonkeyPatch) -> No
     theme.reset_fonts()
     try:
         watch = _watch(monkeypatch)
-        i18n._("Back")
-        theme.fit_label("Back to a label much too long for a small box", 30, 60)
+        i18n._("Keep playing")
+        theme.fit_label("Keep playing: a label much too long for a small box", 30, 60)
         theme.fit_label("A player's name much too long for a small box", 30, 60)
-        watch.drawn.add("Back: first line")
-        watch.wrapped.append(["Back: first line", "second line"])
+        watch.drawn.add("Keep playing: first line")
+        watch.wrapped.append(["Keep playing: first line", "second line"])
         watch.seen("a screen")
         assert [problem[1] for problem in watch.problems] == ["cut to 60 px", "lost lines"]
     finally:
