@@ -77,15 +77,29 @@ def _missing_feature_package(error: BaseException) -> str | None:
     return None
 
 
+def _skip_when_a_feature_package_is_missing(error: BaseException) -> None:
+    package = _missing_feature_package(error)
+    if package is not None:
+        pytest.skip(f"needs {package}: pip install -r requirements.txt")
+
+
 @pytest.hookimpl(wrapper=True)
 def pytest_pyfunc_call(pyfuncitem):  # type: ignore[no-untyped-def]
     try:
         return (yield)
     except (ModuleNotFoundError, ValueError) as error:
-        package = _missing_feature_package(error)
-        if package is None:
-            raise
-        pytest.skip(f"needs {package}: pip install -r requirements.txt")
+        _skip_when_a_feature_package_is_missing(error)
+        raise
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_fixture_setup(fixturedef, request):  # type: ignore[no-untyped-def]
+    """A fixture that needs a missing feature package skips its tests, as the tests themselves do."""
+    try:
+        return (yield)
+    except (ModuleNotFoundError, ValueError) as error:
+        _skip_when_a_feature_package_is_missing(error)
+        raise
 
 
 @pytest.hookimpl(wrapper=True)

@@ -16,6 +16,9 @@ from pathlib import Path
 import pytest
 
 from game.i18n import DOMAIN, LANGUAGES, SOURCE_LANGUAGE
+from conftest import needs
+
+pytestmark = needs("babel")
 
 ROOT = Path(__file__).resolve().parent.parent
 LOCALE = ROOT / "locale"
