@@ -32,32 +32,24 @@ def seed_argument(text: str) -> int:
     return seed
 
 
-def non_negative_int(text: str) -> int:
+def _whole_number_from(text: str, lowest: int) -> int:
     try:
         value = int(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"expected a whole number, not {text!r}") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"expected a number >= 0, not {value}")
+    if value < lowest:
+        raise argparse.ArgumentTypeError(f"expected a number >= {lowest}, not {value}")
     return value
+
+
+def non_negative_int(text: str) -> int:
+    """A count of 0 or more."""
+    return _whole_number_from(text, 0)
 
 
 def positive_int(text: str) -> int:
-    value = non_negative_int(text)
-    if value == 0:
-        raise argparse.ArgumentTypeError("expected a number >= 1, not 0")
-    return value
-
-
-def at_least_one(text: str) -> int:
-    """A count of 1 or more (one message for 0 and below)."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, not {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"expected a number >= 1, not {value}")
-    return value
+    """A count of 1 or more."""
+    return _whole_number_from(text, 1)
 
 
 def non_negative_number(unit: str) -> Callable[[str], float]:

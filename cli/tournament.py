@@ -21,7 +21,7 @@ from game.engine import new_seed
 from game.rules import PRESETS, Rules, rules_named
 from game.tournament.schedule import TABLE_SIZE, Entrant, Schedule
 
-from .arguments import Commands, Error, at_least_one, seed_argument
+from .arguments import Commands, Error, positive_int, seed_argument
 from .progress import Progress
 
 if TYPE_CHECKING:
@@ -49,19 +49,19 @@ def add_parser(commands: Commands) -> argparse.ArgumentParser:
                         help=f"built-in computer players as entrants: {', '.join(AGENT_KINDS)}")
     parser.add_argument("--rules", choices=list(PRESETS), default="snap",
                         help="rules preset (default snap); codingame: the arena's 5 rounds of 10 turns")
-    parser.add_argument("--games", type=at_least_one, default=DEFAULT_GAMES, metavar="N",
+    parser.add_argument("--games", type=positive_int, default=DEFAULT_GAMES, metavar="N",
                         help=f"games to play (default {DEFAULT_GAMES}), rounded up to whole deals of "
                              f"{TABLE_SIZE} seat rotations")
     parser.add_argument("--seed", type=seed_argument, help="seed of the tournament (default: drawn, or the one "
                                                    "the --out folder's tournament was started with)")
-    parser.add_argument("--jobs", type=at_least_one, default=1, metavar="N",
+    parser.add_argument("--jobs", type=positive_int, default=1, metavar="N",
                         help="worker processes (default 1); the standings do not depend on N")
     parser.add_argument("--out", type=Path, metavar="DIR",
                         help="keep the results in DIR (resumable) and write standings.json and "
                              "standings.html there")
     parser.add_argument("--json", action="store_true", help="print the standings as one JSON object")
     parser.add_argument("--html", type=Path, metavar="FILE", help="write the leaderboard page to FILE")
-    parser.add_argument("--rollouts", type=at_least_one, default=DEFAULT_ROLLOUTS, metavar="N",
+    parser.add_argument("--rollouts", type=positive_int, default=DEFAULT_ROLLOUTS, metavar="N",
                         help=f"sampled deals per decision of mc entrants (default {DEFAULT_ROLLOUTS})")
     parser.add_argument("--clock", choices=["cpu", "wall"], default="cpu",
                         help="cpu (default): bots' time limits count the processor time they use, so a busy "
