@@ -179,9 +179,43 @@ def table_layout(size: tuple[int, int], players: int = 4) -> TableLayout:
     wider and holds two columns (see :func:`seat_columns`), and the turn's cards share the
     queue's area, narrower each.
     """
-    w, h = size
     s = scale_for(size)
     m = _r(14 * s)
+    top_bar, main, caption, bottom, hints = _bands(size, s, m)
+    panel_w = _r(390 * s) if seat_columns(players) == 1 else max(_r(WIDE_PANEL * s), WIDE_PANEL_PX)
+    panel = Rect(main.right - panel_w, main.top, panel_w, main.height)
+    rows_area = Rect(main.left, main.top, main.width - panel_w - m, main.height)
+    row_boxes, row_labels, (card_w, card_h), card_gap = _rows(rows_area, s)
+    seats = seat_boxes(panel, players, s)
+    hand_h = bottom.height - _r(8 * s)
+    next_button, auto_button, back_button, live_button = _step_buttons(bottom, s)
+    help_size = top_bar.height - _r(12 * s)
+    help_button = Rect(top_bar.right - m - help_size, top_bar.top + _r(6 * s), help_size, help_size)
+    queue_area, queue_card, queue_gap = _queue(bottom, players, s)
+    small_h = _r(bottom.height * 0.62)
+    small_hand_area = Rect(queue_area.right + _r(16 * s), bottom.top,
+                           back_button.left - queue_area.right - _r(30 * s), bottom.height)
+    hand_area = Rect(bottom.left, bottom.top, next_button.left - _r(20 * s) - bottom.left, bottom.height)
+    return TableLayout(
+        size=size, scale=s, top_bar=top_bar, rows_area=rows_area,
+        row_boxes=row_boxes, row_labels=row_labels,
+        card_size=(card_w, card_h), card_gap=card_gap, panel=panel, seats=tuple(seats),
+        caption=caption, bottom=bottom, hand_card_size=_hand_card_size(hand_area, hand_h, _r(14 * s)),
+        queue_area=queue_area, queue_card_size=queue_card, queue_gap=queue_gap,
+        small_hand_area=small_hand_area, small_card_size=(_r(small_h * CARD_RATIO), small_h),
+        next_button=next_button, auto_button=auto_button, back_button=back_button,
+        live_button=live_button, help_button=help_button, explain_area=small_hand_area, hints=hints,
+        hand_area=hand_area,
+        play_button=Rect(next_button.left, next_button.top + _r(24 * s), next_button.width, _r(76 * s)),
+        font_caption=text_px(36, s), font_label=text_px(30, s), font_small=text_px(22, s),
+        font_status=text_px(32, s), font_name=text_px(32, s), players=players,
+    )
+
+
+def _bands(size: tuple[int, int], s: float, m: int) -> tuple[Rect, Rect, Rect, Rect, Rect]:
+    """The table's bands from top to bottom: top bar, main (rows and seats), caption, bottom
+    (hand, queue, buttons) and the hints footer."""
+    w, h = size
     top_bar = Rect(0, 0, w, _r(52 * s))
     hints_h = max(_r(28 * s), _r(text_px(22, s) * 0.75))  # the footer's text at the projector minimum
     hints = Rect(0, h - hints_h, w, hints_h)
@@ -189,10 +223,20 @@ def table_layout(size: tuple[int, int], players: int = 4) -> TableLayout:
     bottom = Rect(m, hints.top - bottom_h - _r(4 * s), w - 2 * m, bottom_h)
     caption = Rect(m, bottom.top - _r(56 * s), w - 2 * m, _r(50 * s))
     main = Rect(m, top_bar.bottom + m, w - 2 * m, caption.top - top_bar.bottom - m - _r(6 * s))
+    return top_bar, main, caption, bottom, hints
 
-    panel_w = _r(390 * s) if seat_columns(players) == 1 else max(_r(WIDE_PANEL * s), WIDE_PANEL_PX)
-    panel = Rect(main.right - panel_w, main.top, panel_w, main.height)
-    rows_area = Rect(main.left, main.top, main.width - panel_w - m, main.height)
+
+def _queue(bottom: Rect, players: int, s: float) -> tuple[Rect, tuple[int, int], int]:
+    """The turn's revealed cards: their area, a card's size and the gap, with room for the
+    names below (on two staggered lines from five players)."""
+    name_h = max(_r(30 * s), _r(text_px(22, s) * 0.75))
+    queue_h = bottom.height - (name_h if players <= 4 else 2 * (text_px(22, s) * 3 // 4) + _r(4 * s))
+    queue_card, queue_gap, queue_w = _queue_cards(queue_h, players, s)
+    return Rect(bottom.left, bottom.top, queue_w, queue_h), queue_card, queue_gap
+
+
+def _rows(rows_area: Rect, s: float) -> tuple[tuple[Rect, ...], tuple[Rect, ...], tuple[int, int], int]:
+    """The four rows' boxes, their label boxes, a row card's size and the gap between cards."""
     gap = _r(8 * s)
     row_h = (rows_area.height - 3 * gap) // 4
     label_w = _r(112 * s)
@@ -202,45 +246,21 @@ def table_layout(size: tuple[int, int], players: int = 4) -> TableLayout:
     max_w = (rows_area.width - label_w - card_gap * (ROW_SLOTS + 1)) // ROW_SLOTS
     if card_w > max_w:
         card_w, card_h = max_w, _r(max_w / CARD_RATIO)
-    row_boxes = []
-    row_labels = []
-    for i in range(4):
-        box = Rect(rows_area.left, rows_area.top + i * (row_h + gap), rows_area.width, row_h)
-        row_boxes.append(box)
-        row_labels.append(Rect(box.left, box.top, label_w, box.height))
+    boxes = tuple(Rect(rows_area.left, rows_area.top + i * (row_h + gap), rows_area.width, row_h)
+                  for i in range(4))
+    labels = tuple(Rect(box.left, box.top, label_w, box.height) for box in boxes)
+    return boxes, labels, (card_w, card_h), card_gap
 
-    seats = seat_boxes(panel, players, s)
-    hand_h = bottom.height - _r(8 * s)
+
+def _step_buttons(bottom: Rect, s: float) -> tuple[Rect, Rect, Rect, Rect]:
+    """Next and Auto at the bottom right, Back and Now/End left of them."""
     button_w, button_h = _r(200 * s), _r(58 * s)
     next_button = Rect(bottom.right - button_w, bottom.top + _r(10 * s), button_w, button_h)
     auto_button = Rect(next_button.left, next_button.bottom + _r(12 * s), button_w, button_h)
     small_w = _r(100 * s)
     back_button = Rect(next_button.left - _r(10 * s) - small_w, next_button.top, small_w, button_h)
     live_button = Rect(back_button.left, auto_button.top, small_w, button_h)
-    help_size = top_bar.height - _r(12 * s)
-    help_button = Rect(top_bar.right - m - help_size, top_bar.top + _r(6 * s), help_size, help_size)
-    name_h = max(_r(30 * s), _r(text_px(22, s) * 0.75))
-    queue_h = bottom.height - (name_h if players <= 4 else 2 * (text_px(22, s) * 3 // 4) + _r(4 * s))
-    queue_card, queue_gap, queue_w = _queue_cards(queue_h, players, s)  # room for the names below
-    queue_area = Rect(bottom.left, bottom.top, queue_w, queue_h)
-    small_h = _r(bottom.height * 0.62)
-    small_hand_area = Rect(queue_area.right + _r(16 * s), bottom.top,
-                           back_button.left - queue_area.right - _r(30 * s), bottom.height)
-    hand_area = Rect(bottom.left, bottom.top, next_button.left - _r(20 * s) - bottom.left, bottom.height)
-    return TableLayout(
-        size=size, scale=s, top_bar=top_bar, rows_area=rows_area,
-        row_boxes=tuple(row_boxes), row_labels=tuple(row_labels),
-        card_size=(card_w, card_h), card_gap=card_gap, panel=panel, seats=tuple(seats),
-        caption=caption, bottom=bottom, hand_card_size=_hand_card_size(hand_area, hand_h, _r(14 * s)),
-        queue_area=queue_area, queue_card_size=queue_card, queue_gap=queue_gap,
-        small_hand_area=small_hand_area, small_card_size=(_r(small_h * CARD_RATIO), small_h),
-        next_button=next_button, auto_button=auto_button, back_button=back_button,
-        live_button=live_button, help_button=help_button, explain_area=small_hand_area, hints=hints,
-        hand_area=hand_area,
-        play_button=Rect(next_button.left, next_button.top + _r(24 * s), button_w, _r(76 * s)),
-        font_caption=text_px(36, s), font_label=text_px(30, s), font_small=text_px(22, s),
-        font_status=text_px(32, s), font_name=text_px(32, s), players=players,
-    )
+    return next_button, auto_button, back_button, live_button
 
 
 WIDE_PANEL = 560

@@ -52,6 +52,17 @@ def drawn(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     return labels
 
 
+
+@pytest.fixture
+def app_data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):  # type: ignore[no-untyped-def]
+    """A fresh data folder (history, settings) for an app the test opens and leaves open."""
+    from app_helpers import close_app
+
+    folder = tmp_path / "data"
+    monkeypatch.setenv("SIXTAKES_DATA_DIR", str(folder))
+    yield folder
+    close_app()
+
 # Packages requirements.txt installs for particular features (bot process trees, the class
 # game, tournament ratings, the browser tests, the static checks).  Where one is missing
 # (tests run in an environment without `pip install -r requirements.txt`), the tests that

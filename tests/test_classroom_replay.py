@@ -10,13 +10,12 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import json  # noqa: E402
 import subprocess  # noqa: E402
 import sys  # noqa: E402
-from collections.abc import Iterator  # noqa: E402
 from pathlib import Path  # noqa: E402
 
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-from app_helpers import ROOT, close_app, frames, history_records, key, open_app, table  # noqa: E402
+from app_helpers import ROOT, frames, history_records, key, open_app, table  # noqa: E402
 from game.play import play_seeded_game  # noqa: E402
 from game.record import PlayerInfo, read_records, record_game  # noqa: E402
 from game.rules import SNAP  # noqa: E402
@@ -28,11 +27,8 @@ AIS = [PlayerInfo(f"AI {i}", "random") for i in range(1, 5)]
 
 
 @pytest.fixture(autouse=True)
-def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
-    folder = tmp_path / "data"
-    monkeypatch.setenv("SIXTAKES_DATA_DIR", str(folder))
-    yield folder
-    close_app()
+def data_dir(app_data_dir: Path) -> Path:
+    return app_data_dir
 
 
 def run_main(*args: str) -> subprocess.CompletedProcess[str]:

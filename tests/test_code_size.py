@@ -13,8 +13,6 @@ FUNCTION_LIMIT = 40
 CHECKED = ["scenes", "cli", "main.py", "game"]
 
 KNOWN_OVER: dict[str, int] = {
-    "game/classroom/server.py:ClassServer._websocket": 45,
-    "scenes/layout.py:table_layout": 69,
 }
 """``path:Qualified.name`` -> its size in lines today, for code over the targets that is being split."""
 

@@ -14,7 +14,6 @@ import signal  # noqa: E402
 import subprocess  # noqa: E402
 import sys  # noqa: E402
 import time  # noqa: E402
-from collections.abc import Iterator  # noqa: E402
 from datetime import datetime, timedelta, timezone  # noqa: E402
 from pathlib import Path  # noqa: E402
 
@@ -32,11 +31,8 @@ NOW = datetime.now(timezone.utc)
 
 
 @pytest.fixture(autouse=True)
-def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
-    folder = tmp_path / "data"
-    monkeypatch.setenv("SIXTAKES_DATA_DIR", str(folder))
-    yield folder
-    close_app()
+def data_dir(app_data_dir: Path) -> Path:
+    return app_data_dir
 
 
 def a_record(seed: int, names: tuple[str, ...] = ("Ada", "Ben", "Cy", "Dee"), days_ago: float | None = 0):

@@ -9,7 +9,6 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import hashlib  # noqa: E402
-from collections.abc import Iterator  # noqa: E402
 from pathlib import Path  # noqa: E402
 
 import pygame  # noqa: E402
@@ -32,11 +31,8 @@ NAMES = ("Ana", "Ben", "Chloe", "Dimitri", "Esperanza", "Fatima", "Giovanni", "H
 
 
 @pytest.fixture(autouse=True)
-def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
-    folder = tmp_path / "data"
-    monkeypatch.setenv("SIXTAKES_DATA_DIR", str(folder))
-    yield folder
-    close_app()
+def data_dir(app_data_dir: Path) -> Path:
+    return app_data_dir
 
 
 def _act(app: App) -> None:

@@ -261,41 +261,49 @@ class ClassServer:
         connection = _Connection(ws, tokens=float(self.limits.burst))
         self._connections.add(connection)
         writer = asyncio.get_running_loop().create_task(self._write(connection))
-        started = time.monotonic()
         try:
-            while not ws.closed and connection.closing is None:
-                wait = None if connection.joined else self.limits.join_timeout - (time.monotonic() - started)
-                if wait is not None and wait <= 0:
-                    self._close(connection, WSCloseCode.POLICY_VIOLATION, "join first")
-                    break
-                try:
-                    message = await ws.receive(timeout=wait)
-                except TimeoutError:
-                    continue
-                if message.type == WSMsgType.TEXT:
-                    if not self._take_token(connection):
-                        self.refused += 1
-                        self._close(connection, WSCloseCode.POLICY_VIOLATION, "too many messages")
-                        break
-                    self._handle(connection, message.data)
-                elif message.type == WSMsgType.BINARY:
-                    self._error(connection, "send text (JSON) messages")
-                else:  # closed, closing, or an error such as an oversize message
-                    if message.type == WSMsgType.ERROR:
-                        self.refused += 1
-                    break
+            await self._read(connection, ws)
         except ConnectionError:
             pass
         finally:
-            self._forget(connection)
-            self._close(connection, WSCloseCode.OK, "")
-            try:
-                await asyncio.wait_for(writer, timeout=2.0)  # the last messages, then the close
-            except (TimeoutError, ConnectionError):
-                writer.cancel()
-            if not ws.closed:
-                await ws.close()
+            await self._hang_up(connection, ws, writer)
         return ws
+
+    async def _read(self, connection: _Connection, ws: web.WebSocketResponse) -> None:
+        """Handle the connection's messages until it closes, breaks a limit or never joins."""
+        started = time.monotonic()
+        while not ws.closed and connection.closing is None:
+            wait = None if connection.joined else self.limits.join_timeout - (time.monotonic() - started)
+            if wait is not None and wait <= 0:
+                self._close(connection, WSCloseCode.POLICY_VIOLATION, "join first")
+                return
+            try:
+                message = await ws.receive(timeout=wait)
+            except TimeoutError:
+                continue
+            if message.type == WSMsgType.TEXT:
+                if not self._take_token(connection):
+                    self.refused += 1
+                    self._close(connection, WSCloseCode.POLICY_VIOLATION, "too many messages")
+                    return
+                self._handle(connection, message.data)
+            elif message.type == WSMsgType.BINARY:
+                self._error(connection, "send text (JSON) messages")
+            else:  # closed, closing, or an error such as an oversize message
+                if message.type == WSMsgType.ERROR:
+                    self.refused += 1
+                return
+
+    async def _hang_up(self, connection: _Connection, ws: web.WebSocketResponse, writer: asyncio.Task[None]) -> None:
+        """Forget the connection, let its last messages and the close go out, then close."""
+        self._forget(connection)
+        self._close(connection, WSCloseCode.OK, "")
+        try:
+            await asyncio.wait_for(writer, timeout=2.0)
+        except (TimeoutError, ConnectionError):
+            writer.cancel()
+        if not ws.closed:
+            await ws.close()
 
     async def _write(self, connection: _Connection) -> None:
         ws = connection.ws
