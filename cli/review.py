@@ -13,6 +13,7 @@ import sys
 from pathlib import Path
 from typing import Sequence, TextIO
 
+from game.i18n import _, ngettext
 from game.kinds import HUMAN
 from game.record import ReplayedRecord
 from game.review import (DEFAULT_ROLLOUTS, DEFAULT_SEED, ROW, Decision, costliest, review_game, summary,
@@ -100,8 +101,9 @@ def run(args: argparse.Namespace) -> int:
         print(json.dumps({"game": game_number, "decisions": [d.to_dict() for d in decisions]}))
         return 0
     names = [player.name for player in record.players]
-    print(f"Review of game {game_number} ({record.rules} rules, seed {record.seed}): "
-          f"{args.rollouts} sampled deals per decision, review seed {args.seed}")
+    print(_("Review of game {game} ({rules} rules, seed {seed}): {rollouts} sampled deals per decision, "
+            "review seed {review_seed}").format(game=game_number, rules=record.rules, seed=record.seed,
+                                                 rollouts=args.rollouts, review_seed=args.seed))
     many_rounds = len(record.rounds) > 1
     for seat in seats:
         print()
@@ -116,24 +118,29 @@ def print_seat(seat: int, names: Sequence[str], kind: str, decisions: Sequence[D
     out = out or sys.stdout
     total = sum(d.loss for d in decisions)
     revisit = worth_revisiting(decisions)
-    print(f"Seat {seat}: {names[seat]} ({kind}) - {len(decisions)} decisions, {total:.1f} points lost in all "
-          f"against the best options; {len(revisit)} worth revisiting", file=out)
+    print(ngettext("Seat {seat}: {name} ({kind}) - {count} decision, {lost} points lost in all against the best "
+                   "options; {revisit} worth revisiting",
+                   "Seat {seat}: {name} ({kind}) - {count} decisions, {lost} points lost in all against the best "
+                   "options; {revisit} worth revisiting", len(decisions)).format(
+        seat=seat, name=names[seat], kind=kind, count=len(decisions), lost=f"{total:.1f}", revisit=len(revisit)), file=out)
     for index, decision in enumerate(costliest(decisions), start=1):
-        when = f"turn {decision.turn + 1}"
-        if many_rounds:
-            when = f"round {decision.round + 1} {when}"
-        print(f"{index:3}. {when}, {describe(decision)}, loss {decision.loss:.2f}: {summary(decision)}", file=out)
-        rows = "  ".join(f"row {r + 1}: {' '.join(map(str, row))}" for r, row in enumerate(decision.rows))
-        print(f"     table: {rows}", file=out)
+        when = (_("round {round} turn {turn}").format(round=decision.round + 1, turn=decision.turn + 1) if many_rounds
+                else _("turn {turn}").format(turn=decision.turn + 1))
+        line = _("{when}, {what}, loss {loss}: {summary}").format(when=when, what=describe(decision),
+                                                                 loss=f"{decision.loss:.2f}", summary=summary(decision))
+        print(f"{index:3}. {line}", file=out)
+        rows = "  ".join(_("row {row}").format(row=r + 1) + ": " + " ".join(map(str, row))
+                         for r, row in enumerate(decision.rows))
+        print("     " + _("table: {rows}").format(rows=rows), file=out)
         options = ", ".join(f"{label(decision, option)} {mean:.2f}" for option, mean in decision.expected)
-        print(f"     expected penalty: {options}", file=out)
+        print("     " + _("expected penalty: {options}").format(options=options), file=out)
 
 
 def describe(decision: Decision) -> str:
     if decision.kind == ROW:
-        return f"{decision.card} fitted no row: took row {decision.played + 1}"
-    return f"played {decision.played} from " + " ".join(map(str, decision.hand))
+        return _("{card} fitted no row: took row {row}").format(card=decision.card, row=decision.played + 1)
+    return _("played {card} from {hand}").format(card=decision.played, hand=" ".join(map(str, decision.hand)))
 
 
 def label(decision: Decision, option: int) -> str:
-    return f"row {option + 1}" if decision.kind == ROW else str(option)
+    return _("row {row}").format(row=option + 1) if decision.kind == ROW else str(option)

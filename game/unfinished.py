@@ -16,6 +16,7 @@ import json
 from dataclasses import dataclass
 from typing import Any, Sequence
 
+from .i18n import _
 from .engine import Game, Rule, check_seed
 from .text import check_name
 from .rules import rules_named
@@ -55,7 +56,9 @@ class UnfinishedGame:
     def turn_label(self) -> str:
         """Where the game stood, for the menu: "turn 4" (or "round 2, turn 4")."""
         round_, turn = self.shown
-        return f"round {round_ + 1}, turn {turn + 1}" if round_ else f"turn {turn + 1}"
+        if round_:
+            return _("round {round}, turn {turn}").format(round=round_ + 1, turn=turn + 1)
+        return _("turn {turn}").format(turn=turn + 1)
 
     def to_json(self) -> str:
         return json.dumps({
@@ -70,8 +73,8 @@ class UnfinishedGame:
 def unfinished_of(game: Game, seats: Sequence[tuple[str, str]], mode: str, placements: int,
                   turn_started: bool, asking_row: bool = False, shown_turn: int = 0) -> UnfinishedGame:
     """The decisions of ``game`` so far (``placements``: how many the table has shown)."""
-    cards: list[list[int]] = [[] for _ in range(game.player_count)]
-    rows: list[list[int]] = [[] for _ in range(game.player_count)]
+    cards: list[list[int]] = [[] for _seat in range(game.player_count)]
+    rows: list[list[int]] = [[] for _seat in range(game.player_count)]
     for round_log in game.rounds:
         for turn_log in round_log.turns:
             for player, card in enumerate(turn_log.plays):
@@ -117,7 +120,7 @@ def parse_unfinished(text: str) -> UnfinishedGame:
     if not isinstance(seats, list) or not all(isinstance(s, list) and len(s) == 2 and all(isinstance(x, str) for x in s)
                                               for s in seats):
         raise UnfinishedError("seats: expected [name, kind] pairs")
-    for name, _ in seats:
+    for name, _kind in seats:
         try:
             check_name(name)
         except ValueError as error:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pygame
 
+from game.i18n import _
+
 from .base import AppContext
 from .class_cli import ClassSettings
 from .layout import MenuLayout
@@ -22,8 +24,9 @@ def draw_class_button(surface: pygame.Surface, layout: MenuLayout, mouse: tuple[
                       seats: int | None = None) -> None:
     """``seats``: the room's seats when the rules let the menu choose them (classic)."""
     rect = class_button_rect(layout, surface.get_width())
-    hint = f"C: {seats} seats, join by phone" if seats is not None else "C: students join by phone"
-    draw_button(surface, rect, "Class game", layout.font_button, hovered=rect.collidepoint(mouse), key_hint=hint)
+    hint = (_("C: {seats} seats, join by phone").format(seats=seats) if seats is not None
+            else _("C: students join by phone"))
+    draw_button(surface, rect, _("Class game"), layout.font_button, hovered=rect.collidepoint(mouse), key_hint=hint)
 
 
 def open_class_game(ctx: AppContext, rules: str, seats: int | None = None) -> None:

@@ -15,6 +15,8 @@ from collections.abc import Sequence
 
 import pygame
 
+from game.i18n import _
+
 from . import theme
 from .base import AppContext, Input, InputKind
 from .class_cli import ClassSettings
@@ -83,9 +85,10 @@ class ClassTableScene(TableScene):
             self.class_session.give_to_ai(seat)
             manager.pop()
 
-        manager.push(ConfirmScene(self.ctx, f"Give {name}'s seat to an AI?",
-                                  f"A computer player ({self.settings.ai}) plays for {name} until the end.",
-                                  yes_label="Give to AI", no_label="Keep", on_yes=give, on_no=manager.pop))
+        manager.push(ConfirmScene(self.ctx, _("Give {name}'s seat to an AI?").format(name=name),
+                                  _("A computer player ({level}) plays for {name} until the end.").format(
+                                      level=self.settings.ai, name=name),
+                                  yes_label=_("Give to AI"), no_label=_("Keep"), on_yes=give, on_no=manager.pop))
         self._keep_pumping()
 
     def _seat_detail(self, view: TableView, player: int) -> str:

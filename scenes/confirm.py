@@ -6,6 +6,8 @@ from typing import Callable
 
 import pygame
 
+from game.i18n import _
+
 from . import theme
 from .base import AppContext, Input, InputKind, Scene
 from .layout import dialog_layout
@@ -65,13 +67,19 @@ class ConfirmScene(Scene):
         surface.blit(self._veil(surface.get_size()), (0, 0))
         s = layout.scale
         draw_panel(surface, layout.box, theme.PANEL, theme.ACCENT, radius=round(16 * s), width=max(2, round(3 * s)))
-        theme.blit_text(surface, self.title, layout.font_title, theme.TEXT, bold=True, center=layout.title.center)
-        theme.blit_text(surface, self.body, layout.font_body, theme.TEXT_DIM, center=layout.body.center)
+        room = layout.box.width - round(32 * s)
+        title, title_size = theme.fit_label(self.title, layout.font_title, room)
+        theme.blit_text(surface, title, title_size, theme.TEXT, bold=True, center=layout.title.center)
+        lines = theme.wrap_lines(self.body, layout.font_body, room)  # a long language's body takes two lines
+        line_h = theme.font(layout.font_body).get_linesize()
+        top = layout.body.centery - line_h * len(lines) // 2 + line_h // 2
+        for index, line in enumerate(lines[:2]):
+            theme.blit_text(surface, line, layout.font_body, theme.TEXT_DIM, center=(layout.body.centerx, top + index * line_h))
         size = theme.text_px(32, s)
         draw_button(surface, layout.yes, self.yes_label, size, focused=self.focus_yes,
-                    hovered=layout.yes.collidepoint(self.mouse), key_hint="key Y")
+                    hovered=layout.yes.collidepoint(self.mouse), key_hint=_("key Y"))
         draw_button(surface, layout.no, self.no_label, size, focused=not self.focus_yes,
-                    hovered=layout.no.collidepoint(self.mouse), key_hint="key N / Esc")
+                    hovered=layout.no.collidepoint(self.mouse), key_hint=_("key N / Esc"))
 
 
 class CloseQuestion(ConfirmScene):
@@ -79,7 +87,7 @@ class CloseQuestion(ConfirmScene):
 
     def __init__(self, ctx: AppContext, *, on_yes: Callable[[], None], on_no: Callable[[], None],
                  kept: bool = True) -> None:
-        body = ("This game is kept: the menu offers to resume it." if kept
-                else "This game is not finished, so it will not be recorded.")
-        super().__init__(ctx, "Close 6 Takes! now?", body, yes_label="Close", no_label="Keep playing",
+        body = (_("This game is kept: the menu offers to resume it.") if kept
+                else _("This game is not finished, so it will not be recorded."))
+        super().__init__(ctx, _("Close 6 Takes! now?"), body, yes_label=_("Close"), no_label=_("Keep playing"),
                          on_yes=on_yes, on_no=on_no)

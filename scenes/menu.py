@@ -19,12 +19,14 @@ from typing import Sequence
 
 import pygame
 
+from game.i18n import _
 from game.rules import rules_named
 from game.table_size import fixed_count
 from game.unfinished import UnfinishedGame
 
 from . import theme
 from .base import AppContext, Input, InputKind, Scene
+from .language_button import LANGUAGE_KEY, LanguageSwitch, draw_language_button
 from .class_menu import class_button_rect, draw_class_button, open_class_game
 from .layout import MenuLayout, menu_layout
 from .menu_seats import MenuSeats, SeatError, SeatsView
@@ -43,7 +45,7 @@ def resume_label(kept: UnfinishedGame) -> str:
     return f"{table_title(kept.mode, len(kept.seats))}, {kept.turn_label}"
 
 
-class MenuScene(Scene):
+class MenuScene(LanguageSwitch, Scene):
     """Mode buttons, the seat count, a name (or bot command) field and a level button per seat,
     Start and Quit."""
 
@@ -108,7 +110,7 @@ class MenuScene(Scene):
         return menu_layout(surface.get_size() if surface is not None else (1280, 720), self.player_count)
 
     def _rect(self, layout: MenuLayout, item: str) -> pygame.Rect:
-        kind, _, arg = item.partition(":")
+        kind, _colon, arg = item.partition(":")
         if kind in ("mode", "name", "kind"):
             return {"mode": layout.modes, "name": layout.names, "kind": layout.kinds}[kind][
                 MODES.index(arg) if kind == "mode" else int(arg)]
@@ -147,6 +149,8 @@ class MenuScene(Scene):
         if class_button_rect(layout, layout.title.width).collidepoint(pos):
             open_class_game(self.ctx, self.rules, self.player_count)
             return
+        if self.language_clicked(layout, pos):
+            return
         for index, item in enumerate(self.items()):
             if self._rect(layout, item).collidepoint(pos):
                 self.focus = index
@@ -172,6 +176,8 @@ class MenuScene(Scene):
             self.ctx.nav.quit(0)
         elif key == pygame.K_F1:
             self._activate("rules")
+        elif key == LANGUAGE_KEY:
+            self.switch_language()
         elif name is not None and key == pygame.K_BACKSPACE:
             self.seats.erase(self.mode, name)
             self._clear_error(name)
@@ -267,13 +273,14 @@ class MenuScene(Scene):
         surface.fill(theme.FELT)
         draw_title(surface, layout, self.ctx.art.bull(round(76 * layout.scale), theme.ACCENT, theme.FELT))
         draw_class_button(surface, layout, self.mouse, None if self._fixed_count() else self.player_count)
+        draw_language_button(surface, layout, self.mouse)
         focused = self.focused_item
         draw_modes(surface, layout, self.mode, self.player_count, self.rules, (focused, self.mouse))
         if self.resume_label:
             draw_resume(surface, layout, self.resume_label, (focused, self.mouse))
         self.seats_view.draw_count(surface, layout, self.rules, focused, self.mouse)
         if self._ai_seats():
-            draw_button(surface, layout.all_kinds, f"All AIs: {self.all_level()}", theme.text_px(26, layout.scale),
+            draw_button(surface, layout.all_kinds, _("All: {level}").format(level=_(self.all_level())), theme.text_px(26, layout.scale),
                         focused=focused == "all", hovered=layout.all_kinds.collidepoint(self.mouse))
         for index in range(self.player_count):
             self.seats_view.draw_seat(surface, layout, self.mode, index, (focused, self.caret_time < 0.6),

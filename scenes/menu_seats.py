@@ -12,6 +12,7 @@ from typing import Sequence
 
 import pygame
 
+from game.i18n import N_, _
 from game.bots.command import check_command
 from game.kinds import BOT_KIND, BOT_STATEMENT_KIND, parse_bot_kind
 from game.rules import rules_named
@@ -26,7 +27,9 @@ from .widgets import draw_button, draw_panel, draw_text_field
 MAX_COMMAND = 400
 ALL_LEVELS = tuple(level for level in LEVELS if level != BOT)
 """What "All AIs" cycles through (a bot needs a command per seat)."""
-COMMAND_PLACEHOLDER = "e.g. python3 examples/heuristic_bot.py"
+COMMAND_PLACEHOLDER = N_("e.g. python3 examples/heuristic_bot.py")
+LEVEL_WORDS = {"random": N_("easy"), "heuristic": N_("medium"), "mc": N_("strong"), BOT: N_("your program")}
+"""What each level is, under its button (translated when drawn)."""
 
 
 class SeatError(ValueError):
@@ -80,6 +83,15 @@ class MenuSeats:
                     self.levels[mode][index] = seat.kind
                 self.names[mode][index] = seat.name
 
+    def defaults(self) -> dict[str, tuple[str, ...]]:
+        """Every mode's default names, in the language in use."""
+        return {m: default_names(m, mode_kinds(m, MAX_PLAYERS)) for m in MODES}
+
+    def follow_language(self, before: dict[str, tuple[str, ...]]) -> None:
+        """The names still at ``before``'s defaults take those of the language now in use."""
+        for mode, now in self.defaults().items():
+            self.names[mode] = [new if name == old else name for name, old, new in zip(self.names[mode], before[mode], now)]
+
     def type(self, mode: str, seat: int, text: str) -> None:
         if self.levels[mode][seat] == BOT:
             self.commands[mode][seat] = (self.commands[mode][seat] + text)[:MAX_COMMAND]
@@ -102,7 +114,7 @@ class MenuSeats:
     def all_level(self, mode: str, count: int) -> str:
         """The level every AI seat shares, or ``mixed``."""
         levels = {self.levels[mode][i] for i in self.ai_seats(mode, count)}
-        return levels.pop() if len(levels) == 1 else "mixed"
+        return levels.pop() if len(levels) == 1 else N_("mixed")
 
     def cycle_all(self, mode: str, count: int) -> None:
         """Every AI seat to the next level after the shared one (random if they differ)."""
@@ -127,11 +139,12 @@ class MenuSeats:
                 continue
             command = self.commands[mode][index].strip()
             if not command:
-                raise SeatError(f"Seat {index + 1}: type the bot's command, {COMMAND_PLACEHOLDER}", index)
+                raise SeatError(_("Seat {seat}: type the bot's command, {example}").format(
+                    seat=index + 1, example=_(COMMAND_PLACEHOLDER)), index)
             try:
                 check_command(command)
             except ValueError as exc:
-                raise SeatError(f"Seat {index + 1}: {exc}", index) from None
+                raise SeatError(_("Seat {seat}: {problem}").format(seat=index + 1, problem=exc), index) from None
             names.append(bot_name(command))
         return names
 
@@ -146,11 +159,11 @@ class SeatsView:
                    mouse: tuple[int, int]) -> None:
         """"Players  - 6 +", or under snap "Players  4 (SNAP: always 4)"."""
         s = layout.scale
-        title = theme.blit_text(surface, "Players", layout.font_button, theme.TEXT,
+        title = theme.blit_text(surface, _("Players"), layout.font_button, theme.TEXT,
                                 midleft=(layout.names_title.left, layout.names_title.centery))
         count = self.seats.count(rules)
         if fixed_count(rules_named(rules)):
-            why = f"{count}   ({'SNAP' if rules == 'snap' else rules} rules: always {count})"
+            why = _("{count}   ({rules} rules: always {count})").format(count=count, rules="SNAP" if rules == "snap" else rules)
             theme.blit_text(surface, why, layout.font_small, theme.TEXT_DIM,
                             midleft=(title.right + round(16 * s), layout.names_title.centery))
             return
@@ -170,10 +183,11 @@ class SeatsView:
         focused, caret = focus
         field_font = layout.font_button - round(6 * layout.scale) if level == BOT or layout.compact else layout.font_button
         if level == BOT:
-            label = f"{index + 1}" if layout.compact else f"Seat {index + 1}  command"
-            value, placeholder = self.seats.commands[mode][index], COMMAND_PLACEHOLDER
+            label = f"{index + 1}" if layout.compact else _("Seat {seat}  command").format(seat=index + 1)
+            value, placeholder = self.seats.commands[mode][index], _(COMMAND_PLACEHOLDER)
         else:
-            label = f"{index + 1}" if layout.compact else f"Seat {index + 1}  " + ("human" if level == HUMAN else "AI")
+            label = f"{index + 1}" if layout.compact else (_("Seat {seat}  human") if level == HUMAN
+                                                           else _("Seat {seat}  AI")).format(seat=index + 1)
             value, placeholder = self.seats.names[mode][index], ""
         draw_text_field(surface, rect, value, label, theme.text_px(field_font), focused=focused == f"name:{index}",
                         hovered=rect.collidepoint(mouse), caret=caret, placeholder=placeholder, error=error)
@@ -186,11 +200,11 @@ class SeatsView:
         level = self.seats.levels[mode][index]
         if level == HUMAN:
             draw_panel(surface, kind_rect, theme.FELT_DARK, radius=max(6, kind_rect.height // 4))
-            theme.blit_text(surface, "human", theme.text_px(layout.font_button - round(6 * s)), theme.TEXT_DIM,
+            theme.blit_text(surface, _("human"), theme.text_px(layout.font_button - round(6 * s)), theme.TEXT_DIM,
                             center=kind_rect.center)
             return
-        note = LEVEL_NOTES[level]
+        note = _(LEVEL_WORDS[level]) if level in LEVEL_WORDS else LEVEL_NOTES[level]
         if level == BOT and self.seats.bot_kinds[mode][index] == BOT_STATEMENT_KIND:
-            note = "statement order"
+            note = _("statement order")
         draw_button(surface, kind_rect, level, theme.text_px(layout.font_button - round(4 * s)), focused=focused,
                     hovered=kind_rect.collidepoint(mouse), key_hint=note)

@@ -5,44 +5,47 @@ from __future__ import annotations
 
 import pygame
 
+from game.i18n import N_, _, ngettext
+
 from . import theme
 from .layout import MenuLayout
 from .mode_titles import mode_title
 from .options import MODES
 from .widgets import draw_button, fit_segments
 
-MODE_SUBTITLES = {
-    "solo": "you against {others} computer players",
-    "hotseat": "{players} people share this computer",
-    "demo": "{players} computer players play by themselves",
-}
-HINTS = ("Tab/Up/Down: move    Enter: choose    1-3: mode    type a name    "
-         "L: AI level    A: all AIs    +/-: seats    R: rules preset    F1: rules    S: scores    Esc: quit")
-TYPING_HINTS = "Type the name    Enter or Tab: next field (after the last: Start)    Up/Down: move    Esc: quit"
+HINTS = N_("Tab/Up/Down: move    Enter: choose    1-3: mode    type a name    L: AI level    A: all AIs    "
+           "+/-: seats    R: rules preset    F1: rules    F2: language    S: scores    Esc: quit")
+TYPING_HINTS = N_("Type the name    Enter or Tab: next field (after the last: Start)    Up/Down: move    Esc: quit")
 Pointer = tuple[str, tuple[int, int]]
 
 
 def mode_subtitle(mode: str, players: int) -> str:
     """E.g. "you against 5 computer players", "one" when it is one."""
     others = players - 1
-    text = MODE_SUBTITLES[mode].format(players=players, others=others)
-    return text.replace("1 computer players", "one computer player") if others == 1 else text
+    if mode == "solo":
+        return ngettext("you against one computer player", "you against {others} computer players",
+                        others).format(others=others)
+    if mode == "hotseat":
+        return ngettext("{players} person shares this computer", "{players} people share this computer",
+                        players).format(players=players)
+    return ngettext("{players} computer player plays by itself", "{players} computer players play by themselves",
+                    players).format(players=players)
 
 
 def draw_title(surface: pygame.Surface, layout: MenuLayout, icon: pygame.Surface) -> None:
     """The game's name with the bull, and what it is."""
     s = layout.scale
     title = layout.title
-    text_rect = theme.blit_text(surface, "6 Takes!", layout.font_title, theme.ACCENT, bold=True,
+    text_rect = theme.blit_text(surface, _("6 Takes!"), layout.font_title, theme.ACCENT, bold=True,
                                 center=(title.centerx + round(44 * s), title.centery - round(12 * s)))
     surface.blit(icon, icon.get_rect(midright=(text_rect.left - round(16 * s), text_rect.centery)))
-    theme.blit_text(surface, "classroom simulator  -  the lowest score wins", layout.font_small + round(4 * s),
+    theme.blit_text(surface, _("classroom simulator  -  the lowest score wins"), layout.font_small + round(4 * s),
                     theme.TEXT_DIM, midtop=(title.centerx, text_rect.bottom + round(4 * s)))
 
 
 def draw_resume(surface: pygame.Surface, layout: MenuLayout, label: str, pointer: Pointer) -> None:
     focused, mouse = pointer
-    draw_button(surface, layout.resume, "Resume the game", layout.font_small + round(4 * layout.scale),
+    draw_button(surface, layout.resume, _("Resume the game"), layout.font_small + round(4 * layout.scale),
                 focused=focused == "resume", hovered=layout.resume.collidepoint(mouse), key_hint=f"U   {label}")
 
 
@@ -56,9 +59,9 @@ def draw_modes(surface: pygame.Surface, layout: MenuLayout, chosen: str, players
         draw_button(surface, rect, f"{index + 1}.  {mode_title(mode, players)}", layout.font_button,
                     toggled=mode == chosen, focused=focused == f"mode:{mode}", hovered=rect.collidepoint(mouse),
                     key_hint=mode_subtitle(mode, players))
-    theme.blit_text(surface, "Mode", layout.font_button, theme.TEXT,
+    theme.blit_text(surface, _("Mode"), layout.font_button, theme.TEXT,
                     bottomleft=(layout.modes[0].left + round(8 * s), layout.modes[0].top - round(10 * s)))
-    preset = "Rules: SNAP (7 turns)" if rules == "snap" else "Rules: classic (to 66)"
+    preset = _("SNAP, 7 turns") if rules == "snap" else _("Classic, to 66")
     draw_button(surface, layout.preset, preset, theme.text_px(24, s), focused=focused == "preset",
                 hovered=layout.preset.collidepoint(mouse), key_hint="R")
 
@@ -67,8 +70,10 @@ def draw_buttons(surface: pygame.Surface, layout: MenuLayout, pointer: Pointer, 
     """Start, Rules, Scoreboard, Quit and the footer (while ``typing``, how typing works)."""
     focused, mouse = pointer
     size = layout.font_button + round(6 * layout.scale)
-    for item, rect, label, hint in (("start", layout.start, "Start", "Enter"), ("rules", layout.rules, "Rules", "F1"),
-                                    ("scores", layout.scores, "Scoreboard", "S"), ("quit", layout.quit, "Quit", "Esc")):
+    for item, rect, label, hint in (("start", layout.start, _("Start"), _("Enter")),
+                                    ("rules", layout.rules, _("Rules"), "F1"),
+                                    ("scores", layout.scores, _("Scoreboard"), "S"),
+                                    ("quit", layout.quit, _("Quit"), _("Esc"))):
         draw_button(surface, rect, label, size, focused=focused == item, hovered=rect.collidepoint(mouse), key_hint=hint)
-    hints = fit_segments(TYPING_HINTS if typing else HINTS, layout.font_small, surface.get_width() - round(48 * layout.scale))
+    hints = fit_segments(_(TYPING_HINTS if typing else HINTS), layout.font_small, surface.get_width() - round(48 * layout.scale))
     theme.blit_text(surface, hints, layout.font_small, theme.TEXT_DIM, center=layout.hints.center)

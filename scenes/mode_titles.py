@@ -2,19 +2,21 @@
 
 from __future__ import annotations
 
+from game.i18n import _, ngettext
+
 
 def mode_title(mode: str, players: int) -> str:
     """The menu's name of ``mode`` at a table of ``players``, e.g. "1 player vs 5 AIs"."""
     if mode == "hotseat":
-        return f"{players} players, hot-seat"
+        return ngettext("{players} player, hot-seat", "{players} players, hot-seat", players).format(players=players)
     if mode == "demo":
-        return f"Watch {players} AIs"
+        return ngettext("Watch {players} AI", "Watch {players} AIs", players).format(players=players)
     others = players - 1
-    return f"1 player vs {others} AI" + ("" if others == 1 else "s")
+    return ngettext("1 player vs {others} AI", "1 player vs {others} AIs", others).format(others=others)
 
 
 def table_title(mode: str, players: int) -> str:
     """What the table's top bar calls a game of ``mode`` (``class``, ``example``: as they are)."""
     if mode in ("solo", "hotseat", "demo"):
         return mode_title(mode, players)
-    return {"class": "Class game"}.get(mode, mode)
+    return _("Class game") if mode == "class" else mode

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 import pygame
 
 from game.engine import Game
-from game.text import noun_for
+from game.i18n import N_, _, ngettext
 
 from . import theme
 from .base import AppContext, Input, InputKind, Scene
@@ -16,9 +16,11 @@ from .layout import ResultsLayout, results_layout
 from .session import Part, Seat, TableSession
 from .view import TableInfo, info_of
 from .widgets import draw_button, draw_panel, draw_rich
+from .words import rich, seat_label
 
-BUTTONS = ("Replay this deal", "New deal", "Menu", "Quit", "Review")
-BUTTON_HINTS = ("R", "Enter / P", "M / Esc", "Q", "V")
+BUTTONS = (N_("Replay this deal"), N_("New deal"), N_("Menu"), N_("Quit"), N_("Review"))
+BUTTON_HINTS = ("R", N_("Enter / P"), N_("M / Esc"), "Q", "V")
+"""The keys under each button (translated when drawn: "Entrée / P")."""
 FOCUS_ORDER = (0, 1, 4, 2, 3)
 """The buttons from left to right (see :func:`scenes.layout.results_layout`)."""
 
@@ -42,12 +44,12 @@ def winners_title(names: list[str], size: int, width: int) -> tuple[str, int]:
     """"Ana wins!", "Tie: Ana and Ben win!", or for a tie too long to read at ``size`` within
     ``width``: "Tie: 4 players win!" (the winners' lines are marked below)."""
     if len(names) == 1:
-        title = f"{names[0]} wins!"
+        title = _("{name} wins!").format(name=names[0])
     else:
-        title = "Tie: " + ", ".join(names[:-1]) + " and " + names[-1] + " win!"
+        title = _("Tie: {names} and {last} win!").format(names=", ".join(names[:-1]), last=names[-1])
     fitted = theme.fit_size(title, size, width)
     if len(names) > 1 and fitted < size * 2 // 3:
-        title = f"Tie: {len(names)} players win!"
+        title = _("Tie: {count} players win!").format(count=len(names))
         fitted = theme.fit_size(title, size, width)
     return theme.fit_label(title, fitted, width)
 
@@ -127,30 +129,42 @@ class ResultsScene(Scene):
         title, size = winners_title([outcome.info.name(p) for p in sorted(winners)], layout.font_title,
                                     surface.get_width() - round(60 * s))
         theme.blit_text(surface, title, size, theme.ACCENT, bold=True, center=layout.title.center)
-        lead = "Replay  -  " if outcome.replayed else ""
-        rounds = len(game.rounds)
-        length: list[Part] = ([game.rules.turns_per_round, " turns"] if game.rules.end_score is None else
-                              [rounds, " round" if rounds == 1 else " rounds",
-                               "  (the game ends when someone has ", game.rules.end_score, ")"])
-        if game.rules.round_count is not None:
-            length = [rounds, " rounds of ", game.rules.turns_per_round, " turns"]
-        from .predictor import tally_of
-
-        tally = tally_of(game)
-        predicted: list[Part] = ["  -  Predictions: ", tally.right, " of ", tally.total, " right"] if tally and tally.total else []
-        draw_rich(surface, [lead + "The lowest score wins  -  points after ", *length, "  -  Seed ", game.seed,
-                            *predicted],
+        draw_rich(surface, self._subtitle(),
                   layout.font_small + round(4 * s), theme.TEXT_DIM, self.ctx.sprites,
                   center=layout.subtitle.center, max_width=surface.get_width() - round(40 * s))
         self._draw_lines(surface, layout, winners)
         for index, rect in enumerate(layout.buttons):
-            draw_button(surface, rect, BUTTONS[index], theme.text_px(30, s), focused=index == self.focus,
-                        hovered=rect.collidepoint(self.mouse), key_hint=BUTTON_HINTS[index])
+            draw_button(surface, rect, _(BUTTONS[index]), theme.text_px(30, s), focused=index == self.focus,
+                        hovered=rect.collidepoint(self.mouse), key_hint=_(BUTTON_HINTS[index]))
         saved = outcome.saved
         size = theme.fit_size(saved, layout.font_small, surface.get_width() - round(40 * s))
         theme.blit_text(surface, saved, size, theme.TEXT_DIM, center=layout.saved.center)
-        theme.blit_text(surface, "Menu -> Scoreboard lists the recorded games    F1: rules    F11: fullscreen",
+        theme.blit_text(surface, _("Menu -> Scoreboard lists the recorded games    F1: rules    F11: fullscreen"),
                         layout.font_small, theme.TEXT_DIM, center=layout.hints.center)
+
+    def _subtitle(self) -> list[Part]:
+        """E.g. "The lowest score wins  -  points after 7 turns  -  Seed 42  -  Predictions: 5 of 7 right"."""
+        game = self.outcome.game
+        rules, rounds = game.rules, len(game.rounds)
+        turns = rules.turns_per_round
+        if rules.round_count is not None:
+            length = rich(ngettext("{rounds} round of {turns} turns", "{rounds} rounds of {turns} turns", rounds),
+                          rounds=rounds, turns=turns)
+        elif rules.end_score is None:
+            length = rich(ngettext("{turns} turn", "{turns} turns", turns), turns=turns)
+        else:
+            length = rich(ngettext("{rounds} round  (the game ends when someone has {end})",
+                                   "{rounds} rounds  (the game ends when someone has {end})", rounds),
+                          rounds=rounds, end=rules.end_score)
+        parts = rich(_("The lowest score wins  -  points after {length}  -  Seed {seed}"), length=length, seed=game.seed)
+        if self.outcome.replayed:
+            parts = [_("Replay") + "  -  ", *parts]
+        from .predictor import tally_of
+
+        tally = tally_of(game)
+        if tally and tally.total:
+            parts += ["  -  ", *rich(_("Predictions: {right} of {total} right"), right=tally.right, total=tally.total)]
+        return parts
 
     def _draw_lines(self, surface: pygame.Surface, layout: ResultsLayout, winners: set[int]) -> None:
         s = layout.scale
@@ -169,20 +183,20 @@ class ResultsScene(Scene):
             write_number(surface, rank, (rect.left + round(44 * s), rect.centery), round(40 * s),
                          sprites=self.ctx.sprites, colour=colour)
             seat = self.outcome.seats[player]
-            kind = seat.label
+            kind = seat_label(seat)
             name, name_size = theme.fit_label(seat.name, layout.font_line, rect.width - round(330 * s))
             name_rect = theme.blit_text(surface, name, name_size, colour,
                                         midleft=(rect.left + round(90 * s), rect.centery - round(10 * s)))
-            theme.blit_text(surface, kind + ("  -  winner" if won else ""), layout.font_small,
+            theme.blit_text(surface, _("{kind}  -  winner").format(kind=kind) if won else kind, layout.font_small,
                             theme.ACCENT if won else theme.TEXT_DIM,
                             topleft=(name_rect.left, name_rect.bottom))
             digits_h = round(46 * s)
             width = number_size(scores[player], digits_h, sprites=self.ctx.sprites)[0]
-            unit_w = theme.font(layout.font_small + round(4 * s)).size("points")[0]
+            unit_w = theme.font(layout.font_small + round(4 * s)).size(ngettext("point", "points", 2))[0]
             right = rect.right - max(round(140 * s), unit_w + round(78 * s))  # right-aligned, like a score column
             number = write_number(surface, scores[player], (right - width / 2, rect.centery), digits_h,
                                   sprites=self.ctx.sprites, colour=colour)
-            theme.blit_text(surface, noun_for(scores[player], "point"), layout.font_small + round(4 * s), theme.TEXT_DIM,
+            theme.blit_text(surface, ngettext("point", "points", scores[player]), layout.font_small + round(4 * s), theme.TEXT_DIM,
                             midleft=(number.right + round(12 * s), rect.centery + round(4 * s)))
             if won:
                 icon = self.ctx.art.bull(round(40 * s), theme.ACCENT, (70, 84, 40))

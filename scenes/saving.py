@@ -6,6 +6,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+from game.i18n import _
 from game.record import GameRecord
 
 from .session import TableSession
@@ -86,12 +87,12 @@ class RecordSaver:
 
         if self.record is not None:
             append_record(path, record)
-            return f"Saved to {path}"
+            return _("Saved to {path}").format(path=path)
         number = save_to_history(record)
-        return (f"Saved as game {number} of the history ({path})" if number is not None
-                else f"Already in the history ({path})")
+        return (_("Saved as game {number} of the history ({path})").format(number=number, path=path)
+                if number is not None else _("Already in the history ({path})").format(path=path))
 
     def _not_saved(self, path: Path, problem: str) -> str:
         self.failed = True
         error_line(f"cannot write the record to {path}: {problem}")
-        return f"Not saved: cannot write {path} ({problem})"
+        return _("Not saved: cannot write {path} ({problem})").format(path=path, problem=problem)

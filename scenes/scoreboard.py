@@ -19,6 +19,7 @@ from pathlib import Path
 
 import pygame
 
+from game.i18n import _
 from game.history import PERIODS, GameSummary, History, HistoryError, PlayerTotals, Query, open_history, period_start
 from game.record import ReplayedRecord
 from game.text import NAME_LIMIT
@@ -207,7 +208,7 @@ class ScoreboardScene(Scene):
         from .review_scene import ReviewScene, source_of_record
 
         number, replayed = loaded
-        self.ctx.manager.push(ReviewScene(self.ctx, source_of_record(replayed, f"Game {number} of the history")))
+        self.ctx.manager.push(ReviewScene(self.ctx, source_of_record(replayed, _("Game {number} of the history").format(number=number))))
 
     def _selected_game(self) -> tuple[int, ReplayedRecord] | None:
         """The selected game's number and record, checked; ``None`` (and the error shown) if none."""

@@ -13,6 +13,7 @@ from typing import Sequence
 import pygame
 
 from game.history import PERIODS, GameSummary, PlayerTotals
+from game.i18n import N_, _, ngettext
 
 from . import theme
 from .digits import DigitSprites, number_size, write_number
@@ -20,10 +21,15 @@ from .layout import scale_for
 from .seat_cells import seat_cells
 from .view import mode_of_kinds
 from .widgets import draw_button, draw_panel, draw_rich, draw_text_field
+from .words import rich
 
-PERIOD_TITLES = {"all": "All games", "week": "Last 7 days", "today": "Today"}
+PERIOD_TITLES = {"all": N_("All games"), "week": N_("Last 7 days"), "today": N_("Today")}
+TOTALS_TITLES = {"all": N_("Most wins - all games"), "week": N_("Most wins - last 7 days"), "today": N_("Most wins - today")}
+MONTHS = (N_("Jan"), N_("Feb"), N_("Mar"), N_("Apr"), N_("May"), N_("Jun"), N_("Jul"), N_("Aug"), N_("Sep"), N_("Oct"),
+          N_("Nov"), N_("Dec"))
+"""The months' short names (translated when shown: the dates do not depend on the system's locale)."""
 TOTALS_SHOWN = 8
-SHORT_MODES = {"solo": "solo", "hotseat": "hot-seat", "demo": "demo"}
+SHORT_MODES = {"solo": N_("solo"), "hotseat": N_("hot-seat"), "demo": N_("demo")}
 """A game's mode in a word: the row is narrow."""
 
 
@@ -93,28 +99,28 @@ def draw_scoreboard(surface: pygame.Surface, frame: BoardFrame, sprites: DigitSp
     s = scale_for(size)
     layout = scoreboard_layout(size)
     surface.fill(theme.FELT)
-    theme.blit_text(surface, "Scoreboard", theme.text_px(50, s), theme.ACCENT, bold=True,
+    theme.blit_text(surface, _("Scoreboard"), theme.text_px(50, s), theme.ACCENT, bold=True,
                     midtop=(size[0] // 2, round(12 * s)))
     draw_controls(surface, layout, s, frame)
     draw_games(surface, layout, s, frame, sprites)
     draw_totals(surface, layout.totals, s, frame)
     draw_footer(surface, layout.footer, s, frame)
-    draw_button(surface, layout.back, "Back", theme.text_px(30, s), hovered=layout.back.collidepoint(frame.mouse),
-                key_hint="Esc")
+    draw_button(surface, layout.back, _("Back"), theme.text_px(30, s), hovered=layout.back.collidepoint(frame.mouse),
+                key_hint=_("Esc"))
 
 
 def draw_controls(surface: pygame.Surface, layout: ScoreboardLayout, s: float, frame: BoardFrame) -> None:
-    draw_text_field(surface, layout.filter, frame.name_filter, "Player", theme.text_px(26, s), focused=True,
-                    placeholder="type a name to filter")
+    draw_text_field(surface, layout.filter, frame.name_filter, _("Player"), theme.text_px(26, s), focused=True,
+                    placeholder=_("type a name to filter"))
     for period, rect in zip(PERIODS, layout.periods):
-        draw_button(surface, rect, PERIOD_TITLES[period], theme.text_px(22, s), toggled=period == frame.period,
+        draw_button(surface, rect, _(PERIOD_TITLES[period]), theme.text_px(22, s), toggled=period == frame.period,
                     hovered=rect.collidepoint(frame.mouse))
     right = layout.periods[-1].right + round(14 * s)
     room = surface.get_width() - right - 20
     size = theme.text_px(18, s)
-    for hint in ("Tab: period   Up/Down: choose   Enter or click: replay   F2: review",
-                 "Tab: period   Up/Down: choose   Enter or click: replay", "Enter: replay   F2: review",
-                 "Enter or click: replay", ""):
+    for hint in (_("Tab: period   Up/Down: choose   Enter or click: replay   F2: review"),
+                 _("Tab: period   Up/Down: choose   Enter or click: replay"), _("Enter: replay   F2: review"),
+                 _("Enter or click: replay"), ""):
         if theme.font(size).size(hint)[0] <= room:  # shortened, never shrunk, on a small window
             break
     if hint:
@@ -126,15 +132,15 @@ def draw_games(surface: pygame.Surface, layout: ScoreboardLayout, s: float, fram
     area = layout.games
     head_y = area.top - round(14 * s)
     size = theme.text_px(18, s)
-    theme.blit_text(surface, "Game", size, theme.TEXT_DIM, midleft=(area.left + round(10 * s), head_y))
-    heading, size = theme.fit_label("Players and points (lowest wins, winners in yellow)", size,
+    theme.blit_text(surface, _("Game"), size, theme.TEXT_DIM, midleft=(area.left + round(10 * s), head_y))
+    heading, size = theme.fit_label(_("Players and points (winners in yellow)"), size,
                                     area.right - area.left - round(_players_left(s)))
     theme.blit_text(surface, heading, size, theme.TEXT_DIM, midleft=(area.left + round(_players_left(s)), head_y))
     if frame.error is not None:
         draw_message(surface, area, frame.error, theme.DANGER, s)
     elif not frame.games:
-        empty = ("No game matches." if frame.name_filter or frame.period != "all"
-                 else "No games yet: every finished game is saved here.")
+        empty = (_("No game matches.") if frame.name_filter or frame.period != "all"
+                 else _("No games yet: every finished game is saved here."))
         draw_message(surface, area, empty, theme.TEXT, s)
     for index, game in enumerate(frame.games):
         draw_entry(surface, layout.row_rect(index, s), s, game, index == frame.selected, sprites)
@@ -161,9 +167,9 @@ def draw_entry(surface: pygame.Surface, rect: pygame.Rect, s: float, game: GameS
     column = rect.left + round(130 * s)
     when = _when_text(game.played, size, column - rect.left - round(6 * s))
     theme.blit_text(surface, when, size, theme.TEXT_DIM, center=(rect.left + round(64 * s), cy + round(14 * s)))
-    mode = SHORT_MODES.get(mode_of_kinds([seat.kind for seat in game.seats]), "")
+    mode = _(SHORT_MODES.get(mode_of_kinds([seat.kind for seat in game.seats]), ""))
     theme.blit_text(surface, mode, size, theme.TEXT, midleft=(column, cy - round(12 * s)))
-    draw_rich(surface, [game.rules + ", seed ", game.seed], size, theme.TEXT_DIM, sprites,
+    draw_rich(surface, rich(_("{rules}, seed {seed}"), rules=game.rules, seed=game.seed), size, theme.TEXT_DIM, sprites,
               midleft=(column, cy + round(12 * s)), max_width=round((_players_left(1.0) - 140) * s))
     draw_seats(surface, rect, s, game, sprites)
 
@@ -182,12 +188,12 @@ def draw_seats(surface: pygame.Surface, rect: pygame.Rect, s: float, game: GameS
 
 def draw_totals(surface: pygame.Surface, rect: pygame.Rect, s: float, frame: BoardFrame) -> None:
     draw_panel(surface, rect, theme.PANEL, theme.PANEL_EDGE, radius=round(10 * s), width=max(1, round(s)))
-    title = f"Most wins - {PERIOD_TITLES[frame.period].lower()}"
+    title = _(TOTALS_TITLES[frame.period])
     theme.blit_text(surface, title, theme.fit_size(title, theme.text_px(24, s), rect.width - round(20 * s)),
                     theme.ACCENT, bold=True, midtop=(rect.centerx, rect.top + round(10 * s)))
-    columns = (("games", 0.52), ("wins", 0.7), ("mean", 0.88))
+    columns = ((_("games"), 0.52), (_("wins"), 0.7), (_("mean"), 0.88))
     y = rect.top + round(48 * s)
-    theme.blit_text(surface, "player", theme.text_px(16, s), theme.TEXT_DIM,
+    theme.blit_text(surface, _("player"), theme.text_px(16, s), theme.TEXT_DIM,
                     midleft=(rect.left + round(12 * s), y))
     for label, at in columns:
         theme.blit_text(surface, label, theme.text_px(16, s), theme.TEXT_DIM,
@@ -199,7 +205,7 @@ def draw_totals(surface: pygame.Surface, rect: pygame.Rect, s: float, frame: Boa
             break
         draw_leader(surface, rect, s, y, leader, columns)
     if not frame.leaders:
-        theme.blit_text(surface, "no games", theme.text_px(18, s), theme.TEXT_DIM, center=(rect.centerx, y + row_h))
+        theme.blit_text(surface, _("no games"), theme.text_px(18, s), theme.TEXT_DIM, center=(rect.centerx, y + row_h))
 
 
 def draw_leader(surface: pygame.Surface, rect: pygame.Rect, s: float, y: int, leader: PlayerTotals,
@@ -208,7 +214,7 @@ def draw_leader(surface: pygame.Surface, rect: pygame.Rect, s: float, y: int, le
     name, size = theme.fit_label(leader.name, theme.text_px(20, s), room)
     theme.blit_text(surface, name, size, theme.TEXT, midleft=(rect.left + round(12 * s), y))
     values = (str(leader.games), str(leader.wins), f"{leader.mean_penalty:.1f}")
-    for value, (_, at) in zip(values, columns):
+    for value, (_label, at) in zip(values, columns):
         theme.blit_text(surface, value, theme.text_px(20, s), theme.TEXT,
                         center=(rect.left + round(rect.width * at), y))
 
@@ -216,13 +222,15 @@ def draw_leader(surface: pygame.Surface, rect: pygame.Rect, s: float, y: int, le
 def draw_footer(surface: pygame.Surface, rect: pygame.Rect, s: float, frame: BoardFrame) -> None:
     if frame.total:
         first, last = frame.offset + 1, min(frame.total, frame.offset + frame.per_page)
-        games = "1 game" if frame.total == 1 else f"{frame.total:,} games"
-        paging = f"{first:,}-{last:,} of {games}, newest first   PgUp/PgDn: page   Home/End"
+        paging = ngettext("{first}-{last} of {count} game, newest first   PgUp/PgDn: page   Home/End",
+                          "{first}-{last} of {count} games, newest first   PgUp/PgDn: page   Home/End",
+                          frame.total).format(first=f"{first:,}", last=f"{last:,}", count=f"{frame.total:,}")
         paging, size = theme.fit_label(paging, theme.text_px(20, s), rect.width)
         theme.blit_text(surface, paging, size, theme.TEXT_DIM, topleft=rect.topleft)
     if frame.note_count:
-        head = (f"{frame.note_count} line{'s' if frame.note_count != 1 else ''} of imported files could not be "
-                f"read (the files are unchanged): {frame.notes[0]}")
+        head = ngettext("{count} line of imported files could not be read (the files are unchanged): {note}",
+                        "{count} lines of imported files could not be read (the files are unchanged): {note}",
+                        frame.note_count).format(count=frame.note_count, note=frame.notes[0])
         head, size = theme.fit_label(head, theme.text_px(18, s), rect.width)
         theme.blit_text(surface, head, size, (255, 190, 170), topleft=(rect.left, rect.top + round(26 * s)))
 
@@ -230,13 +238,14 @@ def draw_footer(surface: pygame.Surface, rect: pygame.Rect, s: float, frame: Boa
 def _when_text(played: int | None, size: int, room: int) -> str:
     """When a game ended, as long as fits ``room`` at ``size``: date and time, or just the date."""
     if played is None:
-        return "no time"
+        return _("no time")
     moment = datetime.fromtimestamp(played)
-    for pattern in ("%d %b %Y, %H:%M", "%d %b, %H:%M", "%d %b %Y", "%d %b"):
-        text = moment.strftime(pattern)
+    day = f"{moment.day:02d} {_(MONTHS[moment.month - 1])}"
+    clock = moment.strftime("%H:%M")
+    for text in (f"{day} {moment.year}, {clock}", f"{day}, {clock}", f"{day} {moment.year}"):
         if theme.font(size).size(text)[0] <= room:
             return text
-    return moment.strftime("%d %b")
+    return day
 
 
 def _players_left(s: float) -> float:

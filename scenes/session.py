@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Sequence
 
+from game.i18n import _
 from game.agent_options import DEFAULT_OPTIONS, AgentOptions
 from game.agents import Agent
 from game.bots.command import split_command
@@ -160,13 +161,13 @@ def default_names(mode: str, kinds: Sequence[str] | None = None) -> tuple[str, .
         command = bot_command(kind)
         if kind == HUMAN:
             humans += 1
-            names.append(f"Player {humans}")
+            names.append(_("Player {number}").format(number=humans))
         elif command is not None:
             ais += 1
             names.append(bot_name(command))
         else:
             ais += 1
-            names.append(f"AI {ais}")
+            names.append(_("AI {number}").format(number=ais))
     return tuple(names)
 
 

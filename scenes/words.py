@@ -17,14 +17,16 @@ from .widgets import Part
 _FORMATTER = Formatter()
 
 
-def rich(template: str, **numbers: int | str) -> list[Part]:
-    """``template`` (already translated) with its ``{name}`` fields filled: numbers stay ints."""
+def rich(template: str, **values: int | str | list[Part]) -> list[Part]:
+    """``template`` (already translated) with its ``{name}`` fields filled: numbers stay ints,
+    and a value that is itself a list of parts is spliced in."""
     parts: list[Part] = []
     for literal, field, _spec, _conversion in _FORMATTER.parse(template):
         if literal:
             parts.append(literal)
         if field is not None:
-            parts.append(numbers[field])
+            value = values[field]
+            parts.extend(value) if isinstance(value, list) else parts.append(value)
     return parts
 
 

@@ -107,3 +107,28 @@ def test_every_command_offers_the_flag_in_its_help() -> None:
     for name, command in commands.choices.items():
         assert "--lang CODE" in command.format_help(), name
     assert "--lang CODE" in parser.format_help()
+
+
+def test_the_menus_button_switches_the_language_and_remembers_it(drawn: list[str]) -> None:
+    import pygame
+    from app_helpers import click, close_app, frames, key, open_app
+
+    from scenes.language import saved_language
+    from scenes.language_button import language_button_rect
+    from scenes.options import PlayOptions
+
+    app = open_app(PlayOptions(), size=(1280, 720))
+    frames(app)
+    assert "English" in drawn and "Start" in drawn
+    menu = app.manager.active
+    key(pygame.K_F2)                                   # English -> Deutsch
+    frames(app)
+    assert i18n.active_language() == "de" and saved_language() == "de"
+    assert "Deutsch" in drawn and "Regeln" in drawn
+    assert menu.seats.names["solo"][:2] == ["Spieler 1", "KI 1"]  # type: ignore[attr-defined]
+    drawn.clear()
+    click(language_button_rect(menu._layout()).center)  # type: ignore[attr-defined]  # Deutsch -> Türkçe
+    frames(app)
+    assert i18n.active_language() == "tr" and saved_language() == "tr"
+    assert "Türkçe" in drawn and "Kurallar" in drawn
+    close_app()

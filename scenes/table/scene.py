@@ -20,6 +20,7 @@ from typing import Sequence
 
 import pygame
 
+from game.i18n import _
 from game.timeline import TableState
 
 from .. import classic
@@ -260,7 +261,7 @@ class TableScene(Scene):
         if note is None:
             nav.go_menu()
             return
-        manager.push(ConfirmScene(self.ctx, "Leave this game?", note, yes_label="Leave", no_label="Keep playing",
+        manager.push(ConfirmScene(self.ctx, _("Leave this game?"), note, yes_label=_("Leave"), no_label=_("Keep playing"),
                                   on_yes=nav.go_menu, on_no=manager.pop))
 
     # -------------------------------------------------------------- time

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Protocol, Sequence
 
+from game.i18n import _
 from game.engine import Game, Placement
 from game.timeline import TableState
 
@@ -158,8 +159,8 @@ class LiveSource:
         from ..hand import keep_on_leave
 
         if keep_on_leave(ctx, self.session):
-            return "It is kept unfinished: the menu offers to resume it."
-        return "It is not finished, so it will not be recorded."
+            return _("It is kept unfinished: the menu offers to resume it.")
+        return _("It is not finished, so it will not be recorded.")
 
     @property
     def upcoming(self) -> tuple[int, int] | None:
