@@ -8,6 +8,7 @@ import pygame
 from game.i18n import N_, _, ngettext
 
 from . import theme
+from .class_menu import class_button_rect
 from .layout import MenuLayout
 from .mode_titles import mode_title
 from .options import MODES
@@ -39,8 +40,10 @@ def draw_title(surface: pygame.Surface, layout: MenuLayout, icon: pygame.Surface
     text_rect = theme.blit_text(surface, _("6 Takes!"), layout.font_title, theme.ACCENT, bold=True,
                                 center=(title.centerx + round(44 * s), title.centery - round(12 * s)))
     surface.blit(icon, icon.get_rect(midright=(text_rect.left - round(16 * s), text_rect.centery)))
-    theme.blit_text(surface, _("classroom simulator  -  the lowest score wins"), layout.font_small + round(4 * s),
-                    theme.TEXT_DIM, midtop=(title.centerx, text_rect.bottom + round(4 * s)))
+    room = 2 * (class_button_rect(layout, title.width).left - round(12 * s) - title.centerx)  # clear of the top right
+    subtitle, size = theme.fit_label(_("classroom simulator  -  the lowest score wins"), layout.font_small + round(4 * s),
+                                     room)
+    theme.blit_text(surface, subtitle, size, theme.TEXT_DIM, midtop=(title.centerx, text_rect.bottom + round(4 * s)))
 
 
 def draw_resume(surface: pygame.Surface, layout: MenuLayout, label: str, pointer: Pointer) -> None:
