@@ -32,6 +32,16 @@ def seed_argument(text: str) -> int:
     return seed
 
 
+def add_recorded_game_choice(parser: argparse.ArgumentParser, verb: str) -> None:
+    """FILE, ``--history`` and ``--game K``: which recorded game a command opens (replay, review)."""
+    parser.add_argument("file", type=Path, metavar="FILE", nargs="?",
+                        help="a records file (format 6takes-record/1)")
+    parser.add_argument("--history", action="store_true",
+                        help=f"{verb} game K of the app's history (its number on the scoreboard) instead of a file")
+    parser.add_argument("--game", type=positive_int, default=None, metavar="K",
+                        help="which game of the file, counting from 1 (default: the first); "
+                             "with --history, the game's number on the scoreboard (default: the latest)")
+
 def _whole_number_from(text: str, lowest: int) -> int:
     try:
         value = int(text)

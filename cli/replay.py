@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from game.record import RecordError, ReplayedRecord, read_game
 
-from .arguments import Commands, Error, add_window_options, positive_int
+from .arguments import Commands, Error, add_recorded_game_choice, add_window_options
 
 if TYPE_CHECKING:
     from scenes.options import PlayOptions
@@ -17,13 +17,7 @@ if TYPE_CHECKING:
 
 def add_parser(commands: Commands) -> None:
     replay = commands.add_parser("replay", help="step through a recorded game")
-    replay.add_argument("file", type=Path, metavar="FILE", nargs="?",
-                        help="a records file (format 6takes-record/1)")
-    replay.add_argument("--history", action="store_true",
-                        help="open game K of the app's history (its number on the scoreboard) instead of a file")
-    replay.add_argument("--game", type=positive_int, default=None, metavar="K",
-                        help="which game of the file, counting from 1 (default: the first); "
-                             "with --history, the game's number on the scoreboard (default: the latest)")
+    add_recorded_game_choice(replay, "open")
     add_window_options(replay, "after the last placement")
     replay.set_defaults(subparser=replay)
 

@@ -10,7 +10,6 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from pathlib import Path
 from typing import Sequence, TextIO
 
 from game.i18n import _, ngettext
@@ -20,7 +19,7 @@ from game.review import (DEFAULT_ROLLOUTS, DEFAULT_SEED, ROW, Decision, costlies
                          worth_revisiting)
 from game.rules import rules_named
 
-from .arguments import Commands, Error, positive_int, seed_argument
+from .arguments import Commands, Error, add_recorded_game_choice, positive_int, seed_argument
 from .replay import load_replay
 
 
@@ -31,13 +30,7 @@ def add_parser(commands: Commands) -> None:
         description="For each decision of a seat (each card played, each row taken under rule 4), "
                     "the expected penalty to the end of the round of every option, judged only from "
                     "what that player knew, and what the chosen option lost against the best one.")
-    review.add_argument("file", type=Path, metavar="FILE", nargs="?",
-                        help="a records file (format 6takes-record/1)")
-    review.add_argument("--history", action="store_true",
-                        help="review game K of the app's history instead of a file")
-    review.add_argument("--game", type=positive_int, default=None, metavar="K",
-                        help="which game of the file, counting from 1 (default: the first); "
-                             "with --history, its number on the scoreboard (default: the latest)")
+    add_recorded_game_choice(review, "review")
     review.add_argument("--seat", metavar="N", action="append",
                         help="seat to review: its number from 0 (as in --json) or its player's name; "
                              "repeat for several (default: the human seats, or every seat if none)")
