@@ -11,8 +11,8 @@ An update's latency is the time from the session handing the observations
 to the server (:meth:`ClassServer.publish`) to the phone having read the
 message, both read from the system-wide monotonic clock.
 
-    python bench/class_load.py [--clients 40] [--games 3] [--rules snap|classic] [--step-delay 0.05]
-                               [--client-processes 2]
+    python bench/class_load.py [--clients 40] [--games 3] [--rules snap|classic] [--seats 4]
+                               [--step-delay 0.05] [--client-processes 2]
 """
 
 from __future__ import annotations
@@ -33,6 +33,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from game.classroom.room import TABLE_SEATS, Room
 from game.classroom.server import ClassServer
 from game.rules import rules_named
+from game.table_size import check_players
 
 CODE = "LOAD"
 TARGET_MS = 100.0
@@ -83,12 +84,12 @@ def phones(url: str, names: list[str], seats: int, results: Any, ready: Any) -> 
     asyncio.run(main())
 
 
-def one_game(rules_name: str, clients: int, step_delay: float, seed: int, processes: int = 1) -> list[float]:
+def one_game(rules_name: str, clients: int, step_delay: float, seed: int, processes: int = 1,
+             seat_count: int = TABLE_SEATS) -> list[float]:
     from scenes.class_session import ClassSession, class_seats
     from scenes.session import Stage
 
     rules = rules_named(rules_name)
-    seat_count = TABLE_SEATS
     room = Room(seat_count, CODE)
     server = TimedServer(room, rules=rules, host="127.0.0.1", port=0)
     server.start()
@@ -128,24 +129,30 @@ def main() -> int:
     parser.add_argument("--clients", type=int, default=40)
     parser.add_argument("--games", type=int, default=3)
     parser.add_argument("--rules", choices=["snap", "classic"], default="snap")
+    parser.add_argument("--seats", type=int, default=TABLE_SEATS,
+                        help="seats taken by phones (default 4; up to 10 under classic); the other clients watch")
     parser.add_argument("--client-processes", type=int, default=2,
                         help="processes the simulated phones are shared among (default 2: one Python process "
                              "reading for 40 phones is slower than the server it measures)")
     parser.add_argument("--step-delay", type=float, default=0.05,
                         help="seconds between placements on the projector (default 0.05; the app's Auto: 1)")
     args = parser.parse_args()
+    try:
+        check_players(args.seats, rules_named(args.rules))
+    except ValueError as error:
+        parser.error(f"--seats {args.seats}: {error}")
     latencies: list[float] = []
     started = time.monotonic()
     per_game = []
     for game in range(args.games):
         game_latencies = sorted(one_game(args.rules, args.clients, args.step_delay, seed=game + 1,
-                                         processes=args.client_processes))
+                                         processes=args.client_processes, seat_count=args.seats))
         per_game.append(game_latencies[min(len(game_latencies) - 1, int(len(game_latencies) * 0.99))])
         latencies.extend(game_latencies)
     latencies.sort()
     p99 = latencies[min(len(latencies) - 1, int(len(latencies) * 0.99))]
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
-    print(f"{args.games} {args.rules} games, {args.clients} connections, {len(latencies)} updates received "
+    print(f"{args.games} {args.rules} games, {args.seats} seats, {args.clients} connections, {len(latencies)} updates received "
           f"in {time.monotonic() - started:.1f} s (load average {load:.1f} on {os.cpu_count()} cores)")
     print(f"latency from the session to the phone: median {statistics.median(latencies):.1f} ms, "
           f"99th percentile {p99:.1f} ms, max {latencies[-1]:.1f} ms "
