@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import os
+import sys
 from typing import Sequence
 
 from game.storage import default_history_path
@@ -49,6 +51,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     from scenes.options import PlayOptions
 
     options = WINDOWED[args.command](args) if args.command in WINDOWED else PlayOptions()
+    if importlib.util.find_spec("pygame") is None:
+        print(f"{parser.prog}: the app's window needs pygame-ce: pip install -r requirements.txt", file=sys.stderr)
+        return 1
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # no banner on stdout
     from scenes.app import run_app
 

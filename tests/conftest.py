@@ -1,6 +1,7 @@
 """Shared test set-up: import the project from its folder; run pygame headless."""
 
 import atexit
+import contextlib
 import os
 import shutil
 import sys
@@ -63,12 +64,13 @@ def app_data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):  # type: igno
     yield folder
     close_app()
 
-# Packages requirements.txt installs for particular features (bot process trees, the class
-# game, tournament ratings, the browser tests, the static checks).  Where one is missing
+
+# Packages requirements.txt installs for particular features (the screens, bot process trees,
+# the class game, tournament ratings, the browser tests, the static checks).  Where one is missing
 # (tests run in an environment without `pip install -r requirements.txt`), the tests that
 # need it are skipped and say which package to install; with the requirements installed,
 # as in CI, they all run.
-FEATURE_PACKAGES = {"psutil", "aiohttp", "segno", "openskill", "selenium", "mypy", "ruff", "babel"}
+FEATURE_PACKAGES = {"pygame", "psutil", "aiohttp", "segno", "openskill", "selenium", "mypy", "ruff", "babel"}
 
 
 def needs(package: str) -> pytest.MarkDecorator:
@@ -88,29 +90,29 @@ def _missing_feature_package(error: BaseException) -> str | None:
     return None
 
 
-def _skip_when_a_feature_package_is_missing(error: BaseException) -> None:
-    package = _missing_feature_package(error)
-    if package is not None:
-        pytest.skip(f"needs {package}: pip install -r requirements.txt")
+@contextlib.contextmanager
+def _skipping_when_a_feature_package_is_missing():  # type: ignore[no-untyped-def]
+    """Turn the error of a missing feature package into a skip that names the package."""
+    try:
+        yield
+    except (ModuleNotFoundError, ValueError) as error:
+        package = _missing_feature_package(error)
+        if package is not None:
+            pytest.skip(f"needs {package}: pip install -r requirements.txt")
+        raise
 
 
 @pytest.hookimpl(wrapper=True)
 def pytest_pyfunc_call(pyfuncitem):  # type: ignore[no-untyped-def]
-    try:
+    with _skipping_when_a_feature_package_is_missing():
         return (yield)
-    except (ModuleNotFoundError, ValueError) as error:
-        _skip_when_a_feature_package_is_missing(error)
-        raise
 
 
 @pytest.hookimpl(wrapper=True)
 def pytest_fixture_setup(fixturedef, request):  # type: ignore[no-untyped-def]
     """A fixture that needs a missing feature package skips its tests, as the tests themselves do."""
-    try:
+    with _skipping_when_a_feature_package_is_missing():
         return (yield)
-    except (ModuleNotFoundError, ValueError) as error:
-        _skip_when_a_feature_package_is_missing(error)
-        raise
 
 
 @pytest.hookimpl(wrapper=True)

@@ -45,6 +45,7 @@ def test_demo_with_mixed_levels_and_a_bot_records_each_kind(tmp_path: Path) -> N
     assert [p.kind for p in game.players] == [f"bot:{bot}", "heuristic", "mc", "random"]
 
 
+@needs("pygame")
 def test_classic_rules_in_the_app(tmp_path: Path) -> None:
     record = tmp_path / "g.jsonl"
     out = run(tmp_path, "--mode", "demo", "--rules", "classic", "--seed", "4", "--step-delay", "0",
@@ -54,6 +55,7 @@ def test_classic_rules_in_the_app(tmp_path: Path) -> None:
     assert game.rules == "classic" and len(game.rounds) >= 2 and max(game.scores) >= 66
 
 
+@needs("pygame")
 def test_the_worked_example_opens_at_its_turn(tmp_path: Path) -> None:
     env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy",
            "SIXTAKES_DATA_DIR": str(tmp_path / "data")}

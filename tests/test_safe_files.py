@@ -13,6 +13,7 @@ import time
 from pathlib import Path
 
 import pytest
+from tests.conftest import needs
 
 from game import SNAP, play_seeded_game
 from game.jsonl import LINE_LIMIT, append_line, check_appendable
@@ -82,6 +83,7 @@ def test_a_record_is_never_glued_onto_a_torn_line(tmp_path: Path) -> None:
     assert len(scan.problems) == 1 and scan.problems[0].startswith("line 2: ")
 
 
+@needs("pygame")
 def test_the_issues_torn_file_case_through_the_app(tmp_path: Path) -> None:
     """play, tear the file, play again: the second game must be readable (issue case 1)."""
     data, record = tmp_path / "data", tmp_path / "r.jsonl"
@@ -107,6 +109,7 @@ def test_each_record_is_one_write_and_synced(tmp_path: Path, monkeypatch: pytest
 
 
 @pytest.mark.skipif(not Path("/proc/version").exists(), reason="needs Linux /proc")
+@needs("pygame")
 def test_a_file_that_refuses_writes_is_refused_before_the_game(tmp_path: Path) -> None:
     with pytest.raises(OSError):
         check_appendable("/proc/version")            # says "regular file", refuses every write
@@ -128,6 +131,7 @@ def _limit_file_size(limit: int) -> None:
 
 
 @pytest.mark.skipif(not hasattr(signal, "SIGXFSZ"), reason="needs RLIMIT_FSIZE")
+@needs("pygame")
 @pytest.mark.parametrize("target", ["jsonl", "history"])
 def test_a_full_disk_while_saving_is_one_line_and_keeps_what_was_saved(tmp_path: Path, target: str) -> None:
     """The file may grow no more (as on a full disk): one line naming the file, exit 1, no
