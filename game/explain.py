@@ -7,8 +7,9 @@ here decides anything, it only re-reads the rules' arithmetic for a learner.
 
 from __future__ import annotations
 
-from typing import NamedTuple, Sequence, Union
+from typing import NamedTuple, Sequence
 
+from .i18n import Part
 from .engine import Placement, Rule, predict, target_row
 from .rules import ROW_LIMIT, Rules
 from .text import noun_for
@@ -107,8 +108,6 @@ def _cards(count: int) -> str:
     return f"{count} card" if count == 1 else f"{count} cards"
 
 
-Part = Union[str, int]
-"""A caption piece: words, or a number (a screen stamps numbers with its digit sprites)."""
 
 
 def follows(rows_after: Sequence[Sequence[int]], placement: Placement) -> int | None:

@@ -14,7 +14,8 @@ at all.
 from __future__ import annotations
 
 import gettext
-from typing import Mapping
+from string import Formatter
+from typing import Mapping, Sequence, Union
 
 DOMAIN = "sixtakes"
 """The gettext domain: the catalogs are ``locale/<code>/LC_MESSAGES/sixtakes.mo``."""
@@ -30,6 +31,11 @@ LANGUAGES: dict[str, str] = {
 LOCALE_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
 """The environment variables that name the system's language, most specific first (as gettext)."""
 
+Part = Union[str, int]
+"""A piece of a sentence shown on screen: words, or a number (screens stamp numbers with the
+digit sprites, in every language)."""
+
+_FORMATTER = Formatter()
 _active: gettext.NullTranslations = gettext.NullTranslations()
 _code = SOURCE_LANGUAGE
 
@@ -103,3 +109,20 @@ def pick_language(flag: str | None, setting: str | None, environ: Mapping[str, s
     if setting is not None and setting in LANGUAGES:
         return setting
     return locale_language(environ) or SOURCE_LANGUAGE
+
+
+def rich(template: str, **values: int | str | Sequence[Part]) -> list[Part]:
+    """``template`` (already translated, e.g. ``_("{card} goes to row {row}")``) with its
+    ``{name}`` fields filled, as parts: numbers stay ints for the digit sprites, and a value
+    that is itself a list of parts is spliced in - in whatever order the language puts them."""
+    parts: list[Part] = []
+    for literal, field, _spec, _conversion in _FORMATTER.parse(template):
+        if literal:
+            parts.append(literal)
+        if field is not None:
+            value = values[field]
+            if isinstance(value, (str, int)):
+                parts.append(value)
+            else:
+                parts.extend(value)
+    return parts

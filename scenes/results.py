@@ -7,7 +7,7 @@ from dataclasses import dataclass
 import pygame
 
 from game.engine import Game
-from game.i18n import N_, _, ngettext
+from game.i18n import N_, _, ngettext, rich
 
 from . import theme
 from .base import AppContext, Input, InputKind, Scene
@@ -16,7 +16,7 @@ from .layout import ResultsLayout, results_layout
 from .session import Part, Seat, TableSession
 from .view import TableInfo, info_of
 from .widgets import draw_button, draw_panel, draw_rich
-from .words import rich, seat_label
+from .words import seat_label
 
 BUTTONS = (N_("Replay this deal"), N_("New deal"), N_("Menu"), N_("Quit"), N_("Review"))
 BUTTON_HINTS = ("R", N_("Enter / P"), N_("M / Esc"), "Q", "V")

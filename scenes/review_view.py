@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.i18n import _, ngettext
+from game.i18n import _, ngettext, rich
 from game.review import ROW, WORTH_REVISITING, Decision, summary, worth_revisiting
 
 from . import theme
@@ -16,7 +16,7 @@ from .session import Part
 from . import widgets
 from .widgets import draw_button, draw_panel, draw_rich, rich_width, wrap_rich
 from .review_scene import ROW_LABEL_W
-from .words import rich, seat_label
+from .words import seat_label
 
 if TYPE_CHECKING:
     from .review_scene import ReviewFrame, ReviewLayout, ReviewScene

@@ -13,7 +13,7 @@ from typing import Sequence
 import pygame
 
 from game.history import PERIODS, GameSummary, PlayerTotals
-from game.i18n import N_, _, ngettext
+from game.i18n import N_, _, ngettext, rich
 
 from . import theme
 from .digits import DigitSprites, number_size, write_number
@@ -21,7 +21,6 @@ from .layout import scale_for
 from .seat_cells import seat_cells
 from .view import mode_of_kinds
 from .widgets import draw_button, draw_panel, draw_rich, draw_text_field
-from .words import rich
 
 PERIOD_TITLES = {"all": N_("All games"), "week": N_("Last 7 days"), "today": N_("Today")}
 TOTALS_TITLES = {"all": N_("Most wins - all games"), "week": N_("Most wins - last 7 days"), "today": N_("Most wins - today")}

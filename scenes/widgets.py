@@ -8,16 +8,16 @@ numbers exactly like the cards do.
 
 from __future__ import annotations
 
-from typing import Sequence, Union
+from typing import Sequence
 
 import pygame
 
+from game.i18n import Part
 from game.text import ELLIPSIS
 
 from . import theme
 from .digits import DigitSprites, number_size, write_number
 
-Part = Union[str, int]
 NUMBER_SCALE = 0.6
 """Stamped number height as a fraction of the font size (a touch above cap height)."""
 

@@ -1,33 +1,15 @@
 """Translated words several screens share, and sentences with numbers for the digit sprites.
 
-:func:`rich` turns a translated template such as ``"Decision {index} of {count}"`` into
+`rich` (from :mod:`game.i18n`) turns a translated template such as ``"Decision {index} of {count}"`` into
 the parts :func:`scenes.widgets.draw_rich` draws: words in the font, each number stamped
 with the digit sprites - in whatever order the language puts them.
 """
 
 from __future__ import annotations
 
-from string import Formatter
 from typing import Protocol
 
 from game.i18n import _
-
-from .widgets import Part
-
-_FORMATTER = Formatter()
-
-
-def rich(template: str, **values: int | str | list[Part]) -> list[Part]:
-    """``template`` (already translated) with its ``{name}`` fields filled: numbers stay ints,
-    and a value that is itself a list of parts is spliced in."""
-    parts: list[Part] = []
-    for literal, field, _spec, _conversion in _FORMATTER.parse(template):
-        if literal:
-            parts.append(literal)
-        if field is not None:
-            value = values[field]
-            parts.extend(value) if isinstance(value, list) else parts.append(value)
-    return parts
 
 
 class SeatLike(Protocol):
