@@ -20,6 +20,7 @@ from game.agent_options import AgentOptions
 from game.bots.process import close_all_bots
 from game.engine import new_seed
 from game.history import HistoryError
+from game.i18n import _
 from game.kinds import HUMAN
 from game.rules import SNAP, Rules, rules_named
 from game.scenarios import WORKED_EXAMPLE_FIRST_PLACEMENT
@@ -40,9 +41,8 @@ from .saving import PROG, RecordSaver, check_record_file, error_line, save_to_hi
 from .session import Seat, TableSession, check_kind, default_names, seats_for
 from .table import TableScene
 from .view import mode_of_kinds
-from .window import WINDOW_SIZE, Window  # noqa: F401 - WINDOW_SIZE: kept name
+from .window import WINDOW_SIZE, Window, window_title  # noqa: F401 - WINDOW_SIZE: kept name
 
-TITLE = "6 Takes! - classroom simulator"
 FPS = 60
 
 
@@ -80,7 +80,7 @@ class App:
     def __init__(self, options: PlayOptions, *, digits_dir: Path = DIGITS_DIR) -> None:
         self.options = options
         self.exit_code: int | None = None
-        self.window = Window(TITLE if options.replay is None else f"{TITLE} - replay", options.fullscreen)
+        self.window = Window(window_title(replay=options.replay is not None), options.fullscreen)
         theme.reset_fonts()
         sprites = load_digit_sprites(digits_dir)  # SpriteError: the caller reports it
         self.manager = SceneManager()
@@ -192,7 +192,7 @@ class App:
 
     def replay_over(self, replay: Replay) -> None:
         """The replay's results (a replay is never recorded again)."""
-        outcome = Outcome(replay.info, replay.game, "A replay of a recorded game: nothing new was saved",
+        outcome = Outcome(replay.info, replay.game, _("A replay of a recorded game: nothing new was saved"),
                           replayed=True)
         self.manager.switch(ResultsScene(self.ctx, outcome))
         if self.options.exit_at_end:
@@ -222,8 +222,8 @@ class App:
     def quit_keeping(self) -> None:
         """Quit during a game: keep it in the history, say so, exit 1 (the game is not over)."""
         kept = self.keep_unfinished()
-        print("game closed before the end: " + ("kept; the menu offers to resume it" if kept else "not recorded"),
-              file=sys.stderr)
+        print(_("game closed before the end: kept; the menu offers to resume it") if kept
+              else _("game closed before the end: not recorded"), file=sys.stderr)
         self.quit(1)
 
     def keep_unfinished(self, quiet: bool = False) -> bool:
@@ -239,7 +239,7 @@ class App:
             keeping.keep_in_history(session)
         except (HistoryError, OSError) as exc:
             if not quiet:
-                error_line(f"cannot keep the unfinished game: {exc}")
+                error_line(_("cannot keep the unfinished game: {problem}").format(problem=exc))
             return False
         self._kept_at = keeping.progress_of(session)
         return True
@@ -257,7 +257,7 @@ class App:
         try:
             session = keeping.resume_session(kept, AgentOptions(think_ms=self.options.think_ms))
         except ValueError as exc:
-            error_line(f"cannot resume the unfinished game: {exc}")
+            error_line(_("cannot resume the unfinished game: {problem}").format(problem=exc))
             return
         self.session = session
         self.last_seats, self.last_mode, self.rules_name = session.seats, session.mode, session.rules.name
@@ -306,7 +306,7 @@ class App:
             pygame.image.save(surface, str(path))
             self.screenshots_saved.append(path)
         except (pygame.error, OSError) as exc:
-            error_line(f"cannot save screenshot {path}: {exc}")
+            error_line(_("cannot save screenshot {path}: {problem}").format(path=path, problem=exc))
             self.quit(2)
 
     def run(self) -> int:
@@ -332,7 +332,7 @@ def run_app(options: PlayOptions, *, digits_dir: Path = DIGITS_DIR) -> int:
             error_line(str(exc))
             return 2
         except pygame.error as exc:
-            error_line(f"cannot open a window: {exc}")
+            error_line(_("cannot open a window: {problem}").format(problem=exc))
             return 2
         return run_until_done(app)
     finally:
@@ -344,15 +344,16 @@ def run_app(options: PlayOptions, *, digits_dir: Path = DIGITS_DIR) -> int:
 def check_outputs(options: PlayOptions) -> str | None:
     """Why the screenshots or records asked for cannot be written (before any window opens), or ``None``."""
     checks: list[tuple[Path | None, Callable[[Path], None], str]] = [
-        (options.screenshots, prepare_screenshot_dir, "screenshots"),
-        (options.record if options.replay is None else None, check_record_file, "records")]
+        (options.screenshots, prepare_screenshot_dir, _("cannot write screenshots to {path}: {problem}")),
+        (options.record if options.replay is None else None, check_record_file,
+         _("cannot write records to {path}: {problem}"))]
     for path, check, what in checks:
         if path is None:
             continue
         try:
             check(path)
         except OSError as exc:
-            return f"cannot write {what} to {path}: {exc.strerror or exc}"
+            return what.format(path=path, problem=exc.strerror or exc)
     return None
 
 
@@ -361,7 +362,7 @@ def open_display() -> str | None:
         pygame.display.init()
         pygame.font.init()
     except pygame.error as exc:
-        return f"cannot open a window: {exc}"
+        return _("cannot open a window: {problem}").format(problem=exc)
     return None
 
 
@@ -371,7 +372,8 @@ def run_until_done(app: App) -> int:
         return app.run()
     except KeyboardInterrupt:
         kept = app.keep_unfinished()
-        error_line("interrupted: a game in progress was " + ("kept unfinished" if kept else "not recorded"))
+        error_line(_("interrupted: a game in progress was kept unfinished") if kept
+                   else _("interrupted: a game in progress was not recorded"))
         return 130
     finally:
         app.end_session()

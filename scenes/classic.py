@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
+from game.i18n import _, ngettext, rich
 from game.rules import Rules
 
 from .session import Part
@@ -17,15 +18,16 @@ from .session import Part
 
 def status_parts(rules: Rules, round_: int, turn: int) -> list[Part]:
     """The top bar's left part: "Turn 3 of 7", or "Round 2 - Turn 3 of 10" for a game of rounds."""
-    parts: list[Part] = ["Turn ", turn + 1, " of ", rules.turns_per_round]
     if rules.end_score is not None or round_ > 0:
-        parts = ["Round ", round_ + 1, "  -  ", *parts]
-    return parts
+        return rich(_("Round {round}  -  Turn {turn} of {turns}"), round=round_ + 1, turn=turn + 1,
+                    turns=rules.turns_per_round)
+    return rich(_("Turn {turn} of {turns}"), turn=turn + 1, turns=rules.turns_per_round)
 
 
 def score_unit(rules: Rules) -> str:
     """What is written under each player's points: "points", or "of 66" when 66 ends the game."""
-    return "points" if rules.end_score is None else f"of {rules.end_score}"
+    # NOTE: under a player's points in a game that ends at {end} (66): "of 66".
+    return _("points") if rules.end_score is None else _("of {end}").format(end=rules.end_score)
 
 
 def end_note(rules: Rules, scores: Sequence[int], names: Sequence[str], over: bool = False,
@@ -35,9 +37,17 @@ def end_note(rules: Rules, scores: Sequence[int], names: Sequence[str], over: bo
     if end is None:
         return []
     if over:
-        return ["Game over: ", end, " reached"] if short else ["The game is over: someone reached ", end]
+        if short:
+            return rich(_("Game over: {end} reached"), end=end)
+        return rich(_("The game is over: someone reached {end}"), end=end)
     reached = [name for name, score in zip(names, scores) if score >= end]
     if reached:
-        who = reached[0] if len(reached) == 1 else f"{len(reached)} players"
-        return ["Last round"] if short else [f"Last round: {who} reached ", end]
-    return ["Rounds until ", end] if short else ["The game ends after the round in which someone reaches ", end]
+        if short:
+            return [_("Last round")]
+        if len(reached) == 1:
+            return rich(_("Last round: {name} reached {end}"), name=reached[0], end=end)
+        return rich(ngettext("Last round: {count} player reached {end}", "Last round: {count} players reached {end}",
+                             len(reached)), count=len(reached), end=end)
+    if short:
+        return rich(_("Rounds until {end}"), end=end)
+    return rich(_("The game ends after the round in which someone reaches {end}"), end=end)

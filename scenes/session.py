@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Sequence
 
-from game.i18n import _
+from game.i18n import _, rich
 from game.agent_options import DEFAULT_OPTIONS, AgentOptions
 from game.agents import Agent
 from game.bots.command import split_command
@@ -142,14 +142,6 @@ def check_kind(kind: str) -> None:
     computer player kind, or a bot whose program can be found."""
     if kind != HUMAN:
         check_player_kind(kind)
-
-
-MODE_TITLES: dict[str, str] = {
-    "solo": "1 player vs 3 AIs",
-    "hotseat": "4 players, hot-seat",
-    "demo": "Watch 4 AIs",
-    "class": "Class game",
-}
 
 
 def default_names(mode: str, kinds: Sequence[str] | None = None) -> tuple[str, ...]:
@@ -461,23 +453,40 @@ def live_caption(session: TableSession) -> list[Part]:
     """What the live table says now: who chooses, who thinks, what was just placed (numbers as ints, to stamp)."""
     stage = session.stage
     if stage is Stage.CURTAIN:
-        return [f"Pass to {session.name(session.chooser or 0)}"]
+        return [_("Pass to {name}").format(name=session.name(session.chooser or 0))]
     if stage is Stage.CHOOSE:
-        who = "Your" if not session.uses_curtain else f"{session.name(session.chooser or 0)}, your"
-        return [f"{who} turn: choose a card to play"]
+        if not session.uses_curtain:
+            return [_("Your turn: choose a card to play")]
+        return [_("{name}, your turn: choose a card to play").format(name=session.name(session.chooser or 0))]
     if stage is Stage.THINKING:
-        names = [session.name(p) for p in session.thinking_players] or ["The computer players"]
-        who = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-        return [f"{who} {'is' if len(names) == 1 else 'are'} choosing a card..."]
+        return [thinking_caption([session.name(p) for p in session.thinking_players])]
     if stage is Stage.REVEALED:
-        return ["All cards are revealed: they are placed lowest first"]
+        return [revealed_caption()]
     if stage is Stage.ROW_CHOICE:
         player, card = session.game.next_placement or (0, 0)
         if not session.uses_curtain:
-            return ["Your ", card, " is lower than every row: pick a row to take (its cards are your penalty)"]
-        return [f"{session.name(player)}'s ", card, " is lower than every row: "
-                f"{session.name(player)}, pick a row to take"]
+            return rich(_("Your {card} is lower than every row: pick a row to take (its cards are your penalty)"),
+                        card=card)
+        return rich(_("{name}'s {card} is lower than every row: {name}, pick a row to take"),
+                    name=session.name(player), card=card)
     if stage is Stage.OVER:
-        return ["The game is over"]
+        return [_("The game is over")]
     state = session.states[-1]
     return caption_parts(state.placement, [seat.name for seat in session.seats], follows(state.rows, state.placement))
+
+
+def revealed_caption() -> str:
+    """What the table says while the turn's cards are all face up and none is placed yet."""
+    return _("All cards are revealed: they are placed lowest first")
+
+
+def thinking_caption(names: Sequence[str]) -> str:
+    """Who is still choosing a card, e.g. "AI 1 and AI 3 are choosing a card..." (none named:
+    the computer players)."""
+    if not names:
+        return _("The computer players are choosing a card...")
+    if len(names) == 1:
+        return _("{name} is choosing a card...").format(name=names[0])
+    # NOTE: two or more names: {names} lists all but the last, joined by ", ".
+    who = _("{names} and {last}").format(names=", ".join(names[:-1]), last=names[-1])
+    return _("{names} are choosing a card...").format(names=who)

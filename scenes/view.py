@@ -15,10 +15,12 @@ from typing import Sequence
 
 from game.engine import Placement
 from game.explain import caption_parts, follows
+from game.i18n import _
 from game.rules import Rules
 from game.timeline import TableState
 
-from .session import HUMAN, MODE_KINDS, Part, Seat, Stage, TableSession, human_seats, uses_curtain
+from .session import (HUMAN, MODE_KINDS, Part, Seat, Stage, TableSession, human_seats, revealed_caption,
+                      uses_curtain)
 
 Rows = tuple[tuple[int, ...], ...]
 
@@ -98,8 +100,8 @@ def mode_of_kinds(kinds: Sequence[str]) -> str:
 def next_label(step: int, players: int, final: bool, round_over: bool = False) -> str:
     """What "Next" does: place the next card, start the next turn (or round), or show the results."""
     if step == players:
-        return "Results" if final else ("Next round" if round_over else "Next turn")
-    return "Next"
+        return _("Results") if final else (_("Next round") if round_over else _("Next turn"))
+    return _("Next")
 
 
 def view_of_state(state: TableState, info: TableInfo, final: bool) -> TableView:
@@ -129,7 +131,7 @@ def view_of_reveal(state: TableState, info: TableInfo) -> TableView:
         stage=Stage.REVEALED, round=state.round, turn=state.turn, rows=state.rows_before, scores=tuple(scores),
         turn_cards=state.revealed, done=0, last=None, rows_before=None, upcoming=order[0] if order else None,
         chooser=None, chosen=(False,) * players,
-        caption=("All cards are revealed: they are placed lowest first",), can_advance=True,
+        caption=(revealed_caption(),), can_advance=True,
         next_label=next_label(0, players, False),
     )
 
@@ -147,13 +149,13 @@ def live_view(session: TableSession, info: TableInfo | None = None) -> TableView
         view = view_of_state(session.states[-1], info, final=game.is_over)
         if thinking:
             view = replace(view, thinking=thinking, can_advance=session.can_advance,
-                           next_label=view.next_label if session.can_advance else "Thinking...")
+                           next_label=view.next_label if session.can_advance else _("Thinking..."))
         return view
     players = len(session.seats)
     step = session.step_number
     label = next_label(step, players, game.is_over)
     if thinking and not session.can_advance:
-        label = "Thinking..."
+        label = _("Thinking...")
     return TableView(
         stage=session.stage, round=game.round, turn=session.shown_turn, rows=game.rows,
         scores=tuple(game.scores), turn_cards=session.turn_cards, done=step, last=None,

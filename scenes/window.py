@@ -5,9 +5,16 @@ from __future__ import annotations
 
 import pygame
 
+from game.i18n import _
+
 from . import theme
 
 WINDOW_SIZE = (1280, 720)
+
+
+def window_title(replay: bool = False) -> str:
+    """The window's title, in the language spoken (a replay says so)."""
+    return _("6 Takes! - classroom simulator - replay") if replay else _("6 Takes! - classroom simulator")
 
 
 class Window:

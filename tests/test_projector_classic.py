@@ -26,7 +26,7 @@ def test_a_classic_table_shows_the_round_the_totals_against_66_and_the_end(drawn
     frames(app)
     assert not session.game.is_over, "this seed reaches 66 before its last round ends"
     leader = max(range(4), key=lambda p: session.game.scores[p])
-    assert f"Last round: {session.name(leader)} reached " in drawn
+    assert f"Last round: {session.name(leader)} reached " in "".join(drawn), "the name is drawn between the words"
     close_app()
 
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import pygame
 
+from game.i18n import _
+
 from .. import theme
 from ..widgets import draw_panel
 from .frame import Frame
@@ -30,10 +32,13 @@ def detail_lines(frame: Frame) -> list[Line]:
     size = frame.layout.font_small
     text_w = _width(frame) - 2 * _pad(frame)
     lines: list[Line] = [(f"{frame.info.name(player)}: {bot.command}", theme.ACCENT)]
-    lines.append((f'Last message: "{bot.message}"' if bot.message else "No message yet", theme.TEXT))
+    lines.append((_('Last message: "{message}"').format(message=bot.message) if bot.message else _("No message yet"),
+                  theme.TEXT))
     if bot.detail:
-        lines += [(line, theme.DANGER) for line in wrap_text(bot.detail + "; it now plays randomly.", size, text_w)]
-    lines.append(("Debug output (stderr), last lines:" if bot.stderr_tail else "No debug output (stderr)",
+        # NOTE: {reason} is why the bot lost its seat (an error in English, from the bot's process).
+        lost = _("{reason}; it now plays randomly.").format(reason=bot.detail)
+        lines += [(line, theme.DANGER) for line in wrap_text(lost, size, text_w)]
+    lines.append((_("Debug output (stderr), last lines:") if bot.stderr_tail else _("No debug output (stderr)"),
                   theme.TEXT_DIM))
     lines += [(fit_text(line, text_w, size), theme.TEXT) for line in bot.stderr_tail[-4:]]
     return lines

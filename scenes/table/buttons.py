@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pygame
 
+from game.i18n import _
+
 from .. import theme
 from ..layout import TableLayout
 from ..widgets import draw_button
@@ -26,15 +28,16 @@ def draw_buttons(surface: pygame.Surface, frame: Frame) -> None:
     size = theme.text_px(30, layout.scale)
     small = theme.text_px(26, layout.scale)
     if frame.live and frame.can_take_back is not None:
-        draw_button(surface, layout.next_button, "Take back", size,
-                    hovered=layout.next_button.collidepoint(mouse), key_hint="Backspace")
+        draw_button(surface, layout.next_button, _("Take back"), size,
+                    hovered=layout.next_button.collidepoint(mouse), key_hint=_("Backspace"))
     else:
         draw_button(surface, layout.next_button, view.next_label, size, enabled=view.can_advance,
-                    hovered=layout.next_button.collidepoint(mouse), key_hint="Space / Enter / ->")
-    auto = "Auto: on" if frame.auto else "Auto: off"
+                    hovered=layout.next_button.collidepoint(mouse), key_hint=_("Space / Enter / ->"))
+    auto = _("Auto: on") if frame.auto else _("Auto: off")
+    speed = _("A   +/- speed: {delay}").format(delay=frame.speed)
     draw_button(surface, layout.auto_button, auto, size, toggled=frame.auto,
-                hovered=layout.auto_button.collidepoint(mouse), key_hint=f"A   +/- speed: {frame.speed}")
-    draw_button(surface, layout.back_button, "Back", small, enabled=frame.can_go_back,
+                hovered=layout.auto_button.collidepoint(mouse), key_hint=speed)
+    draw_button(surface, layout.back_button, _("Back"), small, enabled=frame.can_go_back,
                 hovered=layout.back_button.collidepoint(mouse), key_hint="<-")
-    draw_button(surface, layout.live_button, "Now", small, enabled=frame.in_past,
-                hovered=layout.live_button.collidepoint(mouse), key_hint="End")
+    draw_button(surface, layout.live_button, _("Now"), small, enabled=frame.in_past,
+                hovered=layout.live_button.collidepoint(mouse), key_hint=_("End"))

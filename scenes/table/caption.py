@@ -6,6 +6,7 @@ import pygame
 
 from .. import theme
 from game.explain import preview_parts
+from game.i18n import _, rich
 
 from ..session import Part, Stage
 from ..widgets import draw_rich
@@ -17,11 +18,18 @@ def caption_parts(frame: Frame) -> list[Part]:
     parts = list(view.caption)
     hand = frame.hand if frame.choosing else ()
     if hand and frame.selected is not None and frame.hint is None:
-        who = parts[0].split(":")[0] if parts and isinstance(parts[0], str) else "Your turn"
-        parts = [f"{who}: play ", hand[frame.selected], "?  Click it again, press Enter, or click Play"]
+        parts = _selected_parts(frame, hand[frame.selected])
     if frame.hint is not None:
         parts = parts + ["  -  "] + preview_parts(view.rows, frame.info.rules, frame.hint.card)
     return parts
+
+
+def _selected_parts(frame: Frame, card: int) -> list[Part]:
+    """The caption while a card is selected: play it?  (Hot-seat: naming whose turn it is.)"""
+    if frame.info.uses_curtain and frame.view.chooser is not None:
+        return rich(_("{name}, your turn: play {card}?  Click it again, press Enter, or click Play"),
+                    name=frame.info.name(frame.view.chooser), card=card)
+    return rich(_("Your turn: play {card}?  Click it again, press Enter, or click Play"), card=card)
 
 
 def draw_caption(surface: pygame.Surface, frame: Frame) -> None:

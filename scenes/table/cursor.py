@@ -15,6 +15,8 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Sequence
 
+from game.i18n import _
+
 DELAYS = (0.25, 0.5, 0.75, 1.0, 1.5, 2.0, 3.0, 4.0, 5.0)
 """The auto-advance delays + and - step through (seconds per placement)."""
 
@@ -170,4 +172,4 @@ class AutoClock:
 
     @property
     def label(self) -> str:
-        return "no delay" if self.delay <= 0 else f"{self.delay:g} s"
+        return _("no delay") if self.delay <= 0 else _("{seconds} s").format(seconds=f"{self.delay:g}")

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pygame
 
+from game.i18n import _
+
 from .. import theme
 from ..digits import DigitSprites
 from ..hand import curtain_take_back_rect
@@ -23,14 +25,14 @@ def draw_curtain(surface: pygame.Surface, layout: TableLayout, info: TableInfo, 
     s = layout.scale
     name = info.name(chooser)
     draw_rich(surface, status, layout.font_status, theme.TEXT_DIM, sprites, center=(w // 2, round(h * 0.22)))
-    title = f"Pass to {name}"
+    title = _("Pass to {name}").format(name=name)
     size = theme.fit_size(title, theme.text_px(110, s), w - round(80 * s))
     theme.blit_text(surface, title, size, theme.ACCENT, bold=True, center=(w // 2, round(h * 0.42)))
-    theme.blit_text(surface, f"{name}: press Enter when ready (or click)", theme.text_px(44, s), theme.TEXT,
+    theme.blit_text(surface, _("{name}: press Enter when ready (or click)").format(name=name), theme.text_px(44, s), theme.TEXT,
                     center=(w // 2, round(h * 0.58)))
-    theme.blit_text(surface, "Everyone else, please look away while a card is chosen.", theme.text_px(30, s),
+    theme.blit_text(surface, _("Everyone else, please look away while a card is chosen."), theme.text_px(30, s),
                     theme.TEXT_DIM, center=(w // 2, round(h * 0.68)))
     if take_back is not None:
         rect = curtain_take_back_rect(layout)
-        draw_button(surface, rect, f"{info.name(take_back)}: take my card back", theme.text_px(28, s),
-                    hovered=rect.collidepoint(mouse), key_hint="Backspace")
+        draw_button(surface, rect, _("{name}: take my card back").format(name=info.name(take_back)), theme.text_px(28, s),
+                    hovered=rect.collidepoint(mouse), key_hint=_("Backspace"))

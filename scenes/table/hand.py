@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import pygame
 
+from game.i18n import _
+
 from .. import theme
 from ..hand import hand_index_at
 from ..widgets import draw_button
@@ -38,9 +40,9 @@ def draw_hand(surface: pygame.Surface, frame: Frame) -> None:
         elif index == hovered:
             pygame.draw.rect(surface, theme.TEXT, rect.inflate(round(6 * s), round(6 * s)),
                              width=max(2, round(2 * s)), border_radius=max(4, rect.width // 8))
-    play = f"Play {hand[selected]}" if selected is not None else "Play"
+    play = _("Play {card}").format(card=hand[selected]) if selected is not None else _("Play")
     draw_button(surface, layout.play_button, play, theme.text_px(32, s), enabled=selected is not None,
-                hovered=layout.play_button.collidepoint(frame.mouse), key_hint="Enter")
+                hovered=layout.play_button.collidepoint(frame.mouse), key_hint=_("Enter"))
 
 
 def draw_small_hand(surface: pygame.Surface, frame: Frame) -> None:
@@ -49,7 +51,7 @@ def draw_small_hand(surface: pygame.Surface, frame: Frame) -> None:
     hand = frame.hand
     area = layout.small_hand_area
     if hand:
-        theme.blit_text(surface, "Your hand", layout.font_small, theme.TEXT_DIM, midtop=(area.centerx, area.top))
+        theme.blit_text(surface, _("Your hand"), layout.font_small, theme.TEXT_DIM, midtop=(area.centerx, area.top))
     for index, card in enumerate(hand):
         rect = layout.small_hand_rect(index, len(hand))
         surface.blit(frame.art.face(card, rect.size), rect)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pygame
 
+from game.i18n import _
+
 from .. import theme
 from ..session import Stage
 from ..widgets import fit_segments
@@ -11,12 +13,15 @@ from .frame import Frame
 
 
 def hint_line(frame: Frame) -> str:
-    toggles = f"E: explain   H: hints ({'on' if frame.hints else 'off'})   F1: rules   Esc: leave"
+    toggles = (_("E: explain   H: hints (on)   F1: rules   Esc: leave") if frame.hints
+               else _("E: explain   H: hints (off)   F1: rules   Esc: leave"))
     if frame.choosing:
-        return "Click a card, then click it again or Enter to play    PgUp: look back    |    " + toggles
-    if frame.view.stage is Stage.ROW_CHOICE and frame.live:
-        return "Click a row or press 1-4 to take it    Left: look back    |    " + toggles
-    return "Next: Space / Enter / Right    Back: Left    A: auto    +/-: speed    |    " + toggles
+        keys = _("Click a card, then click it again or Enter to play    PgUp: look back")
+    elif frame.view.stage is Stage.ROW_CHOICE and frame.live:
+        keys = _("Click a row or press 1-4 to take it    Left: look back")
+    else:
+        keys = _("Next: Space / Enter / Right    Back: Left    A: auto    +/-: speed")
+    return f"{keys}    |    {toggles}"
 
 
 def draw_hints(surface: pygame.Surface, frame: Frame) -> None:

@@ -6,6 +6,8 @@ from dataclasses import dataclass
 
 import pygame
 
+from game.i18n import _, rich
+
 from .. import theme
 from ..session import Part
 from ..widgets import draw_rich, rich_width
@@ -24,13 +26,15 @@ def place_marker(frame: Frame, room: pygame.Rect) -> PastMarker:
     """Which placement of how many, and how to get back (shorter where the bar is narrow)."""
     s = frame.scale
     bar = frame.layout.top_bar
-    where: list[Part] = ["placement ", (frame.cursor or 0) + 1, " of ", frame.state_count]
+    where = rich(_("placement {number} of {count}"), number=(frame.cursor or 0) + 1, count=frame.state_count)
     if frame.at_reveal:
-        where = ["turn ", frame.view.turn + 1, ": cards revealed"]
+        where = rich(_("turn {turn}: cards revealed"), turn=frame.view.turn + 1)
     size = frame.layout.font_small
     pad = round(28 * s)
-    choices: tuple[list[Part], ...] = (["LOOKING BACK  -  ", *where, "  -  End: back to now"], ["LOOKING BACK  -  ", *where],
-               ["BACK  -  ", *where], ["LOOKING BACK"])
+    # NOTE: the marker of a live game shown as it was a few placements ago; "End" is the key.
+    choices: tuple[list[Part], ...] = (rich(_("LOOKING BACK  -  {where}  -  End: back to now"), where=where),
+                                       rich(_("LOOKING BACK  -  {where}"), where=where),
+                                       rich(_("BACK  -  {where}"), where=where), [_("LOOKING BACK")])
     parts = next((c for c in choices if rich_width(c, size, frame.sprites) + pad <= room.width), choices[-1])
     width = rich_width(parts, size, frame.sprites)
     pill = pygame.Rect(0, 0, width + pad, bar.height - round(12 * s))

@@ -11,13 +11,13 @@ from __future__ import annotations
 import pygame
 
 from game.rules import Rules
-from game.text import noun_for
+from game.i18n import _, ngettext
 
 from .. import classic, theme
 from ..cards import LOOK_DIM
 from ..digits import write_number
 from ..layout import SeatParts, TableLayout
-from ..session import BotStatus, Stage
+from ..session import PHONE, BotStatus, Seat, Stage
 from ..view import TableInfo, TableView
 from ..widgets import draw_marker, draw_panel
 from .frame import Frame
@@ -31,17 +31,29 @@ def seat_at(layout: TableLayout, pos: tuple[int, int]) -> int | None:
 def seat_detail(info: TableInfo, view: TableView, player: int, dots: str) -> str:
     """What a seat is and does now, e.g. "AI (mc) - thinking..", "human - chosen"."""
     seat = info.seats[player]
-    who = seat.label if not seat.is_human else ("you" if not info.uses_curtain else "human")
+    who = seat_label(seat) if not seat.is_human else (_("you") if not info.uses_curtain else _("human"))
     if player in view.thinking:
-        return f"{who} - thinking{dots}"
+        return _("{who} - thinking").format(who=who) + dots
     if view.stage in (Stage.CHOOSE, Stage.CURTAIN, Stage.THINKING):
         if view.chosen[player]:
-            return f"{who} - chosen"
-        return f"{who} - choosing..."
+            return _("{who} - chosen").format(who=who)
+        return _("{who} - choosing...").format(who=who)
     last = view.last
     if last is not None and last.player == player and last.penalty:
-        return f"{who} - took {len(last.taken)} {noun_for(len(last.taken), 'card')}"
+        taken = len(last.taken)
+        return ngettext("{who} - took {count} card", "{who} - took {count} cards", taken).format(who=who, count=taken)
     return who
+
+
+def seat_label(seat: Seat) -> str:
+    """What sits at a computer's seat, in a word or two: "AI (mc)", "bot", "phone"."""
+    if seat.is_bot:
+        return _("bot")
+    if seat.kind == PHONE:
+        # NOTE: a student playing from a phone (the class mode).
+        return _("phone")
+    # NOTE: a computer player and its level's id (random, heuristic, mc), e.g. "AI (mc)".
+    return _("AI ({level})").format(level=seat.kind)
 
 
 def shown_scores(frame: Frame) -> tuple[int, ...]:
@@ -58,10 +70,10 @@ def bot_note(bot: BotStatus | None) -> tuple[str, theme.Colour]:
     if bot is None:
         return "", theme.TEXT_DIM
     if bot.disqualified:
-        return "now plays randomly", theme.DANGER
+        return _("now plays randomly"), theme.DANGER
     if bot.message:
         return f'"{bot.message}"', theme.TEXT
-    return "(no message)", theme.TEXT_DIM
+    return _("(no message)"), theme.TEXT_DIM
 
 
 def seat_notes(frame: Frame) -> tuple[str, ...]:
@@ -145,7 +157,8 @@ def _draw_bot_lines(surface: pygame.Surface, frame: Frame, lines: tuple[pygame.R
                                       name_rect.width)
     theme.blit_text(surface, name, name_size, theme.TEXT, midleft=(name_rect.left, name_rect.centery))
     if bot.disqualified:
-        detail, detail_colour = "disqualified: " + bot.disqualified, theme.DANGER
+        # NOTE: {reason} is the error that cost a bot its seat (in English, from its process).
+        detail, detail_colour = _("disqualified: {reason}").format(reason=bot.disqualified), theme.DANGER
     note, note_colour = bot_note(bot)
     size = theme.text_px(min(layout.font_small, round(detail_rect.height * 1.05)))
     detail, detail_size = theme.fit_label(detail, size, detail_rect.width)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pygame
 
 from game.engine import Rule
-from game.text import noun_for
+from game.i18n import _, ngettext, rich
 
 from .. import theme
 from ..cards import LOOK_DIM, LOOK_GHOST
@@ -103,7 +103,7 @@ def _draw_label(surface: pygame.Surface, frame: Frame, index: int, penalty: int,
     label = layout.row_labels[index]
     s = layout.scale
     colour = theme.ACCENT if picking else theme.TEXT
-    theme.blit_text(surface, f"Row {index + 1}", layout.font_label, colour,
+    theme.blit_text(surface, _("Row {row}").format(row=index + 1), layout.font_label, colour,
                     center=(label.centerx, label.centery - round(16 * s)))
     icon = frame.art.bull(round(24 * s), theme.TEXT_DIM, theme.FELT_DARK)
     number_rect = write_number(surface, penalty, (label.centerx + round(14 * s), label.centery + round(18 * s)),
@@ -128,7 +128,7 @@ def _draw_last_placement(surface: pygame.Surface, frame: Frame, row: int, length
         surface.blit(frame.art.face(card, small.size, LOOK_DIM), small)
         pygame.draw.line(surface, theme.DANGER, small.topleft, small.bottomright, max(3, round(4 * s)))
     end = layout.row_card_rect(row, max(5, length + len(last.taken) - 1))
-    label = f"taken by {frame.info.name(last.player)}"
+    label = _("taken by {name}").format(name=frame.info.name(last.player))
     if theme.font(theme.MIN_FONT_SIZE).size(label)[0] > layout.row_boxes[row].right - end.right - round(22 * s):
         end = layout.row_card_rect(row, length + len(last.taken) - 1)  # a narrow row: over its empty slots
     _draw_taken_note(surface, frame, row, end, last.player, last.penalty)
@@ -142,7 +142,7 @@ def _draw_taken_note(surface: pygame.Surface, frame: Frame, row: int, end: pygam
     s = layout.scale
     x = end.right + round(14 * s)
     room = layout.row_boxes[row].right - x - round(8 * s)
-    label = f"taken by {frame.info.name(player)}"
+    label = _("taken by {name}").format(name=frame.info.name(player))
     if theme.font(theme.MIN_FONT_SIZE).size(label)[0] <= room:
         taken, size = theme.fit_label(label, layout.font_label, room)
         theme.blit_text(surface, taken, size, theme.DANGER, bottomleft=(x, end.centery))
@@ -150,8 +150,9 @@ def _draw_taken_note(surface: pygame.Surface, frame: Frame, row: int, end: pygam
     else:
         name, size = theme.fit_label(frame.info.name(player), theme.MIN_FONT_SIZE, room)
         line = theme.font(size).get_linesize()
-        theme.blit_text(surface, "taken by", size, theme.DANGER, bottomleft=(x, end.centery - line // 2))
+        theme.blit_text(surface, _("taken by"), size, theme.DANGER, bottomleft=(x, end.centery - line // 2))
         theme.blit_text(surface, name, size, theme.DANGER, midleft=(x, end.centery))
         points_y = end.centery + line
-    draw_rich(surface, [penalty, " " + noun_for(penalty, "point")], size, theme.DANGER, frame.sprites,
+    points = rich(ngettext("{points} point", "{points} points", penalty), points=penalty)
+    draw_rich(surface, points, size, theme.DANGER, frame.sprites,
               midleft=(x, points_y))

@@ -13,6 +13,8 @@ from dataclasses import dataclass
 
 import pygame
 
+from game.i18n import _, rich
+
 from .. import classic, theme
 from ..mode_titles import table_title
 from ..predict_panel import predict_button
@@ -86,7 +88,7 @@ def place_top_bar(frame: Frame) -> TopBar:
     if note and rich_width(note, size, frame.sprites) <= room.width:
         middle = rich_rect(note, size, frame, center=room.center)
         return TopBar(status_parts(frame), status, parts, label, middle, None, note, None)
-    title = theme.text("6 Takes!", layout.font_status + round(4 * s), theme.ACCENT, bold=True)
+    title = theme.text(_("6 Takes!"), layout.font_status + round(4 * s), theme.ACCENT, bold=True)
     middle = title.get_rect(center=bar.center)
     if not room.contains(middle):
         middle.center = room.center
@@ -100,9 +102,9 @@ def _game_names(frame: Frame) -> list[list[Part]]:
     """What game this is, longest first (the last, nothing, always fits)."""
     info = frame.info
     if info.mode == EXAMPLE_MODE:
-        return [["The worked example of the rules"], ["Worked example"], []]
+        return [[_("The worked example of the rules")], [_("Worked example")], []]
     mode = table_title(info.mode, len(info.seats))
-    return [[mode, "   Seed ", info.seed], [mode], []]
+    return [rich(_("{mode}   Seed {seed}"), mode=mode, seed=info.seed), [mode], []]
 
 
 def draw_top_bar(surface: pygame.Surface, frame: Frame, bar: TopBar) -> None:
