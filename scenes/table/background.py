@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.i18n import _
 from game.rules import Rules
 
 from .. import theme
@@ -50,10 +51,13 @@ def _row_box(bg: pygame.Surface, layout: TableLayout, index: int, box: pygame.Re
         colour = theme.SLOT if slot < 5 else (120, 70, 60)
         pygame.draw.rect(bg, colour, rect, width=max(2, round(2 * s)), border_radius=max(3, rect.width // 9))
     rect = layout.row_card_rect(index, 5)
-    if theme.font(layout.font_small).size("takes")[0] <= rect.width - 4:
-        theme.blit_text(bg, "6th", layout.font_small, (170, 110, 96),
+    # NOTE: two short lines in the slot of a row's 6th card, which takes the row (as wide as a card).
+    first, second = (_("6th\ntakes").split("\n") + [""])[:2]
+    font = theme.font(layout.font_small)
+    if max(font.size(first)[0], font.size(second)[0]) <= rect.width - 4:
+        theme.blit_text(bg, first, layout.font_small, (170, 110, 96),
                         center=(rect.centerx, rect.centery - layout.font_small // 3))
-        theme.blit_text(bg, "takes", layout.font_small, (170, 110, 96),
+        theme.blit_text(bg, second, layout.font_small, (170, 110, 96),
                         center=(rect.centerx, rect.centery + layout.font_small // 3))
-    elif theme.font(layout.font_small).size("6th")[0] <= rect.width - 4:
-        theme.blit_text(bg, "6th", layout.font_small, (170, 110, 96), center=rect.center)
+    elif font.size(first)[0] <= rect.width - 4:
+        theme.blit_text(bg, first, layout.font_small, (170, 110, 96), center=rect.center)

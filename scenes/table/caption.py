@@ -9,7 +9,7 @@ from game.explain import preview_parts
 from game.i18n import _, rich
 
 from ..session import Part, Stage
-from ..widgets import draw_rich
+from ..widgets import draw_rich, rich_width
 from .frame import Frame
 
 
@@ -41,5 +41,7 @@ def draw_caption(surface: pygame.Surface, frame: Frame) -> None:
     colour = theme.ACCENT if view.stage in (Stage.ROW_CHOICE, Stage.CHOOSE) else theme.TEXT
     if view.last is not None and view.last.penalty:
         colour = (255, 190, 170)
-    draw_rich(surface, parts, frame.layout.font_caption, colour, frame.sprites,
-              center=rect.center, max_width=rect.width - round(24 * frame.scale))
+    room = rect.width - round(24 * frame.scale)
+    if frame.hint is not None and rich_width(parts, frame.layout.font_caption, frame.sprites) > room:
+        parts = preview_parts(view.rows, frame.info.rules, frame.hint.card)  # no room for both: the hint alone
+    draw_rich(surface, parts, frame.layout.font_caption, colour, frame.sprites, center=rect.center, max_width=room)

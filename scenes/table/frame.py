@@ -53,8 +53,8 @@ class Frame:
     """How far the card just placed has glided to its row (0-1), while it moves."""
     explain: bool
     hints: bool
-    seat_details: tuple[str, ...]
-    """Under each seat's name: what it is and does now."""
+    seat_details: tuple[tuple[str, ...], ...]
+    """Under each seat's name: what it is and does now, longest first (the first that fits is drawn)."""
     bots: tuple[BotStatus | None, ...]
     """Each seat's bot, if it is one."""
     can_take_back: int | None
@@ -124,7 +124,7 @@ def frame_of(scene: TableScene, size: tuple[int, int]) -> Frame:
         mouse=scene.mouse, live=shown.live, in_past=shown.in_past, choosing=shown.choosing,
         hand_owner=shown.hand_owner(), hand=hand, selected=selected_index(scene.selected, hand),
         hint=hint_preview(scene), motion=scene.motion.progress if scene.motion is not None else None,
-        explain=scene.explain, hints=scene.hints, seat_details=tuple(scene._seat_detail(view, p) for p in seats),
+        explain=scene.explain, hints=scene.hints, seat_details=tuple(scene._seat_details(view, p) for p in seats),
         bots=tuple(source.bot_status(p) for p in seats), can_take_back=source.can_take_back, auto=scene.auto,
         speed=scene.speed_label(), can_go_back=shown.can_go_back(), over=shown.at_the_end,
         cursor=scene.cursor, at_reveal=scene.at_reveal, state_count=len(scene.states),

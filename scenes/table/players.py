@@ -38,11 +38,36 @@ def seat_detail(info: TableInfo, view: TableView, player: int, dots: str) -> str
         if view.chosen[player]:
             return _("{who} - chosen").format(who=who)
         return _("{who} - choosing...").format(who=who)
-    last = view.last
-    if last is not None and last.player == player and last.penalty:
-        taken = len(last.taken)
+    taken = _taken(view, player)
+    if taken:
         return ngettext("{who} - took {count} card", "{who} - took {count} cards", taken).format(who=who, count=taken)
     return who
+
+
+def seat_doing(view: TableView, player: int, dots: str) -> tuple[str, ...]:
+    """What a seat does now without what it is ("took 3 cards", then "3 cards"), longest first:
+    where :func:`seat_detail` is too long for a narrow seat.  Empty when it does nothing worth a word."""
+    if player in view.thinking:
+        return (_("thinking") + dots,)
+    if view.stage in (Stage.CHOOSE, Stage.CURTAIN, Stage.THINKING):
+        return (_("chosen") if view.chosen[player] else _("choosing..."),)
+    taken = _taken(view, player)
+    if not taken:
+        return ()
+    return (ngettext("took {count} card", "took {count} cards", taken).format(count=taken),
+            ngettext("{count} card", "{count} cards", taken).format(count=taken))
+
+
+def _taken(view: TableView, player: int) -> int:
+    """How many cards ``player`` has just taken with a row (0: none)."""
+    last = view.last
+    return len(last.taken) if last is not None and last.player == player and last.penalty else 0
+
+
+def fitting_detail(details: tuple[str, ...], width: int) -> str:
+    """The first of ``details`` (longest first) that fits ``width`` at the smallest size, else the last."""
+    font = theme.font(theme.MIN_FONT_SIZE)
+    return next((detail for detail in details if font.size(detail)[0] <= width), details[-1])
 
 
 def seat_label(seat: Seat) -> str:
@@ -76,13 +101,22 @@ def bot_note(bot: BotStatus | None) -> tuple[str, theme.Colour]:
     return _("(no message)"), theme.TEXT_DIM
 
 
+def _fitting_note(bot: BotStatus, width: int) -> str:
+    """The note under a bot's name, in fewer words where a narrow seat needs it."""
+    note = bot_note(bot)[0]
+    if bot.disqualified and theme.font(theme.MIN_FONT_SIZE).size(note)[0] > width:
+        return _("plays randomly")
+    return note
+
+
 def seat_notes(frame: Frame) -> tuple[str, ...]:
     """Per seat, the note drawn under a bot's name ("" for the others), as fitted."""
     notes = []
     for parts, bot in zip(frame.layout.seats, frame.bots):
         note_rect = parts.lines[2]
         size = theme.text_px(min(frame.layout.font_small, round(parts.lines[1].height * 1.05)))
-        notes.append(theme.fit_label(bot_note(bot)[0], size, note_rect.width)[0] if bot is not None else "")
+        notes.append(theme.fit_label(_fitting_note(bot, note_rect.width), size, note_rect.width)[0]
+                     if bot is not None else "")
     return tuple(notes)
 
 
@@ -133,7 +167,8 @@ def _draw_lines(surface: pygame.Surface, frame: Frame, player: int, parts: SeatP
     view = frame.view
     layout = frame.layout
     name = frame.info.seats[player].name
-    detail = frame.seat_details[player]
+    details = frame.seat_details[player]
+    detail = fitting_detail(details, (parts.lines[1] if frame.bots[player] is not None else parts.detail).width)
     is_last = view.last is not None and view.last.player == player
     detail_colour = theme.ACCENT if is_last and view.last and view.last.penalty else theme.TEXT_DIM
     if player in view.thinking:
@@ -159,7 +194,7 @@ def _draw_bot_lines(surface: pygame.Surface, frame: Frame, lines: tuple[pygame.R
     if bot.disqualified:
         # NOTE: {reason} is the error that cost a bot its seat (in English, from its process).
         detail, detail_colour = _("disqualified: {reason}").format(reason=bot.disqualified), theme.DANGER
-    note, note_colour = bot_note(bot)
+    note, note_colour = _fitting_note(bot, note_rect.width), bot_note(bot)[1]
     size = theme.text_px(min(layout.font_small, round(detail_rect.height * 1.05)))
     detail, detail_size = theme.fit_label(detail, size, detail_rect.width)
     theme.blit_text(surface, detail, detail_size, detail_colour, midleft=(detail_rect.left, detail_rect.centery))
