@@ -58,6 +58,13 @@ def seat_doing(view: TableView, player: int, dots: str) -> tuple[str, ...]:
             ngettext("{count} card", "{count} cards", taken).format(count=taken))
 
 
+def seat_details(info: TableInfo, view: TableView, player: int, dots: str, detail: str) -> tuple[str, ...]:
+    """``detail`` (what the screen says of a seat), then shorter forms if it is the table's own."""
+    if detail != seat_detail(info, view, player, dots):
+        return (detail,)  # a screen's own words for the seat
+    return (detail, *seat_doing(view, player, dots))
+
+
 def _taken(view: TableView, player: int) -> int:
     """How many cards ``player`` has just taken with a row (0: none)."""
     last = view.last

@@ -154,18 +154,12 @@ class TableScene(Scene):
         return table_layout(surface.get_size() if surface is not None else (1280, 720), len(self.info.seats))
 
     def _seat_detail(self, view: TableView, player: int) -> str:
-        return players.seat_detail(self.info, view, player, self._dots())
+        return players.seat_detail(self.info, view, player, "." * (1 + int(self.clock * 3) % 3))
 
     def _seat_details(self, view: TableView, player: int) -> tuple[str, ...]:
         """What a seat is and does, longest first: a narrow seat shows what it does only."""
-        detail = self._seat_detail(view, player)
-        if detail != players.seat_detail(self.info, view, player, self._dots()):
-            return (detail,)  # a screen's own words for the seat
-        return (detail, *players.seat_doing(view, player, self._dots()))
-
-    def _dots(self) -> str:
-        """"." to "...", going round while someone thinks."""
-        return "." * (1 + int(self.clock * 3) % 3)
+        return players.seat_details(self.info, view, player, "." * (1 + int(self.clock * 3) % 3),
+                                    self._seat_detail(view, player))
 
     def speed_label(self) -> str:
         return self.clock_auto.label
