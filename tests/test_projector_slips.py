@@ -10,10 +10,12 @@ from app_helpers import click, close_app, frames, key, open_app, table, type_tex
 from game.engine import Placement, Rule
 from game.rules import CLASSIC
 from game.text import noun_for
+from scenes import theme
 from scenes.menu import MenuScene
 from scenes.options import PlayOptions
 from scenes.rules_screen import rules_text
 from scenes.session import Stage, TableSession, seats_for
+from scenes.table.players import fitting_detail
 
 
 
@@ -26,6 +28,12 @@ def test_one_card_and_one_point_are_singular() -> None:
     view = replace(scene.view(), stage=Stage.PLACED, last=one)
     assert scene._seat_detail(view, 1) == "AI (random) - took 1 card"
     assert scene._seat_detail(replace(view, last=one._replace(taken=(5, 6))), 1) == "AI (random) - took 2 cards"
+    details = scene._seat_details(view, 1)
+    assert details == ("AI (random) - took 1 card", "took 1 card", "1 card"), "shorter forms for a narrow seat"
+    font = theme.font(theme.MIN_FONT_SIZE)
+    assert fitting_detail(details, font.size(details[0])[0]) == details[0]
+    assert fitting_detail(details, font.size(details[1])[0]) == "took 1 card"
+    assert fitting_detail(details, 5) == "1 card", "nothing fits: the shortest"
     close_app()
 
 
