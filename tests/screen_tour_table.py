@@ -1,5 +1,5 @@
 """The table's screens the rest of the tour does not reach: a hot-seat turn with a card
-selected and hints on, a hot-seat row choice (rule 4, naming who picks), a table of bots
+selected and hints on, the curtain offering to take that card back, a hot-seat row choice (rule 4, naming who picks), a table of bots
 with one bot's details under the mouse (its message, then one that crashed and now plays
 randomly), and a classic game's last round."""
 
@@ -46,6 +46,10 @@ def _hotseat_row_choice(size: tuple[int, int], seen: Seen) -> None:
     frames(app)
     seen("hot-seat: a card selected, hints on")
     key(pygame.K_h)
+    key(pygame.K_RETURN)
+    frames(app)
+    assert session.stage is Stage.CURTAIN and scene.source.can_take_back is not None
+    seen("hot-seat: the curtain with a take-back button")
     for _ in range(400):
         stage = session.stage
         if stage is Stage.ROW_CHOICE or session.game.is_over:
