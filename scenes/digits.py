@@ -19,6 +19,8 @@ from typing import Union
 
 import pygame
 
+from game.i18n import _
+
 #: Folder holding 0.png ... 9.png (the project's ``sprites/digits``).
 DIGITS_DIR: Path = Path(__file__).resolve().parent.parent / "sprites" / "digits"
 
@@ -141,13 +143,13 @@ def load_digit_sprites(folder: str | os.PathLike[str] = DIGITS_DIR) -> DigitSpri
     for digit in range(10):
         path = folder / f"{digit}.png"
         if not path.is_file():
-            raise SpriteError(f"missing digit sprite: {path}")
+            raise SpriteError(_("missing digit sprite: {path}").format(path=path))
         try:
             image = pygame.image.load(str(path))
         except (pygame.error, OSError, ValueError) as exc:
-            raise SpriteError(f"unreadable digit sprite: {path}: {exc}") from exc
+            raise SpriteError(_("unreadable digit sprite: {path}: {problem}").format(path=path, problem=exc)) from exc
         if image.get_width() == 0 or image.get_height() == 0:
-            raise SpriteError(f"unreadable digit sprite: {path}: empty image")
+            raise SpriteError(_("unreadable digit sprite: {path}: empty image").format(path=path))
         images.append(image.convert_alpha() if has_display else image)
     sprites = DigitSprites(images)
     if (folder / "bold").is_dir():
@@ -201,7 +203,7 @@ def write_number(
     separated by a gap proportional to the height.  Returns the rectangle
     covered (whether or not it is clipped by the surface).
     """
-    width, _ = number_size(number, height, sprites=sprites, tight=tight)
+    width, _height = number_size(number, height, sprites=sprites, tight=tight)
     rect = pygame.Rect(0, 0, width, height)
     rect.center = (round(center[0]), round(center[1]))
     x = rect.left

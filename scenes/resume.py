@@ -17,6 +17,7 @@ from typing import Any, Callable
 
 from game.agent_options import DEFAULT_OPTIONS, AgentOptions
 from game.engine import PlayerView
+from game.i18n import _
 from game.rules import rules_named
 from game.unfinished import UnfinishedGame, unfinished_of
 
@@ -80,7 +81,7 @@ def resume_session(kept: UnfinishedGame, options: AgentOptions = DEFAULT_OPTIONS
         _replay(session, kept, human_cards, human_rows)
     except (ValueError, KeyError, IndexError) as error:
         session.close()
-        raise ValueError(f"the kept game does not replay: {error}") from None
+        raise ValueError(_("the kept game does not replay: {problem}").format(problem=error)) from None
     session.take_own_players(options)
     if session.stage is Stage.CHOOSE and session.uses_curtain:
         session.stage = Stage.CURTAIN
@@ -90,7 +91,7 @@ def resume_session(kept: UnfinishedGame, options: AgentOptions = DEFAULT_OPTIONS
 def _replay(session: TableSession, kept: UnfinishedGame, human_cards: dict[int, list[int]],
             human_rows: dict[int, list[int]]) -> None:
     limit = 10 * (len(session.seats) + 2) * (sum(len(c) for c in kept.cards) + 2)
-    for _ in range(limit):
+    for _step in range(limit):
         session.poll()
         stage = session.stage
         if stage in (Stage.CURTAIN, Stage.CHOOSE):

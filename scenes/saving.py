@@ -37,7 +37,7 @@ def save_to_history(record: GameRecord) -> int | None:
             return history.add(record)
     finally:
         for note in notes:
-            print(f"{PROG}: note: not imported: {note}", file=sys.stderr)
+            print(f"{PROG}: " + _("note: not imported: {problem}").format(problem=note), file=sys.stderr)
 
 
 class RecordSaver:
@@ -94,5 +94,5 @@ class RecordSaver:
 
     def _not_saved(self, path: Path, problem: str) -> str:
         self.failed = True
-        error_line(f"cannot write the record to {path}: {problem}")
+        error_line(_("cannot write the record to {path}: {problem}").format(path=path, problem=problem))
         return _("Not saved: cannot write {path} ({problem})").format(path=path, problem=problem)
