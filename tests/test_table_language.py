@@ -9,6 +9,7 @@ from app_helpers import close_app, frames, key, look, open_app, table
 from scenes.language import use_language
 from scenes.options import PlayOptions
 from scenes.session import Stage
+from scenes.window import window_title
 
 SOLO_ROW_CHOICE_SEED = 2
 """A solo game whose human's lowest card is lower than every row in the first turn."""
@@ -49,3 +50,9 @@ def test_the_hot_seat_curtain_speaks_french(drawn: list[str]) -> None:
     assert "Passez à Joueur 1" in drawn
     assert "Joueur 1 : tapez Entrée quand vous êtes prêt (ou cliquez)" in drawn
     close_app()
+
+
+def test_the_window_title_speaks_spanish() -> None:
+    use_language("es")
+    assert window_title() == "¡Toma 6! - simulador para el aula"
+    assert window_title(replay=True).endswith(" - repetición")
