@@ -9,6 +9,7 @@ from app_helpers import close_app, frames, key, look, open_app, table
 from scenes.language import use_language
 from scenes.options import PlayOptions
 from scenes.session import Stage
+from scenes.table.cursor import AutoClock
 from scenes.window import window_title
 
 SOLO_ROW_CHOICE_SEED = 2
@@ -56,3 +57,9 @@ def test_the_window_title_speaks_spanish() -> None:
     use_language("es")
     assert window_title() == "¡Toma 6! - simulador para el aula"
     assert window_title(replay=True).endswith(" - repetición")
+
+
+def test_the_auto_speed_has_the_languages_decimal_mark() -> None:
+    assert AutoClock(delay=0.5).label == "0.5 s"
+    use_language("de")
+    assert (AutoClock(delay=0.5).label, AutoClock(delay=2.0).label) == ("0,5 s", "2 s")

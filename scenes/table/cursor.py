@@ -172,4 +172,8 @@ class AutoClock:
 
     @property
     def label(self) -> str:
-        return _("no delay") if self.delay <= 0 else _("{seconds} s").format(seconds=f"{self.delay:g}")
+        if self.delay <= 0:
+            return _("no delay")
+        # NOTE: the decimal mark of a number such as 0.5 (a comma in many languages).
+        mark = _(".")
+        return _("{seconds} s").format(seconds=f"{self.delay:g}".replace(".", mark))
