@@ -86,10 +86,12 @@ class Disqualification:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Disqualification:
-        """The report :meth:`to_dict` wrote (its sentences back in English only)."""
-        return cls(int(data["seat"]), str(data["command"]), int(data["round"]), int(data["turn"]),
-                   str(data["reason"]), str(data["detail"]), str(data.get("sent", "")),
-                   tuple(map(str, data.get("stderr_tail", ()))), str(data.get("hint", "")))
+        """The report :meth:`to_dict` gave (its :class:`Sentence` kept if it has not been through JSON)."""
+        def text(value: Any) -> str:
+            return value if isinstance(value, str) else str(value)
+        return cls(int(data["seat"]), text(data["command"]), int(data["round"]), int(data["turn"]),
+                   text(data["reason"]), text(data["detail"]), text(data.get("sent", "")),
+                   tuple(map(text, data.get("stderr_tail", ()))), text(data.get("hint", "")))
 
     def describe(self, say: Callable[[str], str] = _) -> str:
         """One line for people, in the language in use (``say=str``: in English): seats, rounds
