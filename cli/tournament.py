@@ -156,7 +156,8 @@ def checked_settings(args: argparse.Namespace, error: Error) -> tuple[list[Entra
     except ValueError as problem:
         error(str(problem))
     if args.jobs > 4 * (os.cpu_count() or 1):
-        error(_("--jobs {jobs} is more than 4 x the {cpus} processors").format(jobs=args.jobs, cpus=os.cpu_count() or 1))
+        error(_("--jobs {jobs} is more than 4 x the {cpus} processors").format(jobs=args.jobs,
+                                                                               cpus=os.cpu_count() or 1))
     if args.out is not None and args.out.exists() and not args.out.is_dir():
         error(_("--out {out} is not a folder").format(out=args.out))
     if args.html is not None and not (args.html.parent.is_dir() and os.access(args.html.parent, os.W_OK)):

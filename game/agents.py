@@ -80,5 +80,6 @@ def make_agent(kind: str, rng: random.Random, options: AgentOptions = DEFAULT_OP
         factory = AGENT_KINDS[kind]
     except KeyError:
         known = ", ".join(AGENT_KINDS)
-        raise ValueError(_("unknown player kind {kind} (known: {known})").format(kind=repr(kind), known=known)) from None
+        raise ValueError(_("unknown player kind {kind} (known: {known})").format(kind=repr(kind),
+                                                                                known=known)) from None
     return factory(rng, options)

@@ -494,4 +494,5 @@ def period_start(period: str, now: float | None = None) -> int | None:
         return int(midnight.timestamp())
     if period == "week":
         return int(midnight.timestamp()) - 6 * 86400
-    raise ValueError(_("unknown period {period} (known: {known})").format(period=repr(period), known=", ".join(PERIODS)))
+    raise ValueError(_("unknown period {period} (known: {known})").format(period=repr(period),
+                                                                         known=", ".join(PERIODS)))

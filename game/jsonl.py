@@ -56,7 +56,8 @@ def open_regular_file(path: str | Path) -> BinaryIO:
     try:
         fd = os.open(path, flags)
     except OSError as error:
-        raise LineError(_("{path}: cannot read: {problem}").format(path=path, problem=error.strerror or error)) from None
+        raise LineError(_("{path}: cannot read: {problem}").format(path=path,
+                                                                  problem=error.strerror or error)) from None
     try:
         mode = os.fstat(fd).st_mode
         if not stat.S_ISREG(mode):
@@ -154,7 +155,8 @@ def decode_json(data: bytes) -> Any:
         return json.loads(text)
     except json.JSONDecodeError as error:
         reason = error.msg.removesuffix(" at")  # some messages end "... at" before the position
-        raise LineError(_("not valid JSON at column {column}: {reason}").format(column=error.colno, reason=reason)) from None
+        raise LineError(_("not valid JSON at column {column}: {reason}").format(column=error.colno,
+                                                                               reason=reason)) from None
     except RecursionError:
         raise LineError(_("not readable JSON: nested too deeply")) from None
     except ValueError as error:  # e.g. an integer with more digits than Python converts

@@ -144,7 +144,8 @@ def test_simulates_summary_is_translated_and_its_numbers_are_the_english_ones(co
 def test_the_tournaments_standings_are_translated_and_their_numbers_are_the_english_ones(
         code: str, tmp_path: Path) -> None:
     say = catalog(code).gettext
-    argv = ["tournament", "--include", "random,heuristic,mc", "--bot", f"copy={sys.executable} examples/heuristic_bot.py",
+    argv = ["tournament", "--include", "random,heuristic,mc",
+            "--bot", f"copy={sys.executable} examples/heuristic_bot.py",
             "--games", "4", "--rollouts", "2", "--seed", "3", "--no-progress"]
     english = run(tmp_path, *argv)
     translated = run(tmp_path, *argv, "--lang", code, "--html", str(tmp_path / "cup.html"))

@@ -100,7 +100,8 @@ class ResultsStore:
         try:
             found = json.loads(path.read_text(encoding="utf-8"))
         except (ValueError, UnicodeDecodeError):
-            raise TournamentFolderError(_("{path} is not readable; use another --out folder").format(path=path)) from None
+            raise TournamentFolderError(_("{path} is not readable; use another --out folder").format(
+                path=path)) from None
         if found != wanted:
             what = next((key for key in wanted if found.get(key) != wanted[key]), "format")
             raise TournamentFolderError(
