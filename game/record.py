@@ -355,13 +355,7 @@ def _replay_dict(data: Any, states: list[TableState] | None) -> tuple[GameRecord
     With ``states``, the table after every placement is appended to it on the way.
     """
     obj = _object(data, _("the record"))
-    if obj.get("format") != FORMAT:
-        raise RecordError(_("format is {value}, expected {format}").format(value=_shown(obj.get("format")),
-                                                                          format=repr(FORMAT)))
-    rules_name = _field(obj, "rules", str)
-    if rules_name not in PRESETS:
-        raise RecordError(_("unknown rules {name} (known: {known})").format(name=_shown(rules_name),
-                                                                          known=", ".join(PRESETS)))
+    rules_name = _format_and_rules(obj)
     seed: int = _field(obj, "seed", int)
     players = tuple(_player(p, i) for i, p in enumerate(_field(obj, "players", list)))
     round_values = [_object(r, _round(i)) for i, r in enumerate(_field(obj, "rounds", list))]
@@ -390,6 +384,18 @@ def _replay_dict(data: Any, states: list[TableState] | None) -> tuple[GameRecord
     _check_result(game, len(round_values), scores, winners)
     record = GameRecord(rules_name, seed, players, tuple(game.rounds), scores, winners, finished, mode)
     return record, game
+
+
+def _format_and_rules(obj: dict[str, Any]) -> str:
+    """The rules' name of a record of our format; ``RecordError`` for another format or unknown rules."""
+    if obj.get("format") != FORMAT:
+        raise RecordError(_("format is {value}, expected {format}").format(value=_shown(obj.get("format")),
+                                                                          format=repr(FORMAT)))
+    rules_name: str = _field(obj, "rules", str)
+    if rules_name not in PRESETS:
+        raise RecordError(_("unknown rules {name} (known: {known})").format(name=_shown(rules_name),
+                                                                          known=", ".join(PRESETS)))
+    return rules_name
 
 
 def _check_result(game: Game, rounds: int, scores: tuple[int, ...], winners: tuple[int, ...]) -> None:
