@@ -211,3 +211,19 @@ def test_a_sentence_about_a_bot_is_english_data_and_translated_when_shown() -> N
                                  "(keine Antwort innerhalb von 100 ms)")
     assert report.describe(str) == english == ("bot in seat 1 (./bot) disqualified in round 1, turn 3: too slow "
                                                "(no answer within 100 ms)")
+
+
+@pytest.mark.parametrize("code", TRANSLATED)
+def test_a_window_without_pygame_is_one_line_in_the_language(code: str, tmp_path: Path) -> None:
+    """Where pygame-ce is missing, a command that opens the window says so in one line (exit 1)."""
+    hide_pygame = ("import importlib.util, sys; real = importlib.util.find_spec; "
+                   "importlib.util.find_spec = lambda name, *rest: None if name == 'pygame' else real(name, *rest); "
+                   f"sys.argv = ['main.py', 'example', '--lang', '{code}']; "
+                   "from cli.commands import main; sys.exit(main())")
+    env = {**os.environ, "SIXTAKES_DATA_DIR": str(tmp_path / "data"), "LANGUAGE": "en"}
+    result = subprocess.run([sys.executable, "-c", hide_pygame], cwd=ROOT, capture_output=True, text=True,
+                            timeout=60, env=env)
+    line = one_error_line(result, code=1)
+    wanted = catalog(code).gettext("{prog}: the app's window needs pygame-ce: pip install -r requirements.txt")
+    assert line == wanted.format(prog="main.py")
+    assert line != "main.py: the app's window needs pygame-ce: pip install -r requirements.txt"
