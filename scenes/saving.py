@@ -16,7 +16,7 @@ PROG = "main.py"
 
 def error_line(message: str) -> None:
     """One line on stderr, prefixed with the program name."""
-    print(f"{PROG}: error: {message}", file=sys.stderr)
+    print(_("main.py: error: {message}").format(message=message), file=sys.stderr)
 
 
 def check_record_file(path: Path) -> None:
