@@ -200,8 +200,8 @@ class ClassSession(TableSession):
         scores = state.scores if state is not None else tuple(game.scores)
         stage = self.stage
         waiting_row = stage is not Stage.OVER and game.awaiting_row_choice is not None
-        if stage in (Stage.CHOOSE, Stage.THINKING):
-            waiting = game.waiting_for
+        if stage in (Stage.CHOOSE, Stage.THINKING):  # a phone that has answered waits no more
+            waiting = tuple(seat for seat in game.waiting_for if seat not in self.chosen)
         elif waiting_row:
             waiting = (game.awaiting_row_choice,)  # type: ignore[assignment]
         else:
