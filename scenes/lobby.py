@@ -211,11 +211,13 @@ class LobbyScene(Scene):
         layout = self._layout(surface.get_size())
         s = layout.scale
         title = _("Class game: join from your phone")
-        theme.blit_text(surface, title, theme.fit_size(title, round(40 * s), layout.title.width), theme.TEXT,
+        theme.blit_text(surface, title, bold_size(title, round(40 * s), layout.title.width), theme.TEXT,
                         bold=True, midleft=(layout.title.left, layout.title.centery))
         if self.room is None or self.server is None:
-            theme.blit_text(surface, self.problem, theme.fit_size(self.problem, round(28 * s), layout.info.width),
-                            theme.DANGER, topleft=layout.info.topleft)
+            size = theme.text_px(28, s)
+            y = layout.info.top
+            for line in theme.wrap_lines(self.problem, size, layout.info.width):
+                y = theme.blit_text(surface, line, size, theme.DANGER, topleft=(layout.info.left, y)).bottom
             theme.blit_text(surface, _("Esc: back to the menu"), theme.text_px(22, s), theme.TEXT_DIM,
                             midleft=layout.hints.midleft)
             return
@@ -269,6 +271,19 @@ class LobbyScene(Scene):
         name, name_size = theme.fit_label(seat.name, size, max(40, room))
         theme.blit_text(surface, name, name_size, theme.TEXT, midleft=(name_left + size, rect.centery))
         draw_button(surface, free, _("Free"), small, hovered=free.collidepoint(self.mouse))
+
+
+def bold_size(label: str, size: int, width: int) -> int:
+    """The largest size up to ``size`` (and not under the projector's minimum) at which ``label``
+    in bold fits ``width``."""
+    while size > theme.MIN_FONT_SIZE:
+        theme.font(size).bold = True
+        wide = theme.font(size).size(label)[0]
+        theme.font(size).bold = False
+        if wide <= width:
+            break
+        size -= 1
+    return size
 
 
 def lobby_hints(rules: Rules, start_at: int | None) -> str:

@@ -18,6 +18,7 @@ from app_helpers import close_app, frames, key, look, move, open_app, run_until,
 
 from game.engine import Rule
 from screen_tour_players import tour_players
+from screen_tour_class import tour_class
 from scenes.layout import table_layout
 from scenes.app import App
 from scenes.options import PlayOptions
@@ -41,6 +42,7 @@ def tour(size: tuple[int, int], seen: Seen) -> None:
     _demo(size, seen, "snap")
     _demo(size, seen, "classic")
     tour_players(size, seen)
+    tour_class(size, seen)
     _example(size, seen)
 
 
