@@ -14,6 +14,8 @@ counts take the form of ``100 + count % 100``, as every gettext plural rule repe
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..i18n import N_, _, active_language, ngettext
 
 PHONE_TEXTS: tuple[str, ...] = (
@@ -69,10 +71,10 @@ def counted_texts(count: int) -> dict[str, str]:
     }
 
 
-def plural_tables() -> dict[str, dict[str, list]]:
+def plural_tables() -> dict[str, dict[str, list[Any]]]:
     """Each counted text's ``{"forms": [...], "of": [form index for counts 0..PLURAL_COUNTS-1]}``."""
     shown = [counted_texts(count) for count in range(PLURAL_COUNTS)]
-    tables: dict[str, dict[str, list]] = {}
+    tables: dict[str, dict[str, list[Any]]] = {}
     for key in shown[0]:
         texts = [by_count[key] for by_count in shown]
         forms = list(dict.fromkeys(texts))
