@@ -96,19 +96,21 @@ class ClassTableScene(TableScene):
         self._keep_pumping()
 
     def _seat_detail(self, view: TableView, player: int) -> str:
-        """A student's seat says whether their phone is connected and whether they have chosen."""
+        """A student's seat says whether their phone is connected and whether they have chosen (in a
+        word or two: the line under a name is narrow)."""
         session = self.class_session
         if player in session.given_to_ai:
-            return _("AI ({level}) for the student").format(level=self.settings.ai)
+            return _("AI ({level})").format(level=self.settings.ai)
         if player not in session.phone_seats:
             return super()._seat_detail(view, player)
         infos = session.room.seats()
         if player < len(infos) and not infos[player].connected:
-            return _("phone - not connected")
+            # NOTE: a student's phone is not connected to the class game (under their name, in a few letters)
+            return _("offline")
         if player in view.thinking:
             question = session.questions.get(player)
-            return (_("phone - taking a row...") if question is not None and question.ask == "row"
-                    else _("phone - choosing..."))
+            # NOTE: a student is choosing on their phone (under their name, in a few letters)
+            return _("taking a row...") if question is not None and question.ask == "row" else _("choosing...")
         return super()._seat_detail(view, player)
 
     def room_line(self) -> str:

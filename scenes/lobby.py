@@ -214,21 +214,10 @@ class LobbyScene(Scene):
         theme.blit_text(surface, title, bold_size(title, round(40 * s), layout.title.width), theme.TEXT,
                         bold=True, midleft=(layout.title.left, layout.title.centery))
         if self.room is None or self.server is None:
-            size = theme.text_px(28, s)
-            y = layout.info.top
-            for line in theme.wrap_lines(self.problem, size, layout.info.width):
-                y = theme.blit_text(surface, line, size, theme.DANGER, topleft=(layout.info.left, y)).bottom
-            theme.blit_text(surface, _("Esc: back to the menu"), theme.text_px(22, s), theme.TEXT_DIM,
-                            midleft=layout.hints.midleft)
+            self._draw_problem(surface, layout)
             return
         info = layout.info
-        theme.blit_text(surface, _("Room code"), theme.text_px(24, s), theme.TEXT_DIM, topleft=info.topleft)
-        code_rect = theme.blit_text(surface, self.room.code, round(84 * s), theme.ACCENT, bold=True,
-                                    topleft=(info.left, info.top + round(22 * s)))
-        y = code_rect.bottom + round(4 * s)
-        for address in self.addresses[:3]:
-            size = theme.fit_size(address, theme.text_px(30, s), info.width)
-            y = theme.blit_text(surface, address, size, theme.TEXT, topleft=(info.left, y)).bottom
+        self._draw_room(surface, self.room.code, info, s)
         rules = rules_named(self.settings.rules)
         seats = self.seats()
         taken = sum(1 for seat in seats if seat.taken)
@@ -251,6 +240,25 @@ class LobbyScene(Scene):
         theme.blit_text(surface, hints, size, theme.TEXT_DIM, midleft=layout.hints.midleft)
         image = self._qr_image(layout.qr.width)
         surface.blit(image, image.get_rect(center=layout.qr.center))
+
+    def _draw_problem(self, surface: pygame.Surface, layout: LobbyLayout) -> None:
+        """Why the room could not open, and the way back."""
+        size = theme.text_px(28, layout.scale)
+        y = layout.info.top
+        for line in theme.wrap_lines(self.problem, size, layout.info.width):
+            y = theme.blit_text(surface, line, size, theme.DANGER, topleft=(layout.info.left, y)).bottom
+        theme.blit_text(surface, _("Esc: back to the menu"), theme.text_px(22, layout.scale), theme.TEXT_DIM,
+                        midleft=layout.hints.midleft)
+
+    def _draw_room(self, surface: pygame.Surface, code: str, info: pygame.Rect, s: float) -> None:
+        """The room code, big, and the addresses to open."""
+        theme.blit_text(surface, _("Room code"), theme.text_px(24, s), theme.TEXT_DIM, topleft=info.topleft)
+        code_rect = theme.blit_text(surface, code, round(84 * s), theme.ACCENT, bold=True,
+                                    topleft=(info.left, info.top + round(22 * s)))
+        y = code_rect.bottom + round(4 * s)
+        for address in self.addresses[:3]:
+            size = theme.fit_size(address, theme.text_px(30, s), info.width)
+            y = theme.blit_text(surface, address, size, theme.TEXT, topleft=(info.left, y)).bottom
 
     def _draw_seat(self, surface: pygame.Surface, seat: SeatInfo, rect: pygame.Rect, free: pygame.Rect,
                    s: float) -> None:
