@@ -44,6 +44,8 @@ pytestmark = pytest.mark.skipif(
     CHROMIUM is None or CHROMEDRIVER is None or webdriver is None,
     reason="needs Chromium and its driver (Debian: apt-get install chromium chromium-driver)")
 
+LONG_NAME = "Maximilianbenediktalexan"
+"""Ben's name: 24 letters without a break, which must wrap on a phone like any long word."""
 LANGS = [code for code in os.environ.get("SIXTAKES_PHONE_LANGS", "de").split(",") if code in LANGUAGES]
 
 
@@ -106,7 +108,7 @@ def test_two_phones_play_a_game_in_the_class_language(code: str, tmp_path: Path)
         ben.get(url)
         wait(ben, lambda: by_testid(ben, "join").is_displayed())
         by_testid(ben, "code").send_keys("test")
-        by_testid(ben, "name").send_keys("Benedikt-Maximilian")
+        by_testid(ben, "name").send_keys(LONG_NAME)
         by_testid(ben, "join").click()
         over = {"ana": False, "ben": False}
         while not all(over.values()):
@@ -150,7 +152,7 @@ def test_two_phones_play_a_game_in_the_class_language(code: str, tmp_path: Path)
         if not cards:
             return False
         played = seen.get("played")
-        waiting = t("You played {card}. Waiting for: {names}").format(card=played, names="Benedikt-Maximilian")
+        waiting = t("You played {card}. Waiting for: {names}").format(card=played, names=LONG_NAME)
         if played is not None and status(ana) == waiting:
             shot(ana, "4-waiting")  # Ana has played; the table waits for Ben
         elif played is not None and "4-waiting" not in seen["states"]:
