@@ -5,6 +5,11 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
 from typing import Any, Iterator
 
 import aiohttp
@@ -18,6 +23,7 @@ from game.rules import CLASSIC, SNAP
 from scenes.language import translations, use_language
 
 CODE = "TEST"
+PROJECT = Path(__file__).resolve().parents[1]
 
 
 @pytest.fixture
@@ -118,3 +124,36 @@ def test_the_lobby_heading_and_footer_in_german() -> None:
     assert lobby_hints(CLASSIC, 2) == ("Enter: starten    +/-: Plätze    Klick auf Freigeben: Platz freigeben    "
                                        "Esc: Raum schließen    das Spiel startet von selbst, sobald 2 Plätze "
                                        "belegt sind")
+
+
+@pytest.mark.parametrize("flag, environ, code", [
+    (["--lang", "fr"], {}, "fr"),  # the teacher's --lang
+    ([], {"LANGUAGE": "tr"}, "tr"),  # else the system's locale
+])
+def test_main_py_class_gives_the_phones_the_language_the_app_speaks(
+        flag: list[str], environ: dict[str, str], code: str, tmp_path: Path) -> None:
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy",
+           "SIXTAKES_DATA_DIR": str(tmp_path), **environ}
+    app = subprocess.Popen([sys.executable, "main.py", "class", "--port", "0", "--code", "ROOM", *flag],
+                           cwd=PROJECT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+    words = translations(code)
+    try:
+        assert app.stdout is not None
+        line = app.stdout.readline()  # the terminal is told where to join, in the app's language too
+        port = re.findall(r":(\d+)", line)[0]
+        assert line.strip() == words.gettext("class room {code}: join at {addresses}").format(
+            code="ROOM", addresses=f"http://{line.split('http://')[1].split()[0]}")
+
+        async def scenario() -> None:
+            async with aiohttp.ClientSession() as session:
+                async with session.get(f"http://127.0.0.1:{port}/strings.json") as response:
+                    table = await response.json()
+                assert table["lang"] == code
+                assert table["texts"]["Join the game"] == words.gettext("Join the game")
+                async with session.ws_connect(f"http://127.0.0.1:{port}/ws") as ws:
+                    await ws.send_json({"type": "join", "code": "NOPE", "name": "Ana"})
+                    assert (await _receive(ws, "error"))["message"] == words.gettext("wrong room code")
+        asyncio.run(asyncio.wait_for(scenario(), 20))
+    finally:
+        app.kill()
+        app.wait()
