@@ -18,7 +18,7 @@ import segno
 from game.agent_options import AgentOptions
 from game.classroom.room import Room, SeatInfo
 from game.classroom.server import ClassServer, lan_addresses
-from game.i18n import _, ngettext
+from game.i18n import Part, _, ngettext, rich
 from game.rules import Rules, rules_named
 
 from . import theme
@@ -26,7 +26,8 @@ from .base import AppContext, Input, InputKind, Scene
 from .class_cli import ClassSettings
 from .class_session import ClassSession, class_seats
 from .layout import scale_for
-from .widgets import draw_button, draw_panel, fit_segments
+from .digits import DigitSprites
+from .widgets import draw_button, draw_panel, draw_rich, fit_segments, rich_width, shorten_rich
 
 SEAT_KEYS = {pygame.K_PLUS: 1, pygame.K_EQUALS: 1, pygame.K_KP_PLUS: 1, pygame.K_MINUS: -1, pygame.K_KP_MINUS: -1}
 """Keys that change the number of seats before the start (classic rules: 2-10)."""
@@ -223,18 +224,19 @@ class LobbyScene(Scene):
         taken = sum(1 for seat in seats if seat.taken)
         heading = seats_heading(taken, len(seats), rules, self.settings.ai)
         size = theme.text_px(22, s)
-        for line, rect in zip(pack_lines(heading, size, info.width, len(layout.heading)), layout.heading):
-            text, fitted = theme.fit_label(line, size, rect.width)
-            theme.blit_text(surface, text, fitted, theme.TEXT_DIM, midleft=rect.midleft)
+        sprites = self.ctx.sprites
+        for line, rect in zip(pack_lines(heading, size, sprites, info.width, len(layout.heading)), layout.heading):
+            draw_rich(surface, shorten_rich(line, size, sprites, rect.width), size, theme.TEXT_DIM, sprites,
+                      midleft=rect.midleft)
         for seat, rect, free in zip(seats, layout.seats, layout.free_buttons):
             self._draw_seat(surface, seat, rect, free, s)
         spectators = self.room.spectator_count()
         draw_button(surface, layout.start, _("Start the game"), round(30 * s),
                     hovered=layout.start.collidepoint(self.mouse), key_hint=_("Enter"))
         if spectators:
-            watching = ngettext("{count} watching", "{count} watching", spectators).format(count=spectators)
-            theme.blit_text(surface, watching, theme.text_px(22, s), theme.TEXT_DIM,
-                            midleft=(layout.start.right + round(20 * s), layout.start.centery))
+            watching = rich(ngettext("{count} watching", "{count} watching", spectators), count=spectators)
+            draw_rich(surface, watching, theme.text_px(22, s), theme.TEXT_DIM, self.ctx.sprites,
+                      midleft=(layout.start.right + round(20 * s), layout.start.centery))
         size = theme.text_px(20, s)
         hints = fit_segments(lobby_hints(rules, self.settings.start_at), size, layout.hints.width, HINT_GAP)
         theme.blit_text(surface, hints, size, theme.TEXT_DIM, midleft=layout.hints.midleft)
@@ -264,8 +266,8 @@ class LobbyScene(Scene):
                    s: float) -> None:
         draw_panel(surface, rect, theme.PANEL, theme.PANEL_EDGE if seat.taken else None, radius=round(8 * s))
         size = theme.text_px(28, s) if rect.height >= round(40 * s) else theme.MIN_FONT_SIZE  # a room of 10 seats
-        theme.blit_text(surface, f"{seat.index + 1}", size, theme.TEXT_DIM,
-                        midleft=(rect.left + round(12 * s), rect.centery))
+        draw_rich(surface, [seat.index + 1], size, theme.TEXT_DIM, self.ctx.sprites,
+                  midleft=(rect.left + round(12 * s), rect.centery))
         name_left = rect.left + round(56 * s)
         if not seat.taken:
             label, fitted = theme.fit_label(_("free (an AI plays it)"), size, rect.right - name_left - round(8 * s))
@@ -308,25 +310,26 @@ def lobby_hints(rules: Rules, start_at: int | None) -> str:
     return HINT_GAP.join(hints)
 
 
-def seats_heading(taken: int, count: int, rules: Rules, level: str) -> list[str]:
-    """The parts of the seats' heading: how many are taken, the rules, who plays the empty seats."""
-    return [ngettext("Seats: {taken} of {count} taken", "Seats: {taken} of {count} taken", count).format(
-                taken=taken, count=count),
-            _(rules.title),
-            _("AIs ({level}) play the empty seats").format(level=level)]
+def seats_heading(taken: int, count: int, rules: Rules, level: str) -> list[list[Part]]:
+    """The parts of the seats' heading (numbers to stamp): how many are taken, the rules, who plays
+    the empty seats."""
+    return [rich(ngettext("Seats: {taken} of {count} taken", "Seats: {taken} of {count} taken", count),
+                 taken=taken, count=count),
+            [_(rules.title)],
+            [_("AIs ({level}) play the empty seats").format(level=level)]]
 
 
-def pack_lines(parts: list[str], size: int, width: int, lines: int) -> list[str]:
+def pack_lines(parts: list[list[Part]], size: int, sprites: DigitSprites, width: int, lines: int
+               ) -> list[list[Part]]:
     """``parts`` on at most ``lines`` lines of ``width`` at ``size``, in order, as many on a line as
-    fit (a part too long for a line of its own is left to be fitted there)."""
-    measure = theme.font(size)
-    packed: list[str] = []
+    fit (a part too long for a line of its own is left to be shortened there)."""
+    packed: list[list[Part]] = []
     for part in parts:
-        joined = f"{packed[-1]}{HEADING_GAP}{part}" if packed else part
-        if packed and (measure.size(joined)[0] <= width or len(packed) == lines):
+        joined = [*packed[-1], HEADING_GAP, *part] if packed else part
+        if packed and (rich_width(joined, size, sprites) <= width or len(packed) == lines):
             packed[-1] = joined
         else:
-            packed.append(part)
+            packed.append(list(part))
     return packed
 
 

@@ -115,12 +115,12 @@ def test_a_refused_name_says_why_in_whole_sentences(name: str, english: str) -> 
 def test_the_lobby_heading_and_footer_in_german() -> None:
     from scenes.lobby import lobby_hints, seats_heading
 
-    assert seats_heading(3, 4, SNAP, "random") == ["Seats: 3 of 4 taken", "SNAP classroom rules",
-                                                   "AIs (random) play the empty seats"]
+    assert seats_heading(3, 4, SNAP, "random") == [["Seats: ", 3, " of ", 4, " taken"], ["SNAP classroom rules"],
+                                                   ["AIs (random) play the empty seats"]]
     assert lobby_hints(CLASSIC, 1).endswith("the game starts by itself when 1 seat is taken")
     use_language("de")
-    assert seats_heading(3, 10, CLASSIC, "mc") == ["Plätze: 3 von 10 belegt", "Klassische Regeln (Amigo)",
-                                                   "KIs (mc) spielen die freien Plätze"]
+    assert seats_heading(3, 10, CLASSIC, "mc") == [["Plätze: ", 3, " von ", 10, " belegt"],
+                                                   ["Klassische Regeln (Amigo)"], ["KIs (mc) spielen die freien Plätze"]]
     assert lobby_hints(CLASSIC, 2) == ("Enter: starten    +/-: Plätze    Klick auf Freigeben: Platz freigeben    "
                                        "Esc: Raum schließen    das Spiel startet von selbst, sobald 2 Plätze "
                                        "belegt sind")
