@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from class_helpers import Background, close_app, game_finished, in_game, open_class_app, run_until, url_of
+from class_helpers import Background, close_app, game_finished, in_game, lobby_of, open_class_app, run_until, url_of
 from test_class_browser import (
     CHROMEDRIVER,
     CHROMIUM,
@@ -193,3 +193,31 @@ def test_every_phone_text_is_in_the_page_script() -> None:
     page = (Path(__file__).resolve().parents[1] / "web" / "index.html").read_text(encoding="utf-8")
     used = {text for text in PHONE_TEXTS if f'"{text}"' in script or f'"{text}"' in page or f">{text}<" in page}
     assert used == set(PHONE_TEXTS), set(PHONE_TEXTS) - used
+
+
+def test_a_freed_seat_is_told_in_the_class_language(tmp_path: Path) -> None:
+    """The teacher frees a student's seat: the phone goes back to the join form and says why, in
+    the class's language (the server's message, not the page's)."""
+    use_language("de")
+    t = translations("de").gettext
+    shots = Shots(Path(os.environ.get("SIXTAKES_SHOTS") or tmp_path))
+    shots.folder.mkdir(parents=True, exist_ok=True)
+    app = open_class_app(tmp_path / "class.jsonl")
+    url = url_of(app)
+    lobby = lobby_of(app)
+    phone = open_phone(Path(tempfile.mkdtemp(prefix="class-phone-", dir=tmp_path)))
+    try:
+        phone.get(url)
+        wait(phone, lambda: by_testid(phone, "join").is_displayed())
+        by_testid(phone, "code").send_keys("test")
+        by_testid(phone, "name").send_keys("Ana")
+        by_testid(phone, "join").click()
+        run_until(app, lambda: lobby.room is not None and lobby.room.taken_seats() == (0,))
+        lobby.free(0)
+        wait(phone, lambda: by_testid(phone, "join-error").text == t("the teacher freed your seat"))
+        assert status(phone) == t("Type the room code and your name") and fits_the_phone(phone)
+        shots.take(phone, "de-7-seat-freed")
+    finally:
+        phone.quit()
+        lobby.close()
+        close_app()

@@ -12,6 +12,7 @@ let me = null;          // {seat, name} once joined
 let state = null;       // the last "state" or "lobby" message
 let ended = false;      // the class game is over: do not reconnect
 let retry = 500;
+let notice = "";        // why this phone lost its seat: still shown after the reconnection that follows
 let words = {lang: "en", texts: {}, plurals: {}};
 
 function fill(text, fields) {
@@ -86,7 +87,7 @@ function connect() {
     retry = 500;
     $("error").textContent = "";
     if (token) send({type: "resume", token: token});
-    else showJoin("");
+    else showJoin(notice);
   };
   socket.onmessage = (event) => receive(JSON.parse(event.data));
   socket.onclose = (event) => {
@@ -96,7 +97,7 @@ function connect() {
       if (!state || state.phase !== "over") setStatus(t("The class game has ended."));
       return;
     }
-    setStatus(t("Connection lost: reconnecting..."));
+    if (!notice) setStatus(t("Connection lost: reconnecting..."));
     setTimeout(connect, retry);
     retry = Math.min(retry * 2, 5000);
   };
@@ -137,7 +138,8 @@ function receive(message) {
     localStorage.removeItem(TOKEN_KEY);
     $("me").textContent = "";
     state = null;
-    showJoin(message.message);
+    notice = message.message;
+    showJoin(notice);
   } else if (message.type === "lobby") {
     state = message;
     drawLobby(message);
@@ -262,6 +264,7 @@ function drawGame(s) {
 $("join-form").addEventListener("submit", (event) => {
   event.preventDefault();
   $("join-error").textContent = "";
+  notice = "";
   send({type: "join", code: $("code").value.trim().toUpperCase(), name: $("name").value.trim()});
 });
 
