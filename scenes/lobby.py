@@ -297,16 +297,18 @@ def bold_size(label: str, size: int, width: int) -> int:
 
 
 def lobby_hints(rules: Rules, start_at: int | None) -> str:
-    """The lobby's footer: the keys (+/- where the rules let the seats change), the automatic start;
-    most important first (what does not fit the window is left out from the end)."""
+    """The lobby's footer: the automatic start, the keys (+/- where the rules let the seats change);
+    most important first (what does not fit the window is left out from the end: the Free buttons
+    speak for themselves)."""
     hints = [_("Enter: start")]
-    if rules.min_players < rules.max_players:
-        hints.append(_("+/-: seats"))
-    hints += [_("click Free: free a seat"), _("Esc: close the room")]
     if start_at is not None:
         hints.append(ngettext("the game starts by itself when {count} seat is taken",
                               "the game starts by itself when {count} seats are taken", start_at
                               ).format(count=start_at))
+    hints.append(_("Esc: close the room"))
+    if rules.min_players < rules.max_players:
+        hints.append(_("+/-: seats"))
+    hints.append(_("click Free: free a seat"))
     return HINT_GAP.join(hints)
 
 

@@ -117,13 +117,12 @@ def test_the_lobby_heading_and_footer_in_german() -> None:
 
     assert seats_heading(3, 4, SNAP, "random") == [["Seats: ", 3, " of ", 4, " taken"], ["SNAP classroom rules"],
                                                    ["AIs (random) play the empty seats"]]
-    assert lobby_hints(CLASSIC, 1).endswith("the game starts by itself when 1 seat is taken")
+    assert lobby_hints(CLASSIC, 1).startswith("Enter: start    the game starts by itself when 1 seat is taken")
     use_language("de")
     assert seats_heading(3, 10, CLASSIC, "mc") == [["Plätze: ", 3, " von ", 10, " belegt"],
                                                    ["Klassische Regeln (Amigo)"], ["KIs (mc) spielen die freien Plätze"]]
-    assert lobby_hints(CLASSIC, 2) == ("Enter: starten    +/-: Plätze    Klick auf Freigeben: Platz freigeben    "
-                                       "Esc: Raum schließen    das Spiel startet von selbst, sobald 2 Plätze "
-                                       "belegt sind")
+    assert lobby_hints(CLASSIC, 2) == ("Enter: starten    das Spiel startet von selbst, sobald 2 Plätze belegt sind    "
+                                       "Esc: Raum schließen    +/-: Plätze    Klick auf Freigeben: Platz freigeben")
 
 
 @pytest.mark.parametrize("flag, environ, code", [
