@@ -33,7 +33,7 @@ def test_a_caption_is_words_and_numbers_and_the_same_as_plain_text() -> None:
     turn = explained_turn()
     alice = turn[1].placement
     parts = caption_parts(alice, NAMES, after=21)
-    assert parts == ["Alice's ", 23, " goes to row ", 1, ", after ", 21]
+    assert parts == ["Alice", "'s ", 23, " goes to row ", 1, ", after ", 21]
     assert caption(alice, NAMES, after=21) == plain(parts) == "Alice's 23 goes to row 1, after 21"
     assert follows(((21, 23),) + turn[1].rows_before[1:], alice) == 21
     low = turn[0].placement

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.i18n import _
 from game.timeline import TableState
 
 from .. import theme
@@ -71,8 +72,9 @@ def render_panel(surface: pygame.Surface, layout: TableLayout, panel: ExplainPan
     pad = round(10 * s)
     inner = area.inflate(-2 * pad, -2 * pad)
     if panel is None:
-        theme.blit_text(surface, "Explain (E): why each card goes where it goes", layout.font_small,
-                        theme.TEXT_DIM, center=inner.center)
+        label, size = theme.fit_label(_("Explain (E): why each card goes where it goes"), layout.font_small,
+                                      inner.width)
+        theme.blit_text(surface, label, size, theme.TEXT_DIM, center=inner.center)
         return
     size = theme.text_px(27, s)
     title = wrap_rich(panel.title, size, sprites, inner.width)
