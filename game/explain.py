@@ -122,16 +122,16 @@ def follows(rows_after: Sequence[Sequence[int]], placement: Placement) -> int | 
 
 
 def caption_parts(placement: Placement, names: Sequence[str], after: int | None = None) -> list[Part]:
-    """What one placement did, as words and numbers, e.g. "Bob's 88 is the 6th card in row 3:
-    Bob takes 5 cards, 21 points"; ``after``: the card the placed one follows (rules 1-2), if known."""
+    """What one placement did, as words and numbers, e.g. "88 is the 6th card in row 3: Bob takes
+    5 cards, 21 points" (the name said once: a caption fits the window in every language even with
+    a long name); ``after``: the card the placed one follows (rules 1-2), if known."""
     fields: dict[str, int | str | list[Part]] = {
         "name": names[placement.player], "card": placement.card, "row": placement.row + 1,
         "cards": cards_parts(len(placement.taken)), "points": points_parts(placement.penalty)}
     if placement.rule is Rule.SIXTH_CARD:
-        return rich(_("{name}'s {card} is the 6th card in row {row}: {name} takes {cards}, {points}"), **fields)
+        return rich(_("{card} is the 6th card in row {row}: {name} takes {cards}, {points}"), **fields)
     if placement.rule is Rule.LOW_CARD:
-        return rich(_("{name}'s {card} is lower than every row: {name} takes row {row}, {cards}, {points}"),
-                    **fields)
+        return rich(_("{card} is lower than every row: {name} takes row {row}, {cards}, {points}"), **fields)
     if after is None:
         return rich(_("{name}'s {card} goes to row {row}"), **fields)
     # NOTE: {after} is the card the placed one is put after (the row's last card until now).

@@ -21,10 +21,10 @@ def explained_turn(rules=SNAP):
 def test_captions() -> None:
     captions = [caption(e.placement, NAMES) for e in explained_turn()]
     assert captions == [
-        "Celia's 7 is lower than every row: Celia takes row 4, 3 cards, 9 points",
+        "7 is lower than every row: Celia takes row 4, 3 cards, 9 points",
         "Alice's 23 goes to row 1",
         "David's 64 goes to row 3",
-        "Bob's 88 is the 6th card in row 3: Bob takes 5 cards, 21 points",
+        "88 is the 6th card in row 3: Bob takes 5 cards, 21 points",
     ]
 
 

@@ -72,9 +72,12 @@ def render_panel(surface: pygame.Surface, layout: TableLayout, panel: ExplainPan
     pad = round(10 * s)
     inner = area.inflate(-2 * pad, -2 * pad)
     if panel is None:
-        label, size = theme.fit_label(_("Explain (E): why each card goes where it goes"), layout.font_small,
-                                      inner.width)
-        theme.blit_text(surface, label, size, theme.TEXT_DIM, center=inner.center)
+        lines = theme.wrap_lines(_("Explain (E): why each card goes where it goes"), layout.font_small, inner.width)
+        line_h = theme.font(layout.font_small).get_linesize()
+        top = inner.centery - line_h * len(lines) // 2
+        for index, line in enumerate(lines):
+            theme.blit_text(surface, line, layout.font_small, theme.TEXT_DIM,
+                            center=(inner.centerx, top + line_h * index + line_h // 2))
         return
     size = theme.text_px(27, s)
     title = wrap_rich(panel.title, size, sprites, inner.width)
