@@ -166,7 +166,7 @@ def _draw_question(surface: pygame.Surface, layout: TableLayout, question: Quest
     draw_panel(surface, area, theme.BAR, theme.ACCENT, radius=round(10 * s), width=max(2, round(3 * s)))
     sprites = scene.ctx.sprites  # type: ignore[attr-defined]
     mouse = scene.mouse  # type: ignore[attr-defined]
-    pad = round(12 * s)
+    pad = round(10 * s)  # as the answers' buttons below
     draw_rich(surface, question_parts(question, names), theme.text_px(32, s), theme.ACCENT, sprites,
               midleft=(area.left + pad, area.top + round(24 * s)), max_width=area.width - 2 * pad)
     # NOTE: T is the key for the answer "takes a row" in every language.
