@@ -117,11 +117,11 @@ def render_panel(surface: pygame.Surface, layout: TableLayout, panel: ExplainPan
     inner = area.inflate(-2 * pad, -2 * pad)
     if panel is None:
         lines = theme.wrap_lines(_("Explain (E): why each card goes where it goes"), layout.font_small, inner.width)
-        line_h = theme.font(layout.font_small).get_linesize()
-        top = inner.centery - line_h * len(lines) // 2
+        small_h = theme.font(layout.font_small).get_linesize()
+        top = inner.centery - small_h * len(lines) // 2
         for index, line in enumerate(lines):
             theme.blit_text(surface, line, layout.font_small, theme.TEXT_DIM,
-                            center=(inner.centerx, top + line_h * index + line_h // 2))
+                            center=(inner.centerx, top + small_h * index + small_h // 2))
         return
     fitted = fit_panel(layout, panel, sprites)
     title, verdict, columns, size = fitted.title, fitted.verdict, fitted.columns, fitted.size
