@@ -89,8 +89,8 @@ class Verdict(NamedTuple):
 
     def parts(self, names: Sequence[str]) -> list[Part]:
         """:meth:`text` as words and numbers."""
-        fields: dict[str, int | str] = {"name": names[self.question.player], "card": self.question.card, "row": self.answer + 1,
-                  "guess": self.guess + 1}
+        fields: dict[str, int | str] = {"name": names[self.question.player], "card": self.question.card,
+                                        "row": self.answer + 1, "guess": self.guess + 1}
         if self.right:
             template = (_("Right: {name}'s {card} took a row") if self.answer == TAKES
                         else _("Right: {name}'s {card} went to row {row}"))

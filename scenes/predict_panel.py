@@ -88,9 +88,11 @@ def question_parts(question: Question, names: tuple[str, ...]) -> list[Part]:
 
 def verdict_parts(verdict: Verdict, names: tuple[str, ...]) -> list[Part]:
     """The verdict pill's longest form: "Right! Ana's 27 went to row 2"."""
-    fields: dict[str, int | str] = {"name": names[verdict.question.player], "card": verdict.question.card, "row": verdict.answer + 1}
+    fields: dict[str, int | str] = {"name": names[verdict.question.player], "card": verdict.question.card,
+                                    "row": verdict.answer + 1}
     if verdict.answer == TAKES:
-        template = _("Right! {name}'s {card} took a row") if verdict.right else _("Not quite: {name}'s {card} took a row")
+        template = (_("Right! {name}'s {card} took a row") if verdict.right
+                    else _("Not quite: {name}'s {card} took a row"))
     else:
         template = (_("Right! {name}'s {card} went to row {row}") if verdict.right
                     else _("Not quite: {name}'s {card} went to row {row}"))

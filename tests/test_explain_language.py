@@ -21,8 +21,8 @@ from game.predict import TAKES, Tally, guess_text, question_of, score
 from game.rules import Rules
 from game.scenarios import WORKED_EXAMPLE_NAMES, WORKED_EXAMPLE_PLAYS, worked_example_game
 from scenes import theme
-from scenes.digits import load_digit_sprites
-from scenes.explainer import explain_panel
+from scenes.digits import DigitSprites, load_digit_sprites
+from scenes.explainer import ExplainPanel, explain_panel
 from scenes.language import use_language
 from scenes.layout import table_layout
 from scenes.predict_panel import _shorter_verdicts, answer_buttons, answer_label, verdict_parts
@@ -97,7 +97,7 @@ def counted(text: str, count: int, noun: str, code: str) -> None:
     assert re.search(rf"(^|\D){count} {word}(?!\w)", text), (code, count, word, text)
 
 
-def panel_parts(panel) -> list[Part]:  # type: ignore[no-untyped-def]
+def panel_parts(panel: ExplainPanel) -> list[Part]:
     """Every line of the panel, one after the other (a line break between two)."""
     lines = [panel.title, *[line for column in panel.columns for line in column.lines], *panel.verdict]
     return [part for line in lines for part in (*line, "\n")]
@@ -200,7 +200,7 @@ def test_predict_mode_in_every_language(code: str, speak: None) -> None:
 
 
 @pytest.fixture(scope="module")
-def sprites() -> Iterator[object]:
+def sprites() -> Iterator[DigitSprites]:
     pygame.display.init()
     pygame.font.init()
     pygame.display.set_mode((64, 64))
@@ -217,7 +217,7 @@ LONG_NAMES = ["Alice", "Bob", "Maximiliano Fernandez", "Maximiliano Fernandes"]
 
 @pytest.mark.parametrize("size", [(1280, 720), theme.SMALLEST_WINDOW])
 @pytest.mark.parametrize("code", list(LANGUAGES))
-def test_the_explain_panel_fits_its_box(code: str, size: tuple[int, int], sprites: object, speak: None) -> None:
+def test_the_explain_panel_fits_its_box(code: str, size: tuple[int, int], sprites: DigitSprites, speak: None) -> None:
     """No sentence of the rule or the verdict is cut short (at the table of four with its usual
     names, none is left out either: a crowded table or long names may leave out the "Why?"), and
     each row's column fits."""
@@ -228,7 +228,7 @@ def test_the_explain_panel_fits_its_box(code: str, size: tuple[int, int], sprite
         for names in (NAMES, LONG_NAMES):
             for placement, before, later, _after in worked_turn():
                 panel = explain_panel(before, placement, SNAP, names, later)
-                fitted = fit_panel(layout, panel, sprites)  # type: ignore[arg-type]
+                fitted = fit_panel(layout, panel, sprites)
                 assert fitted.cut == 0, (code, size, players, panel.text_lines())
                 if players == 4 and names is NAMES:
                     assert fitted.dropped == 0, (code, size, panel.text_lines())
@@ -237,12 +237,12 @@ def test_the_explain_panel_fits_its_box(code: str, size: tuple[int, int], sprite
                 cell = round(inner_w / len(panel.columns) - 4) - 4
                 for column in panel.columns:
                     for line in column_lines(column, cell, sprites):
-                        assert rich_width(line, theme.MIN_FONT_SIZE, sprites) <= cell, (code, size, line)  # type: ignore[arg-type]
+                        assert rich_width(line, theme.MIN_FONT_SIZE, sprites) <= cell, (code, size, line)
 
 
 @pytest.mark.parametrize("size", [(1280, 720), theme.SMALLEST_WINDOW])
 @pytest.mark.parametrize("code", list(LANGUAGES))
-def test_the_question_fits_the_predict_panel(code: str, size: tuple[int, int], sprites: object,
+def test_the_question_fits_the_predict_panel(code: str, size: tuple[int, int], sprites: DigitSprites,
                                              speak: None) -> None:
     use_language(code)
     layout = table_layout(size)
@@ -250,7 +250,7 @@ def test_the_question_fits_the_predict_panel(code: str, size: tuple[int, int], s
     for placement, *_rest in worked_turn():
         for names in (NAMES, LONG_NAMES):
             parts = question_of(placement).parts(names)
-            assert rich_width(parts, theme.MIN_FONT_SIZE, sprites) <= room, (code, size, plain(parts))  # type: ignore[arg-type]
+            assert rich_width(parts, theme.MIN_FONT_SIZE, sprites) <= room, (code, size, plain(parts))
     font = theme.font(theme.MIN_FONT_SIZE)
     for guess, rect in answer_buttons(layout).items():
         room = rect.width - max(8, rect.height // 4)
