@@ -219,8 +219,12 @@ LONG_NAMES = ["Alice", "Bob", "Maximiliano Fernandez", "Maximiliano Fernandes"]
 @pytest.mark.parametrize("code", list(LANGUAGES))
 def test_the_explain_panel_fits_its_box(code: str, size: tuple[int, int], sprites: DigitSprites, speak: None) -> None:
     """No sentence of the rule or the verdict is cut short (at the table of four with its usual
-    names, none is left out either: a crowded table or long names may leave out the "Why?"), and
-    each row's column fits."""
+    names, none is left out either, and each row's column shows wherever it shows in English:
+    a crowded table or long names may leave out the "Why?"), and each row's column fits."""
+    english = {}
+    for placement, before, later, _after in worked_turn():  # where English shows each row's column
+        panel = explain_panel(before, placement, SNAP, NAMES, later)
+        english[placement.card] = fit_panel(table_layout(size), panel, sprites).columns
     use_language(code)
     for players in (4, 10):
         layout = table_layout(size, players)
@@ -232,6 +236,7 @@ def test_the_explain_panel_fits_its_box(code: str, size: tuple[int, int], sprite
                 assert fitted.cut == 0, (code, size, players, panel.text_lines())
                 if players == 4 and names is NAMES:
                     assert fitted.dropped == 0, (code, size, panel.text_lines())
+                    assert fitted.columns or not english[placement.card], (code, size, panel.text_lines())
                 if not fitted.columns:
                     continue
                 cell = round(inner_w / len(panel.columns) - 4) - 4
