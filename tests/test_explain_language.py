@@ -132,7 +132,7 @@ def test_captions_and_panels_keep_every_number_in_every_language(code: str, spea
         elif told[3] is not None:
             wanted.append(told[3])
         assert ints(caption) == sorted(wanted), (code, caption)
-        assert ROW_WORD[code] in plain(caption).lower() or ROW_WORD[code] in plain(caption)
+        assert ROW_WORD[code].lower() in plain(caption).lower(), (code, caption)
         assert len(lines) == len(english_lines)
         for line, english in zip(lines, english_lines):
             assert "{" not in line and "}" not in line
@@ -180,7 +180,7 @@ def test_the_hint_preview_in_every_language(code: str, speak: None) -> None:
 def test_predict_mode_in_every_language(code: str, speak: None) -> None:
     turn = worked_turn()
     tally = Tally()
-    for told, guess in zip(turn, (TAKES, 1, 3, 0)):  # right, wrong row, wrong (takes said), wrong row for a take
+    for told, guess in zip(turn, (TAKES, 1, TAKES, 0)):  # right, wrong row, "takes" for a row, a row for a take
         placement = told[0]
         verdict = score(guess, placement)
         use_language(SOURCE_LANGUAGE)
@@ -193,7 +193,7 @@ def test_predict_mode_in_every_language(code: str, speak: None) -> None:
             check_parts(parts, source, code)
         assert placement.card in translated[0] and placement.card in translated[1]
         tally.add(verdict)
-    assert "{" not in tally.text() and "1" in tally.text() and "4" in tally.text()
+    assert "{" not in tally.text() and sorted(re.findall(r"\d+", tally.text())) == ["1", "4"]
     assert guess_text(TAKES) != "" and "2" in guess_text(1)
     if code != SOURCE_LANGUAGE:
         assert answer_label(TAKES) != "Takes a row" and ROW_WORD[code].lower() in answer_label(0).lower()
