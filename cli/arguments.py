@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any, Callable, NoReturn, TypeAlias
 
 from game.engine import SEED_LIMIT
+from game.i18n import N_, _
 
 Commands: TypeAlias = "argparse._SubParsersAction[Any]"
 """The type of ``main.py``'s subcommands, for annotations."""
@@ -18,7 +19,7 @@ class OneLineErrorParser(argparse.ArgumentParser):
     """An argument parser whose errors are one line and exit code 2."""
 
     def error(self, message: str) -> NoReturn:
-        self.exit(2, f"{self.prog}: error: {message} (see --help)\n")
+        self.exit(2, _("{prog}: error: {message} (see --help)").format(prog=self.prog, message=message) + "\n")
 
 
 def seed_argument(text: str) -> int:
@@ -26,29 +27,30 @@ def seed_argument(text: str) -> int:
     try:
         seed = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"seed must be a whole number, not {text!r}") from None
+        raise argparse.ArgumentTypeError(_("seed must be a whole number, not {text}").format(text=repr(text))) from None
     if not 0 <= seed < SEED_LIMIT:
-        raise argparse.ArgumentTypeError(f"seed must be from 0 to {SEED_LIMIT - 1}")
+        raise argparse.ArgumentTypeError(_("seed must be from 0 to {highest}").format(highest=SEED_LIMIT - 1))
     return seed
 
 
-def add_recorded_game_choice(parser: argparse.ArgumentParser, verb: str) -> None:
-    """FILE, ``--history`` and ``--game K``: which recorded game a command opens (replay, review)."""
+def add_recorded_game_choice(parser: argparse.ArgumentParser, history_help: str) -> None:
+    """FILE, ``--history`` and ``--game K``: which recorded game a command opens (replay, review);
+    ``history_help``: what ``--history`` does, in the command's words."""
     parser.add_argument("file", type=Path, metavar="FILE", nargs="?",
-                        help="a records file (format 6takes-record/1)")
-    parser.add_argument("--history", action="store_true",
-                        help=f"{verb} game K of the app's history (its number on the scoreboard) instead of a file")
+                        help=_("a records file (format 6takes-record/1)"))
+    parser.add_argument("--history", action="store_true", help=history_help)
     parser.add_argument("--game", type=positive_int, default=None, metavar="K",
-                        help="which game of the file, counting from 1 (default: the first); "
-                             "with --history, the game's number on the scoreboard (default: the latest)")
+                        help=_("which game of the file, counting from 1 (default: the first); "
+                               "with --history, the game's number on the scoreboard (default: the latest)"))
 
 def _whole_number_from(text: str, lowest: int) -> int:
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, not {text!r}") from None
+        raise argparse.ArgumentTypeError(_("expected a whole number, not {text}").format(text=repr(text))) from None
     if value < lowest:
-        raise argparse.ArgumentTypeError(f"expected a number >= {lowest}, not {value}")
+        raise argparse.ArgumentTypeError(_("expected a number >= {lowest}, not {value}").format(
+            lowest=lowest, value=value))
     return value
 
 
@@ -62,38 +64,43 @@ def positive_int(text: str) -> int:
     return _whole_number_from(text, 1)
 
 
-def non_negative_number(unit: str) -> Callable[[str], float]:
-    """An argument type: a finite number of ``unit`` (seconds, milliseconds) >= 0."""
+def non_negative_number(not_a_number: str, negative: str) -> Callable[[str], float]:
+    """An argument type: a finite number >= 0; the two messages (marked with ``N_``, ``{text}`` the
+    value given) name its unit (seconds, milliseconds)."""
     def parse(text: str) -> float:
         try:
             value = float(text)
         except ValueError:
-            raise argparse.ArgumentTypeError(f"expected a number of {unit}, not {text!r}") from None
+            raise argparse.ArgumentTypeError(_(not_a_number).format(text=repr(text))) from None
         if not 0 <= value < float("inf"):
-            raise argparse.ArgumentTypeError(f"expected a number of {unit} >= 0, not {text}")
+            raise argparse.ArgumentTypeError(_(negative).format(text=text))
         return value
     return parse
 
 
-seconds_argument = non_negative_number("seconds")
-milliseconds_argument = non_negative_number("milliseconds")
+seconds_argument = non_negative_number(N_("expected a number of seconds, not {text}"),
+                                       N_("expected a number of seconds >= 0, not {text}"))
+milliseconds_argument = non_negative_number(N_("expected a number of milliseconds, not {text}"),
+                                            N_("expected a number of milliseconds >= 0, not {text}"))
+
+
+EXIT_HELP = {"once the results screen is shown": N_("close the app once the results screen is shown"),
+             "after the last placement": N_("close the app after the last placement")}
+"""``--exit-at-end``'s help for each ``end`` a command gives :func:`add_window_options`."""
 
 
 def add_window_options(parser: argparse.ArgumentParser, end: str) -> None:
     """The options every command that opens a window shares; ``end``: when --exit-at-end closes."""
+    exit_help = _(EXIT_HELP[end]) if end in EXIT_HELP else f"close the app {end}"
     parser.add_argument("--screenshots", type=Path, metavar="DIR",
-                        help="save a PNG of the window after every placement into DIR")
+                        help=_("save a PNG of the window after every placement into DIR"))
     parser.add_argument("--step-delay", type=seconds_argument, default=1.0, metavar="SECONDS",
-                        help="delay between automatic placements (default 1.0; 0 = as fast as possible)")
-    parser.add_argument("--exit-at-end", action="store_true", help=f"close the app {end}")
-    parser.add_argument("--fullscreen", action="store_true", help="start in fullscreen (F11 toggles)")
+                        help=_("delay between automatic placements (default 1.0; 0 = as fast as possible)"))
+    parser.add_argument("--exit-at-end", action="store_true", help=exit_help)
+    parser.add_argument("--fullscreen", action="store_true", help=_("start in fullscreen (F11 toggles)"))
 
 
 def add_bot_option(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--bot", action="append", metavar="NAME=COMMAND",
-                        help="seat an external bot named NAME (repeatable; see docs/bot-protocol.md), "
-                             "e.g. --bot alice=\"python3 alice.py\"; COMMAND may start with 'bot-statement:'")
-
-
-def plural(count: int, noun: str) -> str:
-    return f"{count} {noun}{'' if count == 1 else 's'}"
+                        help=_("seat an external bot named NAME (repeatable; see docs/bot-protocol.md), "
+                               "e.g. --bot alice=\"python3 alice.py\"; COMMAND may start with 'bot-statement:'"))

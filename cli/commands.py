@@ -8,6 +8,7 @@ import os
 import sys
 from typing import Sequence
 
+from game.i18n import _
 from game.storage import default_history_path
 
 from . import classroom, history, language, play, replay, review, simulate, tournament
@@ -17,9 +18,9 @@ from .arguments import OneLineErrorParser
 def build_parser() -> argparse.ArgumentParser:
     parser = OneLineErrorParser(
         prog="main.py",
-        description="6 Takes! classroom simulator. With no command, opens the menu.",
-        epilog=f"Every game finished in the app is saved in the history {default_history_path()} "
-               "(the scoreboard reads it) unless --record names a file.",
+        description=_("6 Takes! classroom simulator. With no command, opens the menu."),
+        epilog=_("Every game finished in the app is saved in the history {path} "
+                 "(the scoreboard reads it) unless --record names a file.").format(path=default_history_path()),
     )
     commands = parser.add_subparsers(dest="command", parser_class=OneLineErrorParser)
     play.add_parser(commands)
@@ -52,7 +53,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     options = WINDOWED[args.command](args) if args.command in WINDOWED else PlayOptions()
     if importlib.util.find_spec("pygame") is None:
-        print(f"{parser.prog}: the app's window needs pygame-ce: pip install -r requirements.txt", file=sys.stderr)
+        print(_("{prog}: the app's window needs pygame-ce: pip install -r requirements.txt").format(prog=parser.prog),
+              file=sys.stderr)
         return 1
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # no banner on stdout
     from scenes.app import run_app

@@ -7,9 +7,10 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Sequence
 
+from game.i18n import _, ngettext
 from game.storage import default_history_path
 
-from .arguments import Commands, OneLineErrorParser, plural
+from .arguments import Commands, OneLineErrorParser
 
 if TYPE_CHECKING:
     from game.history import History
@@ -17,16 +18,17 @@ if TYPE_CHECKING:
 
 def add_parser(commands: Commands) -> None:
     history = commands.add_parser(
-        "history", help="export or import the app's history of games (JSON Lines)",
-        description=f"The app saves every finished game in {default_history_path()}. "
-                    "Export writes it as JSON Lines (format 6takes-record/1, oldest first); import "
-                    "adds every readable record of a JSON Lines file (a game already there is skipped).")
+        "history", help=_("export or import the app's history of games (JSON Lines)"),
+        description=_("The app saves every finished game in {path}. "
+                      "Export writes it as JSON Lines (format 6takes-record/1, oldest first); import "
+                      "adds every readable record of a JSON Lines file (a game already there is skipped).").format(
+            path=default_history_path()))
     history_commands = history.add_subparsers(dest="history_command", parser_class=OneLineErrorParser,
                                               required=True, metavar="{export,import}")
-    export = history_commands.add_parser("export", help="write every game of the history to FILE")
+    export = history_commands.add_parser("export", help=_("write every game of the history to FILE"))
     export.add_argument("file", type=Path, metavar="FILE.jsonl")
     export.set_defaults(subparser=export)
-    imported = history_commands.add_parser("import", help="add the records of FILE to the history")
+    imported = history_commands.add_parser("import", help=_("add the records of FILE to the history"))
     imported.add_argument("file", type=Path, metavar="FILE.jsonl")
     imported.set_defaults(subparser=imported)
 
@@ -43,7 +45,8 @@ def run(args: argparse.Namespace) -> int:
         with open_history(notes=notes) as history:
             if args.history_command == "export":
                 count = export_history(history, args.file)
-                print(f"exported {plural(count, 'game')} to {args.file}")
+                print(ngettext("exported {count} game to {file}", "exported {count} games to {file}", count).format(
+                    count=count, file=args.file))
                 return 0
             open_regular_file(args.file).close()  # not there, or not a regular file: exit 2 now
             report = history.import_lines(args.file)
@@ -54,24 +57,31 @@ def run(args: argparse.Namespace) -> int:
     finally:
         print_notes(notes)
     print_notes(report.notes)
-    done = f"imported {plural(report.added, 'game')} from {args.file}"
-    if report.already_there:
-        done += f"; {report.already_there} already in the history"
-    if report.notes:
-        done += f"; {plural(len(report.notes), 'line')} not readable"
-    print(done)
+    print(import_summary(report.added, report.already_there, len(report.notes), args.file))
     return 1 if report.notes else 0
 
 
+def import_summary(added: int, already_there: int, unreadable: int, path: Path) -> str:
+    """The line an import ends with: games added, already there, lines not readable."""
+    parts = [ngettext("imported {count} game from {file}", "imported {count} games from {file}", added).format(
+        count=added, file=path)]
+    if already_there:
+        parts.append(_("{count} already in the history").format(count=already_there))
+    if unreadable:
+        parts.append(ngettext("{count} line not readable", "{count} lines not readable", unreadable).format(
+            count=unreadable))
+    return "; ".join(parts)
+
+
 def error_exit(message: str, code: int) -> int:
-    print(f"main.py: error: {message}", file=sys.stderr)
+    print(_("main.py: error: {message}").format(message=message), file=sys.stderr)
     return code
 
 
 def print_notes(notes: Sequence[str]) -> None:
     """One line on stderr per record line that could not be imported."""
     for note in notes:
-        print(f"main.py: note: not imported: {note}", file=sys.stderr)
+        print(_("main.py: note: not imported: {note}").format(note=note), file=sys.stderr)
 
 
 def export_history(history: History, path: Path) -> int:

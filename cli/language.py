@@ -12,9 +12,21 @@ import argparse
 import sys
 from typing import Sequence
 
-from game.i18n import LANGUAGES, UnknownLanguageError, _, check_language
+from game.i18n import LANGUAGES, N_, UnknownLanguageError, _, check_language, ngettext
 
 FLAG = "--lang"
+ARGPARSE_TEXTS = (
+    N_("usage: "), N_("options"), N_("positional arguments"), N_("show this help message and exit"),
+    N_("argument %(argument_name)s: %(message)s"), N_("unrecognized arguments: %s"),
+    N_("the following arguments are required: %s"), N_("one of the arguments %s is required"),
+    N_("not allowed with argument %s"), N_("expected one argument"), N_("expected at most one argument"),
+    N_("expected at least one argument"), N_("ambiguous option: %(option)s could match %(matches)s"),
+    N_("invalid %(type)s value: %(value)r"), N_("invalid choice: %(value)r (choose from %(choices)s)"),
+    N_("ignored explicit argument %r"),
+)
+"""The words of :mod:`argparse` itself (the help's headings, its usage errors), exactly as it asks
+gettext for them: :func:`speak_argparse` has it ask our catalogs, so ``--help`` and a bad flag are
+in the chosen language too (a text not listed here stays argparse's English)."""
 
 
 def language_argument(text: str) -> str:
@@ -43,7 +55,17 @@ def start(argv: Sequence[str] | None) -> str:
     from scenes.language import start_language
 
     value = flag_value(sys.argv[1:] if argv is None else argv)
+    speak_argparse()
     return start_language(value if value in LANGUAGES else None)
+
+
+def speak_argparse() -> None:
+    """Have :mod:`argparse` look its own words up (see :data:`ARGPARSE_TEXTS`) in the language in use.
+
+    argparse translates them with the module-level ``_`` and ``ngettext`` it imports from
+    :mod:`gettext`; these two names are the hook it offers, and English stays English."""
+    argparse._ = _  # type: ignore[attr-defined]
+    argparse.ngettext = ngettext  # type: ignore[attr-defined]
 
 
 def add_option(parser: argparse.ArgumentParser) -> None:

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Sequence
 
 from game.agent_options import DEFAULT_THINK_MS
 from game.agents import AGENT_KINDS
+from game.i18n import _, ngettext
 from game.kinds import Bot, Level, PlayerKind, parse_bot
 from game.storage import default_history_path
 from game.table_size import DEFAULT_PLAYERS, mode_kinds
@@ -22,32 +23,33 @@ if TYPE_CHECKING:
 
 
 def add_parser(commands: Commands) -> None:
-    play = commands.add_parser("play", help="start a game in a window")
+    play = commands.add_parser("play", help=_("start a game in a window"))
     play.add_argument("--mode", choices=["solo", "hotseat", "demo"], default="solo",
-                      help="solo: you against 3 random AIs; hotseat: 4 humans on one "
-                           "computer; demo: watch 4 AIs (default: solo); --players N changes the 4")
-    play.add_argument("--seed", type=seed_argument, help="reproduce a deal (shown on screen)")
-    play.add_argument("--names", help="comma-separated player names, in seat order "
-                                      f"(one per seat, each 1-{NAME_LIMIT} characters)")
+                      help=_("solo: you against 3 random AIs; hotseat: 4 humans on one "
+                             "computer; demo: watch 4 AIs (default: solo); --players N changes the 4"))
+    play.add_argument("--seed", type=seed_argument, help=_("reproduce a deal (shown on screen)"))
+    play.add_argument("--names", help=_("comma-separated player names, in seat order "
+                                        "(one per seat, each 1-{limit} characters)").format(limit=NAME_LIMIT))
     add_players_option(play)
     play.add_argument("--record", type=Path, metavar="FILE",
-                      help="append the finished game's record (JSON Lines) to FILE instead of "
-                           f"saving it in the history ({default_history_path()})")
+                      help=_("append the finished game's record (JSON Lines) to FILE instead of "
+                             "saving it in the history ({path})").format(path=default_history_path()))
     add_window_options(play, "once the results screen is shown")
     play.add_argument("--ai", metavar="LEVEL[,LEVEL...]",
-                      help="level of the computer players: random (default), heuristic or mc; "
-                           "one level for all, or one per computer seat")
+                      help=_("level of the computer players: random (default), heuristic or mc; "
+                             "one level for all, or one per computer seat"))
     play.add_argument("--bots", nargs="+", metavar="COMMAND",
-                      help="external bot programs (see docs/bot-protocol.md) taking the computer "
-                           "seats in order, e.g. --bots \"python3 mybot.py\"; prefix a command with "
-                           "'bot-statement:' for bots that read the phase line first")
+                      help=_("external bot programs (see docs/bot-protocol.md) taking the computer "
+                             "seats in order, e.g. --bots \"python3 mybot.py\"; prefix a command with "
+                             "'bot-statement:' for bots that read the phase line first"))
     add_bot_option(play)
     play.add_argument("--rules", choices=["snap", "classic", "codingame"], default="snap",
-                      help="snap (default): the classroom rules, one round of 7 turns; classic: the "
-                           "official rules, rounds of 10 turns until someone has 66 points; codingame: the "
-                           "official penalties, exactly 5 rounds of 10 turns, as on the CodinGame arena")
+                      help=_("snap (default): the classroom rules, one round of 7 turns; classic: the "
+                             "official rules, rounds of 10 turns until someone has 66 points; codingame: the "
+                             "official penalties, exactly 5 rounds of 10 turns, as on the CodinGame arena"))
     play.add_argument("--think-ms", type=milliseconds_argument, default=DEFAULT_THINK_MS, metavar="MS",
-                      help=f"thinking time per decision of mc players (default {DEFAULT_THINK_MS:g})")
+                      help=_("thinking time per decision of mc players (default {ms})").format(
+                          ms=f"{DEFAULT_THINK_MS:g}"))
     play.set_defaults(subparser=play)
 
 
@@ -77,22 +79,26 @@ def seat_kinds(mode: str, levels: str | None, bots: Sequence[str] | None,
         return None
     ai_seats = computer_seats(mode, players)
     if not ai_seats:
-        error(f"--ai and --bots need computer seats; --mode {mode} has none")
+        error(_("--ai and --bots need computer seats; --mode {mode} has none").format(mode=mode))
     kinds: list[str | PlayerKind] = list(mode_kinds(mode, players))
     chosen = [level.strip() for level in levels.split(",")] if levels is not None else ["random"]
     if len(chosen) == 1:
         chosen *= len(ai_seats)
     if len(chosen) != len(ai_seats):
-        error(f"--ai needs 1 level or {len(ai_seats)} (one per computer seat), not {len(chosen)}")
+        error(_("--ai needs 1 level or {seats} (one per computer seat), not {count}").format(
+            seats=len(ai_seats), count=len(chosen)))
     for level in chosen:
         if level not in AGENT_KINDS:
-            error(f"unknown level {level!r} for --ai (known: {', '.join(AGENT_KINDS)})")
+            error(_("unknown level {level} for --ai (known: {known})").format(
+                level=repr(level), known=", ".join(AGENT_KINDS)))
     for seat, level in zip(ai_seats, chosen):
         kinds[seat] = Level(level)
     for seat, command in zip(ai_seats, bots or ()):
         kinds[seat] = bot_of(command, error)
     if bots and len(bots) > len(ai_seats):
-        error(f"{len(bots)} bots for {len(ai_seats)} computer seats in --mode {mode}")
+        error(ngettext("{bots} bots for {seats} computer seat in --mode {mode}",
+                       "{bots} bots for {seats} computer seats in --mode {mode}", len(ai_seats)).format(
+            bots=len(bots), seats=len(ai_seats), mode=mode))
     return tuple(kind if isinstance(kind, str) else kind.text for kind in kinds)
 
 
@@ -133,5 +139,5 @@ def parse_names(text: str, error: Error) -> tuple[str, ...]:
         try:
             check_name(name)
         except InvalidNameError as problem:
-            error(f"--names: name {seat} {problem}")
+            error(_("--names: name {seat} {problem}").format(seat=seat, problem=problem))
     return names

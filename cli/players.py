@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 from typing import Sequence
 
+from game.i18n import _
 from game.rules import rules_named
 from game.table_size import DEFAULT_PLAYERS, MAX_PLAYERS, MIN_PLAYERS, PlayerCountError, check_players
 
@@ -13,8 +14,9 @@ from game.table_size import DEFAULT_PLAYERS, MAX_PLAYERS, MIN_PLAYERS, PlayerCou
 def add_players_option(parser: argparse.ArgumentParser) -> None:
     """``play --players N``."""
     parser.add_argument("--players", type=int, metavar="N",
-                        help=f"players at the table: {MIN_PLAYERS}-{MAX_PLAYERS} under --rules classic, 4 under "
-                             f"snap and codingame (default: as many as --names, else {DEFAULT_PLAYERS})")
+                        help=_("players at the table: {lowest}-{highest} under --rules classic, 4 under "
+                               "snap and codingame (default: as many as --names, else {default})").format(
+                            lowest=MIN_PLAYERS, highest=MAX_PLAYERS, default=DEFAULT_PLAYERS))
 
 
 def play_player_count(args: argparse.Namespace, names: Sequence[str] | None) -> int:
@@ -23,11 +25,12 @@ def play_player_count(args: argparse.Namespace, names: Sequence[str] | None) -> 
     error = args.subparser.error
     rules = rules_named(args.rules)
     players = args.players if args.players is not None else len(names) if names else DEFAULT_PLAYERS
-    option = f"--players {players}:" if args.players is not None else f"--names gives {players} names, but"
     try:
         check_players(players, rules)
     except PlayerCountError as problem:
-        error(f"{option} {problem}")
+        if args.players is not None:
+            error(_("--players {count}: {problem}").format(count=players, problem=problem))
+        error(_("--names gives {count} names, but {problem}").format(count=players, problem=problem))
     if names and len(names) != players:
-        error(f"--names gives {len(names)} names for {players} players")
+        error(_("--names gives {names} names for {players} players").format(names=len(names), players=players))
     return players

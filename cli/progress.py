@@ -6,6 +6,8 @@ import sys
 import time
 from typing import TextIO
 
+from game.i18n import ngettext
+
 PROGRESS_AFTER_S = 2.0
 """A progress bar appears once a run has lasted this long (short runs stay quiet)."""
 
@@ -43,17 +45,21 @@ class Progress:
                 return
             width = 30
             filled = int(width * fraction)
-            self.stream.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{self.total} games, "
-                              f"{elapsed:.0f} s, about {eta:.0f} s left ")
+            self.stream.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {self._line(done, elapsed, eta)} ")
         else:
             tenth = int(10 * fraction)
             if tenth == self._last_tenth:
                 return
             self._last_tenth = tenth
-            self.stream.write(f"{done}/{self.total} games, {elapsed:.0f} s, about {eta:.0f} s left\n")
+            self.stream.write(f"{self._line(done, elapsed, eta)}\n")
         self._last_draw = now
         self.shown = True
         self.stream.flush()
+
+    def _line(self, done: int, elapsed: float, eta: float) -> str:
+        return ngettext("{done}/{total} game, {elapsed} s, about {left} s left",
+                        "{done}/{total} games, {elapsed} s, about {left} s left", self.total).format(
+            done=done, total=self.total, elapsed=f"{elapsed:.0f}", left=f"{eta:.0f}")
 
     def finish(self) -> None:
         if self.shown and self._tty:

@@ -7,6 +7,7 @@ import argparse
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from game.i18n import _
 from game.record import RecordError, ReplayedRecord, read_game
 
 from .arguments import Commands, Error, add_recorded_game_choice, add_window_options
@@ -16,20 +17,21 @@ if TYPE_CHECKING:
 
 
 def add_parser(commands: Commands) -> None:
-    replay = commands.add_parser("replay", help="step through a recorded game")
-    add_recorded_game_choice(replay, "open")
+    replay = commands.add_parser("replay", help=_("step through a recorded game"))
+    add_recorded_game_choice(replay, _("open game K of the app's history (its number on the scoreboard) "
+                                       "instead of a file"))
     add_window_options(replay, "after the last placement")
     replay.set_defaults(subparser=replay)
 
 
 def add_example_parser(commands: Commands) -> None:
     example = commands.add_parser(
-        "example", help="step through the worked example of the rules",
-        description="The worked example of the rules: rows 9 12 21 / 19 24 / 33 42 50 57 / 69 72 81; "
-                    "Alice, Bob, Celia and David play 23, 88, 7 and 64. Opens at the 7, which fits no row; "
-                    "step with Space or Right, back with Left, E for the explanations.")
+        "example", help=_("step through the worked example of the rules"),
+        description=_("The worked example of the rules: rows 9 12 21 / 19 24 / 33 42 50 57 / 69 72 81; "
+                      "Alice, Bob, Celia and David play 23, 88, 7 and 64. Opens at the 7, which fits no row; "
+                      "step with Space or Right, back with Left, E for the explanations."))
     example.add_argument("--rules", choices=["snap", "classic"], default="snap",
-                         help="penalty points of snap (default) or classic rules")
+                         help=_("penalty points of snap (default) or classic rules"))
     add_window_options(example, "after the last placement")
 
 
@@ -60,7 +62,7 @@ def load_replay(path: Path | None, from_history: bool, game_number: int | None,
     a broken line elsewhere in the file does not stop the replay.
     """
     if from_history == (path is not None):
-        error("give a records FILE, or --history (not both)")
+        error(_("give a records FILE, or --history (not both)"))
     if path is not None:
         try:
             return read_game(path, game_number or 1)
@@ -72,7 +74,7 @@ def load_replay(path: Path | None, from_history: bool, game_number: int | None,
         with open_history() as history:
             number = game_number if game_number is not None else history.count()
             if number == 0:
-                error(f"{history.path}: no games in the history yet")
+                error(_("{path}: no games in the history yet").format(path=history.path))
             return history.replay(number)
     except HistoryError as problem:
         error(str(problem))

@@ -26,21 +26,22 @@ from .replay import load_replay
 def add_parser(commands: Commands) -> None:
     """The ``review`` subcommand's arguments."""
     review = commands.add_parser(
-        "review", help="which choices of a recorded game cost points (Monte Carlo review)",
-        description="For each decision of a seat (each card played, each row taken under rule 4), "
-                    "the expected penalty to the end of the round of every option, judged only from "
-                    "what that player knew, and what the chosen option lost against the best one.")
-    add_recorded_game_choice(review, "review")
+        "review", help=_("which choices of a recorded game cost points (Monte Carlo review)"),
+        description=_("For each decision of a seat (each card played, each row taken under rule 4), "
+                      "the expected penalty to the end of the round of every option, judged only from "
+                      "what that player knew, and what the chosen option lost against the best one."))
+    add_recorded_game_choice(review, _("review game K of the app's history (its number on the scoreboard) "
+                                       "instead of a file"))
     review.add_argument("--seat", metavar="N", action="append",
-                        help="seat to review: its number from 0 (as in --json) or its player's name; "
-                             "repeat for several (default: the human seats, or every seat if none)")
+                        help=_("seat to review: its number from 0 (as in --json) or its player's name; "
+                               "repeat for several (default: the human seats, or every seat if none)"))
     review.add_argument("--rollouts", type=positive_int, default=DEFAULT_ROLLOUTS, metavar="R",
-                        help=f"sampled deals per decision (default {DEFAULT_ROLLOUTS})")
+                        help=_("sampled deals per decision (default {rollouts})").format(rollouts=DEFAULT_ROLLOUTS))
     review.add_argument("--seed", type=seed_argument, default=DEFAULT_SEED, metavar="S",
-                        help=f"seed of the sampling (default {DEFAULT_SEED}): the same R and S give "
-                             "the same review on any machine")
+                        help=_("seed of the sampling (default {seed}): the same R and S give "
+                               "the same review on any machine").format(seed=DEFAULT_SEED))
     review.add_argument("--json", action="store_true",
-                        help='print one JSON object: {"game": K, "decisions": [...]}')
+                        help=_('print one JSON object: {json}').format(json='{"game": K, "decisions": [...]}'))
     review.set_defaults(subparser=review)
 
 
@@ -57,12 +58,12 @@ def seats_of(specs: Sequence[str] | None, replayed: ReplayedRecord,
         if text.isdigit():
             seat = int(text)
             if seat >= len(players):
-                error(f"--seat {seat}: this game has seats 0 to {len(players) - 1}")
+                error(_("--seat {seat}: this game has seats 0 to {last}").format(seat=seat, last=len(players) - 1))
         else:
             matches = [i for i, p in enumerate(players) if p.name.casefold() == text.casefold()]
             if not matches:
                 known = ", ".join(f"{i}: {p.name}" for i, p in enumerate(players))
-                error(f"--seat {spec!r}: no such seat or player (seats: {known})")
+                error(_("--seat {seat}: no such seat or player (seats: {known})").format(seat=repr(spec), known=known))
             seat = matches[0]
         if seat not in seats:
             seats.append(seat)

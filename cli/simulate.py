@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from game.i18n import _
 from game.agent_options import DEFAULT_THINK_MS, AgentOptions
 from game.engine import new_seed
 from game.rules import rules_named
@@ -27,35 +28,35 @@ MAX_JOBS_PER_CPU = 4
 
 
 def add_parser(commands: Commands) -> None:
-    sim = commands.add_parser("simulate", help="play many computer games without a window")
-    sim.add_argument("--games", type=non_negative_int, default=1000, help="number of games (default 1000)")
-    sim.add_argument("--seed", type=seed_argument, help="seed of the run (default: drawn and printed)")
-    sim.add_argument("--rules", default="snap", help="rules preset: snap (default), classic or codingame")
+    sim = commands.add_parser("simulate", help=_("play many computer games without a window"))
+    sim.add_argument("--games", type=non_negative_int, default=1000, help=_("number of games (default 1000)"))
+    sim.add_argument("--seed", type=seed_argument, help=_("seed of the run (default: drawn and printed)"))
+    sim.add_argument("--rules", default="snap", help=_("rules preset: snap (default), classic or codingame"))
     sim.add_argument("--players",
-                     help="comma-separated player kinds, one per seat (default: the --bot bots, then random "
-                          "up to 4 seats): random, heuristic, mc, a --bot NAME, or an external bot as "
-                          "'bot:COMMAND' (phase line last, as the live arena) or 'bot-statement:COMMAND'")
+                     help=_("comma-separated player kinds, one per seat (default: the --bot bots, then random "
+                            "up to 4 seats): random, heuristic, mc, a --bot NAME, or an external bot as "
+                            "'bot:COMMAND' (phase line last, as the live arena) or 'bot-statement:COMMAND'"))
     add_bot_option(sim)
     sim.add_argument("--record", type=Path, metavar="FILE",
-                     help="write every game's record (JSON Lines) to FILE")
-    sim.add_argument("--append", action="store_true", help="add the records to FILE if it holds some already")
-    sim.add_argument("--overwrite", action="store_true", help="replace FILE if it holds records already")
-    sim.add_argument("--json", action="store_true", help="print the summary as one JSON object")
+                     help=_("write every game's record (JSON Lines) to FILE"))
+    sim.add_argument("--append", action="store_true", help=_("add the records to FILE if it holds some already"))
+    sim.add_argument("--overwrite", action="store_true", help=_("replace FILE if it holds records already"))
+    sim.add_argument("--json", action="store_true", help=_("print the summary as one JSON object"))
     sim.add_argument("--think-ms", type=milliseconds_argument, default=DEFAULT_THINK_MS, metavar="MS",
-                     help=f"thinking time per decision of mc players, in milliseconds "
-                          f"(default {DEFAULT_THINK_MS:g})")
+                     help=_("thinking time per decision of mc players, in milliseconds "
+                            "(default {ms})").format(ms=f"{DEFAULT_THINK_MS:g}"))
     sim.add_argument("--rollouts", type=positive_int, metavar="N",
-                     help="instead of --think-ms: mc players sample N deals per decision "
-                          "(exactly reproducible on any machine)")
+                     help=_("instead of --think-ms: mc players sample N deals per decision "
+                            "(exactly reproducible on any machine)"))
     sim.add_argument("--jobs", type=positive_int, default=1, metavar="N",
-                     help="worker processes (default 1); results do not depend on N")
+                     help=_("worker processes (default 1); results do not depend on N"))
     sim.add_argument("--duplicate", action="store_true",
-                     help="play every deal once per seat rotation and compare kinds deal by deal")
+                     help=_("play every deal once per seat rotation and compare kinds deal by deal"))
     sim.add_argument("--bot-logs", type=Path, metavar="DIR",
-                     help="save each external bot's debug output (its stderr) in DIR, "
-                          "one file per game and seat")
+                     help=_("save each external bot's debug output (its stderr) in DIR, "
+                            "one file per game and seat"))
     sim.add_argument("--no-progress", action="store_true",
-                     help="never show the progress bar (shown on stderr for runs over 2 s)")
+                     help=_("never show the progress bar (shown on stderr for runs over 2 s)"))
     sim.set_defaults(subparser=sim)
 
 
@@ -90,11 +91,11 @@ def run(args: argparse.Namespace) -> int:
             record_to.close()
     except KeyboardInterrupt:
         _close_quietly(record_to)
-        print("\nsimulate: interrupted", file=sys.stderr)
+        print("\n" + _("simulate: interrupted"), file=sys.stderr)
         return 130
     except RecordsWriteError as error:
         _close_quietly(record_to)
-        print(f"simulate: {error}", file=sys.stderr)
+        print(_("simulate: {error}").format(error=error), file=sys.stderr)
         return 1
     print(json.dumps(summary.to_dict()) if args.json else summary.text())
     return 0
@@ -105,16 +106,16 @@ def _open_outputs(args: argparse.Namespace, parser_error: Error) -> RecordsFile 
     if args.bot_logs is not None:
         _make_folder(args.bot_logs, parser_error)
     if not args.record and (args.append or args.overwrite):
-        parser_error("--append and --overwrite go with --record FILE")
+        parser_error(_("--append and --overwrite go with --record FILE"))
     return _open_record(args, parser_error) if args.record else None
 
 
 def check_jobs(jobs: int, parser_error: Error) -> None:
     if jobs < 1:
-        parser_error(f"--jobs must be at least 1, not {jobs}")
+        parser_error(_("--jobs must be at least 1, not {jobs}").format(jobs=jobs))
     if jobs > MAX_JOBS_PER_CPU * (os.cpu_count() or 1):
-        parser_error(f"--jobs can be at most {MAX_JOBS_PER_CPU * (os.cpu_count() or 1)} here "
-                     f"({MAX_JOBS_PER_CPU} per processor), not {jobs}")
+        parser_error(_("--jobs can be at most {most} here ({per_cpu} per processor), not {jobs}").format(
+            most=MAX_JOBS_PER_CPU * (os.cpu_count() or 1), per_cpu=MAX_JOBS_PER_CPU, jobs=jobs))
 
 
 def _interrupt(_signum: int, _frame: object) -> None:
@@ -126,7 +127,7 @@ def _make_folder(path: Path, parser_error: Error) -> None:
     try:
         path.mkdir(parents=True, exist_ok=True)
     except OSError as error:
-        parser_error(f"cannot create {path}: {error.strerror or error}")
+        parser_error(_("cannot create {path}: {problem}").format(path=path, problem=error.strerror or error))
 
 
 def _open_record(args: argparse.Namespace, parser_error: Error) -> RecordsFile:

@@ -15,6 +15,7 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Sequence
 
+from game.i18n import _, ngettext
 from game.agent_options import AgentOptions
 from game.agents import AGENT_KINDS
 from game.engine import new_seed
@@ -37,37 +38,38 @@ standings) repeat exactly on any machine and after a resume."""
 def add_parser(commands: Commands) -> argparse.ArgumentParser:
     """Add ``tournament`` to the subcommands of ``main.py``."""
     parser: argparse.ArgumentParser = commands.add_parser(
-        "tournament", help="a bot tournament: tables of four, duplicate deals, ratings, a leaderboard",
-        description="Plays tables of four drawn from the entrants so every pair meets about equally "
-                    "often, every deal once per seat rotation, and ranks the entrants by an openskill "
-                    "rating. Interrupted (Ctrl-C), it continues where it stopped when run again with the "
-                    "same arguments and --out.")
+        "tournament", help=_("a bot tournament: tables of four, duplicate deals, ratings, a leaderboard"),
+        description=_("Plays tables of four drawn from the entrants so every pair meets about equally "
+                      "often, every deal once per seat rotation, and ranks the entrants by an openskill "
+                      "rating. Interrupted (Ctrl-C), it continues where it stopped when run again with the "
+                      "same arguments and --out."))
     parser.add_argument("--bot", action="append", metavar="NAME=COMMAND",
-                        help="an entrant: a bot program named NAME (repeatable; see docs/bot-protocol.md); "
-                             "COMMAND may start with 'bot-statement:' for the statement's order")
+                        help=_("an entrant: a bot program named NAME (repeatable; see docs/bot-protocol.md); "
+                               "COMMAND may start with 'bot-statement:' for the statement's order"))
     parser.add_argument("--include", metavar="LEVEL[,LEVEL...]",
-                        help=f"built-in computer players as entrants: {', '.join(AGENT_KINDS)}")
+                        help=_("built-in computer players as entrants: {levels}").format(levels=", ".join(AGENT_KINDS)))
     parser.add_argument("--rules", choices=list(PRESETS), default="snap",
-                        help="rules preset (default snap); codingame: the arena's 5 rounds of 10 turns")
+                        help=_("rules preset (default snap); codingame: the arena's 5 rounds of 10 turns"))
     parser.add_argument("--games", type=positive_int, default=DEFAULT_GAMES, metavar="N",
-                        help=f"games to play (default {DEFAULT_GAMES}), rounded up to whole deals of "
-                             f"{TABLE_SIZE} seat rotations")
-    parser.add_argument("--seed", type=seed_argument, help="seed of the tournament (default: drawn, or the one "
-                                                   "the --out folder's tournament was started with)")
+                        help=_("games to play (default {games}), rounded up to whole deals of "
+                               "{rotations} seat rotations").format(games=DEFAULT_GAMES, rotations=TABLE_SIZE))
+    parser.add_argument("--seed", type=seed_argument, help=_("seed of the tournament (default: drawn, or the one "
+                                                             "the --out folder's tournament was started with)"))
     parser.add_argument("--jobs", type=positive_int, default=1, metavar="N",
-                        help="worker processes (default 1); the standings do not depend on N")
+                        help=_("worker processes (default 1); the standings do not depend on N"))
     parser.add_argument("--out", type=Path, metavar="DIR",
-                        help="keep the results in DIR (resumable) and write standings.json and "
-                             "standings.html there")
-    parser.add_argument("--json", action="store_true", help="print the standings as one JSON object")
-    parser.add_argument("--html", type=Path, metavar="FILE", help="write the leaderboard page to FILE")
+                        help=_("keep the results in DIR (resumable) and write standings.json and "
+                               "standings.html there"))
+    parser.add_argument("--json", action="store_true", help=_("print the standings as one JSON object"))
+    parser.add_argument("--html", type=Path, metavar="FILE", help=_("write the leaderboard page to FILE"))
     parser.add_argument("--rollouts", type=positive_int, default=DEFAULT_ROLLOUTS, metavar="N",
-                        help=f"sampled deals per decision of mc entrants (default {DEFAULT_ROLLOUTS})")
+                        help=_("sampled deals per decision of mc entrants (default {rollouts})").format(
+                            rollouts=DEFAULT_ROLLOUTS))
     parser.add_argument("--clock", choices=["cpu", "wall"], default="cpu",
-                        help="cpu (default): bots' time limits count the processor time they use, so a busy "
-                             "computer never makes a bot too slow and a rerun gives the same games; wall: "
-                             "wall-clock time, as on the arena")
-    parser.add_argument("--no-progress", action="store_true", help="never show the progress bar")
+                        help=_("cpu (default): bots' time limits count the processor time they use, so a busy "
+                               "computer never makes a bot too slow and a rerun gives the same games; wall: "
+                               "wall-clock time, as on the arena"))
+    parser.add_argument("--no-progress", action="store_true", help=_("never show the progress bar"))
     parser.set_defaults(subparser=parser)
     return parser
 
@@ -82,15 +84,16 @@ def entrants_from(args: argparse.Namespace) -> list[Entrant]:
         if not level:
             continue
         if level not in AGENT_KINDS:
-            raise ValueError(f"--include: unknown level {level!r} (known: {', '.join(AGENT_KINDS)})")
+            raise ValueError(_("--include: unknown level {level} (known: {known})").format(
+                level=repr(level), known=", ".join(AGENT_KINDS)))
         entrants.append(Entrant(level, level))
     names = [entrant.name.casefold() for entrant in entrants]
     for name in names:
         if names.count(name) > 1:
-            raise ValueError(f"two entrants are named {name!r}: give each --bot its own NAME")
+            raise ValueError(_("two entrants are named {name}: give each --bot its own NAME").format(name=repr(name)))
     if len(entrants) < TABLE_SIZE:
-        raise ValueError(f"a tournament needs at least {TABLE_SIZE} entrants (--bot, --include), "
-                         f"not {len(entrants)}")
+        raise ValueError(_("a tournament needs at least {least} entrants (--bot, --include), not {count}").format(
+            least=TABLE_SIZE, count=len(entrants)))
     return entrants
 
 
@@ -118,8 +121,12 @@ def run(args: argparse.Namespace) -> int:
         play(args, schedule, store, rules.name, already)
     except KeyboardInterrupt:
         done = schedule.games - len(store.missing(range(schedule.games)))
-        where = f"; run the same command again to continue (results in {args.out})" if args.out else ""
-        print(f"\ntournament: interrupted after {done} of {schedule.games} games{where}", file=sys.stderr)
+        if args.out:
+            stopped = _("tournament: interrupted after {done} of {games} games; run the same command again "
+                        "to continue (results in {out})").format(done=done, games=schedule.games, out=args.out)
+        else:
+            stopped = _("tournament: interrupted after {done} of {games} games").format(done=done, games=schedule.games)
+        print("\n" + stopped, file=sys.stderr)
         return 130
     finally:
         store.close()
@@ -127,8 +134,17 @@ def run(args: argparse.Namespace) -> int:
     table = standings(entrants, store.in_order(schedule.games))
     info = {"rules": rules.name, "games": schedule.games, "seed": seed, "entrants": len(entrants),
             "deals": len(schedule.tables)}
-    return report(args, table, info, f"({schedule.games - already} games played in {seconds:.1f} s"
-                  + (f"; {already} were already in {args.out}" if already else "") + ")")
+    return report(args, table, info, timing_line(schedule.games - already, seconds, already, args.out))
+
+
+def timing_line(played: int, seconds: float, already: int, out: Path | None) -> str:
+    """How many games this run played and how long it took (and how many a resumed one found)."""
+    if already:
+        return ngettext("({played} game played in {seconds} s; {already} were already in {out})",
+                        "({played} games played in {seconds} s; {already} were already in {out})", played).format(
+            played=played, seconds=f"{seconds:.1f}", already=already, out=out)
+    return ngettext("({played} game played in {seconds} s)", "({played} games played in {seconds} s)",
+                    played).format(played=played, seconds=f"{seconds:.1f}")
 
 
 def checked_settings(args: argparse.Namespace, error: Error) -> tuple[list[Entrant], Rules]:
@@ -140,11 +156,12 @@ def checked_settings(args: argparse.Namespace, error: Error) -> tuple[list[Entra
     except ValueError as problem:
         error(str(problem))
     if args.jobs > 4 * (os.cpu_count() or 1):
-        error(f"--jobs {args.jobs} is more than 4 x the {os.cpu_count() or 1} processors")
+        error(_("--jobs {jobs} is more than 4 x the {cpus} processors").format(jobs=args.jobs,
+                                                                               cpus=os.cpu_count() or 1))
     if args.out is not None and args.out.exists() and not args.out.is_dir():
-        error(f"--out {args.out} is not a folder")
+        error(_("--out {out} is not a folder").format(out=args.out))
     if args.html is not None and not (args.html.parent.is_dir() and os.access(args.html.parent, os.W_OK)):
-        error(f"--html {args.html}: no folder {args.html.parent} to write it in")
+        error(_("--html {html}: no folder {folder} to write it in").format(html=args.html, folder=args.html.parent))
     return entrants, rules
 
 
@@ -169,7 +186,8 @@ def report(args: argparse.Namespace, table: Sequence[Standing], info: dict[str, 
     try:
         write_outputs(table, info, folder=args.out, html=args.html)
     except OSError as problem:
-        print(f"main.py: error: {problem.filename or ''}: {problem.strerror or problem}", file=sys.stderr)
+        print(_("main.py: error: {message}").format(message=f"{problem.filename or ''}: {problem.strerror or problem}"),
+              file=sys.stderr)
         return 1
     if args.json:
         print(json.dumps(reports.to_dict(table, info)))

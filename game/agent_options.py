@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .i18n import _
+
 DEFAULT_THINK_MS = 100.0
 
 
@@ -25,9 +27,10 @@ class AgentOptions:
 
     def __post_init__(self) -> None:
         if not self.think_ms >= 0 or self.think_ms == float("inf"):
-            raise ValueError(f"think time must be a number of milliseconds >= 0, not {self.think_ms!r}")
+            raise ValueError(_("think time must be a number of milliseconds >= 0, not {value}").format(
+                value=repr(self.think_ms)))
         if self.rollouts is not None and (isinstance(self.rollouts, bool) or self.rollouts < 1):
-            raise ValueError(f"rollouts must be a whole number >= 1, not {self.rollouts!r}")
+            raise ValueError(_("rollouts must be a whole number >= 1, not {value}").format(value=repr(self.rollouts)))
 
 
 DEFAULT_OPTIONS = AgentOptions()

@@ -19,6 +19,7 @@ from __future__ import annotations
 import random
 from typing import Callable, Protocol
 
+from .i18n import _
 from .agent_options import DEFAULT_OPTIONS, AgentOptions
 from .engine import PlayerView
 from .heuristic import HeuristicAgent
@@ -79,5 +80,6 @@ def make_agent(kind: str, rng: random.Random, options: AgentOptions = DEFAULT_OP
         factory = AGENT_KINDS[kind]
     except KeyError:
         known = ", ".join(AGENT_KINDS)
-        raise ValueError(f"unknown player kind {kind!r} (known: {known})") from None
+        raise ValueError(_("unknown player kind {kind} (known: {known})").format(kind=repr(kind),
+                                                                                known=known)) from None
     return factory(rng, options)

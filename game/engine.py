@@ -22,6 +22,7 @@ import random
 from enum import Enum, IntEnum
 from typing import NamedTuple, Sequence
 
+from .i18n import _
 from .errors import CardNotInHandError, InvalidRowError, OutOfTurnError
 from .rules import ALL_CARDS, HAND_SIZE, ROW_LIMIT, ROWS, SNAP, Rules
 
@@ -149,7 +150,8 @@ def new_seed() -> int:
 def check_seed(seed: int) -> int:
     """Return ``seed`` if it is a valid seed, else raise ``ValueError``."""
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < SEED_LIMIT:
-        raise ValueError(f"a seed is a whole number from 0 to {SEED_LIMIT - 1}, not {seed!r}")
+        raise ValueError(_("a seed is a whole number from 0 to {highest}, not {seed}").format(
+            highest=SEED_LIMIT - 1, seed=repr(seed)))
     return seed
 
 
@@ -333,7 +335,8 @@ class Game:
         if self._chosen[player] is not None:
             raise OutOfTurnError(f"player {player} has already chosen a card this turn")
         if card not in self._hands[player]:
-            raise CardNotInHandError(f"player {player} does not hold card {card!r}")
+            raise CardNotInHandError(_("player {player} does not hold card {card}").format(player=player,
+                                                                                        card=repr(card)))
         self._chosen[player] = card
         self._unchosen -= 1
         if self._unchosen == 0:
@@ -350,7 +353,8 @@ class Game:
     def play_cards(self, cards: Sequence[int]) -> None:
         """Every player chooses at once (``cards[p]`` is player p's card); then reveal."""
         if len(cards) != self.player_count:
-            raise OutOfTurnError(f"expected {self.player_count} cards, got {len(cards)}")
+            raise OutOfTurnError(_("expected {players} cards, got {count}").format(players=self.player_count,
+                                                                                   count=len(cards)))
         if self.phase is not Phase.CHOOSE_CARDS:
             raise OutOfTurnError(f"cards cannot be chosen now ({self._phase_text()})")
         if self._unchosen != self.player_count:
@@ -358,7 +362,8 @@ class Game:
         hands = self._hands
         for player, card in enumerate(cards):
             if card not in hands[player]:
-                raise CardNotInHandError(f"player {player} does not hold card {card!r}")
+                raise CardNotInHandError(_("player {player} does not hold card {card}").format(player=player,
+                                                                                            card=repr(card)))
         played = tuple(cards)
         self._chosen = list(played)
         self._unchosen = 0
@@ -399,7 +404,7 @@ class Game:
             raise OutOfTurnError(f"player {chooser} must choose a row, not player {player}")
         if row.__class__ is not int or not 0 <= row < ROWS:
             raise InvalidRowError(f"row must be 0 to {ROWS - 1}, not {row!r}")
-        card, _ = self._pending.pop()
+        card, _chooser = self._pending.pop()
         return self._take_row(player, card, row, Rule.LOW_CARD)
 
     # -------------------------------------------------------------- internals

@@ -27,6 +27,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any, Iterator, Sequence
 
+from .i18n import _, ngettext
 from .record import GameRecord, ReplayedRecord, RecordError, parse_timestamp, replay_text, scan_lines
 from .storage import default_history_path, default_records_path
 
@@ -154,12 +155,12 @@ class History:
             self._db = sqlite3.connect(path, timeout=BUSY_TIMEOUT_S, isolation_level=None,
                                        check_same_thread=False)
         except sqlite3.Error as error:
-            raise HistoryError(f"{path}: cannot open the history: {error}") from None
+            raise HistoryError(_cannot_open(path, error)) from None
         try:
             self._setup()
         except sqlite3.Error as error:
             self._db.close()
-            raise HistoryError(f"{path}: cannot open the history: {_problem(error)}") from None
+            raise HistoryError(_cannot_open(path, _problem(error))) from None
 
     def _setup(self) -> None:
         self._db.execute("PRAGMA busy_timeout = %d" % int(BUSY_TIMEOUT_S * 1000))
@@ -167,7 +168,8 @@ class History:
         self._db.execute("PRAGMA synchronous = FULL")  # a saved game survives a power cut too
         version = self._db.execute("PRAGMA user_version").fetchone()[0]
         if version > SCHEMA_VERSION:
-            raise sqlite3.DatabaseError(f"made by a newer version of this program (schema {version})")
+            raise sqlite3.DatabaseError(_("made by a newer version of this program (schema {version})").format(
+                version=version))
         if version < SCHEMA_VERSION:
             with self._transaction():
                 for statement in _statements(_SCHEMA):
@@ -198,7 +200,8 @@ class History:
             with self._transaction():
                 return self._insert(record, record.to_json())
         except sqlite3.Error as error:
-            raise HistoryError(f"{self.path}: cannot save the game: {_problem(error)}") from None
+            raise HistoryError(_("{path}: cannot save the game: {problem}").format(path=self.path,
+                                                                                 problem=_problem(error))) from None
 
     def _insert(self, record: GameRecord, line: str) -> int | None:
         played = played_of(record)
@@ -243,7 +246,8 @@ class History:
                     self._db.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)",
                                      (LEGACY_IMPORT_KEY, f"{added} games, {len(notes)} notes"))
         except sqlite3.Error as error:
-            raise HistoryError(f"{self.path}: cannot import {path}: {_problem(error)}") from None
+            raise HistoryError(_("{path}: cannot import {file}: {problem}").format(
+                path=self.path, file=path, problem=_problem(error))) from None
         return ImportReport(added, already, tuple(notes))
 
     def import_legacy_records(self) -> ImportReport | None:
@@ -264,7 +268,8 @@ class History:
                 self._db.execute("INSERT OR REPLACE INTO unfinished (slot, saved, state) VALUES (?, ?, ?)",
                                  (UNFINISHED_SLOT, int(time.time()), state))
         except sqlite3.Error as error:
-            raise HistoryError(f"{self.path}: cannot keep the unfinished game: {_problem(error)}") from None
+            raise HistoryError(_("{path}: cannot keep the unfinished game: {problem}").format(
+                path=self.path, problem=_problem(error))) from None
 
     def unfinished(self) -> str | None:
         """The unfinished game kept (JSON), if any."""
@@ -277,14 +282,16 @@ class History:
             with self._transaction():
                 self._db.execute("DELETE FROM unfinished WHERE slot = ?", [UNFINISHED_SLOT])
         except sqlite3.Error as error:
-            raise HistoryError(f"{self.path}: cannot update the history: {_problem(error)}") from None
+            raise HistoryError(_("{path}: cannot update the history: {problem}").format(
+                path=self.path, problem=_problem(error))) from None
 
     # ------------------------------------------------------------- reading
     def _read(self, sql: str, args: Sequence[object] = ()) -> list[tuple[Any, ...]]:
         try:
             return self._db.execute(sql, tuple(args)).fetchall()
         except sqlite3.Error as error:
-            raise HistoryError(f"{self.path}: cannot read the history: {_problem(error)}") from None
+            raise HistoryError(_("{path}: cannot read the history: {problem}").format(
+                path=self.path, problem=_problem(error))) from None
 
     def count(self, query: Query = Query()) -> int:
         """How many games ``query`` matches (a name filter counts through the seats' index)."""
@@ -317,7 +324,8 @@ class History:
 
     def _damaged(self, error: Exception) -> HistoryError:
         """A row no version of this program writes (the file was changed by hand, or damaged)."""
-        return HistoryError(f"{self.path}: the history is damaged: a row holds {error}")
+        return HistoryError(_("{path}: the history is damaged: a row holds {problem}").format(
+            path=self.path, problem=error))
 
     def totals(self, query: Query = Query(), limit: int = 10) -> list[PlayerTotals]:
         """Per player name over ``query``'s games: most wins first, then the lower mean penalty."""
@@ -342,8 +350,10 @@ class History:
         rows = self._read("SELECT line FROM records WHERE game = ?", [number])
         if not rows:
             total = self.count()
-            raise HistoryError(f"{self.path}: no game {number} in the history (it holds {total} "
-                               f"game{'s' if total != 1 else ''}, numbered from 1)")
+            raise HistoryError(ngettext("{path}: no game {number} in the history (it holds {total} game, "
+                                        "numbered from 1)",
+                                        "{path}: no game {number} in the history (it holds {total} games, "
+                                        "numbered from 1)", total).format(path=self.path, number=number, total=total))
         return str(rows[0][0])
 
     def replay(self, number: int) -> ReplayedRecord:
@@ -351,7 +361,8 @@ class History:
         try:
             return replay_text(self.record_line(number))
         except RecordError as error:
-            raise HistoryError(f"{self.path}: game {number}: {error}") from None
+            raise HistoryError(_("{path}: game {number}: {problem}").format(path=self.path, number=number,
+                                                                          problem=error)) from None
 
     def record_lines(self) -> Iterator[str]:
         """Every game's record line, oldest first, read in batches (never all at once)."""
@@ -438,12 +449,17 @@ def _check_regular_or_missing(path: Path) -> None:
             try:
                 path.parent.mkdir(parents=True, exist_ok=True)
             except OSError as error:
-                raise HistoryError(f"{path}: cannot create the folder: {error.strerror or error}") from None
+                raise HistoryError(_("{path}: cannot create the folder: {problem}").format(
+                    path=path, problem=error.strerror or error)) from None
         return
     except OSError as error:
-        raise HistoryError(f"{path}: cannot open the history: {error.strerror or error}") from None
+        raise HistoryError(_cannot_open(path, error.strerror or error)) from None
     if not stat.S_ISREG(mode):
-        raise HistoryError(f"{path}: cannot open the history: not a regular file")
+        raise HistoryError(_cannot_open(path, _("not a regular file")))
+
+
+def _cannot_open(path: Path, problem: object) -> str:
+    return _("{path}: cannot open the history: {problem}").format(path=path, problem=problem)
 
 
 def open_history(path: Path | None = None, *, import_legacy: bool = True,
@@ -478,4 +494,5 @@ def period_start(period: str, now: float | None = None) -> int | None:
         return int(midnight.timestamp())
     if period == "week":
         return int(midnight.timestamp()) - 6 * 86400
-    raise ValueError(f"unknown period {period!r} (known: {', '.join(PERIODS)})")
+    raise ValueError(_("unknown period {period} (known: {known})").format(period=repr(period),
+                                                                         known=", ".join(PERIODS)))

@@ -24,6 +24,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, BinaryIO, Iterable, Iterator
 
+from .i18n import _
+
 LINE_LIMIT = 1 << 20
 """The longest line read, in bytes (1 MB; a classic record with 10 players is about 30 kB)."""
 BOM = b"\xef\xbb\xbf"
@@ -54,11 +56,12 @@ def open_regular_file(path: str | Path) -> BinaryIO:
     try:
         fd = os.open(path, flags)
     except OSError as error:
-        raise LineError(f"{path}: cannot read: {error.strerror or error}") from None
+        raise LineError(_("{path}: cannot read: {problem}").format(path=path,
+                                                                  problem=error.strerror or error)) from None
     try:
         mode = os.fstat(fd).st_mode
         if not stat.S_ISREG(mode):
-            raise LineError(f"{path}: cannot read: {_kind_of(mode)}, not a regular file")
+            raise LineError(_("{path}: cannot read: {problem}").format(path=path, problem=_not_regular(mode)))
         if hasattr(os, "set_blocking"):
             os.set_blocking(fd, True)
         return os.fdopen(fd, "rb")
@@ -67,16 +70,22 @@ def open_regular_file(path: str | Path) -> BinaryIO:
         raise
 
 
-def _kind_of(mode: int) -> str:
+def cannot_read(path: str | Path, error: OSError) -> str:
+    """"``path``: cannot read: the problem", in the language in use."""
+    return _("{path}: cannot read: {problem}").format(path=path, problem=problem_text(error))
+
+
+def _not_regular(mode: int) -> str:
+    """Why a file of ``mode`` is refused: what it is instead of a regular file."""
     if stat.S_ISDIR(mode):
-        return "a folder"
+        return _("a folder, not a regular file")
     if stat.S_ISFIFO(mode):
-        return "a pipe"
+        return _("a pipe, not a regular file")
     if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
-        return "a device"
+        return _("a device, not a regular file")
     if stat.S_ISSOCK(mode):
-        return "a socket"
-    return "a special file"
+        return _("a socket, not a regular file")
+    return _("a special file, not a regular file")
 
 
 def iter_lines(file: BinaryIO) -> Iterator[Line]:
@@ -132,7 +141,7 @@ def _skip_rest_of_line(file: BinaryIO) -> None:
 def line_problem(line: Line) -> str | None:
     """Why ``line`` cannot be a JSON value before decoding it (``None``: no reason yet)."""
     if line.too_long:
-        return f"the line is longer than {LINE_LIMIT // (1 << 20)} MB"
+        return _("the line is longer than {size} MB").format(size=LINE_LIMIT // (1 << 20))
     return None
 
 
@@ -141,19 +150,20 @@ def decode_json(data: bytes) -> Any:
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as error:
-        raise LineError(f"not UTF-8 text (byte {error.start + 1} of the line)") from None
+        raise LineError(_("not UTF-8 text (byte {byte} of the line)").format(byte=error.start + 1)) from None
     try:
         return json.loads(text)
     except json.JSONDecodeError as error:
         reason = error.msg.removesuffix(" at")  # some messages end "... at" before the position
-        raise LineError(f"not valid JSON at column {error.colno}: {reason}") from None
+        raise LineError(_("not valid JSON at column {column}: {reason}").format(column=error.colno,
+                                                                               reason=reason)) from None
     except RecursionError:
-        raise LineError("not readable JSON: nested too deeply") from None
+        raise LineError(_("not readable JSON: nested too deeply")) from None
     except ValueError as error:  # e.g. an integer with more digits than Python converts
         reason = str(error).split(";")[0]
         if "digits" in reason:
-            reason = "a number has too many digits"
-        raise LineError(f"not readable JSON: {reason}") from None
+            reason = _("a number has too many digits")
+        raise LineError(_("not readable JSON: {reason}").format(reason=reason)) from None
 
 
 # ------------------------------------------------------------------ writing
@@ -170,12 +180,12 @@ def check_appendable(path: str | Path) -> None:
     except FileNotFoundError:
         folder = path.parent
         if not folder.is_dir():
-            raise OSError(errno.ENOENT, f"no folder {folder}") from None
+            raise OSError(errno.ENOENT, _("no folder {folder}").format(folder=folder)) from None
         if not os.access(folder, os.W_OK):
-            raise OSError(errno.EACCES, "permission denied") from None
+            raise OSError(errno.EACCES, _("permission denied")) from None
         return
     if not stat.S_ISREG(mode):
-        raise OSError(errno.EINVAL, f"{_kind_of(mode)}, not a regular file")
+        raise OSError(errno.EINVAL, _not_regular(mode))
     fd = os.open(path, os.O_WRONLY | os.O_APPEND | getattr(os, "O_BINARY", 0))
     try:
         os.write(fd, b"")
@@ -211,7 +221,7 @@ def _open_for_append(path: str | Path) -> int:
     mode = os.fstat(fd).st_mode
     if not stat.S_ISREG(mode):
         os.close(fd)
-        raise OSError(errno.EINVAL, f"{_kind_of(mode)}, not a regular file")
+        raise OSError(errno.EINVAL, _not_regular(mode))
     return fd
 
 
@@ -237,7 +247,7 @@ def _write_all(fd: int, data: bytes) -> None:
     while view:
         written = os.write(fd, view)
         if written == 0:
-            raise OSError(errno.EIO, "nothing was written")
+            raise OSError(errno.EIO, _("nothing was written"))
         view = view[written:]
 
 
@@ -255,7 +265,7 @@ def write_lines_atomically(path: str | Path, lines: Iterable[str]) -> int:
     """
     target = Path(path)
     if target.exists() and not target.is_file():
-        raise OSError(errno.EINVAL, "not a regular file")
+        raise OSError(errno.EINVAL, _("not a regular file"))
     fd, temporary = tempfile.mkstemp(dir=target.parent or Path("."), prefix=f".{target.name}.", suffix=".tmp")
     count = 0
     try:

@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Union
 
+from .i18n import _
 from .agents import AGENT_KINDS
 
 HUMAN = "human"
@@ -84,7 +85,7 @@ def parse_bot(text: str) -> Bot | None:
         if text.startswith(prefix + ":"):
             command = text[len(prefix) + 1:].strip()
             if not command:
-                raise ValueError(f"{prefix}: needs a command, e.g. '{prefix}:python3 mybot.py'")
+                raise ValueError(_("{prefix}: needs a command, e.g. '{prefix}:python3 mybot.py'").format(prefix=prefix))
             return Bot(command, prefix != BOT_STATEMENT_KIND, prefix)
     return None
 
@@ -100,7 +101,8 @@ def parse_kind(text: str, *, human: bool = True) -> PlayerKind:
         return Level(text)
     if human and text == HUMAN:
         return Human()
-    raise ValueError(f"unknown player kind {text!r} (known: {', '.join(KNOWN_COMPUTER_KINDS)})")
+    raise ValueError(_("unknown player kind {kind} (known: {known})").format(
+        kind=repr(text), known=", ".join(KNOWN_COMPUTER_KINDS)))
 
 
 def parse_bot_kind(text: str) -> tuple[str, bool] | None:

@@ -22,6 +22,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Iterable, Iterator, Sequence
 
+from .i18n import N_, _, ngettext
 from .agents import AGENT_KINDS
 from .kinds import HUMAN, is_bot_kind
 from .engine import Deal, Game, Phase, Placement, RoundLog, check_seed, deal_cards
@@ -35,7 +36,7 @@ from .jsonl import (
     line_problem,
     nth_line,
     open_regular_file,
-    problem_text,
+    cannot_read,
 )
 from .rules import ALL_CARDS, HAND_SIZE, PRESETS, ROWS, rules_named
 from .text import InvalidNameError, check_name, drawable, is_valid_unicode, shown_name
@@ -129,14 +130,16 @@ def record_game(game: Game, players: Sequence[PlayerInfo], finished: str | None 
     The record shares the finished game's log (nothing changes it any more).
     """
     if not game.is_over:
-        raise ValueError("only a finished game can be recorded")
+        raise ValueError(_("only a finished game can be recorded"))
     if len(players) != game.player_count:
-        raise ValueError(f"{game.player_count} players expected, got {len(players)}")
+        raise ValueError(_("{expected} players expected, got {count}").format(expected=game.player_count,
+                                                                             count=len(players)))
     for seat, player in enumerate(players):
         try:
             check_name(player.name)
         except InvalidNameError as problem:
-            raise InvalidNameError(f"player {seat} name {shown_name(player.name)!r} {problem}") from None
+            raise InvalidNameError(_("player {seat} name {name} {problem}").format(
+                seat=seat, name=repr(shown_name(player.name)), problem=problem)) from None
     return GameRecord(
         rules=game.rules.name,
         seed=game.seed,
@@ -205,11 +208,15 @@ def iter_records(path: str | Path) -> Iterator[tuple[int, GameRecord]]:
                 try:
                     yield line.number, _record_only(line)
                 except RecordError as error:
-                    raise RecordError(f"{path}: line {line.number}: {error}") from None
+                    raise RecordError(_at_line(path, line.number, error)) from None
     except LineError as error:
         raise RecordError(str(error)) from None
     except OSError as error:
-        raise RecordError(f"{path}: cannot read: {problem_text(error)}") from None
+        raise RecordError(cannot_read(path, error)) from None
+
+
+def _at_line(path: str | Path, number: int, problem: object) -> str:
+    return _("{path}: line {line}: {problem}").format(path=path, line=number, problem=problem)
 
 
 def _record_of_line(line: Line, states: list[TableState] | None = None) -> tuple[GameRecord, Game]:
@@ -252,16 +259,17 @@ def read_game(path: str | Path, game_number: int) -> ReplayedRecord:
     except LineError as error:
         raise RecordError(str(error)) from None
     except OSError as error:
-        raise RecordError(f"{path}: cannot read: {problem_text(error)}") from None
+        raise RecordError(cannot_read(path, error)) from None
     if line is not None:
         try:
             return replay_line(line)
         except RecordError as error:
-            raise RecordError(f"{path}: line {line.number}: {error}") from None
+            raise RecordError(_at_line(path, line.number, error)) from None
     if count == 0:
-        raise RecordError(f"{path}: no games in this file")
-    held = "1 game" if count == 1 else f"{count} games"
-    raise RecordError(f"{path}: --game {game_number} is out of range (the file holds {held})")
+        raise RecordError(_("{path}: no games in this file").format(path=path))
+    raise RecordError(ngettext("{path}: --game {game} is out of range (the file holds {count} game)",
+                               "{path}: --game {game} is out of range (the file holds {count} games)", count).format(
+        path=path, game=game_number, count=count))
 
 
 def replay_line(line: Line) -> ReplayedRecord:
@@ -322,11 +330,11 @@ def scan_lines(path: str | Path) -> Iterator[tuple[int, GameRecord | str]]:
                 try:
                     yield line.number, _record_only(line)
                 except RecordError as error:
-                    yield line.number, f"line {line.number}: {error}"
+                    yield line.number, _("line {line}: {problem}").format(line=line.number, problem=error)
     except LineError as error:
         yield 0, str(error)
     except OSError as error:
-        yield 0, f"{path}: cannot read: {problem_text(error)}"
+        yield 0, cannot_read(path, error)
 
 
 def parse_record(line: str) -> GameRecord:
@@ -346,28 +354,25 @@ def _replay_dict(data: Any, states: list[TableState] | None) -> tuple[GameRecord
 
     With ``states``, the table after every placement is appended to it on the way.
     """
-    obj = _object(data, "the record")
-    if obj.get("format") != FORMAT:
-        raise RecordError(f"format is {_shown(obj.get('format'))}, expected {FORMAT!r}")
-    rules_name = _field(obj, "rules", str)
-    if rules_name not in PRESETS:
-        raise RecordError(f"unknown rules {_shown(rules_name)} (known: {', '.join(PRESETS)})")
+    obj = _object(data, _("the record"))
+    rules_name = _format_and_rules(obj)
     seed: int = _field(obj, "seed", int)
     players = tuple(_player(p, i) for i, p in enumerate(_field(obj, "players", list)))
-    round_values = [_object(r, f"round {i + 1}") for i, r in enumerate(_field(obj, "rounds", list))]
+    round_values = [_object(r, _round(i)) for i, r in enumerate(_field(obj, "rounds", list))]
     scores = _ints(_field(obj, "scores", list), "scores")
     winners = _ints(_field(obj, "winners", list), "winners")
     finished = _finished(obj)
     mode = obj.get("mode")
     if mode is not None and mode not in RECORD_MODES:
-        raise RecordError(f"'mode' is {_shown(mode)}, not one of {', '.join(RECORD_MODES)}")
+        raise RecordError(_("'mode' is {value}, not one of {modes}").format(value=_shown(mode),
+                                                                           modes=", ".join(RECORD_MODES)))
     rules = rules_named(rules_name)
     try:
         rules.check_player_count(len(players))
     except ValueError as error:
         raise RecordError(str(error)) from None
     if not round_values:
-        raise RecordError("the record has no rounds")
+        raise RecordError(_("the record has no rounds"))
     deals = [_deal(value, index, len(players)) for index, value in enumerate(round_values)]
     _check_deals_match_seed(deals, seed, len(players))
     try:
@@ -381,14 +386,28 @@ def _replay_dict(data: Any, states: list[TableState] | None) -> tuple[GameRecord
     return record, game
 
 
+def _format_and_rules(obj: dict[str, Any]) -> str:
+    """The rules' name of a record of our format; ``RecordError`` for another format or unknown rules."""
+    if obj.get("format") != FORMAT:
+        raise RecordError(_("format is {value}, expected {format}").format(value=_shown(obj.get("format")),
+                                                                          format=repr(FORMAT)))
+    rules_name: str = _field(obj, "rules", str)
+    if rules_name not in PRESETS:
+        raise RecordError(_("unknown rules {name} (known: {known})").format(name=_shown(rules_name),
+                                                                          known=", ".join(PRESETS)))
+    return rules_name
+
+
 def _check_result(game: Game, rounds: int, scores: tuple[int, ...], winners: tuple[int, ...]) -> None:
     """``RecordError`` unless the replayed game is over with the scores and winners the record gives."""
     if not game.is_over:
-        raise RecordError(f"the game is not over after {rounds} round(s)")
+        raise RecordError(_("the game is not over after {rounds} round(s)").format(rounds=rounds))
     if tuple(game.scores) != scores:
-        raise RecordError(f"scores are {list(scores)}, but the rounds give {game.scores}")
+        raise RecordError(_("scores are {recorded}, but the rounds give {replayed}").format(
+            recorded=list(scores), replayed=game.scores))
     if game.winners != winners:
-        raise RecordError(f"winners are {list(winners)}, but the scores give {list(game.winners)}")
+        raise RecordError(_("winners are {recorded}, but the scores give {replayed}").format(
+            recorded=list(winners), replayed=list(game.winners)))
 
 
 def _shown(value: Any) -> str:
@@ -403,74 +422,94 @@ def _finished(obj: dict[str, Any]) -> str | None:
     try:
         parse_timestamp(text)
     except ValueError:
-        raise RecordError(f"'finished' must be a UTC time like 2026-11-21T23:05:00Z, not {_shown(text)}") from None
+        raise RecordError(_("'finished' must be a UTC time like 2026-11-21T23:05:00Z, not {value}").format(
+            value=_shown(text))) from None
     return text
 
 
 def _object(value: Any, what: str) -> dict[str, Any]:
     if not isinstance(value, dict):
-        raise RecordError(f"{what} must be a JSON object")
+        raise RecordError(_("{what} must be a JSON object").format(what=what))
     return value
 
 
 def _field(obj: dict[str, Any], key: str, kind: type, where: str = "") -> Any:
+    """``obj[key]`` if it is a ``kind``; ``where``: the place in the record, named in an error."""
     if key not in obj:
-        raise RecordError(f"missing {where}{key!r}")
+        missing = _("missing {where} {key}") if where else _("missing {key}")
+        raise RecordError(missing.format(where=where, key=repr(key)))
     value = obj[key]
     if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-        raise RecordError(f"{where}{key!r} must be {_KIND_NAMES[kind]}")
+        must_be = _WHERE_MUST_BE[kind] if where else _MUST_BE[kind]
+        raise RecordError(_(must_be).format(where=where, key=repr(key)))
     return value
 
 
-_KIND_NAMES = {str: "a string", int: "a whole number", list: "a list", dict: "an object"}
+_MUST_BE = {str: N_("{key} must be a string"), int: N_("{key} must be a whole number"),
+            list: N_("{key} must be a list"), dict: N_("{key} must be an object")}
+_WHERE_MUST_BE = {str: N_("{where} {key} must be a string"), int: N_("{where} {key} must be a whole number"),
+                  list: N_("{where} {key} must be a list"), dict: N_("{where} {key} must be an object")}
+
+
+def _round(index: int, turn: int | None = None, placement: int | None = None) -> str:
+    """Where in a record, for its errors: round (from 0), turn and placement (from 1)."""
+    if placement is not None:
+        return _("round {round} turn {turn} placement {placement}").format(round=index + 1, turn=turn,
+                                                                            placement=placement)
+    if turn is not None:
+        return _("round {round} turn {turn}").format(round=index + 1, turn=turn)
+    return _("round {round}").format(round=index + 1)
 
 
 def _ints(values: list[Any], what: str) -> tuple[int, ...]:
     if not all(isinstance(v, int) and not isinstance(v, bool) for v in values):
-        raise RecordError(f"{what} must hold whole numbers only")
+        raise RecordError(_("{what} must hold whole numbers only").format(what=what))
     return tuple(values)
 
 
 def _player(value: Any, index: int) -> PlayerInfo:
-    obj = _object(value, f"player {index}")
-    where = f"player {index} "
+    where = _("player {index}").format(index=index)
+    obj = _object(value, where)
     name = _field(obj, "name", str, where)
     try:
         check_name(name)
     except InvalidNameError as problem:
-        raise RecordError(f"{where}'name' {problem}") from None
+        raise RecordError(_("{where} 'name' {problem}").format(where=where, problem=problem)) from None
     kind = _field(obj, "kind", str, where)
     if not is_valid_unicode(kind) or (kind != HUMAN and kind not in AGENT_KINDS and not is_bot_kind(kind)):
         known = ", ".join([HUMAN, *AGENT_KINDS, "bot:COMMAND", "bot-statement:COMMAND"])
-        raise RecordError(f"{where}'kind' is {_shown(kind)}, not a kind of player ({known})")
+        raise RecordError(_("{where} 'kind' is {value}, not a kind of player ({known})").format(
+            where=where, value=_shown(kind), known=known))
     return PlayerInfo(name, kind)
 
 
 def _list(value: Any, what: str) -> list[Any]:
     if not isinstance(value, list):
-        raise RecordError(f"each {what} must be a list")
+        raise RecordError(_("each {what} must be a list").format(what=what))
     return value
 
 
 def _deal(obj: dict[str, Any], index: int, count: int) -> Deal:
-    where = f"round {index + 1}"
-    hands = tuple(_ints(_list(h, f"{where} hand"), f"{where} hands")
-                  for h in _field(obj, "hands", list, where + " "))
-    rows = tuple(_ints(_list(r, f"{where} row"), f"{where} rows")
-                 for r in _field(obj, "rows", list, where + " "))
+    where = _round(index)
+    hands = tuple(_ints(_list(h, _("{round} hand").format(round=where)), _("{round} hands").format(round=where))
+                  for h in _field(obj, "hands", list, where))
+    rows = tuple(_ints(_list(r, _("{round} row").format(round=where)), _("{round} rows").format(round=where))
+                 for r in _field(obj, "rows", list, where))
     if len(hands) != count:
-        raise RecordError(f"{where}: {len(hands)} hands for {count} players")
+        raise RecordError(_("{where}: {hands} hands for {players} players").format(
+            where=where, hands=len(hands), players=count))
     for player, hand in enumerate(hands):
         if len(hand) != HAND_SIZE or list(hand) != sorted(hand):
-            raise RecordError(f"{where}: hand of player {player} must be {HAND_SIZE} sorted cards")
+            raise RecordError(_("{where}: hand of player {player} must be {size} sorted cards").format(
+                where=where, player=player, size=HAND_SIZE))
     if len(rows) != ROWS or any(len(row) != 1 for row in rows):
-        raise RecordError(f"{where}: 'rows' must be {ROWS} rows of one card each")
+        raise RecordError(_("{where}: 'rows' must be {rows} rows of one card each").format(where=where, rows=ROWS))
     cards = [card for hand in hands for card in hand] + [row[0] for row in rows]
     valid = set(ALL_CARDS)
     if any(card not in valid for card in cards):
-        raise RecordError(f"{where}: cards must be numbers from 1 to 104")
+        raise RecordError(_("{where}: cards must be numbers from 1 to 104").format(where=where))
     if len(set(cards)) != len(cards):
-        raise RecordError(f"{where}: a card is dealt twice")
+        raise RecordError(_("{where}: a card is dealt twice").format(where=where))
     return Deal(hands, tuple(row[0] for row in rows))
 
 
@@ -482,38 +521,45 @@ def _check_deals_match_seed(deals: Sequence[Deal], seed: int, count: int) -> Non
         raise RecordError(str(error)) from None
     for index, deal in enumerate(deals):
         if deal_cards(rng, count) != deal:
-            raise RecordError(f"round {index + 1}: the cards dealt are not those of seed {seed}")
+            raise RecordError(_("{where}: the cards dealt are not those of seed {seed}").format(
+                where=_round(index), seed=seed))
 
 
 def _replay_round(game: Game, obj: dict[str, Any], index: int, states: list[TableState] | None) -> None:
-    where = f"round {index + 1}"
+    where = _round(index)
     if game.is_over:
-        raise RecordError(f"{where}: the game was already over")
-    turn_values = _field(obj, "turns", list, where + " ")
-    penalties = _ints(_field(obj, "penalties", list, where + " "), f"{where} 'penalties'")
+        raise RecordError(_("{where}: the game was already over").format(where=where))
+    turn_values = _field(obj, "turns", list, where)
+    penalties = _ints(_field(obj, "penalties", list, where), f"{where} 'penalties'")
     turns = game.rules.turns_per_round
     if len(turn_values) != turns:
-        raise RecordError(f"{where}: {len(turn_values)} turns, the rules play {turns}")
+        raise RecordError(_("{where}: {turns} turns, the rules play {rule_turns}").format(
+            where=where, turns=len(turn_values), rule_turns=turns))
     for t, turn_value in enumerate(turn_values):
-        _replay_turn(game, _object(turn_value, f"{where} turn {t + 1}"), f"{where} turn {t + 1}", states)
+        turn_where = _round(index, t + 1)
+        _replay_turn(game, _object(turn_value, turn_where), index, t + 1, states)
     if tuple(game.rounds[index].penalties) != penalties:
-        raise RecordError(f"{where}: penalties are {list(penalties)}, "
-                          f"but the placements give {game.rounds[index].penalties}")
+        raise RecordError(_("{where}: penalties are {recorded}, but the placements give {replayed}").format(
+            where=where, recorded=list(penalties), replayed=game.rounds[index].penalties))
 
 
-def _replay_turn(game: Game, turn: dict[str, Any], where: str, states: list[TableState] | None) -> None:
-    plays = _ints(_field(turn, "plays", list, where + " "), f"{where} 'plays'")
-    placement_values = _field(turn, "placements", list, where + " ")
+def _replay_turn(game: Game, turn: dict[str, Any], index: int, turn_number: int,
+                 states: list[TableState] | None) -> None:
+    where = _round(index, turn_number)
+    plays = _ints(_field(turn, "plays", list, where), f"{where} 'plays'")
+    placement_values = _field(turn, "placements", list, where)
     if len(plays) != game.player_count:
-        raise RecordError(f"{where}: {len(plays)} plays for {game.player_count} players")
+        raise RecordError(_("{where}: {plays} plays for {players} players").format(
+            where=where, plays=len(plays), players=game.player_count))
     try:
         game.play_cards(plays)
     except IllegalActionError as error:
         raise RecordError(f"{where}: {error}") from None
     if len(placement_values) != game.player_count:
-        raise RecordError(f"{where}: {len(placement_values)} placements, expected {game.player_count}")
+        raise RecordError(_("{where}: {placements} placements, expected {players}").format(
+            where=where, placements=len(placement_values), players=game.player_count))
     for k, value in enumerate(placement_values):
-        p_where = f"{where} placement {k + 1}"
+        p_where = _round(index, turn_number, k + 1)
         obj = _object(value, p_where)
         rows_before = game.rows if states is not None else ()
         placement = _replay_placement(game, obj, p_where)
@@ -522,24 +568,24 @@ def _replay_turn(game: Game, turn: dict[str, Any], where: str, states: list[Tabl
 
 
 def _replay_placement(game: Game, obj: dict[str, Any], where: str) -> Placement:
-    player = _field(obj, "player", int, where + " ")
-    card = _field(obj, "card", int, where + " ")
-    row = _field(obj, "row", int, where + " ")
-    took = _ints(_field(obj, "took", list, where + " "), f"{where} 'took'")
+    player = _field(obj, "player", int, where)
+    card = _field(obj, "card", int, where)
+    row = _field(obj, "row", int, where)
+    took = _ints(_field(obj, "took", list, where), f"{where} 'took'")
     expected = game.next_placement
     assert expected is not None
     if (player, card) != expected:
-        raise RecordError(f"{where}: player {player}'s card {card} is placed, "
-                          f"but the next card is player {expected[0]}'s {expected[1]}")
+        raise RecordError(_("{where}: player {player}'s card {card} is placed, "
+                            "but the next card is player {next_player}'s {next_card}").format(
+            where=where, player=player, card=card, next_player=expected[0], next_card=expected[1]))
     if game.phase is Phase.CHOOSE_ROW:
         if not 0 <= row < ROWS:
-            raise RecordError(f"{where}: row {row} does not exist (rows are 0-3)")
+            raise RecordError(_("{where}: row {row} does not exist (rows are 0-3)").format(where=where, row=row))
         actual = game.choose_row(player, row)
     else:
         actual = game.place_next()
     if actual.row != row or actual.taken != took:
-        raise RecordError(
-            f"{where}: card {card} is recorded in row {row} taking "
-            f"{list(took)}, but the rules put it in row {actual.row} taking {list(actual.taken)}"
-        )
+        raise RecordError(_("{where}: card {card} is recorded in row {row} taking {took}, "
+                            "but the rules put it in row {actual_row} taking {actual_took}").format(
+            where=where, card=card, row=row, took=list(took), actual_row=actual.row, actual_took=list(actual.taken)))
     return actual

@@ -11,6 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
+from .i18n import _
+
 LOWEST_CARD = 1
 HIGHEST_CARD = 104
 ALL_CARDS: tuple[int, ...] = tuple(range(LOWEST_CARD, HIGHEST_CARD + 1))
@@ -91,12 +93,10 @@ class Rules:
         """Raise ``ValueError`` if ``count`` players cannot play under these rules."""
         if not self.min_players <= count <= self.max_players:
             if self.min_players == self.max_players:
-                allowed = f"exactly {self.min_players}"
-            else:
-                allowed = f"{self.min_players} to {self.max_players}"
-            raise ValueError(
-                f"{self.name} rules need {allowed} players, not {count}"
-            )
+                raise ValueError(_("{rules} rules need exactly {players} players, not {count}").format(
+                    rules=self.name, players=self.min_players, count=count))
+            raise ValueError(_("{rules} rules need {lowest} to {highest} players, not {count}").format(
+                rules=self.name, lowest=self.min_players, highest=self.max_players, count=count))
 
 
 SNAP = Rules(
@@ -141,4 +141,4 @@ def rules_named(name: str) -> Rules:
         return PRESETS[name]
     except KeyError:
         known = ", ".join(PRESETS)
-        raise ValueError(f"unknown rules {name!r} (known: {known})") from None
+        raise ValueError(_("unknown rules {name} (known: {known})").format(name=repr(name), known=known)) from None

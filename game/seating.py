@@ -20,6 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Sequence
 
+from .i18n import _
 from .bots.command import check_command
 from .kinds import HUMAN, Bot, parse_bot
 from .play import check_kind
@@ -68,11 +69,12 @@ def parse_named_bot(text: str) -> NamedBot:
     name, equals, command = text.partition("=")
     name = name.strip()
     if not equals or not command.strip():
-        raise ValueError(f"--bot {text!r}: expected NAME=COMMAND, e.g. --bot alice=\"python3 alice.py\"")
+        raise ValueError(_("--bot {text}: expected NAME=COMMAND, e.g. --bot alice=\"python3 alice.py\"").format(
+            text=repr(text)))
     try:
         check_name(name)
     except InvalidNameError as problem:
-        raise ValueError(f"--bot {text!r}: the name {problem}") from None
+        raise ValueError(_("--bot {text}: the name {problem}").format(text=repr(text), problem=problem)) from None
     bot = parse_bot(command.strip()) or Bot.in_order(command.strip())
     check_command(bot.command)
     return NamedBot(name, bot)
@@ -84,7 +86,7 @@ def parse_named_bots(texts: Sequence[str] | None) -> list[NamedBot]:
     seen: set[str] = set()
     for bot in bots:
         if bot.name.casefold() in seen:
-            raise ValueError(f"--bot: the name {bot.name!r} is given twice")
+            raise ValueError(_("--bot: the name {name} is given twice").format(name=repr(bot.name)))
         seen.add(bot.name.casefold())
     return bots
 
@@ -105,8 +107,9 @@ def simulate_seats(players: str | None, bots: Sequence[NamedBot], rules: Rules) 
             kinds.append(by_name.get(entry.casefold(), entry))
         unseated = [bot.name for bot in bots if bot.kind not in kinds]
         if unseated:
-            raise ValueError(f"--bot {unseated[0]} has no seat: name it in --players "
-                             f"(e.g. --players {unseated[0]},random,random,random) or leave --players out")
+            raise ValueError(_("--bot {name} has no seat: name it in --players "
+                               "(e.g. --players {name},random,random,random) or leave --players out").format(
+                name=unseated[0]))
     for kind in kinds:
         check_kind(kind)
     rules.check_player_count(len(kinds))

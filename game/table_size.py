@@ -8,6 +8,7 @@ Pure Python, shared by the command line (``cli/players.py``) and the menu.
 
 from __future__ import annotations
 
+from .i18n import _
 from .kinds import HUMAN
 from .rules import PRESETS, Rules
 
@@ -26,12 +27,15 @@ class PlayerCountError(ValueError):
 def check_players(players: int, rules: Rules) -> int:
     """``players`` if ``rules`` allow that many; :class:`PlayerCountError` saying which counts they do."""
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise PlayerCountError(f"{MIN_PLAYERS} to {MAX_PLAYERS} players can play, not {players}")
+        raise PlayerCountError(_("{lowest} to {highest} players can play, not {count}").format(
+            lowest=MIN_PLAYERS, highest=MAX_PLAYERS, count=players))
     try:
         rules.check_player_count(players)
     except ValueError as problem:
-        more = f" (--rules classic seats {MIN_PLAYERS} to {MAX_PLAYERS})" if fixed_count(rules) else ""
-        raise PlayerCountError(f"{problem}{more}") from None
+        if fixed_count(rules):
+            raise PlayerCountError(_("{problem} (--rules classic seats {lowest} to {highest})").format(
+                problem=problem, lowest=MIN_PLAYERS, highest=MAX_PLAYERS)) from None
+        raise PlayerCountError(str(problem)) from None
     return players
 
 

@@ -16,6 +16,8 @@ from __future__ import annotations
 
 import unicodedata
 
+from .i18n import _
+
 NAME_LIMIT = 24
 """The longest player name, in characters."""
 DRAW_LIMIT = 200
@@ -49,13 +51,18 @@ def _unsafe(char: str) -> bool:
 def check_name(name: str) -> str:
     """``name`` if it is a usable player name; ``InvalidNameError`` saying why otherwise."""
     if not is_valid_unicode(name):
-        raise InvalidNameError("is not valid text (it holds bytes that are not UTF-8)")
+        # NOTE: the end of a sentence about a name ("name 2 ..."; "the name ...")
+        raise InvalidNameError(_("is not valid text (it holds bytes that are not UTF-8)"))
     if not name.strip():
-        raise InvalidNameError("is empty")
+        # NOTE: the end of a sentence about a name ("name 2 is empty")
+        raise InvalidNameError(_("is empty"))
     if len(name) > NAME_LIMIT:
-        raise InvalidNameError(f"is {len(name)} characters long; at most {NAME_LIMIT} are allowed")
+        # NOTE: the end of a sentence about a name ("name 2 is 30 characters long; ...")
+        raise InvalidNameError(_("is {length} characters long; at most {limit} are allowed").format(
+            length=len(name), limit=NAME_LIMIT))
     if any(_unsafe(char) for char in name):
-        raise InvalidNameError("holds a control or unprintable character")
+        # NOTE: the end of a sentence about a name ("name 2 holds a control ...")
+        raise InvalidNameError(_("holds a control or unprintable character"))
     return name
 
 

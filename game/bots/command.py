@@ -9,7 +9,9 @@ import shutil
 from pathlib import Path
 
 from .. import proctree
+from ..i18n import N_, _
 from ..kinds import BOT_KIND, BOT_STATEMENT_KIND
+from .failures import Sentence
 
 _POSIX = os.name == "posix"
 
@@ -27,9 +29,9 @@ def split_command(command: str) -> list[str]:
         else:
             args = [_unquote(word) for word in shlex.split(command, posix=False)]
     except ValueError as error:
-        raise ValueError(f"bot command {command!r}: {error}") from None
+        raise ValueError(_("bot command {command}: {problem}").format(command=repr(command), problem=error)) from None
     if not args:
-        raise ValueError("bot command is empty")
+        raise ValueError(_("bot command is empty"))
     return args
 
 
@@ -44,7 +46,8 @@ def check_command(command: str) -> list[str]:
     has_folder = os.sep in program or (os.altsep is not None and os.altsep in program)
     found = Path(program).is_file() if has_folder else shutil.which(program) is not None
     if not found:
-        raise ValueError(f"bot command {command!r}: program {program!r} not found")
+        raise ValueError(_("bot command {command}: program {program} not found").format(
+            command=repr(command), program=repr(program)))
     require_process_tools()
     return args
 
@@ -53,17 +56,17 @@ def require_process_tools() -> None:
     """:class:`~game.proctree.PackageMissing` unless ``psutil`` is installed: without it the
     processes a bot starts could not all be ended, so no bot is started."""
     if not proctree.available():
-        raise proctree.PackageMissing("psutil", "bots need the psutil package, to end every process a bot "
-                                      "starts: pip install -r requirements.txt")
+        raise proctree.PackageMissing("psutil", _("bots need the psutil package, to end every process a bot "
+                                                "starts: pip install -r requirements.txt"))
 
 
 def order_hint(command: str, phase_last: bool) -> str:
     """What to try when a bot's very first answer fails: the other order of the question's lines."""
     if phase_last:
-        return (f"If it was written for the published statement (phase line first), "
-                f"seat it as '{BOT_STATEMENT_KIND}:{command}'")
-    return (f"If it was written for the live arena (phase line last), "
-            f"seat it as '{BOT_KIND}:{command}'")
+        return Sentence(N_("If it was written for the published statement (phase line first), "
+                           "seat it as '{kind}'"), kind=f"{BOT_STATEMENT_KIND}:{command}")
+    return Sentence(N_("If it was written for the live arena (phase line last), seat it as '{kind}'"),
+                    kind=f"{BOT_KIND}:{command}")
 
 
 def _unquote(word: str) -> str:

@@ -4,18 +4,53 @@ raised inside the referee while a bot is asked."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any, Callable
+
+from ..i18n import N_, _
 
 SENT_LIMIT = 200
 """Characters of an offending answer kept in a disqualification."""
 
 # Reasons for a disqualification (the ``reason`` field), stable for summaries.
-TOO_SLOW = "too slow"
-NONSENSE = "nonsense"
-ILLEGAL_MOVE = "illegal move"
-EXITED = "exited"
-FLOODS_STDOUT = "floods stdout"
-COULD_NOT_START = "could not start"
+# Kept in English in JSON; shown translated with ``_()``.
+TOO_SLOW = N_("too slow")
+NONSENSE = N_("nonsense")
+ILLEGAL_MOVE = N_("illegal move")
+EXITED = N_("exited")
+FLOODS_STDOUT = N_("floods stdout")
+COULD_NOT_START = N_("could not start")
 REASONS = (TOO_SLOW, NONSENSE, ILLEGAL_MOVE, EXITED, FLOODS_STDOUT, COULD_NOT_START)
+
+
+class Sentence(str):
+    """A sentence about a bot: its English text (what JSON keeps and tests compare) that also
+    keeps its template (marked with ``N_``) and values, so it is shown in the language in use
+    (:func:`shown`) - even when a worker process, which speaks English, made it."""
+
+    template: str
+    values: dict[str, Any]
+
+    def __new__(cls, template: str, **values: Any) -> Sentence:
+        sentence = super().__new__(cls, template.format(**values))
+        sentence.template = template
+        sentence.values = values
+        return sentence
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_sentence, (self.template, self.values))
+
+
+def _sentence(template: str, values: dict[str, Any]) -> Sentence:
+    return Sentence(template, **values)
+
+
+def shown(text: str, say: Callable[[str], str] = _) -> str:
+    """``text`` in the language in use (``say``: ``str`` for English), if it is a :class:`Sentence` or a
+    reason; else as it is."""
+    if isinstance(text, Sentence):
+        return say(text.template).format(**{key: shown(value, say) if isinstance(value, str) else value
+                                            for key, value in text.values.items()})
+    return say(text) if text in REASONS else text
 
 
 @dataclass(frozen=True)
@@ -49,12 +84,34 @@ class Disqualification:
             "stderr_tail": list(self.stderr_tail), "hint": self.hint,
         }
 
-    def describe(self) -> str:
-        """One line for people: seats, rounds and turns counted from 1."""
-        sent = f"; it sent {self.sent!r}" if self.sent else ""
-        hint = f". {self.hint}" if self.hint else ""
-        return (f"bot in seat {self.seat + 1} ({self.command}) disqualified in round {self.round + 1}, "
-                f"turn {self.turn + 1}: {self.reason} ({self.detail}){sent}{hint}")
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Disqualification:
+        """The report :meth:`to_dict` gave (its :class:`Sentence` kept if it has not been through JSON)."""
+        def text(value: Any) -> str:
+            return value if isinstance(value, str) else str(value)
+        return cls(int(data["seat"]), text(data["command"]), int(data["round"]), int(data["turn"]),
+                   text(data["reason"]), text(data["detail"]), text(data.get("sent", "")),
+                   tuple(map(text, data.get("stderr_tail", ()))), text(data.get("hint", "")))
+
+    def describe(self, say: Callable[[str], str] = _) -> str:
+        """One line for people, in the language in use (``say=str``: in English): seats, rounds
+        and turns counted from 1."""
+        values = {"seat": self.seat + 1, "command": self.command, "round": self.round + 1,
+                  "turn": self.turn + 1, "reason": shown(self.reason, say), "detail": shown(self.detail, say),
+                  "sent": repr(self.sent), "hint": shown(self.hint, say)}
+        if self.sent and self.hint:
+            template = N_("bot in seat {seat} ({command}) disqualified in round {round}, turn {turn}: "
+                          "{reason} ({detail}); it sent {sent}. {hint}")
+        elif self.sent:
+            template = N_("bot in seat {seat} ({command}) disqualified in round {round}, turn {turn}: "
+                          "{reason} ({detail}); it sent {sent}")
+        elif self.hint:
+            template = N_("bot in seat {seat} ({command}) disqualified in round {round}, turn {turn}: "
+                          "{reason} ({detail}). {hint}")
+        else:
+            template = N_("bot in seat {seat} ({command}) disqualified in round {round}, turn {turn}: "
+                          "{reason} ({detail})")
+        return say(template).format(**values)
 
 
 class BotFailure(Exception):

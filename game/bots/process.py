@@ -19,7 +19,8 @@ import time
 from typing import IO, BinaryIO, Callable, Sequence, Union
 
 from .. import proctree
-from .failures import EXITED, FLOODS_STDOUT, TOO_SLOW, BotFailure
+from ..i18n import N_
+from .failures import EXITED, FLOODS_STDOUT, TOO_SLOW, BotFailure, Sentence
 
 STDERR_TAIL_LINES = 20
 """Lines of debug output kept in memory for the report and the app."""
@@ -126,7 +127,7 @@ class BotProcess:
             kind, text, sent = event
             if kind == "line":
                 if text.strip():
-                    raise BotFailure(FLOODS_STDOUT, "wrote a line when no answer was asked", text)
+                    raise BotFailure(FLOODS_STDOUT, Sentence(N_("wrote a line when no answer was asked")), text)
                 continue
             self._events.put(event)  # an end or flood stays for receive() to report
             self._raise_event(kind, text, sent)
@@ -150,12 +151,13 @@ class BotProcess:
                     self._exited_meanwhile()
                     continue
                 if left <= _POLL_SECONDS:
-                    raise BotFailure(TOO_SLOW, f"no answer within {seconds * 1000:.0f} ms"
-                                     + (" of wall-clock time" if cpu_clock else "")) from None
+                    ms = f"{seconds * 1000:.0f}"
+                    raise BotFailure(TOO_SLOW, Sentence(N_("no answer within {ms} ms of wall-clock time"), ms=ms)
+                                     if cpu_clock else Sentence(N_("no answer within {ms} ms"), ms=ms)) from None
                 if (cpu_clock and time.monotonic() - start >= seconds
                         and self._cpu_seconds() - cpu_start >= seconds):
-                    raise BotFailure(TOO_SLOW, f"no answer within {seconds * 1000:.0f} ms "
-                                     "of processor time") from None
+                    raise BotFailure(TOO_SLOW, Sentence(N_("no answer within {ms} ms of processor time"),
+                                                        ms=f"{seconds * 1000:.0f}")) from None
                 continue
             if kind == "line":
                 if text.strip():
@@ -173,16 +175,16 @@ class BotProcess:
         try:
             event = self._events.get(timeout=EXIT_GRACE_SECONDS)
         except queue.Empty:
-            raise BotFailure(EXITED, "it exited") from None
+            raise BotFailure(EXITED, Sentence(N_("it exited"))) from None
         self._events.put(event)
         if event[0] == "line" and not event[1].strip():  # only blank lines left: it exited
             self._events.get_nowait()
-            raise BotFailure(EXITED, "it exited")
+            raise BotFailure(EXITED, Sentence(N_("it exited")))
 
     @staticmethod
     def _raise_event(kind: str, text: str, sent: str) -> None:
         if kind == "end":
-            raise BotFailure(EXITED, "its output ended")
+            raise BotFailure(EXITED, Sentence(N_("its output ended")))
         raise BotFailure(FLOODS_STDOUT, text, sent)
 
     @property
@@ -278,10 +280,12 @@ class BotProcess:
             total += len(raw)
             text = raw.decode("utf-8", "replace")
             if len(raw) > MAX_LINE_BYTES and not raw.endswith(b"\n"):
-                self._events.put(("flood", f"wrote a line longer than {MAX_LINE_BYTES} bytes", text))
+                self._events.put(("flood", Sentence(N_("wrote a line longer than {limit} bytes"),
+                                                    limit=MAX_LINE_BYTES), text))
                 return
             if total > MAX_STDOUT_BYTES:
-                self._events.put(("flood", f"wrote more than {MAX_STDOUT_BYTES} bytes in one game", text))
+                self._events.put(("flood", Sentence(N_("wrote more than {limit} bytes in one game"),
+                                                    limit=MAX_STDOUT_BYTES), text))
                 return
             self._events.put(("line", text.rstrip("\r\n"), ""))
 

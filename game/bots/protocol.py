@@ -14,6 +14,8 @@ from dataclasses import dataclass
 from typing import AbstractSet, Sequence
 
 from ..engine import PlayerView
+from ..i18n import N_
+from .failures import Sentence
 from ..rules import ROWS
 
 CHOOSE_CARD = "CHOOSE_CARD_TO_PLAY"
@@ -113,23 +115,26 @@ def parse_answer(line: str, phase: str, hand: Sequence[int]) -> Answer:
     """
     words = line.split(maxsplit=2)
     if not words:
-        raise AnswerError("sent an empty line")
+        raise AnswerError(Sentence(N_("sent an empty line")))
     expected = PLAY if phase == CHOOSE_CARD else PICK
     command = words[0]
     if command != expected:
         other = PICK if expected == PLAY else PLAY
         if command == other:
-            raise AnswerError(f"sent {other} when asked to {expected}")
-        raise AnswerError(f"expected {expected}, got {_shorten(command)!r}")
+            raise AnswerError(Sentence(N_("sent {other} when asked to {expected}"), other=other, expected=expected))
+        raise AnswerError(Sentence(N_("expected {expected}, got {got}"), expected=expected,
+                                   got=repr(_shorten(command))))
     if len(words) < 2:
-        raise AnswerError(f"{expected} without a number")
+        raise AnswerError(Sentence(N_("{expected} without a number"), expected=expected))
     value = _integer(words[1])
     if value is None:
-        raise AnswerError(f"{expected} {_shorten(words[1])!r} is not a number")
+        raise AnswerError(Sentence(N_("{expected} {value} is not a number"), expected=expected,
+                                   value=repr(_shorten(words[1]))))
     if expected == PLAY and value not in hand:
-        raise AnswerError(f"played {value}, which is not in its hand", illegal=True)
+        raise AnswerError(Sentence(N_("played {card}, which is not in its hand"), card=value), illegal=True)
     if expected == PICK and not 0 <= value < ROWS:
-        raise AnswerError(f"picked line {value}; lines are 0 to {ROWS - 1}", illegal=True)
+        raise AnswerError(Sentence(N_("picked line {line}; lines are 0 to {last}"), line=value, last=ROWS - 1),
+                          illegal=True)
     message = words[2].strip() if len(words) > 2 else ""
     return Answer(command, value, message)
 

@@ -13,7 +13,9 @@ from ..agents import RandomAgent
 from ..engine import PlayerView
 from ..kinds import BOT_KIND, BOT_STATEMENT_KIND
 from .command import order_hint, require_process_tools, split_command
-from .failures import COULD_NOT_START, EXITED, ILLEGAL_MOVE, NONSENSE, BotFailure, Disqualification, truncate
+from ..i18n import N_
+from .failures import (COULD_NOT_START, EXITED, ILLEGAL_MOVE, NONSENSE, BotFailure, Disqualification, Sentence,
+                       truncate)
 from .process import BotProcess, LogPath
 from .protocol import AnswerError, init_line, parse_answer, phase_of, turn_lines
 
@@ -156,7 +158,7 @@ class BotAgent:
             self._disqualify(view, failure)
             return None
         except AnswerError as error:
-            self._disqualify(view, BotFailure(ILLEGAL_MOVE if error.illegal else NONSENSE, str(error), line))
+            self._disqualify(view, BotFailure(ILLEGAL_MOVE if error.illegal else NONSENSE, error.args[0], line))
             return None
         self.answers += 1
         self.last_message = answer.message
@@ -241,11 +243,10 @@ def make_bot_agent(
 
 def _exit_detail(returncode: int | None) -> str:
     if returncode is None:
-        return "its output ended but it kept running"
+        return Sentence(N_("its output ended but it kept running"))
     if returncode < 0 and _POSIX:
         try:
-            name = signal.Signals(-returncode).name
+            return Sentence(N_("killed by {name}"), name=signal.Signals(-returncode).name)
         except ValueError:
-            name = f"signal {-returncode}"
-        return f"killed by {name}"
-    return f"exited with code {returncode}"
+            return Sentence(N_("killed by signal {number}"), number=-returncode)
+    return Sentence(N_("exited with code {code}"), code=returncode)

@@ -19,6 +19,7 @@ import os
 import stat
 from pathlib import Path
 
+from ..i18n import _, ngettext
 from ..jsonl import problem_text
 
 
@@ -40,25 +41,26 @@ class RecordsFile:
         self.written = 0
         """Record lines written by this run."""
         if append and overwrite:
-            raise RecordsFileError("give --append or --overwrite, not both")
+            raise RecordsFileError(_("give --append or --overwrite, not both"))
         try:
             mode = os.stat(self.path).st_mode
             size = os.stat(self.path).st_size
         except FileNotFoundError:
             mode, size = 0, 0
         except OSError as error:
-            raise RecordsFileError(f"cannot write {self.path}: {problem_text(error)}") from None
+            raise RecordsFileError(_cannot_write(self.path, problem_text(error))) from None
         if stat.S_ISREG(mode) and size > 0 and not (append or overwrite):
-            raise RecordsFileError(f"{self.path} already holds records ({size} bytes): "
-                                   f"add --append to add to them or --overwrite to replace them")
+            raise RecordsFileError(_("{path} already holds records ({size} bytes): "
+                                     "add --append to add to them or --overwrite to replace them").format(
+                path=self.path, size=size))
         if stat.S_ISDIR(mode):
-            raise RecordsFileError(f"cannot write {self.path}: a folder, not a file")
+            raise RecordsFileError(_cannot_write(self.path, _("a folder, not a file")))
         flags = os.O_WRONLY | os.O_CREAT | getattr(os, "O_BINARY", 0) | getattr(os, "O_CLOEXEC", 0)
         flags |= os.O_APPEND if append else os.O_TRUNC
         try:
             self._fd = os.open(self.path, flags, 0o666)
         except OSError as error:
-            raise RecordsFileError(f"cannot write {self.path}: {problem_text(error)}") from None
+            raise RecordsFileError(_cannot_write(self.path, problem_text(error))) from None
         self._regular = stat.S_ISREG(os.fstat(self._fd).st_mode)
         self._newline_first = append and self._regular and _ends_torn(self.path)
 
@@ -78,7 +80,7 @@ class RecordsFile:
             while view:
                 done = os.write(self._fd, view)
                 if done == 0:
-                    raise OSError(errno.EIO, "nothing was written")
+                    raise OSError(errno.EIO, _("nothing was written"))
                 view = view[done:]
         except OSError as error:
             self._cut_back(before)
@@ -111,10 +113,15 @@ class RecordsFile:
 
     def _error(self, error: OSError) -> RecordsWriteError:
         if self.written == 0:
-            kept = "no record was written"
+            kept = _("no record was written")
         else:
-            kept = f"the {self.written} record{'s' if self.written != 1 else ''} written before are kept"
-        return RecordsWriteError(f"cannot write {self.path}: {problem_text(error)} ({kept})")
+            kept = ngettext("the {count} record written before are kept", "the {count} records written before are kept",
+                            self.written).format(count=self.written)
+        return RecordsWriteError(_cannot_write(self.path, f"{problem_text(error)} ({kept})"))
+
+
+def _cannot_write(path: Path, problem: str) -> str:
+    return _("cannot write {path}: {problem}").format(path=path, problem=problem)
 
 
 def _ends_torn(path: Path) -> bool:

@@ -18,7 +18,8 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Sequence
 
-from ..bots.failures import Disqualification
+from ..i18n import N_, _, ngettext
+from ..bots.failures import Disqualification, shown
 from ..kinds import is_bot_kind
 
 Z95 = 1.959963984540054
@@ -229,30 +230,49 @@ class Summary:
 
     def text(self) -> str:
         """A readable summary, one player (or, in duplicate runs, one kind) a line."""
-        how = f", {self.deals} deals x every seat rotation" if self.duplicate else ""
-        name_w = max([6, *(len(p.name) for p in self.players)])
-        kind_w = max([4, *(len(p.kind) for p in self.players)])
-        lines = [
-            f"{self.games} games ({self.rules} rules, seed {self.seed}{how}) in "
-            f"{self.seconds:.2f} s: {self.games_per_second:.0f} games/s",
-            f"{'player':<{name_w}} {'kind':<{kind_w}} {'mean penalty':>12} {'per round':>9} {'wins':>7} "
-            f"{'win rate (95% interval)':>24} {'ms/decision':>11} {'max ms':>8}",
-        ]
+        values = {"games": self.games, "rules": self.rules, "seed": self.seed, "deals": self.deals,
+                  "seconds": f"{self.seconds:.2f}", "pace": f"{self.games_per_second:.0f}"}
+        if self.duplicate:
+            title = _("{games} games ({rules} rules, seed {seed}, {deals} deals x every seat rotation) in "
+                      "{seconds} s: {pace} games/s")
+        else:
+            title = _("{games} games ({rules} rules, seed {seed}) in {seconds} s: {pace} games/s")
+        head = [_(header).format(confidence=confidence()) for header, _width in _COLUMNS]
+        name_w = max([len(head[0]), *(len(p.name) for p in self.players)])
+        kind_w = max([len(head[1]), *(len(p.kind) for p in self.players)])
+        w = [max(width, len(header)) for header, (_english, width) in zip(head, _COLUMNS)]
+        lines = [title.format(**values),
+                 f"{head[0]:<{name_w}} {head[1]:<{kind_w}} {head[2]:>{w[2]}} {head[3]:>{w[3]}} {head[4]:>{w[4]}} "
+                 f"{head[5]:>{w[5]}} {head[6]:>{w[6]}} {head[7]:>{w[7]}}"]
         for p in self.players:
             low, high = wilson_interval(p.wins, p.games)
             rate = f"{100 * p.win_rate:.1f}% ({100 * low:.1f}-{100 * high:.1f})"
             lines.append(
-                f"{p.name:<{name_w}} {p.kind:<{kind_w}} {p.mean_penalty:>12.2f} {p.mean_penalty_per_round:>9.2f} "
-                f"{p.wins:>7} {rate:>24} {p.decision_ms_mean:>11.2f} {1000 * p.longest_decision:>8.1f}")
-        lines.append("(lowest penalty wins; a tie counts as a win for each tied player)")
+                f"{p.name:<{name_w}} {p.kind:<{kind_w}} {p.mean_penalty:>{w[2]}.2f} "
+                f"{p.mean_penalty_per_round:>{w[3]}.2f} {p.wins:>{w[4]}} {rate:>{w[5]}} "
+                f"{p.decision_ms_mean:>{w[6]}.2f} {1000 * p.longest_decision:>{w[7]}.1f}")
+        lines.append(_("(lowest penalty wins; a tie counts as a win for each tied player)"))
         lines.extend(_disqualification_lines(self.players))
         for h in self.head_to_head:
             mean, low, high = h.interval()
-            verdict = ("better" if high < 0 else "worse" if low > 0 else "no clear difference")
             first, second = h.names or (h.first, h.second)
-            lines.append(f"{first} - {second}: {mean:+.2f} penalty per game "
-                         f"(95% interval {low:+.2f} to {high:+.2f}; {first} {verdict})")
+            if high < 0:
+                verdict = _("{first} - {second}: {mean} penalty per game ({confidence} interval {low} to {high}; "
+                            "{first} better)")
+            elif low > 0:
+                verdict = _("{first} - {second}: {mean} penalty per game ({confidence} interval {low} to {high}; "
+                            "{first} worse)")
+            else:
+                verdict = _("{first} - {second}: {mean} penalty per game ({confidence} interval {low} to {high}; "
+                            "{first} no clear difference)")
+            lines.append(verdict.format(first=first, second=second, mean=f"{mean:+.2f}", low=f"{low:+.2f}",
+                                        high=f"{high:+.2f}", confidence=confidence()))
         return "\n".join(lines)
+
+
+_COLUMNS = ((N_("player"), 6), (N_("kind"), 4), (N_("mean penalty"), 12), (N_("per round"), 9), (N_("wins"), 7),
+            (N_("win rate ({confidence} interval)"), 24), (N_("ms/decision"), 11), (N_("max ms"), 8))
+"""The summary's columns: heading, and the least width (the English heading's, or its values')."""
 
 
 def _disqualification_lines(players: Sequence[PlayerTally]) -> list[str]:
@@ -261,11 +281,19 @@ def _disqualification_lines(players: Sequence[PlayerTally]) -> list[str]:
     for p in players:
         if not is_bot_kind(p.kind):
             continue
-        why = ", ".join(f"{n} {reason}" for reason, n in p.reasons.most_common())
-        lines.append(f"{p.name} ({p.kind}): disqualified in {p.disqualified} of {p.games} games"
-                     + (f" ({why})" if why else ""))
+        why = ", ".join(f"{n} {shown(reason)}" for reason, n in p.reasons.most_common())
+        line = ngettext("{name} ({kind}): disqualified in {count} of {games} game",
+                        "{name} ({kind}): disqualified in {count} of {games} games", p.games).format(
+            name=p.name, kind=p.kind, count=p.disqualified, games=p.games)
+        lines.append(f"{line} ({why})" if why else line)
         lines.extend(f"  {d.describe()}" for d in p.disqualifications)
     return lines
+
+
+def confidence() -> str:
+    """"95%", as the language in use writes it (in "95% interval")."""
+    # NOTE: the confidence level of the intervals, as in "95% interval"
+    return _("95%")
 
 
 def new_summary(rules: str, seed: int, kinds: Sequence[str], duplicate: bool,

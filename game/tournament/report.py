@@ -10,6 +10,9 @@ from __future__ import annotations
 import html
 from typing import Any, Callable, Sequence
 
+from ..bots.failures import Disqualification
+from ..i18n import N_, _, active_language, ngettext
+from ..lab.totals import confidence
 from .standings import RATING_SPREAD, Standing
 
 FORMAT = "6takes-tournament-standings/1"
@@ -22,27 +25,48 @@ def to_dict(standings: Sequence[Standing], info: dict[str, Any]) -> dict[str, An
 
 def text(standings: Sequence[Standing], info: dict[str, Any]) -> str:
     """The leaderboard for a terminal, best first, and each disqualified bot's first report."""
-    name_w = max([7, *(len(line.name) for line in standings)])
+    head = [_(header).format(confidence=confidence()) for header, _width in _COLUMNS]
+    name_w = max([7, len(head[0]), *(len(line.name) for line in standings)])
+    w = [max(width, len(header)) for header, (_english, width) in zip(head, _COLUMNS)]
     lines = [
-        f"{info['games']} games ({info['rules']} rules, seed {info['seed']}, {info['entrants']} entrants, "
-        f"{info['deals']} deals x 4 seat rotations)",
-        f"{'#':>3} {'entrant':<{name_w}} {'rating':>6} {'(+/- 2 sigma)':>16} {'penalty/round':>13} "
-        f"{'(95% interval)':>16} {'games':>6} {'wins':>6} {'disq.':>6}",
+        _("{games} games ({rules} rules, seed {seed}, {entrants} entrants, {deals} deals x 4 seat rotations)").format(
+            **info),
+        f"{'#':>3} {head[0]:<{name_w}} {head[1]:>{w[1]}} {head[2]:>{w[2]}} {head[3]:>{w[3]}} "
+        f"{head[4]:>{w[4]}} {head[5]:>{w[5]}} {head[6]:>{w[6]}} {head[7]:>{w[7]}}",
     ]
+    between = _("({low} to {high})")
     for place, line in enumerate(standings, start=1):
         low, high = line.ci95
         r_low, r_high = line.rating_interval
+        rating_range = between.format(low=f"{r_low:.1f}", high=f"{r_high:.1f}")
+        penalty_range = between.format(low=f"{low:.2f}", high=f"{high:.2f}")
         lines.append(
-            f"{place:>3} {line.name:<{name_w}} {line.rating:>6.2f} {f'({r_low:.1f} to {r_high:.1f})':>16} "
-            f"{line.mean_penalty_per_round:>13.2f} {f'({low:.2f} to {high:.2f})':>16} {line.games:>6} "
-            f"{line.wins:>6} {line.disqualifications:>6}")
-    lines.append("(rating: openskill Plackett-Luce mu; lowest penalty wins a game, ties count for each)")
+            f"{place:>3} {line.name:<{name_w}} {line.rating:>{w[1]}.2f} {rating_range:>{w[2]}} "
+            f"{line.mean_penalty_per_round:>{w[3]}.2f} {penalty_range:>{w[4]}} {line.games:>{w[5]}} "
+            f"{line.wins:>{w[6]}} {line.disqualifications:>{w[7]}}")
+    lines.append(_("(rating: openskill Plackett-Luce mu; lowest penalty wins a game, ties count for each)"))
     for line in standings:
         if line.first_disqualification is not None:
-            lines.append(f"{line.name}: disqualified in {line.disqualifications} of {line.games} games; "
-                         f"first, in game {line.first_disqualification['game']}: "
-                         f"{line.first_disqualification.get('text', '')}")
+            lines.append(ngettext("{name}: disqualified in {count} of {games} game; first, in game {game}: {report}",
+                                  "{name}: disqualified in {count} of {games} games; first, in game {game}: {report}",
+                                  line.games).format(
+                name=line.name, count=line.disqualifications, games=line.games,
+                game=line.first_disqualification["game"], report=report_text(line.first_disqualification)))
     return "\n".join(lines)
+
+
+_COLUMNS = ((N_("entrant"), 7), (N_("rating"), 6), (N_("(+/- 2 sigma)"), 16), (N_("penalty/round"), 13),
+            (N_("({confidence} interval)"), 16), (N_("games"), 6), (N_("wins"), 6), (N_("disq."), 6))
+"""The leaderboard's columns after the place: heading, and the least width."""
+
+
+def report_text(report: dict[str, Any]) -> str:
+    """A bot's disqualification as kept in the results, in the language in use where it can be
+    (its reason and frame; the detail stays as the worker wrote it)."""
+    try:
+        return Disqualification.from_dict(report).describe()
+    except (KeyError, TypeError, ValueError):
+        return str(report.get("text", ""))
 
 
 # ------------------------------------------------------------------ HTML
@@ -65,19 +89,27 @@ svg text { font-family: system-ui, -apple-system, "Segoe UI", sans-serif; }
 
 def page(standings: Sequence[Standing], info: dict[str, Any]) -> str:
     """One HTML page: the title, the chart, the table, and the disqualification reports."""
-    title = info.get("title") or "6 Takes! bot tournament"
-    meta = (f"{info['games']} games &middot; {html.escape(str(info['rules']))} rules &middot; "
-            f"{info['entrants']} entrants &middot; {info['deals']} deals, each played from every seat "
-            f"&middot; seed {info['seed']}")
+    title = info.get("title") or _("6 Takes! bot tournament")
+    meta = _("{games} games &middot; {rules} rules &middot; {entrants} entrants &middot; {deals} deals, each "
+             "played from every seat &middot; seed {seed}").format(
+        games=info["games"], rules=html.escape(str(info["rules"])), entrants=info["entrants"], deals=info["deals"],
+        seed=info["seed"])
     rows = _table_rows(standings)
     reports = [
-        f"<li><b>{html.escape(line.name)}</b> ({line.disqualifications} of {line.games} games) &ndash; first, "
-        f"in game {line.first_disqualification['game']}: "
-        f"{html.escape(str(line.first_disqualification.get('text', '')))}</li>"
+        "<li>" + ngettext("<b>{name}</b> ({count} of {games} game) &ndash; first, in game {game}: {report}",
+                          "<b>{name}</b> ({count} of {games} games) &ndash; first, in game {game}: {report}",
+                          line.games).format(
+            name=html.escape(line.name), count=line.disqualifications, games=line.games,
+            game=line.first_disqualification["game"], report=html.escape(report_text(line.first_disqualification)))
+        + "</li>"
         for line in standings if line.first_disqualification is not None]
-    report_part = (f"<h2>Disqualifications</h2><ul class=\"reports\">{''.join(reports)}</ul>" if reports else "")
+    heading = _("Disqualifications")
+    report_part = (f"<h2>{heading}</h2><ul class=\"reports\">{''.join(reports)}</ul>" if reports else "")
+    cells = [f"<th>{_(text).format(confidence=confidence())}</th>" for text in _HTML_COLUMNS]
+    cells[1] = cells[1].replace("<th>", '<th class="name">', 1)
+    head = "".join(cells[:4]) + "\n" + "".join(cells[4:])
     return f"""<!DOCTYPE html>
-<html lang="en"><head><meta charset="utf-8">
+<html lang="{active_language()}"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>{html.escape(title)}</title><style>{_STYLE}</style></head>
 <body>
@@ -85,17 +117,24 @@ def page(standings: Sequence[Standing], info: dict[str, Any]) -> str:
 <p class="meta">{meta}</p>
 {chart(standings)}
 <table>
-<thead><tr><th>#</th><th class="name">Entrant</th><th>Rating</th><th>Penalty per round</th>
-<th>95% interval</th><th>Games</th><th>Wins</th><th>Disqualified</th></tr></thead>
+<thead><tr>{head}</tr></thead>
 <tbody>
 {chr(10).join(rows)}
 </tbody></table>
 {report_part}
-<p class="meta">Rating: openskill Plackett-Luce skill &mu; (every entrant starts at 25), shown with
-&mu; &plusmn; {RATING_SPREAD:g}&sigma;. Each game ranks its four players by penalty (lowest first; a
-disqualified bot last). Penalty per round: lower is better.</p>
+<p class="meta">{_footnote()}</p>
 </body></html>
 """
+
+
+_HTML_COLUMNS = ("#", N_("Entrant"), N_("Rating"), N_("Penalty per round"), N_("{confidence} interval"), N_("Games"),
+                 N_("Wins"), N_("Disqualified"))
+
+
+def _footnote() -> str:
+    return _("Rating: openskill Plackett-Luce skill &mu; (every entrant starts at 25), shown with\n"
+             "&mu; &plusmn; {spread}&sigma;. Each game ranks its four players by penalty (lowest first; a\n"
+             "disqualified bot last). Penalty per round: lower is better.").format(spread=f"{RATING_SPREAD:g}")
 
 
 def _table_rows(standings: Sequence[Standing]) -> list[str]:
@@ -126,11 +165,13 @@ def chart(standings: Sequence[Standing]) -> str:
     def x(value: float) -> float:
         return label_w + (value - low) / (high - low) * plot_w
 
+    label = _("Ratings with intervals")
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" width="100%" '
-             f'role="img" aria-label="Ratings with intervals">',
+             f'role="img" aria-label="{label}">',
              f'<rect x="0" y="0" width="{width}" height="{height}" fill="#fffdf7" rx="8"/>',
              f'<text x="{label_w}" y="28" font-size="17" font-weight="600" fill="#1f5c3a">'
-             f'Rating (dot) and &#956; &#177; {RATING_SPREAD:g}&#963; (bar)</text>']
+             + _("Rating (dot) and &#956; &#177; {spread}&#963; (bar)").format(spread=f"{RATING_SPREAD:g}")
+             + '</text>']
     parts += _ticks(low, high, x, top, height - bottom)
     for index, line in enumerate(standings):
         y = top + row_h * index + row_h / 2

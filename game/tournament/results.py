@@ -20,6 +20,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterable, TextIO
 
+from ..i18n import _
+
 FORMAT = "6takes-tournament/1"
 SETTINGS_FILE = "tournament.json"
 RESULTS_FILE = "results.jsonl"
@@ -89,8 +91,8 @@ class ResultsStore:
         wanted = {"format": FORMAT, **settings}
         if not path.exists():
             if (self.folder / RESULTS_FILE).exists():
-                raise TournamentFolderError(f"{self.folder} has {RESULTS_FILE} but no {SETTINGS_FILE}; "
-                                            "use another --out folder")
+                raise TournamentFolderError(_("{folder} has {results} but no {settings}; use another --out folder")
+                                            .format(folder=self.folder, results=RESULTS_FILE, settings=SETTINGS_FILE))
             temporary = path.with_suffix(".tmp")
             temporary.write_text(json.dumps(wanted, indent=1) + "\n", encoding="utf-8")
             os.replace(temporary, path)
@@ -98,12 +100,13 @@ class ResultsStore:
         try:
             found = json.loads(path.read_text(encoding="utf-8"))
         except (ValueError, UnicodeDecodeError):
-            raise TournamentFolderError(f"{path} is not readable; use another --out folder") from None
+            raise TournamentFolderError(_("{path} is not readable; use another --out folder").format(
+                path=path)) from None
         if found != wanted:
             what = next((key for key in wanted if found.get(key) != wanted[key]), "format")
             raise TournamentFolderError(
-                f"{self.folder} holds another tournament (its {what} differs); rerun it with its own "
-                "arguments, or use another --out folder")
+                _("{folder} holds another tournament (its {what} differs); rerun it with its own "
+                  "arguments, or use another --out folder").format(folder=self.folder, what=what))
 
     def _read(self, path: Path) -> None:
         data = path.read_bytes()
@@ -117,8 +120,8 @@ class ResultsStore:
             try:
                 outcome = GameOutcome.from_json(line)
             except (ValueError, KeyError, TypeError):
-                raise TournamentFolderError(f"{path}, line {number}: not a game result; "
-                                            "use another --out folder") from None
+                raise TournamentFolderError(_("{path}, line {line}: not a game result; use another --out folder")
+                                            .format(path=path, line=number)) from None
             self.outcomes.setdefault(outcome.index, outcome)
 
     def add(self, outcome: GameOutcome) -> None:

@@ -43,7 +43,7 @@ def play_slot(task: DealTask, slot: GameSlot) -> GameOutcome:
     with BotTable() as bots:
         game = play_game(Game(rules_named(task.rules), len(kinds), seed),
                          make_agents(kinds, seed, task.options, bots))
-    reports = tuple({**d.to_dict(), "text": d.describe()} for d in bots.disqualifications)
+    reports = tuple({**d.to_dict(), "text": d.describe(str)} for d in bots.disqualifications)  # data: English
     return GameOutcome(slot.index, slot.seats, tuple(game.scores), len(game.rounds), game.winners, reports)
 
 
