@@ -6,6 +6,8 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING
 
+from game.i18n import _
+
 from .arguments import Commands
 
 if TYPE_CHECKING:
@@ -16,10 +18,10 @@ def add_parser(commands: Commands) -> None:
     from scenes.class_cli import add_class_arguments
 
     add_class_arguments(commands.add_parser(
-        "class", help="the whole class plays: students join from their phones",
-        description="Open a class room: the window shows a room code, the join address and its QR "
-                    "code; students open it on their phones, type the code and a name, and play the "
-                    "seats; empty seats are played by AIs."))
+        "class", help=_("the whole class plays: students join from their phones"),
+        description=_("Open a class room: the window shows a room code, the join address and its QR "
+                      "code; students open it on their phones, type the code and a name, and play the "
+                      "seats; empty seats are played by AIs.")))
 
 
 def options(args: argparse.Namespace) -> PlayOptions:

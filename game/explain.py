@@ -9,10 +9,9 @@ from __future__ import annotations
 
 from typing import NamedTuple, Sequence
 
-from .i18n import Part
+from .i18n import Part, _, ngettext, rich
 from .engine import Placement, Rule, predict, target_row
 from .rules import ROW_LIMIT, Rules
-from .text import noun_for
 
 
 class RowOption(NamedTuple):
@@ -97,17 +96,23 @@ def takes_after_choice(rows_before: Sequence[Sequence[int]], card: int, row: int
 
 def row_label(row: int) -> str:
     """Rows are numbered 1-4 for people (0-3 in the engine)."""
-    return f"row {row + 1}"
+    return _("row {row}").format(row=row + 1)
 
 
 def _points(penalty: int) -> str:
-    return f"{penalty} point" if penalty == 1 else f"{penalty} points"
+    return plain(points_parts(penalty))
 
 
-def _cards(count: int) -> str:
-    return f"{count} card" if count == 1 else f"{count} cards"
+def points_parts(penalty: int) -> list[Part]:
+    """"1 point", "21 points": a counted phrase that sentences take as their ``{points}``."""
+    # NOTE: penalty points (bull heads) counted, as a sentence's {points}: "Bob takes 5 cards, 21 points".
+    return rich(ngettext("{count} point", "{count} points", penalty), count=penalty)
 
 
+def cards_parts(count: int) -> list[Part]:
+    """"1 card", "5 cards": a counted phrase that sentences take as their ``{cards}``."""
+    # NOTE: cards counted, as a sentence's {cards}: "Bob takes 5 cards, 21 points".
+    return rich(ngettext("{count} card", "{count} cards", count), count=count)
 
 
 def follows(rows_after: Sequence[Sequence[int]], placement: Placement) -> int | None:
@@ -117,22 +122,20 @@ def follows(rows_after: Sequence[Sequence[int]], placement: Placement) -> int | 
 
 
 def caption_parts(placement: Placement, names: Sequence[str], after: int | None = None) -> list[Part]:
-    """What one placement did, as words and numbers, e.g. "Bob's 88 is the 6th card in row 3:
-    Bob takes 5 cards, 21 points"; ``after``: the card the placed one follows (rules 1-2), if known."""
-    name = names[placement.player]
-    row = placement.row + 1
-    took = len(placement.taken)
-    cards = noun_for(took, "card")
-    points = noun_for(placement.penalty, "point")
+    """What one placement did, as words and numbers, e.g. "88 is the 6th card in row 3: Bob takes
+    5 cards, 21 points" (the name said once: a caption fits the window in every language even with
+    a long name); ``after``: the card the placed one follows (rules 1-2), if known."""
+    fields: dict[str, int | str | list[Part]] = {
+        "name": names[placement.player], "card": placement.card, "row": placement.row + 1,
+        "cards": cards_parts(len(placement.taken)), "points": points_parts(placement.penalty)}
     if placement.rule is Rule.SIXTH_CARD:
-        return [f"{name}'s ", placement.card, " is the 6th card in row ", row,
-                f": {name} takes ", took, f" {cards}, ", placement.penalty, f" {points}"]
+        return rich(_("{card} is the 6th card in row {row}: {name} takes {cards}, {points}"), **fields)
     if placement.rule is Rule.LOW_CARD:
-        return [f"{name}'s ", placement.card, f" is lower than every row: {name} takes row ", row,
-                ", ", took, f" {cards}, ", placement.penalty, f" {points}"]
+        return rich(_("{card} is lower than every row: {name} takes row {row}, {cards}, {points}"), **fields)
     if after is None:
-        return [f"{name}'s ", placement.card, " goes to row ", row]
-    return [f"{name}'s ", placement.card, " goes to row ", row, ", after ", after]
+        return rich(_("{name}'s {card} goes to row {row}"), **fields)
+    # NOTE: {after} is the card the placed one is put after (the row's last card until now).
+    return rich(_("{name}'s {card} goes to row {row}, after {after}"), after=after, **fields)
 
 
 def caption(placement: Placement, names: Sequence[str], after: int | None = None) -> str:
@@ -149,13 +152,13 @@ def preview_parts(rows: Sequence[Sequence[int]], rules: Rules, card: int) -> lis
     """What would happen to ``card`` if it were placed on ``rows`` now, told to its chooser."""
     row, takes = predict(rows, card)
     if row is None:
-        return [card, " is lower than every row: you would pick a row to take"]
+        return rich(_("{card} is lower than every row: you would pick a row to take"), card=card)
     if takes:
         taken = tuple(rows[row])
-        penalty = rules.penalty_of(taken)
-        return [card, " would be the 6th card in row ", row + 1, ": you would take ",
-                len(taken), f" {noun_for(len(taken), 'card')}, ", penalty, f" {noun_for(penalty, 'point')}"]
-    return [card, " would go to row ", row + 1]
+        return rich(_("{card} would be the 6th card in row {row}: you would take {cards}, {points}"),
+                    card=card, row=row + 1, cards=cards_parts(len(taken)),
+                    points=points_parts(rules.penalty_of(taken)))
+    return rich(_("{card} would go to row {row}"), card=card, row=row + 1)
 
 
 def explanation_lines(explanation: Explanation, names: Sequence[str]) -> list[str]:
@@ -166,39 +169,53 @@ def explanation_lines(explanation: Explanation, names: Sequence[str]) -> list[st
         return _low_card_lines(explanation, card, name)
     lines = [_comparison_line(explanation, card)]
     chosen = explanation.options[placement.row]
-    lines.append(f"Rule 2: the smallest difference is {row_label(chosen.row)} "
-                 f"({card} - {chosen.last_card} = {chosen.difference}).")
+    lines.append(_("Rule 2: the smallest difference is row {row} ({card} - {last} = {difference}).").format(
+        row=chosen.row + 1, card=card, last=chosen.last_card, difference=chosen.difference))
     if placement.rule is Rule.SIXTH_CARD:
         full = " ".join(str(c) for c in explanation.rows_before[placement.row])
-        lines.append(f"Rule 3: that row already holds {ROW_LIMIT} cards ({full}); {card} would be "
-                     f"its 6th, so {name} takes them ({_points(placement.penalty)}) and {card} starts the row.")
+        # NOTE: {full}: the row's cards, e.g. "33 42 50 57 64"; {points}: "21 points".
+        lines.append(ngettext(
+            "Rule 3: that row already holds {count} card ({full}); {card} would be its 6th, "
+            "so {name} takes them ({points}) and {card} starts the row.",
+            "Rule 3: that row already holds {count} cards ({full}); {card} would be its 6th, "
+            "so {name} takes them ({points}) and {card} starts the row.", ROW_LIMIT).format(
+            count=ROW_LIMIT, full=full, card=card, name=name, points=_points(placement.penalty)))
     else:
-        lines.append(f"{card} becomes card {chosen.length + 1} of {row_label(chosen.row)}.")
+        lines.append(_("{card} becomes card {position} of row {row}.").format(
+            card=card, position=chosen.length + 1, row=chosen.row + 1))
     return lines
 
 
 def _comparison_line(explanation: Explanation, card: int) -> str:
     parts = []
     for option in explanation.options:
-        label = f"{row_label(option.row)} ends {option.last_card}"
         if option.accepts:
-            parts.append(f"{label} (+{option.difference})")
+            parts.append(_("row {row} ends {last} (+{difference})").format(
+                row=option.row + 1, last=option.last_card, difference=option.difference))
         else:
-            parts.append(f"{label} (too high)")
-    return f"Rule 1: a row takes {card} only if its last card is lower: " + ", ".join(parts) + "."
+            parts.append(_("row {row} ends {last} (too high)").format(row=option.row + 1, last=option.last_card))
+    # NOTE: {rows}: each row's last card compared, e.g. "row 1 ends 21 (+2), row 2 ends 24 (too high)".
+    return _("Rule 1: a row takes {card} only if its last card is lower: {rows}.").format(
+        card=card, rows=", ".join(parts))
 
 
 def _low_card_lines(explanation: Explanation, card: int, name: str) -> list[str]:
     ends = ", ".join(str(option.last_card) for option in explanation.options)
-    sums = ", ".join(f"{row_label(o.row)}: {_points(o.penalty)}" for o in explanation.options)
+    # NOTE: one row's penalty sum in a list, e.g. "row 1: 9 points".
+    sums = ", ".join(_("row {row}: {points}").format(row=o.row + 1, points=_points(o.penalty))
+                     for o in explanation.options)
     chosen = explanation.placement.row
     cheapest = explanation.cheapest_rows
-    if chosen in cheapest:
-        verdict = "the cheapest row" if len(cheapest) == 1 else "one of the cheapest rows"
+    if chosen not in cheapest:
+        verdict = _("{name} chose row {row}, not the cheapest row; {card} starts that row.")
+    elif len(cheapest) == 1:
+        verdict = _("{name} chose row {row}, the cheapest row; {card} starts that row.")
     else:
-        verdict = "not the cheapest row"
+        verdict = _("{name} chose row {row}, one of the cheapest rows; {card} starts that row.")
     return [
-        f"Rule 4: {card} is lower than every row's last card ({ends}).",
-        f"Its player must take a whole row. Penalty sums: {sums}.",
-        f"{name} chose {row_label(chosen)}, {verdict}; {card} starts that row.",
+        # NOTE: {ends}: every row's last card, e.g. "21, 24, 57, 81".
+        _("Rule 4: {card} is lower than every row's last card ({ends}).").format(card=card, ends=ends),
+        # NOTE: {sums}: every row's penalty sum, e.g. "row 1: 9 points, row 2: 6 points".
+        _("Its player must take a whole row. Penalty sums: {sums}.").format(sums=sums),
+        verdict.format(name=name, row=chosen + 1, card=card),
     ]

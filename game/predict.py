@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import Mapping, NamedTuple, Sequence
 
 from .engine import Placement
+from .i18n import Part, _, rich
 from .rules import ROWS
 
 TAKES = ROWS
@@ -38,9 +39,13 @@ class Question(NamedTuple):
     player: int
     card: int
 
+    def parts(self, names: Sequence[str]) -> list[Part]:
+        """"Where will Ana's 27 go?", the card a number (stamped with the digit sprites)."""
+        return rich(_("Where will {name}'s {card} go?"), name=names[self.player], card=self.card)
+
     def text(self, names: Sequence[str]) -> str:
         """"Where will Ana's 27 go?"."""
-        return f"Where will {names[self.player]}'s {self.card} go?"
+        return _plain(self.parts(names))
 
 
 def check_guess(guess: int) -> int:
@@ -67,7 +72,11 @@ def is_right(guess: int, placement: Placement) -> bool:
 
 def guess_text(guess: int) -> str:
     """A guess in words: "row 2" or "takes a row"."""
-    return "takes a row" if check_guess(guess) == TAKES else f"row {guess + 1}"
+    return _("takes a row") if check_guess(guess) == TAKES else _("row {row}").format(row=guess + 1)
+
+
+def _plain(parts: Sequence[Part]) -> str:
+    return "".join(str(part) for part in parts)
 
 
 class Verdict(NamedTuple):
@@ -78,13 +87,24 @@ class Verdict(NamedTuple):
     answer: int
     right: bool
 
+    def parts(self, names: Sequence[str]) -> list[Part]:
+        """:meth:`text` as words and numbers."""
+        fields: dict[str, int | str] = {"name": names[self.question.player], "card": self.question.card,
+                                        "row": self.answer + 1, "guess": self.guess + 1}
+        if self.right:
+            template = (_("Right: {name}'s {card} took a row") if self.answer == TAKES
+                        else _("Right: {name}'s {card} went to row {row}"))
+        elif self.answer == TAKES:
+            template = _("Not quite: {name}'s {card} took a row (you said row {guess})")
+        elif self.guess == TAKES:
+            template = _("Not quite: {name}'s {card} went to row {row} (you said it takes a row)")
+        else:
+            template = _("Not quite: {name}'s {card} went to row {row} (you said row {guess})")
+        return rich(template, **fields)
+
     def text(self, names: Sequence[str]) -> str:
         """E.g. "Right: Ana's 27 went to row 2" or "Not quite: Ana's 27 took a row (you said row 2)"."""
-        name = names[self.question.player]
-        went = "took a row" if self.answer == TAKES else f"went to row {self.answer + 1}"
-        if self.right:
-            return f"Right: {name}'s {self.question.card} {went}"
-        return f"Not quite: {name}'s {self.question.card} {went} (you said {guess_text(self.guess)})"
+        return _plain(self.parts(names))
 
 
 def score(guess: int, placement: Placement) -> Verdict:
@@ -112,7 +132,7 @@ class Tally:
         return verdict
 
     def text(self) -> str:
-        return f"{self.right} of {self.total} right"
+        return _("{right} of {total} right").format(right=self.right, total=self.total)
 
 
 @dataclass(frozen=True)

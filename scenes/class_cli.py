@@ -15,6 +15,7 @@ from typing import NoReturn
 from game.agent_options import DEFAULT_THINK_MS
 from game.agents import AGENT_KINDS
 from game.classroom.room import check_code, seats_for
+from game.i18n import _
 from game.rules import rules_named
 from game.table_size import MAX_PLAYERS, MIN_PLAYERS
 
@@ -50,26 +51,29 @@ def add_class_arguments(parser: argparse.ArgumentParser) -> None:
     from cli.arguments import add_window_options, milliseconds_argument, seed_argument
 
     parser.add_argument("--rules", choices=["snap", "classic"], default="snap",
-                        help=f"snap (default): one round of 7 turns; classic: rounds of 10 turns until someone "
-                             f"has 66 points ({MIN_PLAYERS}-{MAX_PLAYERS} seats)")
+                        help=_("snap (default): one round of 7 turns; classic: rounds of 10 turns until someone "
+                               "has 66 points ({low}-{high} seats)").format(low=MIN_PLAYERS, high=MAX_PLAYERS))
     parser.add_argument("--seats", type=int, metavar="N",
-                        help=f"seats at the table: 4 under snap, {MIN_PLAYERS}-{MAX_PLAYERS} under classic "
-                             f"(default: 4 under snap, {MAX_PLAYERS} under classic); AIs play the empty ones")
+                        help=_("seats at the table: 4 under snap, {low}-{high} under classic "
+                               "(default: 4 under snap, {high} under classic); AIs play the empty ones").format(
+                            low=MIN_PLAYERS, high=MAX_PLAYERS))
     parser.add_argument("--port", type=int, default=DEFAULT_PORT,
-                        help=f"TCP port of the join address (default {DEFAULT_PORT}; 0: any free port)")
-    parser.add_argument("--code", help="the room code (2-12 letters or digits; default: 4 drawn at random)")
+                        help=_("TCP port of the join address (default {port}; 0: any free port)").format(
+                            port=DEFAULT_PORT))
+    parser.add_argument("--code", help=_("the room code (2-12 letters or digits; default: 4 drawn at random)"))
     parser.add_argument("--ai", default="random", metavar="LEVEL",
-                        help="level of the computer players in empty seats and of those that play for a late "
-                             "student: random (default), heuristic or mc")
+                        help=_("level of the computer players in empty seats and of those that play for a late "
+                               "student: random (default), heuristic or mc"))
     parser.add_argument("--start-at", type=int, metavar="N",
-                        help="start by itself once N seats are taken (default: the teacher presses Enter)")
+                        help=_("start by itself once N seats are taken (default: the teacher presses Enter)"))
     parser.add_argument("--time-limit", type=float, metavar="SECONDS",
-                        help="seconds a student has to choose before an AI chooses for them (default: wait)")
-    parser.add_argument("--seed", type=seed_argument, help="reproduce a deal (shown on screen)")
+                        help=_("seconds a student has to choose before an AI chooses for them (default: wait)"))
+    parser.add_argument("--seed", type=seed_argument, help=_("reproduce a deal (shown on screen)"))
     parser.add_argument("--record", type=Path, metavar="FILE",
-                        help="append the finished game's record (JSON Lines) to FILE instead of the history")
+                        help=_("append the finished game's record (JSON Lines) to FILE instead of the history"))
     parser.add_argument("--think-ms", type=milliseconds_argument, default=DEFAULT_THINK_MS, metavar="MS",
-                        help=f"thinking time per decision of mc players (default {DEFAULT_THINK_MS:g})")
+                        help=_("thinking time per decision of mc players (default {ms})").format(
+                            ms=f"{DEFAULT_THINK_MS:g}"))
     add_window_options(parser, "once the results screen is shown")
     parser.set_defaults(subparser=parser)
 
@@ -77,7 +81,7 @@ def add_class_arguments(parser: argparse.ArgumentParser) -> None:
 def class_settings(args: argparse.Namespace, error: Callable[[str], NoReturn]) -> ClassSettings:
     """The checked settings of ``main.py class`` (one-line errors through ``error``)."""
     if not 0 <= args.port <= 65535:
-        error(f"--port must be from 0 to 65535, not {args.port}")
+        error(_("--port must be from 0 to 65535, not {port}").format(port=args.port))
     code = None
     if args.code is not None:
         try:
@@ -85,14 +89,15 @@ def class_settings(args: argparse.Namespace, error: Callable[[str], NoReturn]) -
         except ValueError as problem:
             error(f"--code: {problem}")
     if args.ai not in AGENT_KINDS:
-        error(f"unknown level {args.ai!r} for --ai (known: {', '.join(AGENT_KINDS)})")
+        error(_("unknown level {level} for --ai (known: {known})").format(level=repr(args.ai),
+                                                                         known=", ".join(AGENT_KINDS)))
     try:
         seats = seats_for(rules_named(args.rules), args.seats)
     except ValueError as problem:
         error(f"--seats {args.seats}: {problem}")
     if args.start_at is not None and not 1 <= args.start_at <= seats:
-        error(f"--start-at must be from 1 to {seats}, not {args.start_at}")
+        error(_("--start-at must be from 1 to {seats}, not {value}").format(seats=seats, value=args.start_at))
     if args.time_limit is not None and not 0 < args.time_limit < float("inf"):
-        error(f"--time-limit must be a number of seconds > 0, not {args.time_limit}")
+        error(_("--time-limit must be a number of seconds > 0, not {value}").format(value=args.time_limit))
     return ClassSettings(rules=args.rules, port=args.port, code=code, ai=args.ai, start_at=args.start_at,
                          time_limit=args.time_limit, seed=args.seed, seats=args.seats)

@@ -26,6 +26,7 @@ from game.classroom.observation import PublicTable, public_observation, seat_obs
 from game.classroom.room import Room
 from game.classroom.server import ClassServer, Event
 from game.engine import PlayerView, new_seed
+from game.i18n import _
 from game.play import make_player, players_rng
 from game.rules import ROWS, Rules
 
@@ -76,7 +77,7 @@ def class_seats(room: Room, rules: Rules, level: str) -> tuple[Seat, ...]:
             seats.append(Seat(info.name, PHONE))
         else:
             ais += 1
-            seats.append(Seat(f"AI {ais}", level))
+            seats.append(Seat(_("AI {number}").format(number=ais), level))
     return tuple(seats)
 
 
@@ -137,7 +138,7 @@ class ClassSession(TableSession):
             now = self.clock()
             for seat, question in list(self.questions.items()):
                 if now - question.asked_at >= self.time_limit:
-                    self._answer_by_ai(seat, note=f"Time is up: an AI played for {self.name(seat)}")
+                    self._answer_by_ai(seat, note=_("Time is up: an AI played for {name}").format(name=self.name(seat)))
                     changed = True
         self.publish()
         return changed
@@ -147,22 +148,22 @@ class ClassSession(TableSession):
             return True
         question = self.questions.get(event.seat)
         if question is None or event.seat in self.given_to_ai:
-            self.server.tell(event.seat, "nothing is asked of you now")
+            self.server.tell(event.seat, _("nothing is asked of you now"))
             return False
         if event.kind == "play":
             if question.ask != "card":
-                self.server.tell(event.seat, "pick a row, not a card")
+                self.server.tell(event.seat, _("pick a row, not a card"))
                 return False
             if event.value not in self.game.hand(event.seat):
-                self.server.tell(event.seat, f"you do not hold card {event.value}")
+                self.server.tell(event.seat, _("you do not hold card {card}").format(card=event.value))
                 return False
             self.chosen[event.seat] = event.value
         else:
             if question.ask != "row":
-                self.server.tell(event.seat, "choose a card, not a row")
+                self.server.tell(event.seat, _("choose a card, not a row"))
                 return False
             if not 0 <= event.value < ROWS:
-                self.server.tell(event.seat, f"there is no row {event.value + 1}")
+                self.server.tell(event.seat, _("there is no row {row}").format(row=event.value + 1))
                 return False
         del self.questions[event.seat]
         question.future.set_result(event.value)
@@ -185,8 +186,8 @@ class ClassSession(TableSession):
             return
         self.given_to_ai.add(seat)
         self.room.give_to_ai(seat)
-        self.server.release(seat, "the teacher gave your seat to a computer player")
-        self.notes.append(f"An AI plays for {self.name(seat)} from now on")
+        self.server.release(seat, _("the teacher gave your seat to a computer player"))
+        self.notes.append(_("An AI plays for {name} from now on").format(name=self.name(seat)))
         if seat in self.questions:
             self._answer_by_ai(seat, note=None)
 
@@ -199,8 +200,8 @@ class ClassSession(TableSession):
         scores = state.scores if state is not None else tuple(game.scores)
         stage = self.stage
         waiting_row = stage is not Stage.OVER and game.awaiting_row_choice is not None
-        if stage in (Stage.CHOOSE, Stage.THINKING):
-            waiting = game.waiting_for
+        if stage in (Stage.CHOOSE, Stage.THINKING):  # a phone that has answered waits no more
+            waiting = tuple(seat for seat in game.waiting_for if seat not in self.chosen)
         elif waiting_row:
             waiting = (game.awaiting_row_choice,)  # type: ignore[assignment]
         else:

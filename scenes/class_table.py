@@ -15,7 +15,7 @@ from collections.abc import Sequence
 
 import pygame
 
-from game.i18n import _
+from game.i18n import _, ngettext
 
 from . import theme
 from .base import AppContext, Input, InputKind
@@ -25,6 +25,10 @@ from .confirm import ConfirmScene
 from .results import Outcome, ResultsScene
 from .table import TableScene
 from .view import TableView
+from .widgets import fit_segments
+
+ROOM_LINE_GAP = "   -   "
+"""Between the parts of the room's line (the first parts are kept when the line is too long)."""
 
 
 class ClassTableScene(TableScene):
@@ -92,48 +96,62 @@ class ClassTableScene(TableScene):
         self._keep_pumping()
 
     def _seat_detail(self, view: TableView, player: int) -> str:
-        """A student's seat says whether their phone is connected and whether they have chosen."""
+        """A student's seat says whether their phone is connected and whether they have chosen (in a
+        word or two: the line under a name is narrow)."""
         session = self.class_session
         if player in session.given_to_ai:
-            return f"AI ({self.settings.ai}) for the student"
+            return _("AI ({level})").format(level=self.settings.ai)
         if player not in session.phone_seats:
             return super()._seat_detail(view, player)
         infos = session.room.seats()
         if player < len(infos) and not infos[player].connected:
-            return "phone - not connected"
+            # NOTE: a student's phone is not connected to the class game (under their name, in a few letters)
+            return _("offline")
         if player in view.thinking:
             question = session.questions.get(player)
-            return "phone - taking a row..." if question is not None and question.ask == "row" else "phone - choosing..."
+            # NOTE: a student is choosing on their phone (under their name, in a few letters)
+            return _("taking a row...") if question is not None and question.ask == "row" else _("choosing...")
         return super()._seat_detail(view, player)
 
     def room_line(self) -> str:
         """The join address and code, and who the table waits for."""
+        return ROOM_LINE_GAP.join(self.room_parts())
+
+    def room_parts(self) -> list[str]:
+        """The parts of the room's line, most important first: the join address and code (with
+        how many watch), whom the table waits for."""
         session = self.class_session
         table = session.public_table()
-        line = f"Join: {self.addresses[0] if self.addresses else ''}   code {session.room.code}"
+        join = _("Join: {address}   code {code}").format(address=self.addresses[0] if self.addresses else "",
+                                                        code=session.room.code)
         spectators = session.room.spectator_count()
         if spectators:
-            line += f"   {spectators} watching"
+            join += "   " + ngettext("{count} watching", "{count} watching", spectators).format(count=spectators)
+        parts = [join]
         phones = [seat for seat in table.waiting if seat in session.phone_seats]
         if phones:
             asked = session.questions
             names = ", ".join(session.name(seat) for seat in phones)
             if any(asked.get(seat) is not None and asked[seat].ask == "row" for seat in phones):
-                line += f"   -   {names}: pick a row on your phone"
+                parts.append(_("{names}: pick a row on your phone").format(names=names))
             else:
-                line += f"   -   waiting for: {names}"
-        return line
+                parts.append(_("waiting for: {names}").format(names=names))
+        return parts
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
         layout = self.layout()
         s = layout.scale
         notes = self.class_session.notes[-1:]
-        line = "   -   ".join([self.room_line(), *notes])
+        join, *waiting = self.room_parts()
         box = layout.hints.inflate(0, round(4 * s))
         box.left, box.width = 0, surface.get_width()
         pygame.draw.rect(surface, theme.BAR, box)
-        size = theme.fit_size(line, max(12, round(21 * s)), box.width - round(24 * s))
+        size = theme.text_px(21, s)
+        # The join address first, then the latest note, then whom the table waits for: what does
+        # not fit is left out at the projector's smallest text size.
+        line = fit_segments(ROOM_LINE_GAP.join([join, *notes, *waiting]), size, box.width - round(24 * s),
+                            separator=ROOM_LINE_GAP)
         theme.blit_text(surface, line, size, theme.ACCENT if notes else theme.TEXT, center=box.center)
 
 

@@ -12,7 +12,8 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from game.engine import Placement, Rule
-from game.explain import Explanation, explain, takes_after_choice
+from game.explain import Explanation, explain, points_parts, takes_after_choice
+from game.i18n import _, rich
 from game.rules import Rules
 
 from .session import Part
@@ -54,23 +55,26 @@ def _why_not_cheapest(rows_before: Rows, placement: Placement, cheapest: int, la
     other = takes_after_choice(rows_before, placement.card, cheapest, later, rules)
     caused = [take for take in chosen if take not in other and take.player != placement.player]
     if not caused:
-        return ("Any row may be taken; the cheapest is the safe choice",)
+        return (_("Any row may be taken; the cheapest is the safe choice"),)
     take = caused[0]
-    who = names[take.player]
-    return ("Why? Now ", f"{who}'s ", take.card, " will take row ", take.row + 1, " (", take.penalty,
-            _points(take.penalty), ")")
+    # NOTE: why a player took a row that is not the cheapest: with it, another player's card takes a row.
+    return tuple(rich(_("Why? Now {name}'s {card} will take row {row} ({points})"), name=names[take.player],
+                      card=take.card, row=take.row + 1, points=points_parts(take.penalty)))
 
 
 def join(parts: Sequence[Part]) -> str:
     return "".join(str(part) for part in parts)
 
 
-def _cards(count: int) -> str:
-    return "card" if count == 1 else "cards"
+def _row_head(row: int) -> tuple[Part, ...]:
+    """A column's first line: "Row 2"."""
+    return tuple(rich(_("Row {row}"), row=row + 1))
 
 
-def _points(count: int) -> str:
-    return " point" if count == 1 else " points"
+def _ends(last_card: int) -> tuple[Part, ...]:
+    """A column's second line: the row's last card."""
+    # NOTE: short (a column a quarter of the panel wide): the last card of a row, "ends 24".
+    return tuple(rich(_("ends {card}"), card=last_card))
 
 
 def explain_panel(rows_before: Rows, placement: Placement, rules: Rules, names: Sequence[str],
@@ -83,24 +87,27 @@ def explain_panel(rows_before: Rows, placement: Placement, rules: Rules, names: 
         return _low_card_panel(facts, rules, names, later)
     card = placement.card
     chosen_row = placement.row
+    # NOTE: short (a column a quarter of the panel wide): the row's last card is higher than the card.
+    too_high = _("too high")
     columns = tuple(
-        Column((("Row ", o.row + 1), ("ends ", o.last_card),
-                ("+", o.difference) if o.accepts else ("too high",)),
+        Column((_row_head(o.row), _ends(o.last_card), ("+", o.difference) if o.accepts else (too_high,)),
                chosen=o.row == chosen_row, ok=o.accepts)
         for o in facts.options
     )
     chosen = facts.options[chosen_row]
     if placement.rule is Rule.SIXTH_CARD:
-        full: list[Part] = ["Row ", chosen_row + 1, " was full ("]
+        full: list[Part] = []
         for index, taken in enumerate(rows_before[chosen_row]):
             full += [", " if index else "", taken]
-        full += [f"): {names[placement.player]} takes ", placement.penalty, _points(placement.penalty)]
-        title: tuple[Part, ...] = ("Rule 3: ", card, " would be the 6th card of row ", chosen_row + 1)
-        return ExplainPanel(title, columns, (tuple(full),))
-    title = ("Rule 2: ", card, " goes after the closest lower last card")
-    verdict = (("Smallest difference: ", card, " - ", chosen.last_card, " = ", chosen.difference,
-                " in row ", chosen_row + 1),)
-    return ExplainPanel(title, columns, verdict)
+        # NOTE: {cards}: the full row's five cards, "33, 42, 50, 57, 64"; {points}: "21 points".
+        verdict = rich(_("Row {row} was full ({cards}): {name} takes {points}"), row=chosen_row + 1, cards=full,
+                       name=names[placement.player], points=points_parts(placement.penalty))
+        title = rich(_("Rule 3: {card} would be the 6th card of row {row}"), card=card, row=chosen_row + 1)
+        return ExplainPanel(tuple(title), columns, (tuple(verdict),))
+    title = rich(_("Rule 2: {card} goes after the closest lower last card"), card=card)
+    verdict = rich(_("Smallest difference: {card} - {last} = {difference} in row {row}"), card=card,
+                   last=chosen.last_card, difference=chosen.difference, row=chosen_row + 1)
+    return ExplainPanel(tuple(title), columns, (tuple(verdict),))
 
 
 def _low_card_panel(facts: Explanation, rules: Rules, names: Sequence[str],
@@ -111,19 +118,21 @@ def _low_card_panel(facts: Explanation, rules: Rules, names: Sequence[str],
     chosen_row = placement.row
     cheapest = facts.cheapest_rows
     columns = tuple(
-        Column((("Row ", o.row + 1), ("ends ", o.last_card), (o.penalty, _points(o.penalty))),
+        Column((_row_head(o.row), _ends(o.last_card), tuple(points_parts(o.penalty))),
                chosen=o.row == chosen_row, ok=o.row in cheapest)
         for o in facts.options
     )
-    title: tuple[Part, ...] = ("Rule 4: ", placement.card, " is lower than every row's last card")
+    title = rich(_("Rule 4: {card} is lower than every row's last card"), card=placement.card)
     mine = facts.options[chosen_row]
     if chosen_row in cheapest:
-        verdict: tuple[tuple[Part, ...], ...] = (
-            (f"{name} takes the cheapest row, row ", chosen_row + 1, " (", mine.penalty,
-             _points(mine.penalty), ")"),)
+        verdict: tuple[tuple[Part, ...], ...] = (tuple(rich(
+            _("{name} takes the cheapest row, row {row} ({points})"), name=name, row=chosen_row + 1,
+            points=points_parts(mine.penalty))),)
     else:
         best = facts.options[cheapest[0]]
-        verdict = ((f"{name} took row ", chosen_row + 1, " (", mine.penalty, _points(mine.penalty),
-                    "), not the cheapest: row ", best.row + 1, " (", best.penalty, ")"),)
+        # NOTE: {best_points}: the cheapest row's penalty sum, a bare number: "row 2 (6)".
+        verdict = (tuple(rich(_("{name} took row {row} ({points}), not the cheapest: row {best} ({best_points})"),
+                              name=name, row=chosen_row + 1, points=points_parts(mine.penalty), best=best.row + 1,
+                              best_points=best.penalty)),)
         verdict += (_why_not_cheapest(facts.rows_before, placement, best.row, later, rules, names),)
-    return ExplainPanel(title, columns, verdict)
+    return ExplainPanel(tuple(title), columns, verdict)

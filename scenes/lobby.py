@@ -18,6 +18,7 @@ import segno
 from game.agent_options import AgentOptions
 from game.classroom.room import Room, SeatInfo
 from game.classroom.server import ClassServer, lan_addresses
+from game.i18n import Part, _, ngettext, rich
 from game.rules import Rules, rules_named
 
 from . import theme
@@ -25,10 +26,15 @@ from .base import AppContext, Input, InputKind, Scene
 from .class_cli import ClassSettings
 from .class_session import ClassSession, class_seats
 from .layout import scale_for
-from .widgets import draw_button, draw_panel
+from .digits import DigitSprites
+from .widgets import draw_button, draw_panel, draw_rich, fit_segments, rich_width, shorten_rich
 
 SEAT_KEYS = {pygame.K_PLUS: 1, pygame.K_EQUALS: 1, pygame.K_KP_PLUS: 1, pygame.K_MINUS: -1, pygame.K_KP_MINUS: -1}
 """Keys that change the number of seats before the start (classic rules: 2-10)."""
+HEADING_LINES = 2
+"""Lines above the seats for their heading: how many are taken, the rules, who plays the empty ones."""
+HEADING_GAP = "  -  "
+HINT_GAP = "    "
 
 
 def qr_surface(text: str, module: int) -> pygame.Surface:
@@ -57,6 +63,8 @@ class LobbyLayout:
     scale: float
     title: pygame.Rect
     info: pygame.Rect
+    heading: tuple[pygame.Rect, ...]
+    """The lines of the seats' heading, top first."""
     seats: tuple[pygame.Rect, ...]
     free_buttons: tuple[pygame.Rect, ...]
     qr: pygame.Rect
@@ -64,7 +72,9 @@ class LobbyLayout:
     hints: pygame.Rect
 
 
-def lobby_layout(size: tuple[int, int], seat_count: int, modules: int) -> LobbyLayout:
+def lobby_layout(size: tuple[int, int], seat_count: int, modules: int, free_width: int = 0) -> LobbyLayout:
+    """``free_width``: the width the seats' Free buttons need for their label (at least their
+    design width)."""
     w, h = size
     s = scale_for(size)
     margin = round(24 * s)
@@ -74,14 +84,18 @@ def lobby_layout(size: tuple[int, int], seat_count: int, modules: int) -> LobbyL
     left_w = qr.left - 2 * margin
     title = pygame.Rect(margin, margin, left_w, round(56 * s))
     info = pygame.Rect(margin, title.bottom + round(8 * s), left_w, round(150 * s))
-    top = info.bottom + round(16 * s)
+    line_h = round(26 * s)
+    heading = tuple(pygame.Rect(margin, info.bottom + round(8 * s) + i * line_h, left_w, line_h)
+                    for i in range(HEADING_LINES))
+    top = heading[-1].bottom + round(4 * s)
     bottom_room = round(110 * s)
     row_h = max(round(22 * s), min(round(46 * s), (h - top - bottom_room) // max(1, seat_count)))
     seats = tuple(pygame.Rect(margin, top + i * row_h, left_w, row_h - round(6 * s)) for i in range(seat_count))
-    free = tuple(pygame.Rect(r.right - round(110 * s), r.top + 1, round(104 * s), r.height - 2) for r in seats)
+    free_w = max(round(104 * s), free_width)
+    free = tuple(pygame.Rect(r.right - free_w - round(6 * s), r.top + 1, free_w, r.height - 2) for r in seats)
     start = pygame.Rect(margin, h - margin - round(64 * s) - round(28 * s), round(320 * s), round(64 * s))
     hints = pygame.Rect(margin, h - margin - round(24 * s), w - 2 * margin, round(24 * s))
-    return LobbyLayout(s, title, info, seats, free, qr, start, hints)
+    return LobbyLayout(s, title, info, heading, seats, free, qr, start, hints)
 
 
 class LobbyScene(Scene):
@@ -97,7 +111,8 @@ class LobbyScene(Scene):
         hosts = lan_addresses() if settings.host in ("", "0.0.0.0", "::") else [settings.host]
         self.addresses = [f"http://{address}:{server.port}" for address in hosts] if server else []
         if server is not None:  # for the teacher's terminal (and scripts): where to join
-            print(f"class room {server.room.code}: join at {' or '.join(self.addresses)}", flush=True)
+            print(_("class room {code}: join at {addresses}").format(code=server.room.code,
+                                                                     addresses=or_list(self.addresses)), flush=True)
         self._qr: tuple[int, pygame.Surface] | None = None
 
     @property
@@ -150,7 +165,7 @@ class LobbyScene(Scene):
         """The teacher frees a seat before the game (its phone goes back to the join form)."""
         if self.server is not None:
             self.server.room.free(seat)
-            self.server.release(seat, "the teacher freed your seat")
+            self.server.release(seat, _("the teacher freed your seat"))
 
     def update(self, dt: float) -> None:
         if self.server is None:
@@ -182,7 +197,9 @@ class LobbyScene(Scene):
     # ------------------------------------------------------------- draw
     def _layout(self, size: tuple[int, int]) -> LobbyLayout:
         count = self.room.seat_count if self.room is not None else self.settings.seat_count
-        return lobby_layout(size, count, qr_modules(self.join_url or "http://127.0.0.1:8066"))
+        s = scale_for(size)
+        free_width = theme.font(theme.text_px(22, s)).size(_("Free"))[0] + round(24 * s)
+        return lobby_layout(size, count, qr_modules(self.join_url or "http://127.0.0.1:8066"), free_width)
 
     def _qr_image(self, side: int) -> pygame.Surface:
         if self._qr is None or self._qr[0] != side:
@@ -194,70 +211,139 @@ class LobbyScene(Scene):
         surface.fill(theme.FELT)
         layout = self._layout(surface.get_size())
         s = layout.scale
-        theme.blit_text(surface, "Class game: join from your phone", round(40 * s), theme.TEXT, bold=True,
-                        midleft=(layout.title.left, layout.title.centery))
+        title = _("Class game: join from your phone")
+        theme.blit_text(surface, title, bold_size(title, round(40 * s), layout.title.width), theme.TEXT,
+                        bold=True, midleft=(layout.title.left, layout.title.centery))
         if self.room is None or self.server is None:
-            theme.blit_text(surface, self.problem, theme.fit_size(self.problem, round(28 * s), layout.info.width),
-                            theme.DANGER, topleft=layout.info.topleft)
-            theme.blit_text(surface, "Esc: back to the menu", theme.text_px(22, s), theme.TEXT_DIM,
-                            midleft=layout.hints.midleft)
+            self._draw_problem(surface, layout)
             return
         info = layout.info
-        theme.blit_text(surface, "Room code", theme.text_px(24, s), theme.TEXT_DIM, topleft=info.topleft)
-        code_rect = theme.blit_text(surface, self.room.code, round(84 * s), theme.ACCENT, bold=True,
+        self._draw_room(surface, self.room.code, info, s)
+        rules = rules_named(self.settings.rules)
+        seats = self.seats()
+        taken = sum(1 for seat in seats if seat.taken)
+        heading = seats_heading(taken, len(seats), rules, self.settings.ai)
+        size = theme.text_px(22, s)
+        sprites = self.ctx.sprites
+        for line, rect in zip(pack_lines(heading, size, sprites, info.width, len(layout.heading)), layout.heading):
+            draw_rich(surface, shorten_rich(line, size, sprites, rect.width), size, theme.TEXT_DIM, sprites,
+                      midleft=rect.midleft)
+        for seat, rect, free in zip(seats, layout.seats, layout.free_buttons):
+            self._draw_seat(surface, seat, rect, free, s)
+        spectators = self.room.spectator_count()
+        draw_button(surface, layout.start, _("Start the game"), round(30 * s),
+                    hovered=layout.start.collidepoint(self.mouse), key_hint=_("Enter"))
+        if spectators:
+            watching = rich(ngettext("{count} watching", "{count} watching", spectators), count=spectators)
+            draw_rich(surface, watching, theme.text_px(22, s), theme.TEXT_DIM, self.ctx.sprites,
+                      midleft=(layout.start.right + round(20 * s), layout.start.centery))
+        size = theme.text_px(20, s)
+        hints = fit_segments(lobby_hints(rules, self.settings.start_at), size, layout.hints.width, HINT_GAP)
+        theme.blit_text(surface, hints, size, theme.TEXT_DIM, midleft=layout.hints.midleft)
+        image = self._qr_image(layout.qr.width)
+        surface.blit(image, image.get_rect(center=layout.qr.center))
+
+    def _draw_problem(self, surface: pygame.Surface, layout: LobbyLayout) -> None:
+        """Why the room could not open, and the way back."""
+        size = theme.text_px(28, layout.scale)
+        y = layout.info.top
+        for line in theme.wrap_lines(self.problem, size, layout.info.width):
+            y = theme.blit_text(surface, line, size, theme.DANGER, topleft=(layout.info.left, y)).bottom
+        theme.blit_text(surface, _("Esc: back to the menu"), theme.text_px(22, layout.scale), theme.TEXT_DIM,
+                        midleft=layout.hints.midleft)
+
+    def _draw_room(self, surface: pygame.Surface, code: str, info: pygame.Rect, s: float) -> None:
+        """The room code, big, and the addresses to open."""
+        theme.blit_text(surface, _("Room code"), theme.text_px(24, s), theme.TEXT_DIM, topleft=info.topleft)
+        code_rect = theme.blit_text(surface, code, round(84 * s), theme.ACCENT, bold=True,
                                     topleft=(info.left, info.top + round(22 * s)))
         y = code_rect.bottom + round(4 * s)
         for address in self.addresses[:3]:
             size = theme.fit_size(address, theme.text_px(30, s), info.width)
             y = theme.blit_text(surface, address, size, theme.TEXT, topleft=(info.left, y)).bottom
-        rules = rules_named(self.settings.rules)
-        seats = self.seats()
-        taken = sum(1 for seat in seats if seat.taken)
-        heading, size = theme.fit_label(f"Seats: {taken} of {len(seats)} taken  -  {rules.name} rules  -  "
-                                        f"AIs ({self.settings.ai}) play the empty ones", theme.text_px(22, s), info.width)
-        theme.blit_text(surface, heading, size, theme.TEXT_DIM,
-                        bottomleft=(layout.seats[0].left, layout.seats[0].top - round(2 * s)))
-        for seat, rect, free in zip(seats, layout.seats, layout.free_buttons):
-            self._draw_seat(surface, seat, rect, free, s)
-        spectators = self.room.spectator_count()
-        draw_button(surface, layout.start, "Start the game", round(30 * s), hovered=layout.start.collidepoint(self.mouse),
-                    key_hint="Enter")
-        if spectators:
-            theme.blit_text(surface, f"{spectators} watching", theme.text_px(22, s), theme.TEXT_DIM,
-                            midleft=(layout.start.right + round(20 * s), layout.start.centery))
-        hints = lobby_hints(rules, self.settings.start_at)
-        theme.blit_text(surface, hints, theme.fit_size(hints, theme.text_px(20, s), layout.hints.width), theme.TEXT_DIM,
-                        midleft=layout.hints.midleft)
-        image = self._qr_image(layout.qr.width)
-        surface.blit(image, image.get_rect(center=layout.qr.center))
 
     def _draw_seat(self, surface: pygame.Surface, seat: SeatInfo, rect: pygame.Rect, free: pygame.Rect,
                    s: float) -> None:
         draw_panel(surface, rect, theme.PANEL, theme.PANEL_EDGE if seat.taken else None, radius=round(8 * s))
         size = theme.text_px(28, s) if rect.height >= round(40 * s) else theme.MIN_FONT_SIZE  # a room of 10 seats
-        theme.blit_text(surface, f"{seat.index + 1}", size, theme.TEXT_DIM,
-                        midleft=(rect.left + round(12 * s), rect.centery))
+        draw_rich(surface, [seat.index + 1], size, theme.TEXT_DIM, self.ctx.sprites,
+                  midleft=(rect.left + round(12 * s), rect.centery))
         name_left = rect.left + round(56 * s)
         if not seat.taken:
-            theme.blit_text(surface, "free (an AI plays it)", size, theme.TEXT_DIM, midleft=(name_left, rect.centery))
+            label, fitted = theme.fit_label(_("free (an AI plays it)"), size, rect.right - name_left - round(8 * s))
+            theme.blit_text(surface, label, fitted, theme.TEXT_DIM, midleft=(name_left, rect.centery))
             return
-        state, colour = ("connected", theme.GOOD) if seat.connected else ("not connected", theme.DANGER)
+        state, colour = (_("connected"), theme.GOOD) if seat.connected else (_("not connected"), theme.DANGER)
         pygame.draw.circle(surface, colour, (name_left + size // 3, rect.centery), max(4, size // 4))
-        room = free.left - name_left - round(200 * s)
+        small = theme.text_px(22, s)
+        state_rect = theme.blit_text(surface, state, small, colour, midright=(free.left - round(12 * s), rect.centery))
+        room = state_rect.left - round(12 * s) - (name_left + size)
         name, name_size = theme.fit_label(seat.name, size, max(40, room))
         theme.blit_text(surface, name, name_size, theme.TEXT, midleft=(name_left + size, rect.centery))
-        small = theme.text_px(22, s)
-        theme.blit_text(surface, state, small, colour, midright=(free.left - round(12 * s), rect.centery))
-        draw_button(surface, free, "Free", small, hovered=free.collidepoint(self.mouse))
+        draw_button(surface, free, _("Free"), small, hovered=free.collidepoint(self.mouse))
+
+
+def bold_size(label: str, size: int, width: int) -> int:
+    """The largest size up to ``size`` (and not under the projector's minimum) at which ``label``
+    in bold fits ``width``."""
+    while size > theme.MIN_FONT_SIZE:
+        theme.font(size).bold = True
+        wide = theme.font(size).size(label)[0]
+        theme.font(size).bold = False
+        if wide <= width:
+            break
+        size -= 1
+    return size
 
 
 def lobby_hints(rules: Rules, start_at: int | None) -> str:
-    """The lobby's footer: the keys (+/- where the rules let the seats change), the automatic start."""
-    seats = "    +/-: seats" if rules.min_players < rules.max_players else ""
-    hints = f"Enter: start{seats}    click Free: free a seat    Esc: close the room"
+    """The lobby's footer: the automatic start, the keys (+/- where the rules let the seats change);
+    most important first (what does not fit the window is left out from the end: the Free buttons
+    speak for themselves)."""
+    hints = [_("Enter: start")]
     if start_at is not None:
-        hints += f"    the game starts by itself when {start_at} seats are taken"
-    return hints
+        hints.append(ngettext("the game starts by itself when {count} seat is taken",
+                              "the game starts by itself when {count} seats are taken", start_at
+                              ).format(count=start_at))
+    hints.append(_("Esc: close the room"))
+    if rules.min_players < rules.max_players:
+        hints.append(_("+/-: seats"))
+    hints.append(_("click Free: free a seat"))
+    return HINT_GAP.join(hints)
+
+
+def seats_heading(taken: int, count: int, rules: Rules, level: str) -> list[list[Part]]:
+    """The parts of the seats' heading (numbers to stamp): how many are taken, the rules, who plays
+    the empty seats."""
+    return [rich(ngettext("Seats: {taken} of {count} taken", "Seats: {taken} of {count} taken", count),
+                 taken=taken, count=count),
+            [_(rules.title)],
+            [_("AIs ({level}) play the empty seats").format(level=level)]]
+
+
+def pack_lines(parts: list[list[Part]], size: int, sprites: DigitSprites, width: int, lines: int
+               ) -> list[list[Part]]:
+    """``parts`` on at most ``lines`` lines of ``width`` at ``size``, in order, as many on a line as
+    fit (a part too long for a line of its own is left to be shortened there)."""
+    packed: list[list[Part]] = []
+    for part in parts:
+        joined = [*packed[-1], HEADING_GAP, *part] if packed else part
+        if packed and (rich_width(joined, size, sprites) <= width or len(packed) == lines):
+            packed[-1] = joined
+        else:
+            packed.append(list(part))
+    return packed
+
+
+def or_list(items: list[str]) -> str:
+    """``items`` as "a or b or c" in the active language."""
+    if not items:
+        return ""
+    joined = items[0]
+    for item in items[1:]:
+        # NOTE: two alternatives, e.g. two web addresses a phone can open
+        joined = _("{items} or {last}").format(items=joined, last=item)
+    return joined
 
 
 def open_lobby(ctx: AppContext, settings: ClassSettings) -> LobbyScene:
@@ -268,8 +354,8 @@ def open_lobby(ctx: AppContext, settings: ClassSettings) -> LobbyScene:
     try:
         server.start()
     except OSError as problem:
-        raise ValueError(f"cannot open the class room on port {settings.port}: "
-                         f"{problem.strerror or problem}") from None
+        raise ValueError(_("cannot open the class room on port {port}: {problem}").format(
+            port=settings.port, problem=problem.strerror or problem)) from None
     return LobbyScene(ctx, settings, server)
 
 

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.i18n import _, rich
 from game.predict import GUESSES, TAKES, Question, Verdict
 from game.rules import ROWS
 
@@ -21,8 +22,13 @@ from .widgets import draw_button, draw_panel, draw_rich
 if TYPE_CHECKING:
     from .predictor import PredictFrame, Predictor
 
-ANSWER_LABELS = {**{row: f"Row {row + 1}" for row in range(ROWS)}, TAKES: "Takes a row"}
 ANSWER_HINTS = {**{row: str(row + 1) for row in range(ROWS)}, TAKES: "T"}
+"""The key of each answer (T for "takes a row" in every language: the key the table listens to)."""
+
+
+def answer_label(guess: int) -> str:
+    """An answer's button: "Row 2", "Takes a row"."""
+    return _("Takes a row") if guess == TAKES else _("Row {row}").format(row=guess + 1)
 
 
 def predict_button(layout: TableLayout, status: pygame.Rect | None = None,
@@ -77,15 +83,34 @@ def answer_at(layout: TableLayout, pos: tuple[int, int]) -> int | None:
 
 
 def question_parts(question: Question, names: tuple[str, ...]) -> list[Part]:
-    return ["Where will ", f"{names[question.player]}'s ", question.card, " go?"]
+    return question.parts(names)
 
 
 def verdict_parts(verdict: Verdict, names: tuple[str, ...]) -> list[Part]:
-    question = verdict.question
-    went: list[Part] = [" took a row"] if verdict.answer == TAKES else [" went to row ", verdict.answer + 1]
-    parts: list[Part] = ["Right! " if verdict.right else "Not quite: ", f"{names[question.player]}'s ",
-                         question.card, *went]
-    return parts
+    """The verdict pill's longest form: "Right! Ana's 27 went to row 2"."""
+    fields: dict[str, int | str] = {"name": names[verdict.question.player], "card": verdict.question.card,
+                                    "row": verdict.answer + 1}
+    if verdict.answer == TAKES:
+        template = (_("Right! {name}'s {card} took a row") if verdict.right
+                    else _("Not quite: {name}'s {card} took a row"))
+    else:
+        template = (_("Right! {name}'s {card} went to row {row}") if verdict.right
+                    else _("Not quite: {name}'s {card} went to row {row}"))
+    return rich(template, **fields)
+
+
+def _shorter_verdicts(verdict: Verdict) -> list[list[Part]]:
+    """The pill's shorter forms, for a narrow top bar: without the card, then as short as can be."""
+    row = verdict.answer + 1
+    if verdict.answer == TAKES:
+        # NOTE: the verdict pill, short: whether a learner's guess was right; the card took a row.
+        medium, short = ((_("Right! took a row"), _("Right: takes a row")) if verdict.right
+                         else (_("Not quite: took a row"), _("No: takes a row")))
+    else:
+        # NOTE: the verdict pill, short: whether a learner's guess was right; the card went to row {row}.
+        medium, short = ((_("Right! went to row {row}"), _("Right: row {row}")) if verdict.right
+                         else (_("Not quite: went to row {row}"), _("No: row {row}")))
+    return [rich(medium, row=row), rich(short, row=row)]
 
 
 def _tally_text(predictor: "Predictor") -> str:
@@ -119,8 +144,9 @@ def draw_predict(surface: pygame.Surface, layout: TableLayout, predictor: "Predi
     right_label = top_bar[2]
     button = predict_button(layout, top_bar[0], right_label)
     tally = _tally_text(predictor)
-    choices = [f"Predict: {tally}", tally, f"{predictor.tally.right}/{predictor.tally.total}"] if predictor.on \
-        else ["Predict (P): off", "Predict: off", "Predict"]
+    # NOTE: Predict: the table's toggle for predict-then-reveal (guess where each card goes).
+    choices = [_("Predict: {tally}").format(tally=tally), tally, f"{predictor.tally.right}/{predictor.tally.total}"] \
+        if predictor.on else [_("Predict (P): off"), _("Predict: off"), _("Predict")]
     size = theme.text_px(22, s)
     label = next((c for c in choices if theme.font(size).size(c)[0] <= button.width - round(12 * s)), choices[-1])
     draw_button(surface, button, label, size, toggled=predictor.on, hovered=button.collidepoint(scene.mouse))
@@ -142,20 +168,22 @@ def _draw_question(surface: pygame.Surface, layout: TableLayout, question: Quest
     draw_panel(surface, area, theme.BAR, theme.ACCENT, radius=round(10 * s), width=max(2, round(3 * s)))
     sprites = scene.ctx.sprites  # type: ignore[attr-defined]
     mouse = scene.mouse  # type: ignore[attr-defined]
-    pad = round(12 * s)
+    pad = round(10 * s)  # as the answers' buttons below
     draw_rich(surface, question_parts(question, names), theme.text_px(32, s), theme.ACCENT, sprites,
-              midleft=(area.left + pad, area.top + round(24 * s)))
-    hint = next(h for h in ("Guess first: 1-4 or T, or click a row", "Guess: 1-4 or T", "")
+              midleft=(area.left + pad, area.top + round(24 * s)), max_width=area.width - 2 * pad)
+    # NOTE: T is the key for the answer "takes a row" in every language.
+    hint = next(h for h in (_("Guess first: 1-4 or T, or click a row"), _("Guess: 1-4 or T"), "")
                 if theme.font(theme.text_px(20, s)).size(h)[0] <= area.width - 2 * pad)
     if hint:
         theme.blit_text(surface, hint, theme.text_px(20, s), theme.TEXT_DIM,
                         midleft=(area.left + pad, area.top + round(56 * s)))
     for guess, rect in answer_buttons(layout).items():
-        label, hint_key = ANSWER_LABELS[guess], ANSWER_HINTS[guess]
+        label, hint_key = answer_label(guess), ANSWER_HINTS[guess]
         size = theme.text_px(24, s)
         if theme.font(size).size(label)[0] > rect.width - max(8, rect.height // 4):  # draw_button's margin
             # Narrow: the row's number alone, which is also its key.
-            label, hint_key = ("Takes", hint_key) if guess == TAKES else (str(guess + 1), "row")
+            # NOTE: "Takes": a narrow button's answer "takes a row"; "row": the hint under a row's number.
+            label, hint_key = (_("Takes"), hint_key) if guess == TAKES else (str(guess + 1), _("row"))
         draw_button(surface, rect, label, size, hovered=rect.collidepoint(mouse), key_hint=hint_key)
 
 
@@ -164,10 +192,7 @@ def _draw_verdict(surface: pygame.Surface, pill: pygame.Rect, layout: TableLayou
     """A pill in the top bar: green when right, red when not (shortened where the bar is narrow)."""
     s = layout.scale
     size = theme.text_px(24, s)
-    went: list[Part] = [" took a row"] if verdict.answer == TAKES else [" went to row ", verdict.answer + 1]
-    short: list[Part] = ["Right: " if verdict.right else "No: ", *(["takes a row"] if verdict.answer == TAKES
-                                                                 else ["row ", verdict.answer + 1])]
-    choices = [verdict_parts(verdict, names), ["Right!" if verdict.right else "Not quite:", *went], short]
+    choices = [verdict_parts(verdict, names), *_shorter_verdicts(verdict)]
     from .widgets import rich_width
 
     parts = next((c for c in choices if rich_width(c, size, sprites) + round(20 * s) <= pill.width),  # type: ignore[arg-type]

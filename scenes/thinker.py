@@ -15,6 +15,7 @@ from game.agent_options import AgentOptions
 from game.agents import Agent
 from game.bots.referee import BotAgent, BotTable
 from game.engine import Game, Phase
+from game.i18n import _
 from game.play import make_player, players_rng
 from game.seating import AI_KIND
 
@@ -75,9 +76,11 @@ def bot_status_of(agent: Agent | None) -> BotStatus | None:
         return None
     tail = agent.stderr_tail
     found = agent.disqualification
-    short = f"{found.reason}, turn {found.turn + 1}" if found is not None else ""
-    if found is not None and found.round > 0:
-        short = f"{found.reason}, round {found.round + 1} turn {found.turn + 1}"
+    short = ""
+    if found is not None:
+        # NOTE: why a bot lost its seat ({reason}, e.g. "too slow") and when.
+        short = (_("{reason}, round {round} turn {turn}") if found.round > 0 else _("{reason}, turn {turn}")).format(
+            reason=found.reason, round=found.round + 1, turn=found.turn + 1)
     return BotStatus(agent.last_message, short, found.describe() if found is not None else "",
                      tail[-1] if tail else "", agent.command, tuple(tail))
 

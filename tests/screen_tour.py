@@ -18,6 +18,7 @@ from app_helpers import close_app, frames, key, look, move, open_app, run_until,
 
 from game.engine import Rule
 from screen_tour_players import tour_players
+from screen_tour_class import tour_class
 from screen_tour_table import tour_table
 from scenes.layout import table_layout
 from scenes.app import App
@@ -43,6 +44,7 @@ def tour(size: tuple[int, int], seen: Seen) -> None:
     _demo(size, seen, "classic")
     tour_players(size, seen)
     tour_table(size, seen)
+    tour_class(size, seen)
     _example(size, seen)
 
 

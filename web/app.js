@@ -1,5 +1,7 @@
 // The phone page of a class game: join, then show what the server sends for this seat.
 // Plain JavaScript, no library.  Messages are described in docs/class-protocol.md.
+// Every text is looked up by its English source in strings.json, the words of the class's
+// language (game/classroom/phone_words.py), fetched before connecting.
 "use strict";
 
 const $ = (id) => document.getElementById(id);
@@ -10,6 +12,33 @@ let me = null;          // {seat, name} once joined
 let state = null;       // the last "state" or "lobby" message
 let ended = false;      // the class game is over: do not reconnect
 let retry = 500;
+let notice = "";        // why this phone lost its seat: still shown after the reconnection that follows
+let words = {lang: "en", texts: {}, plurals: {}};
+
+function fill(text, fields) {
+  return text.replace(/\{(\w+)\}/g, (whole, name) => (fields && name in fields ? String(fields[name]) : whole));
+}
+
+// ``key`` (an English text) in the class's language, its {fields} filled.
+function t(key, fields) {
+  return fill(words.texts[key] || key, fields);
+}
+
+// The form of a counted text that goes with ``count``; ``key`` is its English singular.
+function tn(key, plural, count, fields) {
+  const table = words.plurals[key];
+  let text = count === 1 ? key : plural;
+  if (table) text = table.forms[table.of[count < table.of.length ? count : 100 + count % 100]];
+  return fill(text, fields);
+}
+
+// The page's own texts (marked data-text / data-placeholder in index.html) and its language.
+function translatePage() {
+  document.documentElement.lang = words.lang;
+  document.title = t(document.title);
+  for (const node of document.querySelectorAll("[data-text]")) node.textContent = t(node.dataset.text);
+  for (const node of document.querySelectorAll("[data-placeholder]")) node.placeholder = t(node.dataset.placeholder);
+}
 
 function penalty(rules, card) {
   if (rules === "classic") {
@@ -58,17 +87,17 @@ function connect() {
     retry = 500;
     $("error").textContent = "";
     if (token) send({type: "resume", token: token});
-    else showJoin("");
+    else showJoin(notice);
   };
   socket.onmessage = (event) => receive(JSON.parse(event.data));
   socket.onclose = (event) => {
     socket = null;
     if (event.code === 1001 || ended) {
       ended = true;
-      if (!state || state.phase !== "over") setStatus("The class game has ended.");
+      if (!state || state.phase !== "over") setStatus(t("The class game has ended."));
       return;
     }
-    setStatus("Connection lost: reconnecting...");
+    if (!notice) setStatus(t("Connection lost: reconnecting..."));
     setTimeout(connect, retry);
     retry = Math.min(retry * 2, 5000);
   };
@@ -77,7 +106,7 @@ function connect() {
 function showJoin(error) {
   me = null;
   show("join-form");
-  setStatus("Type the room code and your name");
+  setStatus(t("Type the room code and your name"));
   $("join-error").textContent = error;
   const code = new URLSearchParams(location.search).get("code");
   if (code && !$("code").value) $("code").value = code;
@@ -89,12 +118,12 @@ function receive(message) {
     localStorage.setItem(TOKEN_KEY, token);
     me = {seat: message.seat, name: message.name};
     $("me").textContent = message.seat === null
-      ? "You are watching as " + message.name + " (room " + message.code + ")"
-      : "You are " + message.name + ", seat " + (message.seat + 1) + " (room " + message.code + ")";
-    setStatus(message.seat === null ? "You are watching" : "You have a seat: wait for the start");
+      ? t("You are watching as {name} (room {code})", {name: message.name, code: message.code})
+      : t("You are {name}, seat {seat} (room {code})", {name: message.name, seat: message.seat + 1, code: message.code});
+    setStatus(t(message.seat === null ? "You are watching" : "You have a seat: wait for the start"));
   } else if (message.type === "error") {
     if (!me) {
-      if (message.message.startsWith("unknown seat")) {
+      if (message.reason === "unknown-seat") {
         token = null;
         localStorage.removeItem(TOKEN_KEY);
         showJoin("");
@@ -109,7 +138,8 @@ function receive(message) {
     localStorage.removeItem(TOKEN_KEY);
     $("me").textContent = "";
     state = null;
-    showJoin(message.message);
+    notice = message.message;
+    showJoin(notice);
   } else if (message.type === "lobby") {
     state = message;
     drawLobby(message);
@@ -126,12 +156,12 @@ function drawLobby(lobby) {
   list.replaceChildren();
   lobby.players.forEach((player, index) => {
     const item = el("li", {"data-testid": "lobby-seat-" + index});
-    item.textContent = player.name || "(free: an AI plays it)";
-    if (player.name && !player.connected) item.append(" ", el("span", {class: "off"}, "not connected"));
+    item.textContent = player.name || t("(free: an AI plays it)");
+    if (player.name && !player.connected) item.append(" ", el("span", {class: "off"}, t("not connected")));
     list.append(item);
   });
-  if (lobby.seat === null) setStatus("You are watching: the game starts soon");
-  else setStatus("You are in! Wait for the teacher to start");
+  if (lobby.seat === null) setStatus(t("You are watching: the game starts soon"));
+  else setStatus(t("You are in! Wait for the teacher to start"));
 }
 
 function card(rules, number, tag, attrs) {
@@ -141,51 +171,57 @@ function card(rules, number, tag, attrs) {
 }
 
 function names(list) {
-  return list.length <= 1 ? list.join("") : list.slice(0, -1).join(", ") + " and " + list[list.length - 1];
+  if (list.length <= 1) return list.join("");
+  return t("{names} and {last}", {names: list.slice(0, -1).join(", "), last: list[list.length - 1]});
 }
 
 function drawGame(s) {
   show("game");
   const mine = s.seat !== null;
-  $("turn").textContent = (s.round > 1 ? "Round " + s.round + ", " : "") + "turn " + Math.min(s.turn, s.turns) + " of " + s.turns;
+  const turn = {round: s.round, turn: Math.min(s.turn, s.turns), turns: s.turns};
+  $("turn").textContent = s.round > 1 ? t("Round {round}, turn {turn} of {turns}", turn) : t("turn {turn} of {turns}", turn);
   // What is asked of this phone, and what the game waits for.
   const ask = $("ask");
   ask.hidden = true;
   if (s.phase === "over") {
     const winners = s.winners;
     const won = mine && s.winner_seats.includes(s.seat);
-    setStatus(won ? "Game over: you won!" : "Game over: " + names(winners) + (winners.length > 1 ? " win" : " wins"), won);
+    setStatus(won ? t("Game over: you won!")
+      : tn("Game over: {names} wins", "Game over: {names} win", winners.length, {names: names(winners)}), won);
   } else if (s.ask === "card") {
-    setStatus("Your turn: tap a card to play", true);
+    setStatus(t("Your turn: tap a card to play"), true);
   } else if (s.ask === "row") {
-    setStatus("Your " + s.card_to_place + " is lower than every row: take a row", true);
+    setStatus(t("Your {card} is lower than every row: take a row", {card: s.card_to_place}), true);
     ask.hidden = false;
-    ask.textContent = "Tap the row you take: its cards are your penalty points.";
+    ask.textContent = t("Tap the row you take: its cards are your penalty points.");
   } else if (s.waiting_row) {
-    setStatus("Waiting for " + s.waiting[0] + " to take a row");
+    setStatus(t("Waiting for {name} to take a row", {name: s.waiting[0]}));
   } else if (s.waiting.length) {
-    const who = mine && s.chosen !== null ? "You played " + s.chosen + ". " : "";
-    setStatus(who + "Waiting for: " + s.waiting.join(", "));
+    const waiting = {card: s.chosen, names: s.waiting.join(", ")};
+    setStatus(mine && s.chosen !== null ? t("You played {card}. Waiting for: {names}", waiting)
+      : t("Waiting for: {names}", waiting));
   } else {
-    setStatus("The cards are placed on the table");
+    setStatus(t("The cards are placed on the table"));
   }
   // Rows (buttons when this phone must take one).
   const rows = $("rows");
   rows.replaceChildren();
   s.rows.forEach((row, index) => {
     const choosing = s.ask === "row";
-    const line = el(choosing ? "button" : "div", {class: "row", "data-testid": "row-" + index});
+    const line = el(choosing ? "button" : "div", {class: "row", "data-testid": "row-" + index,
+      "aria-label": t("Row {row}", {row: index + 1})});
     line.append(el("span", {class: "n"}, String(index + 1)));
     for (let slot = 0; slot < 5; slot++) {
       line.append(slot < row.length ? card(s.rules, row[slot], "span") : el("span", {class: "card slot"}));
     }
-    line.append(el("span", {class: "pts"}, s.row_penalties[index] + " pts"));
+    const points = s.row_penalties[index];
+    line.append(el("span", {class: "pts"}, tn("{score} pt", "{score} pts", points, {score: points})));
     if (choosing) line.addEventListener("click", () => { send({type: "row", row: index}); });
     rows.append(line);
   });
   // The turn's cards, once revealed.
   $("played").textContent = s.revealed.length
-    ? "Played: " + s.revealed.map((number, index) => s.players[index].name + " " + number).join(", ")
+    ? t("Played: {cards}", {cards: s.revealed.map((number, index) => s.players[index].name + " " + number).join(", ")})
     : "";
   // The hand.
   const holding = mine && s.phase !== "over";
@@ -202,7 +238,7 @@ function drawGame(s) {
         send({type: "play", card: number});
         for (const other of hand.children) other.disabled = true;
         button.classList.add("chosen");
-        setStatus("You played " + number + ": waiting for the others");
+        setStatus(t("You played {card}: waiting for the others", {card: number}));
       });
       hand.append(button);
     }
@@ -211,7 +247,7 @@ function drawGame(s) {
   // Scores, lowest first once the game is over.
   const scores = $("scores");
   scores.replaceChildren();
-  $("scores-title").textContent = s.phase === "over" ? "Final scores" : "Scores";
+  $("scores-title").textContent = t(s.phase === "over" ? "Final scores" : "Scores");
   const order = s.players.map((p, i) => i);
   if (s.phase === "over") order.sort((a, b) => s.players[a].score - s.players[b].score || a - b);
   for (const index of order) {
@@ -219,7 +255,8 @@ function drawGame(s) {
     const item = el("li", {"data-testid": "score-" + index});
     item.classList.toggle("me", index === s.seat);
     item.classList.toggle("win", s.winner_seats.includes(index));
-    item.append(el("span", {}, player.name + (player.phone ? "" : " (AI)")), el("span", {}, player.score + " pts"));
+    item.append(el("span", {}, player.phone ? player.name : t("{name} (AI)", {name: player.name})),
+      el("span", {}, tn("{score} pt", "{score} pts", player.score, {score: player.score})));
     scores.append(item);
   }
 }
@@ -227,7 +264,13 @@ function drawGame(s) {
 $("join-form").addEventListener("submit", (event) => {
   event.preventDefault();
   $("join-error").textContent = "";
+  notice = "";
   send({type: "join", code: $("code").value.trim().toUpperCase(), name: $("name").value.trim()});
 });
 
-connect();
+// The words first (the page stays in English if they cannot be fetched), then the game.
+fetch("strings.json", {cache: "no-store"})
+  .then((response) => (response.ok ? response.json() : null))
+  .then((fetched) => { if (fetched && fetched.texts) words = fetched; })
+  .catch(() => {})
+  .then(() => { translatePage(); connect(); });

@@ -1,17 +1,22 @@
-"""The words of the phone page, in the class's language: the table the page is to fetch.
+"""The words of the phone page, in the class's language: the table the page fetches.
 
-The page (``web/``) is plain HTML and JavaScript with no build step.  The plan: the server
-answers ``strings.json`` with :func:`phone_strings` (in the language the app speaks, the
-teacher's), and the page shows its English texts until the table has come, then looks every
-text up in it, filling the ``{name}`` fields itself.  Marking the texts here keeps them in the
-same catalogs as the rest of the app (``tests/test_catalogs.py`` checks them).  Not wired yet:
-the captions the phones show come from the table's session, which is not translated yet, and
-the page is to be translated with them in one step.
+The page (``web/``) is plain HTML and JavaScript with no build step.  The server answers
+``strings.json`` with :func:`phone_strings`, in the language the app speaks (the teacher's:
+``--lang``, the menu's setting or the system's), and the page looks every text it shows up in
+it by its English source, filling the ``{name}`` fields itself.  Marking the texts here keeps
+them in the same catalogs as the rest of the app (``tests/test_catalogs.py`` checks them).
+
+Where a number is counted the page needs the language's plural rule, which is an expression
+in the catalog's header: instead of evaluating it in the browser, the table carries each plural
+text's forms and which form goes with each count from 0 to :data:`PLURAL_COUNTS` - 1 (larger
+counts take the form of ``100 + count % 100``, as every gettext plural rule repeats there).
 """
 
 from __future__ import annotations
 
-from ..i18n import N_, _, active_language
+from typing import Any
+
+from ..i18n import N_, _, active_language, ngettext
 
 PHONE_TEXTS: tuple[str, ...] = (
     N_("6 Takes!"),
@@ -39,8 +44,6 @@ PHONE_TEXTS: tuple[str, ...] = (
     N_("turn {turn} of {turns}"),
     N_("Round {round}, turn {turn} of {turns}"),
     N_("Game over: you won!"),
-    N_("Game over: {names} wins"),
-    N_("Game over: {names} win"),
     N_("Your turn: tap a card to play"),
     N_("Your {card} is lower than every row: take a row"),
     N_("Tap the row you take: its cards are your penalty points."),
@@ -51,13 +54,39 @@ PHONE_TEXTS: tuple[str, ...] = (
     N_("Played: {cards}"),
     N_("You played {card}: waiting for the others"),
     N_("{name} (AI)"),
-    N_("{score} pts"),
     N_("not connected"),
     N_("{names} and {last}"),
+    N_("Row {row}"),
 )
 """Every text the phone page shows, in English (the keys of the table)."""
 
+PLURAL_COUNTS = 200
+
+
+def counted_texts(count: int) -> dict[str, str]:
+    """The page's texts with a counted number, for ``count``: {English singular: shown}."""
+    return {
+        "{score} pt": ngettext("{score} pt", "{score} pts", count),
+        "Game over: {names} wins": ngettext("Game over: {names} wins", "Game over: {names} win", count),
+    }
+
+
+def plural_tables() -> dict[str, dict[str, list[Any]]]:
+    """Each counted text's ``{"forms": [...], "of": [form index for counts 0..PLURAL_COUNTS-1]}``."""
+    shown = [counted_texts(count) for count in range(PLURAL_COUNTS)]
+    tables: dict[str, dict[str, list[Any]]] = {}
+    for key in shown[0]:
+        texts = [by_count[key] for by_count in shown]
+        forms = list(dict.fromkeys(texts))
+        tables[key] = {"forms": forms, "of": [forms.index(text) for text in texts]}
+    return tables
+
 
 def phone_strings() -> dict[str, object]:
-    """``{"lang": code, "texts": {english: shown}}`` for the page, in the active language."""
-    return {"lang": active_language(), "texts": {text: _(text) for text in PHONE_TEXTS}}
+    """``{"lang": code, "texts": {english: shown}, "plurals": {english singular: table}}`` for the
+    page, in the active language."""
+    return {
+        "lang": active_language(),
+        "texts": {text: _(text) for text in PHONE_TEXTS},
+        "plurals": plural_tables(),
+    }

@@ -19,8 +19,9 @@ import string
 import threading
 from dataclasses import dataclass
 
+from game.i18n import _, ngettext
 from game.rules import Rules
-from game.text import InvalidNameError, check_name
+from game.text import NAME_LIMIT, InvalidNameError, check_name, is_valid_unicode
 
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 """Room code letters: no 0/O or 1/I to mix up on a projector."""
@@ -39,7 +40,25 @@ def seats_for(rules: Rules, wanted: int | None = None) -> int:
 
 
 class RoomError(ValueError):
-    """A join or resume the room refuses; the message is shown to the student."""
+    """A join or resume the room refuses; the message, in the class's language, is shown to the
+    student."""
+
+
+class UnknownSeatError(RoomError):
+    """A resume with a secret no seat holds (any more): the phone forgets it and joins again."""
+
+
+def name_problem(name: str) -> str:
+    """Why ``name`` cannot be a player's name, as a whole sentence in the class's language."""
+    if not is_valid_unicode(name):
+        return _("the name is not valid text (it holds bytes that are not UTF-8)")
+    if not name.strip():
+        return _("the name is empty")
+    if len(name) > NAME_LIMIT:
+        return ngettext("the name is {length} characters long; at most {limit} is allowed",
+                        "the name is {length} characters long; at most {limit} are allowed",
+                        NAME_LIMIT).format(length=len(name), limit=NAME_LIMIT)
+    return _("the name holds a control or unprintable character")
 
 
 @dataclass(frozen=True)
@@ -79,7 +98,7 @@ def check_code(code: str) -> str:
     """``code`` upper-cased if it can be a room code (letters and digits, 2-12); ``ValueError`` otherwise."""
     cleaned = code.strip().upper()
     if not 2 <= len(cleaned) <= 12 or any(c not in string.ascii_uppercase + string.digits for c in cleaned):
-        raise ValueError(f"a room code is 2-12 letters or digits, not {code!r}")
+        raise ValueError(_("a room code is 2-12 letters or digits, not {code}").format(code=repr(code)))
     return cleaned
 
 
@@ -126,11 +145,12 @@ class Room:
     def join(self, code: str, name: str) -> Joined:
         """A student with ``name`` joins: the first free seat, or a spectator's place."""
         if not isinstance(code, str) or code.strip().upper() != self.code:
-            raise RoomError("wrong room code")
+            raise RoomError(_("wrong room code"))
+        name = name.strip() if isinstance(name, str) else ""
         try:
-            name = check_name(name.strip() if isinstance(name, str) else "")
-        except InvalidNameError as problem:
-            raise RoomError(f"the name {problem}") from None
+            name = check_name(name)
+        except InvalidNameError:
+            raise RoomError(name_problem(name)) from None
         token = secrets.token_urlsafe(18)
         with self._lock:
             self.version += 1
@@ -145,7 +165,7 @@ class Room:
     def resume(self, token: str) -> Joined:
         """A phone comes back with its secret: its seat (or spectator's place) again."""
         if not isinstance(token, str) or not token:
-            raise RoomError("unknown seat: join again")
+            raise UnknownSeatError(_("unknown seat: join again"))
         with self._lock:
             seat = self._seat_of(token)
             if seat is not None:
@@ -154,7 +174,7 @@ class Room:
                 return Joined(seat, token, self._names[seat])
             if token in self._spectators:
                 return Joined(None, token, self._spectators[token])
-        raise RoomError("unknown seat: join again")
+        raise UnknownSeatError(_("unknown seat: join again"))
 
     def disconnected(self, seat: int) -> None:
         with self._lock:

@@ -36,10 +36,12 @@ from typing import Any
 
 from aiohttp import WSCloseCode, WSMsgType, web
 
+from game.i18n import _
 from game.rules import SNAP, Rules
 
 from .observation import lobby_observation
-from .room import Joined, Room, RoomError
+from .phone_words import phone_strings
+from .room import Joined, Room, RoomError, UnknownSeatError
 
 WEB_DIR = Path(__file__).resolve().parent.parent.parent / "web"
 """The phone page: plain HTML, CSS and JavaScript files, served as they are."""
@@ -217,6 +219,7 @@ class ClassServer:
     async def _listen(self) -> None:
         app = web.Application(client_max_size=self.limits.max_message)
         app.router.add_get("/ws", self._websocket)
+        app.router.add_get("/strings.json", self._strings)
         app.router.add_get("/", self._file)
         app.router.add_get("/{name}", self._file)
         self._runner = web.AppRunner(app, access_log=None, handle_signals=False)
@@ -250,6 +253,12 @@ class ClassServer:
             "Content-Type": kind, "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff",
             "Content-Security-Policy": "default-src 'self'; connect-src 'self' ws: wss:",
         })
+
+    async def _strings(self, request: web.Request) -> web.Response:
+        """The page's words in the class's language (the language the app speaks now)."""
+        return web.Response(body=json.dumps(phone_strings(), ensure_ascii=False).encode(), headers={
+            "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store",
+            "X-Content-Type-Options": "nosniff"})
 
     async def _websocket(self, request: web.Request) -> web.StreamResponse:
         if len(self._connections) >= self.limits.max_connections:
@@ -288,7 +297,7 @@ class ClassServer:
                     return
                 self._handle(connection, message.data)
             elif message.type == WSMsgType.BINARY:
-                self._error(connection, "send text (JSON) messages")
+                self._error(connection, _("send text (JSON) messages"))
             else:  # closed, closing, or an error such as an oversize message
                 if message.type == WSMsgType.ERROR:
                     self.refused += 1
@@ -347,9 +356,13 @@ class ClassServer:
         connection.outbox.append((state, text))
         connection.wake.set()
 
-    def _error(self, connection: _Connection, message: str) -> None:
+    def _error(self, connection: _Connection, message: str, reason: str = "") -> None:
+        """Refuse a message: ``message`` is for the student; ``reason`` (if any) for the page."""
         self.refused += 1
-        self._send(connection, {"type": "error", "message": message})
+        error = {"type": "error", "message": message}
+        if reason:
+            error["reason"] = reason
+        self._send(connection, error)
 
     def _close(self, connection: _Connection, code: int, reason: str) -> None:
         if connection.closing is None:
@@ -360,12 +373,12 @@ class ClassServer:
         try:
             data = json.loads(text)
         except (ValueError, RecursionError):
-            self._error(connection, "not a JSON message")
+            self._error(connection, _("not a JSON message"))
             return
         kind = data.get("type") if isinstance(data, dict) else None
         if kind in ("join", "resume"):
             if connection.joined:
-                self._error(connection, "already joined")
+                self._error(connection, _("already joined"))
                 return
             try:
                 if kind == "join":
@@ -373,19 +386,19 @@ class ClassServer:
                 else:
                     joined = self.room.resume(data.get("token", ""))
             except RoomError as problem:
-                self._error(connection, str(problem))
+                self._error(connection, str(problem), "unknown-seat" if isinstance(problem, UnknownSeatError) else "")
                 return
             self._attach(connection, joined)
         elif kind in ("play", "row"):
             value = data.get("card" if kind == "play" else "row")
             if connection.seat is None:
-                self._error(connection, "spectators watch: you have no seat")
+                self._error(connection, _("spectators watch: you have no seat"))
             elif isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 1000:
-                self._error(connection, f"'{kind}' needs a whole number")
+                self._error(connection, _("'{kind}' needs a whole number").format(kind=kind))
             else:
                 self.inbox.put(Event(kind, connection.seat, value))
         else:
-            self._error(connection, "unknown message type")
+            self._error(connection, _("unknown message type"))
 
     def _attach(self, connection: _Connection, joined: Joined) -> None:
         connection.joined = True

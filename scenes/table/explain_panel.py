@@ -6,16 +6,20 @@ placement and size (memos: the same placement always gives the same pixels).
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 import pygame
 
+from game.i18n import _
 from game.timeline import TableState
 
 from .. import theme
 from ..digits import DigitSprites
-from ..explainer import ExplainPanel, explain_panel
+from ..explainer import Column, ExplainPanel, explain_panel
 from ..layout import TableLayout
+from ..session import Part
 from ..view import TableInfo
-from ..widgets import draw_panel, draw_rich, wrap_rich
+from ..widgets import draw_panel, draw_rich, rich_width, wrap_rich
 from .frame import Frame
 
 
@@ -63,6 +67,47 @@ class ExplainArea:
         surface.blit(self._image[1], layout.explain_area)
 
 
+class FittedPanel(NamedTuple):
+    """The panel's lines as they fit its box: wrapped, and what had to be left out."""
+
+    title: list[list[Part]]
+    verdict: list[list[Part]]
+    columns: bool
+    """Whether each row's column is shown (a small window shows the rule and the verdict only)."""
+    dropped: int
+    """Sentences of the verdict left out whole for want of room, the last first (the "Why?")."""
+    cut: int
+    """Wrapped lines cut off in the middle of a sentence (a last resort, never needed in any
+    language at any window size: the translations are kept short enough)."""
+    size: int
+
+
+def fit_panel(layout: TableLayout, panel: ExplainPanel, sprites: DigitSprites) -> FittedPanel:
+    """The title and verdict wrapped to the panel's width, and as many of them as its height holds:
+    each row's column if there is room, else whole sentences of the verdict, the last ones left out."""
+    s = layout.scale
+    inner_w = layout.explain_area.width - 2 * round(10 * s)
+    inner_h = layout.explain_area.height - 2 * round(10 * s)
+    size = theme.text_px(27, s)
+    title = wrap_rich(panel.title, size, sprites, inner_w)
+    sentences = [wrap_rich(parts, size, sprites, inner_w) for parts in panel.verdict]
+    room = max(1, inner_h // theme.font(size).get_linesize())
+
+    def lines(kept: int) -> int:
+        return len(title) + sum(len(sentence) for sentence in sentences[:kept])
+
+    kept = len(sentences)
+    columns = lines(kept) + 3 <= room
+    while not columns and kept > 1 and lines(kept) > room:
+        kept -= 1
+    verdict = [line for sentence in sentences[:kept] for line in sentence]
+    wanted = len(title) + len(verdict)
+    if wanted > room:  # a last resort: the first lines of the rule and the verdict
+        title = title[:max(1, room - len(verdict))]
+        verdict = verdict[:max(0, room - len(title))]
+    return FittedPanel(title, verdict, columns, len(sentences) - kept, wanted - len(title) - len(verdict), size)
+
+
 def render_panel(surface: pygame.Surface, layout: TableLayout, panel: ExplainPanel | None, sprites: DigitSprites) -> None:
     """The rule, one column per row with its numbers, the verdict (drawn at the origin)."""
     area = pygame.Rect((0, 0), layout.explain_area.size)
@@ -71,17 +116,15 @@ def render_panel(surface: pygame.Surface, layout: TableLayout, panel: ExplainPan
     pad = round(10 * s)
     inner = area.inflate(-2 * pad, -2 * pad)
     if panel is None:
-        theme.blit_text(surface, "Explain (E): why each card goes where it goes", layout.font_small,
-                        theme.TEXT_DIM, center=inner.center)
+        lines = theme.wrap_lines(_("Explain (E): why each card goes where it goes"), layout.font_small, inner.width)
+        small_h = theme.font(layout.font_small).get_linesize()
+        top = inner.centery - small_h * len(lines) // 2
+        for index, line in enumerate(lines):
+            theme.blit_text(surface, line, layout.font_small, theme.TEXT_DIM,
+                            center=(inner.centerx, top + small_h * index + small_h // 2))
         return
-    size = theme.text_px(27, s)
-    title = wrap_rich(panel.title, size, sprites, inner.width)
-    verdict = [line for parts in panel.verdict for line in wrap_rich(parts, size, sprites, inner.width)]
-    room = max(1, inner.height // theme.font(size).get_linesize())
-    columns = len(title) + 3 + len(verdict) <= room
-    if not columns:  # a small window: the rule and the verdict, not each row's numbers
-        title = title[:max(1, room - len(verdict))]
-        verdict = verdict[:max(0, room - len(title))]
+    fitted = fit_panel(layout, panel, sprites)
+    title, verdict, columns, size = fitted.title, fitted.verdict, fitted.columns, fitted.size
     line_h = inner.height / (len(title) + len(verdict) + (3 if columns else 0))
     y = inner.top + line_h / 2
     for title_line in title:
@@ -109,7 +152,16 @@ def _draw_columns(surface: pygame.Surface, panel: ExplainPanel, inner: pygame.Re
             pygame.draw.rect(surface, theme.FELT_LIGHT, cell, border_radius=round(6 * s))
             pygame.draw.rect(surface, theme.ACCENT, cell, width=max(1, round(2 * s)), border_radius=round(6 * s))
         colour = theme.TEXT if column.ok or column.chosen else theme.TEXT_DIM
-        for line_index, line in enumerate(column.lines):
+        for line_index, line in enumerate(column_lines(column, cell.width - 4, sprites)):
             draw_rich(surface, line, size, theme.ACCENT if column.chosen and line_index == 0 else colour,
                       sprites, center=(round(cx), round(y + line_h * line_index)),
                       max_width=cell.width - 4)
+
+
+def column_lines(column: Column, width: int, sprites: DigitSprites) -> tuple[tuple[Part, ...], ...]:
+    """A column's lines as drawn ``width`` wide: a head too wide even at the smallest size ("Rangée 1"
+    in a crowded table's narrow column) says the row's number alone, as the rows' order does."""
+    head, *rest = column.lines
+    if rich_width(head, theme.MIN_FONT_SIZE, sprites) > width:
+        head = tuple(part for part in head if isinstance(part, int))
+    return (head, *rest)

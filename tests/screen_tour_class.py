@@ -1,0 +1,96 @@
+"""The class game's projector screens for the screen tour: the lobby with students joined (one
+phone not connected, one watching), the class table waiting for their phones and its question
+(give a seat to an AI), a ten-seat classic lobby that starts by itself, and the lobby that could
+not open its port."""
+
+from __future__ import annotations
+
+import socket
+import time
+from typing import Callable
+
+import pygame
+from app_helpers import click, close_app, frames, key, open_app
+
+from scenes.app import App
+from scenes.class_cli import ClassSettings
+from scenes.class_table import ClassTableScene
+from scenes.lobby import LobbyScene, lobby_scene
+from scenes.options import PlayOptions
+
+Seen = Callable[[str], None]
+STUDENTS = ("Ana", "Maximiliano Fernandez", "Zoe")
+
+
+def tour_class(size: tuple[int, int], seen: Seen) -> None:
+    """The lobbies: snap with three students, classic with ten seats, and one that cannot open."""
+    app = _lobby_app(size, ClassSettings(port=0, host="127.0.0.1", code="K7QP"))
+    _students_join(app)
+    seen("class lobby")
+    _class_table(app, seen)
+    app = _lobby_app(size, ClassSettings(port=0, host="127.0.0.1", code="K7QP", rules="classic", start_at=9))
+    key(pygame.K_MINUS)  # ten seats to nine, then back: the keys the footer names
+    key(pygame.K_PLUS)
+    _students_join(app)
+    seen("class lobby: ten seats, starts by itself")
+    _close(app)
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        app = open_app(PlayOptions(), size=size)  # the menu's Class game: the lobby says why it cannot open
+        app.manager.switch(lobby_scene(app.ctx, ClassSettings(port=taken.getsockname()[1], host="127.0.0.1")))
+        frames(app)
+        assert _lobby(app).server is None
+        seen("class lobby: the port is taken")
+        _close(app)
+
+
+def _class_table(app: App, seen: Seen) -> None:
+    """The game starts; the phones never answer: the table waits for them."""
+    lobby = _lobby(app)
+    lobby.start()
+    scene = app.manager.active
+    assert isinstance(scene, ClassTableScene), scene
+    session = scene.class_session
+    deadline = time.monotonic() + 10
+    while not session.questions and time.monotonic() < deadline:  # the phones are asked for cards
+        frames(app, 1, 0.05)
+    frames(app, 2)
+    seen("class table: waiting for the phones")
+    click(scene.layout().seats[0].box.center)
+    frames(app)
+    seen("class table: give a seat to an AI")
+    key(pygame.K_y)
+    frames(app, 3)
+    seen("class table: a seat given to an AI")
+    session.close()
+    close_app()
+
+
+def _lobby_app(size: tuple[int, int], settings: ClassSettings) -> App:
+    app = open_app(PlayOptions(class_game=settings, step_delay=0), size=size)
+    frames(app)
+    return app
+
+
+def _lobby(app: App) -> LobbyScene:
+    scene = app.manager.active
+    assert isinstance(scene, LobbyScene), scene
+    return scene
+
+
+def _students_join(app: App) -> None:
+    room = _lobby(app).room
+    assert room is not None
+    for name in STUDENTS:
+        room.join(room.code, name)
+    room.disconnected(1)
+    room.started = True  # a late phone watches
+    room.join(room.code, "Late")
+    room.started = False
+    frames(app, 2)
+
+
+def _close(app: App) -> None:
+    _lobby(app).close()
+    close_app()
