@@ -91,8 +91,3 @@ def _safe_char(char: str) -> str:
 def shown_name(text: str) -> str:
     """A name quoted in a message: drawable, at most a name's length and a bit."""
     return drawable(text, NAME_LIMIT + 1)
-
-
-def noun_for(count: int, noun: str) -> str:
-    """``noun`` as it goes after ``count``: "card" after 1, "cards" after any other number."""
-    return noun if count == 1 else noun + "s"
