@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from game.agent_options import AgentOptions
 from game.agents import Agent
+from game.bots.failures import shown
 from game.bots.referee import BotAgent, BotTable
 from game.engine import Game, Phase
 from game.i18n import _
@@ -80,7 +81,7 @@ def bot_status_of(agent: Agent | None) -> BotStatus | None:
     if found is not None:
         # NOTE: why a bot lost its seat ({reason}, e.g. "too slow") and when.
         short = (_("{reason}, round {round} turn {turn}") if found.round > 0 else _("{reason}, turn {turn}")).format(
-            reason=found.reason, round=found.round + 1, turn=found.turn + 1)
+            reason=shown(found.reason), round=found.round + 1, turn=found.turn + 1)
     return BotStatus(agent.last_message, short, found.describe() if found is not None else "",
                      tail[-1] if tail else "", agent.command, tuple(tail))
 

@@ -23,6 +23,7 @@ from app_helpers import (  # noqa: E402
 from game.bots.process import close_all_bots, running_bot_pids  # noqa: E402
 from game.record import read_records  # noqa: E402
 from scenes.app import App, run_app  # noqa: E402
+from scenes.language import use_language  # noqa: E402
 from scenes.layout import menu_layout, table_layout  # noqa: E402
 from scenes.menu import MenuScene  # noqa: E402
 from scenes.options import PlayOptions  # noqa: E402
@@ -114,7 +115,10 @@ def test_the_table_shows_a_bots_message_and_its_details(hello_bot: str) -> None:
     assert running_bot_pids() == []
 
 
-def test_a_disqualified_bot_is_shown_in_red_and_the_game_goes_on() -> None:
+@pytest.mark.parametrize("language, why, note", [("en", "too slow, turn 2", "now plays randomly"),
+                                                  ("de", "zu langsam, Zug 2", "spielt zufällig")])
+def test_a_disqualified_bot_is_shown_in_red_and_the_game_goes_on(language: str, why: str, note: str) -> None:
+    use_language(language)
     slow = f"{PYTHON} {shlex.quote(str(BOTS / 'slow_bot.py'))}"
     app = open_app(PlayOptions(mode="demo", seed=2, step_delay=0, kinds=("random", "random", "bot:" + slow, "random")))
     scene = table(app)
@@ -122,9 +126,9 @@ def test_a_disqualified_bot_is_shown_in_red_and_the_game_goes_on() -> None:
     assert session is not None
     run_until(app, lambda a: session.bot_status(2).disqualified != "" or a.manager.active is not scene, seconds=20)
     status = session.bot_status(2)
-    assert status.disqualified == "too slow, turn 2"
+    assert status.disqualified == why
     frames(app)
-    assert scene.last_frame.seat_notes[2] == "now plays randomly"
+    assert scene.last_frame.seat_notes[2] == note
     run_until(app, lambda a: isinstance(a.manager.active, ResultsScene))
     assert len(session.states) == 28
 

@@ -35,7 +35,7 @@ def detail_lines(frame: Frame) -> list[Line]:
     lines.append((_('Last message: "{message}"').format(message=bot.message) if bot.message else _("No message yet"),
                   theme.TEXT))
     if bot.detail:
-        # NOTE: {reason} is why the bot lost its seat (an error in English, from the bot's process).
+        # NOTE: {reason} is why the bot lost its seat (e.g. "too slow").
         lost = _("{reason}; it now plays randomly.").format(reason=bot.detail)
         lines += [(line, theme.DANGER) for line in wrap_text(lost, size, text_w)]
     lines.append((_("Debug output (stderr), last lines:") if bot.stderr_tail else _("No debug output (stderr)"),

@@ -199,7 +199,7 @@ def _draw_bot_lines(surface: pygame.Surface, frame: Frame, lines: tuple[pygame.R
                                       name_rect.width)
     theme.blit_text(surface, name, name_size, theme.TEXT, midleft=(name_rect.left, name_rect.centery))
     if bot.disqualified:
-        # NOTE: {reason} is the error that cost a bot its seat (in English, from its process).
+        # NOTE: {reason} is the error that cost a bot its seat (e.g. "too slow").
         detail, detail_colour = _("disqualified: {reason}").format(reason=bot.disqualified), theme.DANGER
     note, note_colour = _fitting_note(bot, note_rect.width), bot_note(bot)[1]
     size = theme.text_px(min(layout.font_small, round(detail_rect.height * 1.05)))
