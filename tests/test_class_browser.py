@@ -30,6 +30,7 @@ from class_helpers import (
 from game.engine import Game
 from game.record import parse_record
 from game.rules import SNAP
+from scenes.app import App
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 CHROMEDRIVER = shutil.which("chromedriver")
@@ -102,6 +103,20 @@ def enabled_cards(driver: Any) -> list[Any]:
 
 def row_buttons(driver: Any) -> list[Any]:
     return driver.find_elements(By.CSS_SELECTOR, 'button[data-testid^="row-"]')
+
+
+def play_to_the_end(app: App, background: Background, drivers: list[Any]) -> None:
+    """Run the projector while the phones (driven by ``background``) play the game through,
+    then close every browser and the app, whatever happened."""
+    try:
+        run_until(app, lambda: in_game(app) or not background.thread.is_alive(), seconds=120)
+        run_until(app, lambda: game_finished(app) or not background.thread.is_alive(), seconds=180)
+        app.run_frame(0.02)
+        background.join(60)
+    finally:
+        for driver in drivers:
+            driver.quit()
+        close_app()
 
 
 def seed_with_a_row_choice_for_ana() -> int:
@@ -201,15 +216,7 @@ def test_four_phones_play_a_whole_game_one_reloads_one_watches(tmp_path: Path) -
         return False
 
     background = Background(_async(students))
-    try:
-        run_until(app, lambda: in_game(app) or not background.thread.is_alive(), seconds=120)
-        run_until(app, lambda: game_finished(app) or not background.thread.is_alive(), seconds=180)
-        app.run_frame(0.02)
-        background.join(60)
-    finally:
-        for driver in drivers:
-            driver.quit()
-        close_app()
+    play_to_the_end(app, background, drivers)
     assert seen["reloaded"] and seen["rows_taken"] >= 1
     record = parse_record(record_file.read_text().splitlines()[0])
     assert record.mode == "class" and record.seed == seed

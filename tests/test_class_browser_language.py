@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from class_helpers import Background, close_app, game_finished, in_game, lobby_of, open_class_app, run_until, url_of
+from class_helpers import Background, close_app, lobby_of, open_class_app, run_until, url_of
 from test_class_browser import (
     CHROMEDRIVER,
     CHROMIUM,
@@ -28,6 +28,7 @@ from test_class_browser import (
     enabled_cards,
     hand,
     open_phone,
+    play_to_the_end,
     row_buttons,
     seed_with_a_row_choice_for_ana,
     status,
@@ -161,15 +162,7 @@ def test_two_phones_play_a_game_in_the_class_language(code: str, tmp_path: Path)
         return False
 
     background = Background(_async(students))
-    try:
-        run_until(app, lambda: in_game(app) or not background.thread.is_alive(), seconds=120)
-        run_until(app, lambda: game_finished(app) or not background.thread.is_alive(), seconds=180)
-        app.run_frame(0.02)
-        background.join(60)
-    finally:
-        for driver in drivers:
-            driver.quit()
-        close_app()
+    play_to_the_end(app, background, drivers)
     assert seen["states"] == {"1-join-error", "2-lobby", "3-choosing", "4-waiting", "5-row-choice", "6-game-over"}
     assert seen["overflow"] == [], f"wider than the phone in {code}: {seen['overflow']}"
     assert seen["row_status"] == t("Your {card} is lower than every row: take a row").format(card=seen["row_card"])
