@@ -116,6 +116,16 @@ def _fitting_note(bot: BotStatus, width: int) -> str:
     return note
 
 
+def _disqualified_line(bot: BotStatus, width: int) -> str:
+    """Why a bot lost its seat, in fewer words where a narrow seat needs it: the reason alone,
+    else the bare word (in red either way, over "plays randomly"; the details say it all)."""
+    # NOTE: {reason} is the error that cost a bot its seat (e.g. "too slow, turn 2").
+    for line in (_("disqualified: {reason}").format(reason=bot.disqualified), bot.disqualified):
+        if theme.font(theme.MIN_FONT_SIZE).size(line)[0] <= width:
+            return line
+    return _("disqualified")
+
+
 def seat_notes(frame: Frame) -> tuple[str, ...]:
     """Per seat, the note drawn under a bot's name ("" for the others), as fitted."""
     notes = []
@@ -199,8 +209,7 @@ def _draw_bot_lines(surface: pygame.Surface, frame: Frame, lines: tuple[pygame.R
                                       name_rect.width)
     theme.blit_text(surface, name, name_size, theme.TEXT, midleft=(name_rect.left, name_rect.centery))
     if bot.disqualified:
-        # NOTE: {reason} is the error that cost a bot its seat (e.g. "too slow").
-        detail, detail_colour = _("disqualified: {reason}").format(reason=bot.disqualified), theme.DANGER
+        detail, detail_colour = _disqualified_line(bot, detail_rect.width), theme.DANGER
     note, note_colour = _fitting_note(bot, note_rect.width), bot_note(bot)[1]
     size = theme.text_px(min(layout.font_small, round(detail_rect.height * 1.05)))
     detail, detail_size = theme.fit_label(detail, size, detail_rect.width)
