@@ -41,6 +41,23 @@ WINDOWED = {"play": play.options, "class": classroom.options, "example": replay.
 """Commands that open the app's window, and the options they give it."""
 
 
+OWN_PACKAGES = frozenset({"game", "cli", "scenes"})
+
+
+def _run_printing(prog: str, args: argparse.Namespace) -> int:
+    """Run a command that prints; a Python package it needs and that is not installed (e.g.
+    ``openskill`` for tournaments) is one line naming it, not a traceback."""
+    try:
+        return PRINTING[args.command](args)
+    except ModuleNotFoundError as error:
+        package = (error.name or "").partition(".")[0]
+        if not package or package in OWN_PACKAGES:
+            raise
+        print(_("{prog} {command}: needs the Python package {package}: pip install -r requirements.txt").format(
+            prog=prog, command=args.command, package=package), file=sys.stderr)
+        return 1
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command of ``argv`` (the process's arguments if ``None``); its exit code."""
     language.start(argv)
@@ -48,7 +65,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     language.add_option(parser)
     args = parser.parse_args(argv)
     if args.command in PRINTING:
-        return PRINTING[args.command](args)
+        return _run_printing(parser.prog, args)
     from scenes.options import PlayOptions
 
     options = WINDOWED[args.command](args) if args.command in WINDOWED else PlayOptions()

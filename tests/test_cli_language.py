@@ -86,6 +86,12 @@ def test_usage_errors_are_one_line_in_the_language(code: str, tmp_path: Path) ->
     missing = one_error_line(run(tmp_path, "review", "--lang", code, str(tmp_path / "nowhere.jsonl")))
     assert "nowhere.jsonl" in missing
     assert say("{path}: cannot read: {problem}").split(": ")[1].split("{")[0].strip() in missing
+
+
+@needs("openskill")
+@pytest.mark.parametrize("code", TRANSLATED)
+def test_a_tournament_without_entrants_is_one_line_in_the_language(code: str, tmp_path: Path) -> None:
+    say = catalog(code).gettext
     nobody = one_error_line(run(tmp_path, "tournament", "--lang", code))
     assert say("a tournament needs at least {least} entrants (--bot, --include), not {count}").format(
         least=4, count=0) in nobody
@@ -227,3 +233,19 @@ def test_a_window_without_pygame_is_one_line_in_the_language(code: str, tmp_path
     wanted = catalog(code).gettext("{prog}: the app's window needs pygame-ce: pip install -r requirements.txt")
     assert line == wanted.format(prog="main.py")
     assert line != "main.py: the app's window needs pygame-ce: pip install -r requirements.txt"
+
+
+@pytest.mark.parametrize("code", [SOURCE_LANGUAGE, *TRANSLATED])
+def test_a_missing_package_is_one_line_naming_it(code: str, tmp_path: Path) -> None:
+    """A printing command whose package is not installed (openskill for tournaments) names it in
+    one line (exit 1), in the language, instead of a traceback."""
+    hide_openskill = ("import sys; sys.modules['openskill'] = None; "
+                      f"sys.argv = ['main.py', 'tournament', '--lang', '{code}', '--include', 'random,heuristic']; "
+                      "from cli.commands import main; sys.exit(main())")
+    env = {**os.environ, "SIXTAKES_DATA_DIR": str(tmp_path / "data"), "LANGUAGE": "en"}
+    result = subprocess.run([sys.executable, "-c", hide_openskill], cwd=ROOT, capture_output=True, text=True,
+                            timeout=60, env=env)
+    line = one_error_line(result, code=1)
+    wanted = catalog(code).gettext("{prog} {command}: needs the Python package {package}: "
+                                   "pip install -r requirements.txt")
+    assert line == wanted.format(prog="main.py", command="tournament", package="openskill")
