@@ -36,6 +36,13 @@ def run(tmp_path: Path, *argv: str, timeout: float = 120) -> subprocess.Complete
                           timeout=timeout, env=env)
 
 
+def run_hiding(tmp_path: Path, hide: str, *argv: str) -> subprocess.CompletedProcess[str]:
+    """``main.py *argv`` in a Python where the statement ``hide`` has made a package look missing."""
+    source = f"{hide}; import sys; sys.argv = ['main.py', *{list(argv)!r}]; from cli.commands import main; sys.exit(main())"
+    env = {**os.environ, "SIXTAKES_DATA_DIR": str(tmp_path / "data"), "LANGUAGE": "en"}
+    return subprocess.run([sys.executable, "-c", source], cwd=ROOT, capture_output=True, text=True, timeout=60, env=env)
+
+
 def flat(text: str) -> str:
     """``text`` with its line breaks and runs of spaces as single spaces (argparse wraps help)."""
     return " ".join(text.split())
@@ -222,14 +229,9 @@ def test_a_sentence_about_a_bot_is_english_data_and_translated_when_shown() -> N
 @pytest.mark.parametrize("code", TRANSLATED)
 def test_a_window_without_pygame_is_one_line_in_the_language(code: str, tmp_path: Path) -> None:
     """Where pygame-ce is missing, a command that opens the window says so in one line (exit 1)."""
-    hide_pygame = ("import importlib.util, sys; real = importlib.util.find_spec; "
-                   "importlib.util.find_spec = lambda name, *rest: None if name == 'pygame' else real(name, *rest); "
-                   f"sys.argv = ['main.py', 'example', '--lang', '{code}']; "
-                   "from cli.commands import main; sys.exit(main())")
-    env = {**os.environ, "SIXTAKES_DATA_DIR": str(tmp_path / "data"), "LANGUAGE": "en"}
-    result = subprocess.run([sys.executable, "-c", hide_pygame], cwd=ROOT, capture_output=True, text=True,
-                            timeout=60, env=env)
-    line = one_error_line(result, code=1)
+    hide_pygame = ("import importlib.util; real = importlib.util.find_spec; "
+                   "importlib.util.find_spec = lambda name, *rest: None if name == 'pygame' else real(name, *rest)")
+    line = one_error_line(run_hiding(tmp_path, hide_pygame, "example", "--lang", code), code=1)
     wanted = catalog(code).gettext("{prog}: the app's window needs pygame-ce: pip install -r requirements.txt")
     assert line == wanted.format(prog="main.py")
     assert line != "main.py: the app's window needs pygame-ce: pip install -r requirements.txt"
@@ -239,13 +241,9 @@ def test_a_window_without_pygame_is_one_line_in_the_language(code: str, tmp_path
 def test_a_missing_package_is_one_line_naming_it(code: str, tmp_path: Path) -> None:
     """A printing command whose package is not installed (openskill for tournaments) names it in
     one line (exit 1), in the language, instead of a traceback."""
-    hide_openskill = ("import sys; sys.modules['openskill'] = None; "
-                      f"sys.argv = ['main.py', 'tournament', '--lang', '{code}', '--include', 'random,heuristic']; "
-                      "from cli.commands import main; sys.exit(main())")
-    env = {**os.environ, "SIXTAKES_DATA_DIR": str(tmp_path / "data"), "LANGUAGE": "en"}
-    result = subprocess.run([sys.executable, "-c", hide_openskill], cwd=ROOT, capture_output=True, text=True,
-                            timeout=60, env=env)
-    line = one_error_line(result, code=1)
+    hide_openskill = "import sys; sys.modules['openskill'] = None"
+    line = one_error_line(run_hiding(tmp_path, hide_openskill, "tournament", "--lang", code,
+                                     "--include", "random,heuristic"), code=1)
     wanted = catalog(code).gettext("{prog} {command}: needs the Python package {package}: "
                                    "pip install -r requirements.txt")
     assert line == wanted.format(prog="main.py", command="tournament", package="openskill")
