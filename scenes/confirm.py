@@ -68,8 +68,8 @@ class ConfirmScene(Scene):
         s = layout.scale
         draw_panel(surface, layout.box, theme.PANEL, theme.ACCENT, radius=round(16 * s), width=max(2, round(3 * s)))
         room = layout.box.width - round(32 * s)
-        title, title_size = theme.fit_label(self.title, layout.font_title, room)
-        theme.blit_text(surface, title, title_size, theme.TEXT, bold=True, center=layout.title.center)
+        title, title_size, bold = theme.fit_heading(self.title, layout.font_title, room)
+        theme.blit_text(surface, title, title_size, theme.TEXT, bold=bold, center=layout.title.center)
         lines = theme.wrap_lines(self.body, layout.font_body, room)  # a long language's body takes two lines
         line_h = theme.font(layout.font_body).get_linesize()
         top = layout.body.centery - line_h * len(lines) // 2 + line_h // 2

@@ -287,7 +287,8 @@ class MenuScene(LanguageSwitch, Scene):
                                       self.error_seat == index and bool(self.error), self.mouse)
         if self.error:
             s = layout.scale
-            error, size = theme.fit_label(self.error, layout.font_small + round(2 * s), layout.error.width - round(40 * s))
+            error, size = theme.fit_label(self.error, layout.font_small + round(2 * s), layout.error.width - round(40 * s),
+                                          bold=True)
             theme.blit_text(surface, error, size, theme.DANGER, bold=True, center=layout.error.center)
         draw_buttons(surface, layout, (focused, self.mouse), typing=self.focused_name is not None)
 

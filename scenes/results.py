@@ -47,11 +47,11 @@ def winners_title(names: list[str], size: int, width: int) -> tuple[str, int]:
         title = _("{name} wins!").format(name=names[0])
     else:
         title = _("Tie: {names} and {last} win!").format(names=", ".join(names[:-1]), last=names[-1])
-    fitted = theme.fit_size(title, size, width)
+    fitted = theme.fit_size(title, size, width, bold=True)
     if len(names) > 1 and fitted < size * 2 // 3:
         title = _("Tie: {count} players win!").format(count=len(names))
-        fitted = theme.fit_size(title, size, width)
-    return theme.fit_label(title, fitted, width)
+        fitted = theme.fit_size(title, size, width, bold=True)
+    return theme.fit_label(title, fitted, width, bold=True)
 
 
 def outcome_of(session: TableSession, saved: str) -> Outcome:

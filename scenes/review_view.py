@@ -94,7 +94,7 @@ def _draw_top_bar(surface: pygame.Surface, layout: "ReviewLayout", scene: "Revie
     who = _("Review: {name} - {label}").format(name=seat.name, label=seat_label(seat))
     size = theme.text_px(30, s)
     gap = round(16 * s)
-    who, who_size = theme.fit_label(who, size, bar.width // 2)
+    who, who_size = theme.fit_label(who, size, bar.width // 2, bold=True)
     left = theme.blit_text(surface, who, who_size, theme.ACCENT, bold=True, midleft=(bar.left + gap, bar.centery))
     right = bar.right - gap
     title = scene.source.title

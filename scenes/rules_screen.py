@@ -144,14 +144,15 @@ class RulesScene(Scene):
         text_w = round(box.width * 0.56)
         size = theme.text_px(21, s)
         line_h = theme.font(size).get_linesize()
-        title, title_size = theme.fit_label(title, theme.text_px(28, s), text_w)
+        heading, title_size, bold = theme.fit_heading(title, theme.text_px(28, s), text_w)
         body = theme.wrap_lines(words, size, text_w)
         room = box.height - 2 * pad - theme.font(title_size).get_linesize()
         with_example = len(body) * line_h <= room
         if not with_example:  # a small window: the words matter more than the little picture
             text_w = box.width - 2 * pad
             body = theme.wrap_lines(words, size, text_w)[:max(1, room // line_h)]
-        theme.blit_text(surface, title, title_size, theme.ACCENT, bold=True, topleft=(box.left + pad, box.top + pad))
+            heading, title_size, bold = theme.fit_heading(title, title_size, text_w)  # no larger: the room is counted
+        theme.blit_text(surface, heading, title_size, theme.ACCENT, bold=bold, topleft=(box.left + pad, box.top + pad))
         y = box.top + pad + theme.font(title_size).get_linesize()
         for line in body:
             theme.blit_text(surface, line, size, theme.TEXT, topleft=(box.left + pad, y))

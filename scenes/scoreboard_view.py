@@ -188,7 +188,7 @@ def draw_seats(surface: pygame.Surface, rect: pygame.Rect, s: float, game: GameS
 def draw_totals(surface: pygame.Surface, rect: pygame.Rect, s: float, frame: BoardFrame) -> None:
     draw_panel(surface, rect, theme.PANEL, theme.PANEL_EDGE, radius=round(10 * s), width=max(1, round(s)))
     title = _(TOTALS_TITLES[frame.period])
-    theme.blit_text(surface, title, theme.fit_size(title, theme.text_px(24, s), rect.width - round(20 * s)),
+    theme.blit_text(surface, title, theme.fit_size(title, theme.text_px(24, s), rect.width - round(20 * s), bold=True),
                     theme.ACCENT, bold=True, midtop=(rect.centerx, rect.top + round(10 * s)))
     columns = ((_("games"), 0.52), (_("wins"), 0.7), (_("mean"), 0.88))
     y = rect.top + round(48 * s)

@@ -175,13 +175,37 @@ def blit_text(surface: pygame.Surface, label: str, size: int, colour: Colour = T
     return rect
 
 
-def fit_size(label: str, size: int, max_width: int) -> int:
+def text_width(label: str, size: int, bold: bool = False) -> int:
+    """How wide ``label`` is drawn at ``size`` (bold is about a sixth wider)."""
+    measure = font(size)
+    measure.bold = bold
+    width = measure.size(label)[0]
+    measure.bold = False
+    return width
+
+
+def fit_size(label: str, size: int, max_width: int, bold: bool = False) -> int:
     """The largest font size <= ``size`` at which ``label`` fits ``max_width``, but never under
     :data:`MIN_FONT_SIZE` (use :func:`fit_label` where a label may have to be cut short)."""
-    width = font(size).size(label)[0]
+    width = text_width(label, size, bold)
     if width <= max_width or width == 0:
         return size
-    return max(min(size, MIN_FONT_SIZE), int(size * max_width / width))
+    lowest = min(size, MIN_FONT_SIZE)
+    fitted = max(lowest, int(size * max_width / width))
+    while fitted > lowest and text_width(label, fitted, bold) > max_width:
+        fitted -= 1  # widths do not grow exactly with the size
+    return fitted
+
+
+def fit_heading(label: str, size: int, max_width: int, min_size: int = MIN_FONT_SIZE) -> tuple[str, int, bool]:
+    """A heading's text, size and boldness: bold where bold fits ``max_width`` (shrunk down to
+    ``min_size``), else plain as :func:`fit_label` fits it - a heading is never cut for being bold."""
+    label = drawable(label)
+    bold_size = max(min_size, fit_size(label, size, max_width, bold=True))
+    if text_width(label, bold_size, bold=True) <= max_width:
+        return label, bold_size, True
+    shown, fitted = fit_label(label, size, max_width, min_size)
+    return shown, fitted, False
 
 
 def wrap_lines(label: str, size: int, max_width: int) -> list[str]:
@@ -203,14 +227,14 @@ def wrap_lines(label: str, size: int, max_width: int) -> list[str]:
     return lines
 
 
-def fit_label(label: str, size: int, max_width: int, min_size: int = MIN_FONT_SIZE) -> tuple[str, int]:
+def fit_label(label: str, size: int, max_width: int, min_size: int = MIN_FONT_SIZE,
+              bold: bool = False) -> tuple[str, int]:
     """``label`` and a font size at which it fits ``max_width``: shrunk down to ``min_size``,
     then cut short with an ellipsis (a long name stays readable instead of tiny)."""
     label = drawable(label)
-    fitted = max(min_size, fit_size(label, size, max_width))
-    measure = font(fitted)
-    if measure.size(label)[0] <= max_width:
+    fitted = max(min_size, fit_size(label, size, max_width, bold))
+    if text_width(label, fitted, bold) <= max_width:
         return label, fitted
-    while label and measure.size(label + ELLIPSIS)[0] > max_width:
+    while label and text_width(label + ELLIPSIS, fitted, bold) > max_width:
         label = label[:-1]
     return label.rstrip() + ELLIPSIS, fitted

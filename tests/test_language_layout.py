@@ -100,8 +100,9 @@ def _watch(monkeypatch: pytest.MonkeyPatch) -> Watch:
             watch.problem("under the projector minimum", label)
         return real_text(label, size, colour, bold)
 
-    def fit_label(label: str, size: int, max_width: int, min_size: int = theme.MIN_FONT_SIZE) -> tuple[str, int]:
-        shown, fitted = real_fit(label, size, max_width, min_size)
+    def fit_label(label: str, size: int, max_width: int, min_size: int = theme.MIN_FONT_SIZE,
+                  bold: bool = False) -> tuple[str, int]:
+        shown, fitted = real_fit(label, size, max_width, min_size, bold)
         if shown.endswith(ELLIPSIS) and not label.endswith(ELLIPSIS):
             watch.problem(f"cut to {max_width} px", label)
         return shown, fitted
@@ -160,3 +161,37 @@ def test_the_watch_sees_a_label_cut_short(monkeypatch: pytest.MonkeyPatch) -> No
         assert [problem[1] for problem in watch.problems] == ["cut to 60 px", "lost lines"]
     finally:
         theme.reset_fonts()
+
+
+@pytest.mark.parametrize("code", list(LANGUAGES))
+def test_a_tie_of_three_is_named_in_bold_within_the_smallest_window(code: str) -> None:
+    """The results' title is drawn bold (about a sixth wider than plain text): it is fitted as
+    drawn, so "Tie: Player 2, Player 3 and Player 4 win!" stays on a 1024x576 window."""
+    from scenes.layout import results_layout
+    from scenes.results import winners_title
+
+    pygame.font.init()
+    use_language(code)
+    size = (1024, 576)
+    names = [i18n._("Player {number}").format(number=n) for n in (2, 3, 4)]
+    layout = results_layout(size, 4)
+    room = size[0] - round(60 * layout.scale)
+    title, fitted = winners_title(names, layout.font_title, room)
+    assert not title.endswith(ELLIPSIS) and names[0] in title
+    assert theme.text_width(title, fitted, bold=True) <= room
+    assert theme.text(title, fitted, theme.ACCENT, bold=True).get_width() <= room
+
+
+def test_a_heading_is_bold_where_bold_fits_and_never_cut_for_being_bold() -> None:
+    pygame.font.init()
+    label = "Den Platz von Ana einer KI geben?"
+    assert theme.fit_heading(label, 40, theme.text_width(label, 40, bold=True)) == (label, 40, True)
+    smallest = theme.MIN_FONT_SIZE
+    plain_only = theme.text_width(label, smallest) + 1
+    assert theme.text_width(label, smallest, bold=True) > plain_only
+    shown, size, bold = theme.fit_heading(label, 40, plain_only)
+    assert (shown, bold) == (label, False) and theme.text_width(label, size) <= plain_only
+    for width in range(200, 700, 7):  # a fitted size really fits, bold or not
+        for as_bold in (False, True):
+            fitted = theme.fit_size(label, 60, width, bold=as_bold)
+            assert fitted == theme.MIN_FONT_SIZE or theme.text_width(label, fitted, bold=as_bold) <= width

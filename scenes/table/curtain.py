@@ -26,7 +26,7 @@ def draw_curtain(surface: pygame.Surface, layout: TableLayout, info: TableInfo, 
     name = info.name(chooser)
     draw_rich(surface, status, layout.font_status, theme.TEXT_DIM, sprites, center=(w // 2, round(h * 0.22)))
     title = _("Pass to {name}").format(name=name)
-    size = theme.fit_size(title, theme.text_px(110, s), w - round(80 * s))
+    size = theme.fit_size(title, theme.text_px(110, s), w - round(80 * s), bold=True)
     theme.blit_text(surface, title, size, theme.ACCENT, bold=True, center=(w // 2, round(h * 0.42)))
     theme.blit_text(surface, _("{name}: press Enter when ready (or click)").format(name=name), theme.text_px(44, s), theme.TEXT,
                     center=(w // 2, round(h * 0.58)))
