@@ -31,6 +31,8 @@ def seat_label(seat: SeatLike) -> str:
         return _("human")
     if seat.is_bot:
         return _("bot")
-    if seat.kind == "phone":  # scenes.session.PHONE: a student on a phone
+    if seat.kind == "phone":  # scenes.session.PHONE
+        # NOTE: a student playing from a phone (the class mode).
         return _("phone")
+    # NOTE: a computer player and its level's id (random, heuristic, mc), e.g. "AI (mc)".
     return _("AI ({level})").format(level=seat.kind)

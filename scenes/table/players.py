@@ -17,9 +17,10 @@ from .. import classic, theme
 from ..cards import LOOK_DIM
 from ..digits import write_number
 from ..layout import SeatParts, TableLayout
-from ..session import PHONE, BotStatus, Seat, Stage
+from ..session import BotStatus, Stage
 from ..view import TableInfo, TableView
 from ..widgets import draw_marker, draw_panel
+from ..words import seat_label
 from .frame import Frame
 
 
@@ -77,17 +78,6 @@ def fitting_detail(details: tuple[str, ...], width: int) -> str:
     return next((detail for detail in details if font.size(detail)[0] <= width), details[-1])
 
 
-def seat_label(seat: Seat) -> str:
-    """What sits at a computer's seat, in a word or two: "AI (mc)", "bot", "phone"."""
-    if seat.is_bot:
-        return _("bot")
-    if seat.kind == PHONE:
-        # NOTE: a student playing from a phone (the class mode).
-        return _("phone")
-    # NOTE: a computer player and its level's id (random, heuristic, mc), e.g. "AI (mc)".
-    return _("AI ({level})").format(level=seat.kind)
-
-
 def shown_scores(frame: Frame) -> tuple[int, ...]:
     """Each seat's points as drawn: a take counts once the taken cards arrive."""
     view = frame.view
@@ -111,19 +101,15 @@ def bot_note(bot: BotStatus | None) -> tuple[str, theme.Colour]:
 def _fitting_note(bot: BotStatus, width: int) -> str:
     """The note under a bot's name, in fewer words where a narrow seat needs it."""
     note = bot_note(bot)[0]
-    if bot.disqualified and theme.font(theme.MIN_FONT_SIZE).size(note)[0] > width:
-        return _("plays randomly")
-    return note
+    return fitting_detail((note, _("plays randomly")) if bot.disqualified else (note,), width)
 
 
 def _disqualified_line(bot: BotStatus, width: int) -> str:
     """Why a bot lost its seat, in fewer words where a narrow seat needs it: the reason alone,
     else the bare word (in red either way, over "plays randomly"; the details say it all)."""
     # NOTE: {reason} is the error that cost a bot its seat (e.g. "too slow, turn 2").
-    for line in (_("disqualified: {reason}").format(reason=bot.disqualified), bot.disqualified):
-        if theme.font(theme.MIN_FONT_SIZE).size(line)[0] <= width:
-            return line
-    return _("disqualified")
+    return fitting_detail((_("disqualified: {reason}").format(reason=bot.disqualified), bot.disqualified,
+                           _("disqualified")), width)
 
 
 def seat_notes(frame: Frame) -> tuple[str, ...]:
