@@ -39,11 +39,11 @@ def add_recorded_game_choice(parser: argparse.ArgumentParser, history_help: str)
     parser.add_argument("file", type=Path, metavar="FILE", nargs="?",
                         help=_("a records file (format 6takes-record/1)"))
     parser.add_argument("--history", action="store_true", help=history_help)
-    parser.add_argument("--game", type=positive_int, default=None, metavar="K",
+    parser.add_argument("--game", type=game_number_argument, default=None, metavar="K",
                         help=_("which game of the file, counting from 1 (default: the first); "
                                "with --history, the game's number on the scoreboard (default: the latest)"))
 
-def _whole_number_from(text: str, lowest: int) -> int:
+def _whole_number_from(text: str, lowest: int, highest: int | None = None) -> int:
     try:
         value = int(text)
     except ValueError:
@@ -51,22 +51,38 @@ def _whole_number_from(text: str, lowest: int) -> int:
     if value < lowest:
         raise argparse.ArgumentTypeError(_("expected a number >= {lowest}, not {value}").format(
             lowest=lowest, value=value))
+    if highest is not None and value > highest:
+        raise argparse.ArgumentTypeError(_("expected a number from {lowest} to {highest}, not {value}").format(
+            lowest=lowest, highest=highest, value=value))
     return value
 
 
-def non_negative_int(text: str) -> int:
-    """A count of 0 or more."""
-    return _whole_number_from(text, 0)
+def whole_number(lowest: int, highest: int) -> Callable[[str], int]:
+    """An argument type: a whole number from ``lowest`` to ``highest``."""
+    def parse(text: str) -> int:
+        return _whole_number_from(text, lowest, highest)
+    return parse
 
 
-def positive_int(text: str) -> int:
-    """A count of 1 or more."""
-    return _whole_number_from(text, 1)
+# Every number a command takes has a range (README: "Numbers on the command line"); the limits
+# are far beyond any sensible use and short of a run that never ends.
+MAX_GAMES = 1_000_000_000
+MAX_ROLLOUTS = 100_000
+MAX_JOBS = 256
+MAX_GAME_NUMBER = 1_000_000_000
+MAX_THINK_MS = 60_000.0
+MAX_STEP_DELAY = 60.0
+MAX_TIME_LIMIT = 3600.0
+games_argument = whole_number(0, MAX_GAMES)
+tournament_games_argument = whole_number(1, MAX_GAMES)
+rollouts_argument = whole_number(1, MAX_ROLLOUTS)
+jobs_argument = whole_number(1, MAX_JOBS)
+game_number_argument = whole_number(1, MAX_GAME_NUMBER)
 
 
-def non_negative_number(not_a_number: str, negative: str) -> Callable[[str], float]:
-    """An argument type: a finite number >= 0; the two messages (marked with ``N_``, ``{text}`` the
-    value given) name its unit (seconds, milliseconds)."""
+def non_negative_number(not_a_number: str, negative: str, highest: float) -> Callable[[str], float]:
+    """An argument type: a finite number from 0 to ``highest``; the two messages (marked with
+    ``N_``, ``{text}`` the value given) name its unit (seconds, milliseconds)."""
     def parse(text: str) -> float:
         try:
             value = float(text)
@@ -74,14 +90,17 @@ def non_negative_number(not_a_number: str, negative: str) -> Callable[[str], flo
             raise argparse.ArgumentTypeError(_(not_a_number).format(text=repr(text))) from None
         if not 0 <= value < float("inf"):
             raise argparse.ArgumentTypeError(_(negative).format(text=text))
+        if value > highest:
+            raise argparse.ArgumentTypeError(_("expected a number from {lowest} to {highest}, not {value}").format(
+                lowest=0, highest=f"{highest:g}", value=text))
         return value
     return parse
 
 
 seconds_argument = non_negative_number(N_("expected a number of seconds, not {text}"),
-                                       N_("expected a number of seconds >= 0, not {text}"))
+                                       N_("expected a number of seconds >= 0, not {text}"), MAX_STEP_DELAY)
 milliseconds_argument = non_negative_number(N_("expected a number of milliseconds, not {text}"),
-                                            N_("expected a number of milliseconds >= 0, not {text}"))
+                                            N_("expected a number of milliseconds >= 0, not {text}"), MAX_THINK_MS)
 
 
 EXIT_HELP = {"once the results screen is shown": N_("close the app once the results screen is shown"),

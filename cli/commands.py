@@ -8,6 +8,7 @@ import os
 import sys
 from typing import Sequence
 
+from game import stopping
 from game.i18n import _
 from game.storage import default_history_path
 
@@ -58,8 +59,33 @@ def _run_printing(prog: str, args: argparse.Namespace) -> int:
         return 1
 
 
+def escape_what_the_terminal_cannot_show() -> None:
+    """Text the terminal's encoding has no character for (Turkish in an ASCII pipe) is written as
+    escapes, never a traceback."""
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            try:
+                reconfigure(errors="backslashreplace")
+            except (ValueError, OSError):
+                pass
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command of ``argv`` (the process's arguments if ``None``); its exit code."""
+    """Run the command of ``argv`` (the process's arguments if ``None``); its exit code.
+
+    SIGINT, SIGTERM and SIGHUP stop any command as Ctrl-C does, with exit code 130, 143 or 129
+    (see :mod:`game.stopping`)."""
+    escape_what_the_terminal_cannot_show()
+    with stopping.handled():
+        try:
+            return _run(argv)
+        except KeyboardInterrupt:
+            print(_("main.py: interrupted"), file=sys.stderr)
+            return stopping.exit_code()
+
+
+def _run(argv: Sequence[str] | None) -> int:
     language.start(argv)
     parser = build_parser()
     language.add_option(parser)

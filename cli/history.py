@@ -87,6 +87,6 @@ def print_notes(notes: Sequence[str]) -> None:
 def export_history(history: History, path: Path) -> int:
     """Write every game to ``path`` through a temporary file renamed at the end, so an
     export that fails (disk full) leaves no half file; ``OSError`` then."""
-    from game.jsonl import write_lines_atomically
+    from game.outputs import write_lines_atomically
 
     return write_lines_atomically(path, history.record_lines())

@@ -19,7 +19,7 @@ from game.review import (DEFAULT_ROLLOUTS, DEFAULT_SEED, ROW, Decision, costlies
                          worth_revisiting)
 from game.rules import rules_named
 
-from .arguments import Commands, Error, add_recorded_game_choice, positive_int, seed_argument
+from .arguments import Commands, Error, add_recorded_game_choice, rollouts_argument, seed_argument
 from .replay import load_replay
 
 
@@ -35,7 +35,7 @@ def add_parser(commands: Commands) -> None:
     review.add_argument("--seat", metavar="N", action="append",
                         help=_("seat to review: its number from 0 (as in --json) or its player's name; "
                                "repeat for several (default: the human seats, or every seat if none)"))
-    review.add_argument("--rollouts", type=positive_int, default=DEFAULT_ROLLOUTS, metavar="R",
+    review.add_argument("--rollouts", type=rollouts_argument, default=DEFAULT_ROLLOUTS, metavar="R",
                         help=_("sampled deals per decision (default {rollouts})").format(rollouts=DEFAULT_ROLLOUTS))
     review.add_argument("--seed", type=seed_argument, default=DEFAULT_SEED, metavar="S",
                         help=_("seed of the sampling (default {seed}): the same R and S give "

@@ -6,18 +6,18 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import signal
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from game.i18n import _
 from game.agent_options import DEFAULT_THINK_MS, AgentOptions
+from game import stopping
 from game.engine import new_seed
 from game.rules import rules_named
 
-from .arguments import (Commands, Error, add_bot_option, milliseconds_argument, non_negative_int,
-                        positive_int, seed_argument)
+from .arguments import (Commands, Error, add_bot_option, milliseconds_argument, games_argument,
+                        jobs_argument, rollouts_argument, seed_argument)
 from .progress import Progress
 
 if TYPE_CHECKING:
@@ -29,7 +29,7 @@ MAX_JOBS_PER_CPU = 4
 
 def add_parser(commands: Commands) -> None:
     sim = commands.add_parser("simulate", help=_("play many computer games without a window"))
-    sim.add_argument("--games", type=non_negative_int, default=1000, help=_("number of games (default 1000)"))
+    sim.add_argument("--games", type=games_argument, default=1000, help=_("number of games (default 1000)"))
     sim.add_argument("--seed", type=seed_argument, help=_("seed of the run (default: drawn and printed)"))
     sim.add_argument("--rules", default="snap", help=_("rules preset: snap (default), classic or codingame"))
     sim.add_argument("--players",
@@ -45,10 +45,10 @@ def add_parser(commands: Commands) -> None:
     sim.add_argument("--think-ms", type=milliseconds_argument, default=DEFAULT_THINK_MS, metavar="MS",
                      help=_("thinking time per decision of mc players, in milliseconds "
                             "(default {ms})").format(ms=f"{DEFAULT_THINK_MS:g}"))
-    sim.add_argument("--rollouts", type=positive_int, metavar="N",
+    sim.add_argument("--rollouts", type=rollouts_argument, metavar="N",
                      help=_("instead of --think-ms: mc players sample N deals per decision "
                             "(exactly reproducible on any machine)"))
-    sim.add_argument("--jobs", type=positive_int, default=1, metavar="N",
+    sim.add_argument("--jobs", type=jobs_argument, default=1, metavar="N",
                      help=_("worker processes (default 1); results do not depend on N"))
     sim.add_argument("--duplicate", action="store_true",
                      help=_("play every deal once per seat rotation and compare kinds deal by deal"))
@@ -77,7 +77,6 @@ def run(args: argparse.Namespace) -> int:
     check_jobs(args.jobs, parser_error)
     seed = new_seed() if args.seed is None else args.seed
     record_to = _open_outputs(args, parser_error)
-    signal.signal(signal.SIGTERM, _interrupt)  # stopped from outside: clean up as on Ctrl-C
     bar = None if args.no_progress else Progress(total_games(kinds, args.games, args.duplicate))
     try:
         try:
@@ -92,7 +91,7 @@ def run(args: argparse.Namespace) -> int:
     except KeyboardInterrupt:
         _close_quietly(record_to)
         print("\n" + _("simulate: interrupted"), file=sys.stderr)
-        return 130
+        return stopping.exit_code()
     except RecordsWriteError as error:
         _close_quietly(record_to)
         print(_("simulate: {error}").format(error=error), file=sys.stderr)
@@ -116,11 +115,6 @@ def check_jobs(jobs: int, parser_error: Error) -> None:
     if jobs > MAX_JOBS_PER_CPU * (os.cpu_count() or 1):
         parser_error(_("--jobs can be at most {most} here ({per_cpu} per processor), not {jobs}").format(
             most=MAX_JOBS_PER_CPU * (os.cpu_count() or 1), per_cpu=MAX_JOBS_PER_CPU, jobs=jobs))
-
-
-def _interrupt(_signum: int, _frame: object) -> None:
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)  # a second request ends the run at once
-    raise KeyboardInterrupt
 
 
 def _make_folder(path: Path, parser_error: Error) -> None:

@@ -9,7 +9,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import signal
 import sys
 import time
 from pathlib import Path
@@ -18,11 +17,13 @@ from typing import TYPE_CHECKING, Any, Sequence
 from game.i18n import _, ngettext
 from game.agent_options import AgentOptions
 from game.agents import AGENT_KINDS
+from game import stopping
 from game.engine import new_seed
 from game.rules import PRESETS, Rules, rules_named
 from game.tournament.schedule import TABLE_SIZE, Entrant, Schedule
 
-from .arguments import Commands, Error, positive_int, seed_argument
+from .arguments import (Commands, Error, jobs_argument, rollouts_argument, seed_argument,
+                        tournament_games_argument)
 from .progress import Progress
 
 if TYPE_CHECKING:
@@ -50,19 +51,19 @@ def add_parser(commands: Commands) -> argparse.ArgumentParser:
                         help=_("built-in computer players as entrants: {levels}").format(levels=", ".join(AGENT_KINDS)))
     parser.add_argument("--rules", choices=list(PRESETS), default="snap",
                         help=_("rules preset (default snap); codingame: the arena's 5 rounds of 10 turns"))
-    parser.add_argument("--games", type=positive_int, default=DEFAULT_GAMES, metavar="N",
+    parser.add_argument("--games", type=tournament_games_argument, default=DEFAULT_GAMES, metavar="N",
                         help=_("games to play (default {games}), rounded up to whole deals of "
                                "{rotations} seat rotations").format(games=DEFAULT_GAMES, rotations=TABLE_SIZE))
     parser.add_argument("--seed", type=seed_argument, help=_("seed of the tournament (default: drawn, or the one "
                                                              "the --out folder's tournament was started with)"))
-    parser.add_argument("--jobs", type=positive_int, default=1, metavar="N",
+    parser.add_argument("--jobs", type=jobs_argument, default=1, metavar="N",
                         help=_("worker processes (default 1); the standings do not depend on N"))
     parser.add_argument("--out", type=Path, metavar="DIR",
                         help=_("keep the results in DIR (resumable) and write standings.json and "
                                "standings.html there"))
     parser.add_argument("--json", action="store_true", help=_("print the standings as one JSON object"))
     parser.add_argument("--html", type=Path, metavar="FILE", help=_("write the leaderboard page to FILE"))
-    parser.add_argument("--rollouts", type=positive_int, default=DEFAULT_ROLLOUTS, metavar="N",
+    parser.add_argument("--rollouts", type=rollouts_argument, default=DEFAULT_ROLLOUTS, metavar="N",
                         help=_("sampled deals per decision of mc entrants (default {rollouts})").format(
                             rollouts=DEFAULT_ROLLOUTS))
     parser.add_argument("--clock", choices=["cpu", "wall"], default="cpu",
@@ -114,7 +115,6 @@ def run(args: argparse.Namespace) -> int:
     except TournamentFolderError as problem:
         error(str(problem))
     schedule = Schedule(entrants, args.games, seed)
-    signal.signal(signal.SIGTERM, _interrupt)  # stopped from outside: as Ctrl-C
     start = time.perf_counter()
     already = schedule.games - len(store.missing(range(schedule.games)))  # a resumed tournament's
     try:
@@ -127,7 +127,7 @@ def run(args: argparse.Namespace) -> int:
         else:
             stopped = _("tournament: interrupted after {done} of {games} games").format(done=done, games=schedule.games)
         print("\n" + stopped, file=sys.stderr)
-        return 130
+        return stopping.exit_code()
     finally:
         store.close()
     seconds = time.perf_counter() - start
@@ -149,6 +149,8 @@ def timing_line(played: int, seconds: float, already: int, out: Path | None) -> 
 
 def checked_settings(args: argparse.Namespace, error: Error) -> tuple[list[Entrant], Rules]:
     """The entrants and rules; one-line errors (exit 2) for them or for a bad --jobs, --out or --html."""
+    from game.outputs import check_output_file
+
     try:
         entrants = entrants_from(args)
         rules = rules_named(args.rules)
@@ -162,6 +164,11 @@ def checked_settings(args: argparse.Namespace, error: Error) -> tuple[list[Entra
         error(_("--out {out} is not a folder").format(out=args.out))
     if args.html is not None and not (args.html.parent.is_dir() and os.access(args.html.parent, os.W_OK)):
         error(_("--html {html}: no folder {folder} to write it in").format(html=args.html, folder=args.html.parent))
+    if args.html is not None:
+        try:
+            check_output_file(args.html)
+        except OSError as problem:
+            error(f"--html {args.html}: {problem.strerror or problem}")
     return entrants, rules
 
 
@@ -195,8 +202,3 @@ def report(args: argparse.Namespace, table: Sequence[Standing], info: dict[str, 
         print(reports.text(table, info))
         print(timing)
     return 0
-
-
-def _interrupt(_signum: int, _frame: object) -> None:
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
-    raise KeyboardInterrupt

@@ -14,15 +14,13 @@ glued onto the broken one: the torn line stays unreadable, the new one reads.
 
 from __future__ import annotations
 
-import contextlib
 import errno
 import json
 import os
 import stat
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, BinaryIO, Iterable, Iterator
+from typing import Any, BinaryIO, Iterator
 
 from .i18n import _
 
@@ -61,7 +59,7 @@ def open_regular_file(path: str | Path) -> BinaryIO:
     try:
         mode = os.fstat(fd).st_mode
         if not stat.S_ISREG(mode):
-            raise LineError(_("{path}: cannot read: {problem}").format(path=path, problem=_not_regular(mode)))
+            raise LineError(_("{path}: cannot read: {problem}").format(path=path, problem=not_regular(mode)))
         if hasattr(os, "set_blocking"):
             os.set_blocking(fd, True)
         return os.fdopen(fd, "rb")
@@ -75,7 +73,7 @@ def cannot_read(path: str | Path, error: OSError) -> str:
     return _("{path}: cannot read: {problem}").format(path=path, problem=problem_text(error))
 
 
-def _not_regular(mode: int) -> str:
+def not_regular(mode: int) -> str:
     """Why a file of ``mode`` is refused: what it is instead of a regular file."""
     if stat.S_ISDIR(mode):
         return _("a folder, not a regular file")
@@ -167,32 +165,6 @@ def decode_json(data: bytes) -> Any:
 
 
 # ------------------------------------------------------------------ writing
-def check_appendable(path: str | Path) -> None:
-    """``OSError`` saying why unless lines can really be appended to ``path``.
-
-    For a check before a game, not after it: an existing file must be a
-    regular file that takes a write (``/proc`` files say they are regular but
-    refuse every write, even an empty one); a new file needs a writable folder.
-    """
-    path = Path(path)
-    try:
-        mode = os.stat(path).st_mode
-    except FileNotFoundError:
-        folder = path.parent
-        if not folder.is_dir():
-            raise OSError(errno.ENOENT, _("no folder {folder}").format(folder=folder)) from None
-        if not os.access(folder, os.W_OK):
-            raise OSError(errno.EACCES, _("permission denied")) from None
-        return
-    if not stat.S_ISREG(mode):
-        raise OSError(errno.EINVAL, _not_regular(mode))
-    fd = os.open(path, os.O_WRONLY | os.O_APPEND | getattr(os, "O_BINARY", 0))
-    try:
-        os.write(fd, b"")
-    finally:
-        os.close(fd)
-
-
 def append_line(path: str | Path, line: str, *, sync: bool = True) -> None:
     """Append ``line`` and a newline to ``path`` (created if missing) in one write.
 
@@ -221,7 +193,7 @@ def _open_for_append(path: str | Path) -> int:
     mode = os.fstat(fd).st_mode
     if not stat.S_ISREG(mode):
         os.close(fd)
-        raise OSError(errno.EINVAL, _not_regular(mode))
+        raise OSError(errno.EINVAL, not_regular(mode))
     return fd
 
 
@@ -254,30 +226,3 @@ def _write_all(fd: int, data: bytes) -> None:
 def problem_text(error: OSError) -> str:
     """An ``OSError`` as a few words, e.g. "No space left on device"."""
     return error.strerror or str(error) or type(error).__name__
-
-
-def write_lines_atomically(path: str | Path, lines: Iterable[str]) -> int:
-    """Write ``lines`` (each without its newline) as the whole of ``path``; how many.
-
-    They go to a temporary file beside ``path``, synced, then renamed over it:
-    a failure (a full disk) leaves ``path`` as it was and no half file.
-    ``OSError`` naming the problem.
-    """
-    target = Path(path)
-    if target.exists() and not target.is_file():
-        raise OSError(errno.EINVAL, _("not a regular file"))
-    fd, temporary = tempfile.mkstemp(dir=target.parent or Path("."), prefix=f".{target.name}.", suffix=".tmp")
-    count = 0
-    try:
-        with os.fdopen(fd, "wb") as out:
-            for line in lines:
-                out.write(line.encode("utf-8") + b"\n")
-                count += 1
-            out.flush()
-            os.fsync(out.fileno())
-        os.replace(temporary, target)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(temporary)
-        raise
-    return count

@@ -20,6 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Sequence
 
+from .agents import AGENT_KINDS
 from .i18n import _
 from .bots.command import check_command
 from .kinds import HUMAN, Bot, parse_bot
@@ -80,6 +81,10 @@ def parse_named_bot(text: str) -> NamedBot:
     return NamedBot(name, bot)
 
 
+BUILT_IN_KINDS = frozenset({HUMAN, *AGENT_KINDS})
+"""Names a ``--bot`` may not take: they already name a kind of player."""
+
+
 def parse_named_bots(texts: Sequence[str] | None) -> list[NamedBot]:
     """Every ``--bot``, in order; ``ValueError`` for a bad one or a name given twice."""
     bots = [parse_named_bot(text) for text in texts or ()]
@@ -87,6 +92,9 @@ def parse_named_bots(texts: Sequence[str] | None) -> list[NamedBot]:
     for bot in bots:
         if bot.name.casefold() in seen:
             raise ValueError(_("--bot: the name {name} is given twice").format(name=repr(bot.name)))
+        if bot.name.casefold() in BUILT_IN_KINDS:
+            raise ValueError(_("--bot: the name {name} is a built-in level; choose another name").format(
+                name=repr(bot.name)))
         seen.add(bot.name.casefold())
     return bots
 

@@ -10,18 +10,19 @@ when the table just showed a placement.
 from __future__ import annotations
 
 import sys
-import tempfile
 from pathlib import Path
 from typing import Callable, Sequence
 
 import pygame
 
+from game import stopping
 from game.agent_options import AgentOptions
 from game.bots.process import close_all_bots
 from game.engine import new_seed
 from game.history import HistoryError
 from game.i18n import _
 from game.kinds import HUMAN
+from game.outputs import check_output_file, check_output_folder
 from game.rules import SNAP, Rules, rules_named
 from game.scenarios import WORKED_EXAMPLE_FIRST_PLACEMENT
 from game.seating import MODE_KINDS
@@ -61,9 +62,7 @@ def translate(event: pygame.event.Event) -> Input | None:
 
 def prepare_screenshot_dir(folder: Path) -> None:
     """Create ``folder`` and check a file can be written there (``OSError`` if not)."""
-    folder.mkdir(parents=True, exist_ok=True)
-    with tempfile.NamedTemporaryFile(dir=folder, prefix=".write-test-"):
-        pass
+    check_output_folder(folder)
 
 
 def worked_example_replay(rules: Rules) -> Replay:
@@ -219,6 +218,15 @@ class App:
         """Whether leaving the live game now keeps it for the menu to resume."""
         return (self.session is not None and self.options.record is None and keeping.resumable(self.session))
 
+    def stopped_from_outside(self) -> None:
+        """SIGTERM, SIGINT or SIGHUP: leave as the window's close does, keeping an unfinished game;
+        the exit code names the signal."""
+        kept = self.keep_unfinished()
+        if self.manager.game_in_progress():
+            error_line(_("stopped: the game in progress was kept; the menu offers to resume it") if kept
+                       else _("stopped: the game in progress was not kept"))
+        self.quit(stopping.exit_code())
+
     def quit_keeping(self) -> None:
         """Quit during a game: keep it in the history, say so, exit 1 (the game is not over)."""
         kept = self.keep_unfinished()
@@ -303,6 +311,7 @@ class App:
         assert self.options.screenshots is not None
         path = self.options.screenshots / name
         try:
+            check_output_file(path)  # never a pipe or a device put there under the name
             pygame.image.save(surface, str(path))
             self.screenshots_saved.append(path)
         except (pygame.error, OSError) as exc:
@@ -310,10 +319,14 @@ class App:
             self.quit(2)
 
     def run(self) -> int:
-        """Run until a scene or the window asks to stop; return the exit code."""
-        while self.exit_code is None:
-            dt = self.clock.tick(FPS) / 1000.0
-            self.run_frame(dt)
+        """Run until a scene or the window asks to stop (or a stop signal comes: see
+        :meth:`stopped_from_outside`); return the exit code."""
+        with stopping.polite():
+            while self.exit_code is None:
+                dt = self.clock.tick(FPS) / 1000.0
+                self.run_frame(dt)
+                if stopping.requested() is not None and self.exit_code is None:
+                    self.stopped_from_outside()
         if self.exit_code == 0 and self.saver.failed:
             return 1
         return self.exit_code
@@ -374,6 +387,6 @@ def run_until_done(app: App) -> int:
         kept = app.keep_unfinished()
         error_line(_("interrupted: a game in progress was kept unfinished") if kept
                    else _("interrupted: a game in progress was not recorded"))
-        return 130
+        return stopping.exit_code()
     finally:
         app.end_session()

@@ -80,6 +80,7 @@ def add_class_arguments(parser: argparse.ArgumentParser) -> None:
 
 def class_settings(args: argparse.Namespace, error: Callable[[str], NoReturn]) -> ClassSettings:
     """The checked settings of ``main.py class`` (one-line errors through ``error``)."""
+    from cli.arguments import MAX_TIME_LIMIT
     if not 0 <= args.port <= 65535:
         error(_("--port must be from 0 to 65535, not {port}").format(port=args.port))
     code = None
@@ -97,7 +98,10 @@ def class_settings(args: argparse.Namespace, error: Callable[[str], NoReturn]) -
         error(f"--seats {args.seats}: {problem}")
     if args.start_at is not None and not 1 <= args.start_at <= seats:
         error(_("--start-at must be from 1 to {seats}, not {value}").format(seats=seats, value=args.start_at))
-    if args.time_limit is not None and not 0 < args.time_limit < float("inf"):
-        error(_("--time-limit must be a number of seconds > 0, not {value}").format(value=args.time_limit))
+    if args.time_limit is not None and not 0 < args.time_limit <= MAX_TIME_LIMIT:
+        error(_("--time-limit must be a number of seconds > 0, not {value}").format(value=args.time_limit)
+              if not 0 < args.time_limit < float("inf") else
+              _("expected a number from {lowest} to {highest}, not {value}").format(
+                  lowest=0, highest=f"{MAX_TIME_LIMIT:g}", value=f"{args.time_limit:g}"))
     return ClassSettings(rules=args.rules, port=args.port, code=code, ai=args.ai, start_at=args.start_at,
                          time_limit=args.time_limit, seed=args.seed, seats=args.seats)

@@ -176,7 +176,7 @@ class LobbyScene(Scene):
             except queue.Empty:
                 break
         start_at = self.settings.start_at
-        if start_at is not None and len(self.server.room.taken_seats()) >= start_at:
+        if start_at is not None and len(self.server.room.connected_seats()) >= start_at:
             self.start()
 
     def start(self) -> None:

@@ -21,9 +21,9 @@ def error_line(message: str) -> None:
 
 def check_record_file(path: Path) -> None:
     """``OSError`` unless records can really be appended to ``path`` (checked before a game, not after)."""
-    from game.jsonl import check_appendable
+    from game.outputs import check_output_file
 
-    check_appendable(path)
+    check_output_file(path)
 
 
 def save_to_history(record: GameRecord) -> int | None:

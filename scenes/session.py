@@ -222,6 +222,9 @@ class TableSession:
         """How many states there were when the turn on screen started."""
         self.chosen_by: list[int] = []
         """The humans who chose a card this turn, in order (the last may take it back)."""
+        self.taking_back: int | None = None
+        """In hot-seat: the human asked behind the curtain whether to take their card back."""
+        self._asked_from = Stage.CURTAIN
         self.states: list[TableState] = []
         """The table after every placement so far: all the session keeps of what happened."""
         self._start_turn()
@@ -278,17 +281,7 @@ class TableSession:
             return self.humans[0] if self.humans else None
         return None
 
-    @property
-    def can_advance(self) -> bool:
-        """Whether "Next" has something to do (placing, or starting the next turn); not while
-        the computer player whose row comes next is still thinking."""
-        if self.stage not in (Stage.REVEALED, Stage.PLACED):
-            return False
-        player = self.game.awaiting_row_choice
-        if player is not None and self.agents[player] is not None and len(self.placements) < len(self.seats):
-            future = self.thinking.get(player)
-            return future is not None and future.done()
-        return True
+    can_advance = property(lambda self: can_advance(self), doc="Whether Next has something to do now.")
 
     @property
     def row_chooser(self) -> int | None:
@@ -341,14 +334,22 @@ class TableSession:
         return None
 
     def take_back(self) -> None:
-        """The last human who chose takes their card back and chooses again."""
+        """The last human who chose takes their card back and chooses again; in hot-seat (whoever
+        pressed Backspace may be the next player) the curtain asks them first: a second call is yes."""
         player = self.can_take_back
         if player is None:
             raise ValueError("no card can be taken back now")
+        if self.uses_curtain and self.taking_back != player:
+            self.taking_back, self._asked_from, self.stage = player, self.stage, Stage.CURTAIN
+            return
         self.game.take_back(player)
         self.chosen_by.pop()
-        self.chooser = player
-        self.stage = Stage.CHOOSE
+        self.chooser, self.stage, self.taking_back = player, Stage.CHOOSE, None
+
+    def keep_card(self) -> None:
+        """The one asked keeps their card: the table is as before the question."""
+        if self.taking_back is not None:
+            self.stage, self.taking_back = self._asked_from, None
 
     def poll(self) -> bool:
         """Take in the computer players' cards that are chosen by now; whether any was.
@@ -447,6 +448,18 @@ class TableSession:
         self.turn_cards = self.game.revealed
         self.stage = Stage.REVEALED
         self._ask_row()
+
+
+def can_advance(session: TableSession) -> bool:
+    """Whether "Next" has something to do (placing, or starting the next turn); not while the
+    computer player whose row comes next is still thinking."""
+    if session.stage not in (Stage.REVEALED, Stage.PLACED):
+        return False
+    player = session.game.awaiting_row_choice
+    if player is not None and session.agents[player] is not None and len(session.placements) < len(session.seats):
+        future = session.thinking.get(player)
+        return future is not None and future.done()
+    return True
 
 
 def live_caption(session: TableSession) -> list[Part]:

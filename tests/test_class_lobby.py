@@ -100,7 +100,8 @@ def test_a_late_student_is_played_by_an_ai_and_the_projector_says_so(tmp_path: P
     record = tmp_path / "r.jsonl"
     app = open_class_app(record, start_at=1, time_limit=0.3)
     try:
-        _join(url_of(app), ["Ana"])  # joins, then never plays
+        ana = SimClient(url_of(app), CODE, "Ana", play=False)  # stays, but never plays
+        phone = play_clients([ana])
         run_until(app, lambda: in_game(app), seconds=10)
         scene = app.manager.active
         assert isinstance(scene, ClassTableScene)
@@ -115,6 +116,7 @@ def test_a_late_student_is_played_by_an_ai_and_the_projector_says_so(tmp_path: P
             return game_finished(app)
         run_until(app, over, seconds=60)
         assert owners == {None}
+        phone.join()
     finally:
         close_app()
     game = parse_record(record.read_text())

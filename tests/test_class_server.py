@@ -233,16 +233,20 @@ def test_two_hundred_connections_and_half_open_sockets_do_not_stop_the_room(serv
         sock.sendall(b"GET /ws HTTP/1.1\r\nHost: x\r\n")  # and never the rest
     try:
         async def scenario() -> None:
-            connector = aiohttp.TCPConnector(limit=0)
-            async with aiohttp.ClientSession(connector=connector) as session:
+            # 200 phones, each from its own address (as on the room's Wi-Fi)
+            sessions = [aiohttp.ClientSession(connector=aiohttp.TCPConnector(local_addr=(f"127.0.1.{i + 1}", 0)))
+                        for i in range(200)]
+            try:
                 url = f"http://127.0.0.1:{server.port}/ws"
-                sockets = await asyncio.gather(*(session.ws_connect(url) for _ in range(200)))
+                sockets = await asyncio.gather(*(session.ws_connect(url) for session in sessions))
                 await asyncio.gather(*(ws.send_json({"type": "join", "code": CODE, "name": f"S{i}"})
                                        for i, ws in enumerate(sockets)))
                 welcomes = await asyncio.gather(*(_receive(ws, "welcome") for ws in sockets))
                 assert sorted(w["seat"] for w in welcomes if w["seat"] is not None) == [0, 1, 2, 3]
                 assert server.room.spectator_count() == 196
                 await asyncio.gather(*(ws.close() for ws in sockets))
+            finally:
+                await asyncio.gather(*(session.close() for session in sessions))
         run(scenario())
     finally:
         for sock in half_open:

@@ -145,7 +145,7 @@ def test_export_and_import_round_trip_byte_for_byte(data_dir: Path, tmp_path: Pa
 @pytest.mark.parametrize("args, message", [
     (["history", "import", "/dev/zero"], "not a regular file"),
     (["history", "import", "missing.jsonl"], "cannot read"),
-    (["history", "export", "/no/such/folder/x.jsonl"], "No such file"),
+    (["history", "export", "/no/such/folder/x.jsonl"], "no folder /no/such/folder"),
     (["history"], "required"),
     (["replay", "--history", "--game", "9"], "no game 9 in the history"),
     (["replay"], "give a records FILE, or --history"),

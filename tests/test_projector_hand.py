@@ -115,7 +115,23 @@ def test_hot_seat_a_player_takes_their_card_back_from_the_next_curtain() -> None
     frames(app)
     assert session.stage is Stage.CURTAIN and session.chooser == 1
     assert session.can_take_back == 0 and session.game.chosen_cards[0] is not None
-    key(pygame.K_BACKSPACE)                          # "take my card back"
+    chosen = session.game.chosen_cards[0]
+    key(pygame.K_BACKSPACE)                          # on Ben's curtain: whoever is at the keyboard...
+    frames(app)
+    assert session.stage is Stage.CURTAIN and session.taking_back == 0  # ... Ana is asked first
+    assert table(app).last_frame.hand_owner is None and session.game.chosen_cards[0] == chosen
+    key(pygame.K_BACKSPACE)                          # no: Ana keeps her card, Ben's curtain again
+    frames(app)
+    assert session.stage is Stage.CURTAIN and session.taking_back is None and session.chooser == 1
+    assert session.game.chosen_cards[0] == chosen and table(app).last_frame.hand_owner is None
+    key(pygame.K_BACKSPACE)
+    frames(app)
+    key(pygame.K_RETURN)                             # a hurried Enter does not answer for Ana
+    frames(app)
+    assert session.stage is Stage.CURTAIN and session.taking_back == 0
+    look(app)
+    look(app)
+    key(pygame.K_RETURN)                             # Ana's yes: now her hand shows
     frames(app)
     assert session.stage is Stage.CHOOSE and session.chooser == 0
     assert session.game.chosen_cards[0] is None

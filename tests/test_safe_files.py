@@ -16,7 +16,8 @@ import pytest
 from tests.conftest import needs
 
 from game import SNAP, play_seeded_game
-from game.jsonl import LINE_LIMIT, append_line, check_appendable
+from game.jsonl import LINE_LIMIT, append_line
+from game.outputs import check_output_file
 from game.record import (
     PlayerInfo,
     RecordError,
@@ -112,9 +113,9 @@ def test_each_record_is_one_write_and_synced(tmp_path: Path, monkeypatch: pytest
 @needs("pygame")
 def test_a_file_that_refuses_writes_is_refused_before_the_game(tmp_path: Path) -> None:
     with pytest.raises(OSError):
-        check_appendable("/proc/version")            # says "regular file", refuses every write
+        check_output_file("/proc/version")            # says "regular file", refuses every write
     with pytest.raises(OSError, match="not a regular file"):
-        check_appendable("/dev/full")
+        check_output_file("/dev/full")
     started = time.monotonic()
     result = run_main("play", "--mode", "demo", "--seed", "1", "--step-delay", "0", "--exit-at-end",
                       "--record", "/proc/version", data=tmp_path)

@@ -166,7 +166,7 @@ def test_another_tournament_in_the_same_folder_is_refused(tmp_path: Path) -> Non
     (["--include", "random,heuristic"], "at least 4 entrants"),
     (["--include", "random,heuristic,mc,clever"], "unknown level 'clever'"),
     (["--include", "random,heuristic,mc", "--bot", "x=no-such-program-for-six-takes"], "not found"),
-    (["--include", "random,heuristic,mc", "--bot", "random=python3 x.py"], "two entrants are named"),
+    (["--include", "random,heuristic,mc", "--bot", "random=python3 x.py"], "the name 'random' is a built-in level"),
     (["--include", "random,heuristic,mc,random"], "two entrants are named"),
     (["--include", "random,heuristic,mc", "--games", "0"], "expected a number >= 1"),
     (["--include", "random,heuristic,mc", "--bot", EXAMPLE, "--out", "README.md"], "is not a folder"),

@@ -9,6 +9,7 @@ import random
 import signal
 from types import TracebackType
 
+from ..outputs import check_output_file
 from ..agents import RandomAgent
 from ..engine import PlayerView
 from ..kinds import BOT_KIND, BOT_STATEMENT_KIND
@@ -118,7 +119,8 @@ class BotAgent:
         ``PackageMissing`` (nothing started) without ``psutil``."""
         require_process_tools()
         if log_path is not None:
-            open(log_path, "ab").close()  # a log that cannot be written is the caller's error
+            check_output_file(log_path)  # a log that cannot be written is the caller's error
+            open(log_path, "ab").close()
         self.table.add(self)
         try:
             self._process = BotProcess(args, log_path=log_path)

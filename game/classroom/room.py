@@ -10,13 +10,24 @@ reload or a lost connection (``resume``) to get the same seat back.  The
 token *is* the seat: a device without it cannot take a seat that is taken,
 connected or not.  Once the game has started no seat is given out any more:
 whoever joins then is a spectator.
+
+Seats belong to students who are here: before the start, a seat whose phone
+has been gone for a grace period is freed (:meth:`Room.free_absent`).  A
+name is normalised (NFC, at most :data:`MARKS_PER_LETTER` combining marks on
+a letter) and must be unique in the room (whatever its case and accents),
+hold a visible letter or digit, and not look like a computer seat ("AI 2").
 """
 
 from __future__ import annotations
 
+import re
 import secrets
 import string
 import threading
+import time
+import unicodedata
+from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from game.i18n import _, ngettext
@@ -28,6 +39,10 @@ CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 CODE_LENGTH = 4
 TABLE_SEATS = 4
 """Seats of a class game under the snap rules (the assignment's four players)."""
+MARKS_PER_LETTER = 3
+"""Combining marks kept on one letter (more are dropped: no name drawn over its neighbours)."""
+RECENT_WATCHERS = 32
+"""Watchers who left whose secret still lets them back in (a reload), newest kept."""
 
 
 def seats_for(rules: Rules, wanted: int | None = None) -> int:
@@ -48,6 +63,37 @@ class UnknownSeatError(RoomError):
     """A resume with a secret no seat holds (any more): the phone forgets it and joins again."""
 
 
+class WrongCodeError(RoomError):
+    """A join with a code that is not the room's (a guess costs: see the server's limits)."""
+
+
+def normal_name(name: str) -> str:
+    """``name`` trimmed, in NFC, with at most :data:`MARKS_PER_LETTER` combining marks on a letter."""
+    kept: list[str] = []
+    marks = 0
+    for char in unicodedata.normalize("NFC", name.strip()):
+        marks = marks + 1 if unicodedata.combining(char) else 0
+        if marks <= MARKS_PER_LETTER:
+            kept.append(char)
+    return "".join(kept)
+
+
+def name_key(name: str) -> str:
+    """What two names that look alike share: no case, no accents, single spaces."""
+    plain = "".join(c for c in unicodedata.normalize("NFKD", name) if not unicodedata.combining(c))
+    return " ".join(plain.casefold().split())
+
+
+def looks_like_a_computer_seat(name: str) -> bool:
+    """Whether ``name`` reads like a computer seat's ("AI 2", "ai2", in the class's language too)."""
+    key = name_key(name)
+    for template in ("AI {number}", _("AI {number}")):
+        before, _number, after = name_key(template).partition("{number}")
+        if re.fullmatch(re.escape(before.strip()) + r"\s*\d+\s*" + re.escape(after.strip()), key):
+            return True
+    return False
+
+
 def name_problem(name: str) -> str:
     """Why ``name`` cannot be a player's name, as a whole sentence in the class's language."""
     if not is_valid_unicode(name):
@@ -59,6 +105,17 @@ def name_problem(name: str) -> str:
                         "the name is {length} characters long; at most {limit} are allowed",
                         NAME_LIMIT).format(length=len(name), limit=NAME_LIMIT)
     return _("the name holds a control or unprintable character")
+
+
+def class_name_problem(name: str, taken: list[str]) -> str | None:
+    """Why a checked, normalised ``name`` cannot join a room whose seats hold ``taken``, or ``None``."""
+    if not any(unicodedata.category(c)[0] in "LN" for c in name):
+        return _("the name needs a letter or a digit")
+    if looks_like_a_computer_seat(name):
+        return _("{name} is what a computer seat is called: choose another name").format(name=name)
+    if any(name_key(other) == name_key(name) for other in taken if other):
+        return _("{name} is already in the room: choose another name").format(name=name)
+    return None
 
 
 @dataclass(frozen=True)
@@ -105,15 +162,21 @@ def check_code(code: str) -> str:
 class Room:
     """The seats of one class game and who holds them."""
 
-    def __init__(self, seat_count: int, code: str | None = None) -> None:
+    def __init__(self, seat_count: int, code: str | None = None,
+                 clock: Callable[[], float] = time.monotonic) -> None:
         self.code = check_code(code) if code is not None else new_code()
         self.seat_count = seat_count
+        self.clock = clock
         self._names = [""] * seat_count
         self._tokens = [""] * seat_count
         self._connected = [False] * seat_count
+        self._gone_since: list[float | None] = [None] * seat_count
+        """When each seat's phone went away (``None``: connected or free)."""
         self._ai = [False] * seat_count
         self._spectators: dict[str, str] = {}
-        """Spectator token -> name."""
+        """Spectator token -> name, of the watchers connected now."""
+        self._recent: OrderedDict[str, str] = OrderedDict()
+        """Watchers who left lately (token -> name): a reload brings them back."""
         self.started = False
         self.version = 0
         """Goes up at every change, so the lobby knows when to redraw."""
@@ -133,6 +196,11 @@ class Room:
         with self._lock:
             return len(self._spectators)
 
+    def connected_seats(self) -> tuple[int, ...]:
+        """The students' seats whose phone is connected now."""
+        with self._lock:
+            return tuple(i for i, name in enumerate(self._names) if name and self._connected[i] and not self._ai[i])
+
     def seat_of(self, token: str) -> int | None:
         with self._lock:
             return self._seat_of(token)
@@ -145,14 +213,17 @@ class Room:
     def join(self, code: str, name: str) -> Joined:
         """A student with ``name`` joins: the first free seat, or a spectator's place."""
         if not isinstance(code, str) or code.strip().upper() != self.code:
-            raise RoomError(_("wrong room code"))
-        name = name.strip() if isinstance(name, str) else ""
+            raise WrongCodeError(_("wrong room code"))
+        name = normal_name(name) if isinstance(name, str) else ""
         try:
             name = check_name(name)
         except InvalidNameError:
             raise RoomError(name_problem(name)) from None
         token = secrets.token_urlsafe(18)
         with self._lock:
+            problem = class_name_problem(name, self._names)
+            if problem is not None:
+                raise RoomError(problem)
             self.version += 1
             free = [i for i, taken in enumerate(self._names) if not taken]
             if self.started or not free:
@@ -160,6 +231,7 @@ class Room:
                 return Joined(None, token, name)
             seat = free[0]
             self._names[seat], self._tokens[seat], self._connected[seat] = name, token, True
+            self._gone_since[seat] = None
             return Joined(seat, token, name)
 
     def resume(self, token: str) -> Joined:
@@ -171,9 +243,12 @@ class Room:
             if seat is not None:
                 self.version += 1
                 self._connected[seat] = True
+                self._gone_since[seat] = None
                 return Joined(seat, token, self._names[seat])
-            if token in self._spectators:
-                return Joined(None, token, self._spectators[token])
+            name = self._spectators.get(token) or self._recent.pop(token, None)
+            if name is not None:
+                self._spectators[token] = name
+                return Joined(None, token, name)
         raise UnknownSeatError(_("unknown seat: join again"))
 
     def disconnected(self, seat: int) -> None:
@@ -181,13 +256,41 @@ class Room:
             if self._connected[seat]:
                 self.version += 1
             self._connected[seat] = False
+            self._gone_since[seat] = self.clock()
+
+    def forget_spectator(self, token: str, keep: bool) -> None:
+        """A watcher's connection ended: its place is freed; ``keep`` lets its secret bring it back
+        for a while (a reload), among the :data:`RECENT_WATCHERS` newest."""
+        with self._lock:
+            name = self._spectators.pop(token, None)
+            if keep and name is not None:
+                self._recent[token] = name
+                while len(self._recent) > RECENT_WATCHERS:
+                    self._recent.popitem(last=False)
+
+    def free_absent(self, grace: float) -> tuple[int, ...]:
+        """Before the start, free the seats whose phone has been gone ``grace`` seconds or more
+        (their secret no longer works); the seats freed."""
+        now = self.clock()
+        with self._lock:
+            if self.started:
+                return ()
+            gone = tuple(i for i, since in enumerate(self._gone_since)
+                         if since is not None and now - since >= grace and self._names[i] and not self._connected[i])
+            for seat in gone:
+                self._free(seat)
+            return gone
 
     def free(self, seat: int) -> None:
         """The teacher frees a seat: its secret no longer works; before the start another
         student may take it."""
         with self._lock:
-            self.version += 1
-            self._names[seat], self._tokens[seat], self._connected[seat] = "", "", False
+            self._free(seat)
+
+    def _free(self, seat: int) -> None:
+        self.version += 1
+        self._names[seat], self._tokens[seat], self._connected[seat] = "", "", False
+        self._gone_since[seat] = None
 
     def give_to_ai(self, seat: int) -> None:
         """The teacher gives a seat to a computer player for the rest of the game."""
@@ -205,6 +308,7 @@ class Room:
             extra = count - self.seat_count
             self._names, self._tokens = self._names[:count] + [""] * extra, self._tokens[:count] + [""] * extra
             self._connected, self._ai = self._connected[:count] + [False] * extra, self._ai[:count] + [False] * extra
+            self._gone_since = self._gone_since[:count] + [None] * extra
             self.seat_count = count
             self.version += 1
             return True

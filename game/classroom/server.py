@@ -14,9 +14,14 @@ The server decides nothing about the game: it checks who is speaking (the
 seat's secret) and the shape of a message; the engine checks the move.
 Hostile input is refused or its connection closed, never more: malformed
 JSON, unknown types, messages over :attr:`Limits.max_message` bytes,
-floods (a token bucket per connection), too many connections, sockets that
-never join, half-open sockets (WebSocket heartbeats).  Only the files of the
-client folder are served, looked up by exact name in a table built at start.
+floods of text or binary frames (a token bucket per connection), sockets
+that never join, half-open sockets (WebSocket heartbeats), room-code
+guesses (a few per connection, slowed per address).  What all connections
+together hold is limited per resource (:mod:`.guard`): page loads that
+never finish, too many watchers, too many sockets of one address; the
+oldest of a kind makes room, so a seat's ``resume`` and a new student's
+``join`` always get in.  Only the files of the client folder are served,
+looked up by exact name in a table built at start.
 """
 
 from __future__ import annotations
@@ -28,8 +33,8 @@ import queue
 import socket
 import threading
 import time
-from collections import deque
-from collections.abc import Mapping
+from collections import OrderedDict, deque
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -39,30 +44,17 @@ from aiohttp import WSCloseCode, WSMsgType, web
 from game.i18n import _
 from game.rules import SNAP, Rules
 
+from .guard import AddressBuckets, ConnectionGuard, Limits, TerminalLines, open_file_limit
 from .observation import lobby_observation
 from .phone_words import phone_strings
-from .room import Joined, Room, RoomError, UnknownSeatError
+from .room import Joined, Room, RoomError, UnknownSeatError, WrongCodeError
+
+__all__ = ["ClassServer", "Event", "Limits", "DEFAULT_PORT", "WEB_DIR", "lan_addresses"]
 
 WEB_DIR = Path(__file__).resolve().parent.parent.parent / "web"
 """The phone page: plain HTML, CSS and JavaScript files, served as they are."""
 DEFAULT_PORT = 8066
-
-
-@dataclass(frozen=True)
-class Limits:
-    """What one connection, and all of them, may do."""
-
-    max_message: int = 4096
-    """Bytes of one message from a phone; a longer one closes its connection."""
-    rate: float = 10.0
-    """Messages per second a connection may send on average..."""
-    burst: int = 30
-    """... and at most this many at once."""
-    max_connections: int = 300
-    join_timeout: float = 60.0
-    """Seconds a connection may stay without joining."""
-    heartbeat: float = 15.0
-    """Seconds between pings; a phone that does not answer one is disconnected."""
+DEFAULT_LIMITS = Limits()
 
 
 @dataclass(frozen=True)
@@ -78,8 +70,12 @@ class Event:
 @dataclass(eq=False)
 class _Connection:
     ws: web.WebSocketResponse
+    address: str = ""
+    """The phone's IP address."""
     seat: int | None = None
     joined: bool = False
+    token: str = ""
+    wrong_codes: int = 0
     tokens: float = 0.0
     refilled: float = field(default_factory=time.monotonic)
     outbox: deque[tuple[bool, str]] = field(default_factory=deque)
@@ -127,20 +123,29 @@ class ClassServer:
     """The web server of one class game; listens from :meth:`start` to :meth:`stop`."""
 
     def __init__(self, room: Room, *, rules: Rules = SNAP, host: str = "0.0.0.0", port: int = DEFAULT_PORT,
-                 limits: Limits = Limits(), web_dir: Path = WEB_DIR) -> None:
+                 limits: Limits = DEFAULT_LIMITS, web_dir: Path = WEB_DIR) -> None:
         self.room = room
         self.rules = rules
         self.host = host
         self.port = port
-        self.limits = limits
+        self.limits = limits.fitted(open_file_limit())
         self.files = load_client_files(web_dir)
         self.inbox: queue.Queue[Event] = queue.Queue()
         self.refused = 0
         """Connections and messages refused so far (for tests and the bench)."""
+        self.terminal = TerminalLines(self.limits.log_lines_per_second)
+        """The server's lines on the teacher's terminal (a few a second at most)."""
+        self.guard = ConnectionGuard(self.limits)
+        self.guesses = AddressBuckets(self.limits.guesses_per_second, self.limits.guesses_per_second)
         self._loop: asyncio.AbstractEventLoop | None = None
         self._thread: threading.Thread | None = None
         self._runner: web.AppRunner | None = None
-        self._connections: set[_Connection] = set()
+        self._listener: asyncio.AbstractServer | None = None
+        self._sweeper: asyncio.Task[None] | None = None
+        self._connections: OrderedDict[_Connection, float] = OrderedDict()
+        """Open WebSockets, oldest first, with the time each was opened."""
+        self._watchers: OrderedDict[_Connection, None] = OrderedDict()
+        """Joined WebSockets without a seat, longest-watching first."""
         self._seat_connections: dict[int, _Connection] = {}
         self._seat_texts: dict[int, str] = {}
         self._public_text: str | None = None
@@ -173,6 +178,16 @@ class ClassServer:
     def running(self) -> bool:
         return self._loop is not None and self._thread is not None and self._thread.is_alive()
 
+    @property
+    def connection_count(self) -> int:
+        """WebSockets open now (not being closed)."""
+        return len(self._live())
+
+    @property
+    def watcher_count(self) -> int:
+        """Watchers connected now."""
+        return len(self._watchers)
+
     def publish(self, seats: Mapping[int, dict[str, Any]], public: dict[str, Any]) -> None:
         """Each seat's observation to its phone, ``public`` to spectators (sent if changed)."""
         texts = {seat: json.dumps(obs, separators=(",", ":")) for seat, obs in seats.items()}
@@ -203,6 +218,7 @@ class ClassServer:
     def _run(self, ready: queue.Queue[BaseException | None]) -> None:
         loop = asyncio.new_event_loop()
         asyncio.set_event_loop(loop)
+        loop.set_exception_handler(self._loop_problem)
         try:
             loop.run_until_complete(self._listen())
         except BaseException as problem:  # noqa: BLE001 - handed to start()
@@ -216,30 +232,66 @@ class ClassServer:
         finally:
             loop.close()
 
+    def _loop_problem(self, loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
+        """Whatever the event loop reports (e.g. no file left to accept a connection): one line."""
+        problem = context.get("exception")
+        detail = f": {type(problem).__name__}: {problem}" if problem is not None else ""
+        self.terminal.line(f"class server: {context.get('message', 'problem')}{detail}")
+
     async def _listen(self) -> None:
-        app = web.Application(client_max_size=self.limits.max_message)
+        app = web.Application(client_max_size=self.limits.max_message, middlewares=[self._track_request])
         app.router.add_get("/ws", self._websocket)
         app.router.add_get("/strings.json", self._strings)
         app.router.add_get("/", self._file)
         app.router.add_get("/{name}", self._file)
-        self._runner = web.AppRunner(app, access_log=None, handle_signals=False)
+        self._runner = web.AppRunner(app, access_log=None, handle_signals=False,
+                                     logger=self.terminal.logger("sixtakes.class-server"),
+                                     keepalive_timeout=self.limits.idle_timeout)
         await self._runner.setup()
-        site = web.TCPSite(self._runner, self.host, self.port, reuse_address=True)
+        server = self._runner.server
+        assert server is not None
+        loop = asyncio.get_running_loop()
         try:
-            await site.start()
+            self._listener = await loop.create_server(self.guard.protocol_factory(server), self.host or None,
+                                                      self.port, reuse_address=True, backlog=128)
         except BaseException:
             await self._runner.cleanup()
             raise
-        addresses = self._runner.addresses  # the bound port, when 0 was asked for
-        if addresses:
-            self.port = addresses[0][1]
+        sockets = self._listener.sockets
+        if sockets:
+            self.port = sockets[0].getsockname()[1]  # the bound port, when 0 was asked for
+        self._sweeper = loop.create_task(self._sweep())
+
+    async def _sweep(self) -> None:
+        """Twice a second: connections that overstayed, and seats whose phone left before the start."""
+        while True:
+            await asyncio.sleep(self.guard.SWEEP_SECONDS)
+            self.guard.sweep()
+            self.guesses.forget_full()
+            if self.room.free_absent(self.limits.seat_grace):
+                self._broadcast_lobby()
+
+    @web.middleware
+    async def _track_request(self, request: web.Request,
+                             handler: Callable[[web.Request], Awaitable[web.StreamResponse]]) -> web.StreamResponse:
+        """A request arrived whole on its connection (a WebSocket stays a request until it closes)."""
+        self.guard.started(request.protocol)
+        try:
+            return await handler(request)
+        finally:
+            self.guard.ended(request.protocol)
 
     async def _shutdown(self) -> None:
+        if self._sweeper is not None:
+            self._sweeper.cancel()
+        if self._listener is not None:
+            self._listener.close()
         for connection in list(self._connections):
             self._close(connection, WSCloseCode.GOING_AWAY, "the class game has ended")
         deadline = time.monotonic() + 2.0
         while self._connections and time.monotonic() < deadline:
             await asyncio.sleep(0.02)
+        self.guard.close_all()
         if self._runner is not None:
             await self._runner.cleanup()
 
@@ -255,20 +307,22 @@ class ClassServer:
         })
 
     async def _strings(self, request: web.Request) -> web.Response:
-        """The page's words in the class's language (the language the app speaks now)."""
+        """The page's words in the class's language (the language the app spoke when the room opened)."""
         return web.Response(body=json.dumps(phone_strings(), ensure_ascii=False).encode(), headers={
             "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store",
             "X-Content-Type-Options": "nosniff"})
 
     async def _websocket(self, request: web.Request) -> web.StreamResponse:
-        if len(self._connections) >= self.limits.max_connections:
+        address = request.remote or ""
+        self._make_room_for(address)
+        if len(self._live()) >= self.limits.max_connections:
             self.refused += 1
             return web.Response(status=503, text="too many connections")
         ws = web.WebSocketResponse(max_msg_size=self.limits.max_message, heartbeat=self.limits.heartbeat,
                                    compress=False)  # small messages: deflating each costs more than it saves
         await ws.prepare(request)
-        connection = _Connection(ws, tokens=float(self.limits.burst))
-        self._connections.add(connection)
+        connection = _Connection(ws, address, tokens=float(self.limits.burst))
+        self._connections[connection] = time.monotonic()
         writer = asyncio.get_running_loop().create_task(self._write(connection))
         try:
             await self._read(connection, ws)
@@ -278,26 +332,50 @@ class ClassServer:
             await self._hang_up(connection, ws, writer)
         return ws
 
+    def _live(self) -> list[_Connection]:
+        """Open WebSockets that are not being closed, oldest first."""
+        return [connection for connection in self._connections if connection.closing is None]
+
+    def _make_room_for(self, address: str) -> None:
+        """Before a new WebSocket of ``address``: close that address's oldest that have not joined
+        beyond its share, and, if every place is held, the oldest that has not joined or else the
+        longest-watching watcher.  Seats are never closed to make room."""
+        unjoined = [c for c in self._live() if not c.joined]
+        mine = [c for c in unjoined if c.address == address]
+        for connection in mine[:max(0, len(mine) - self.limits.unjoined_per_address + 1)]:
+            self._refuse(connection, "join first")
+        live = self._live()
+        if len(live) >= self.limits.max_connections:
+            oldest = next((c for c in live if not c.joined), None) or next(iter(self._watchers), None)
+            if oldest is not None and oldest in self._watchers:
+                self._let_watcher_go(oldest)
+            elif oldest is not None:
+                self._refuse(oldest, "join first")
+
+    def _refuse(self, connection: _Connection, reason: str) -> None:
+        self.refused += 1
+        self._close(connection, WSCloseCode.POLICY_VIOLATION, reason)
+
     async def _read(self, connection: _Connection, ws: web.WebSocketResponse) -> None:
         """Handle the connection's messages until it closes, breaks a limit or never joins."""
         started = time.monotonic()
         while not ws.closed and connection.closing is None:
             wait = None if connection.joined else self.limits.join_timeout - (time.monotonic() - started)
             if wait is not None and wait <= 0:
-                self._close(connection, WSCloseCode.POLICY_VIOLATION, "join first")
+                self._refuse(connection, "join first")
                 return
             try:
                 message = await ws.receive(timeout=wait)
             except TimeoutError:
                 continue
-            if message.type == WSMsgType.TEXT:
+            if message.type in (WSMsgType.TEXT, WSMsgType.BINARY):
                 if not self._take_token(connection):
-                    self.refused += 1
-                    self._close(connection, WSCloseCode.POLICY_VIOLATION, "too many messages")
+                    self._refuse(connection, "too many messages")
                     return
-                self._handle(connection, message.data)
-            elif message.type == WSMsgType.BINARY:
-                self._error(connection, _("send text (JSON) messages"))
+                if message.type == WSMsgType.TEXT:
+                    await self._handle(connection, message.data)
+                else:
+                    self._error(connection, _("send text (JSON) messages"))
             else:  # closed, closing, or an error such as an oversize message
                 if message.type == WSMsgType.ERROR:
                     self.refused += 1
@@ -369,7 +447,7 @@ class ClassServer:
             connection.closing = (code, reason)
             connection.wake.set()
 
-    def _handle(self, connection: _Connection, text: str) -> None:
+    async def _handle(self, connection: _Connection, text: str) -> None:
         try:
             data = json.loads(text)
         except (ValueError, RecursionError):
@@ -379,16 +457,14 @@ class ClassServer:
         if kind in ("join", "resume"):
             if connection.joined:
                 self._error(connection, _("already joined"))
-                return
-            try:
-                if kind == "join":
-                    joined = self.room.join(data.get("code", ""), data.get("name", ""))
-                else:
-                    joined = self.room.resume(data.get("token", ""))
-            except RoomError as problem:
-                self._error(connection, str(problem), "unknown-seat" if isinstance(problem, UnknownSeatError) else "")
-                return
-            self._attach(connection, joined)
+            elif kind == "join":
+                await self._join(connection, data.get("code", ""), data.get("name", ""))
+            else:
+                try:
+                    self._attach(connection, self.room.resume(data.get("token", "")))
+                except RoomError as problem:
+                    self._error(connection, str(problem), "unknown-seat" if isinstance(problem, UnknownSeatError)
+                                else "")
         elif kind in ("play", "row"):
             value = data.get("card" if kind == "play" else "row")
             if connection.seat is None:
@@ -400,9 +476,32 @@ class ClassServer:
         else:
             self._error(connection, _("unknown message type"))
 
+    async def _join(self, connection: _Connection, code: Any, name: Any) -> None:
+        """A join, answered no faster than the address's share of guesses allows (right or wrong,
+        so the time of an answer says nothing); a few wrong codes close the connection."""
+        wait = self.guesses.wait(connection.address)
+        if wait > 0:
+            await asyncio.sleep(wait)
+            if connection.closing is not None:
+                return
+        try:
+            joined = self.room.join(code, name)
+        except WrongCodeError as problem:
+            self.guesses.take(connection.address)
+            connection.wrong_codes += 1
+            self._error(connection, str(problem))
+            if connection.wrong_codes >= self.limits.wrong_codes:
+                self._refuse(connection, "too many wrong codes")
+            return
+        except RoomError as problem:
+            self._error(connection, str(problem))
+            return
+        self._attach(connection, joined)
+
     def _attach(self, connection: _Connection, joined: Joined) -> None:
         connection.joined = True
         connection.seat = joined.seat
+        connection.token = joined.token
         if joined.seat is not None:
             previous = self._seat_connections.get(joined.seat)
             if previous is not None and previous is not connection:
@@ -410,6 +509,8 @@ class ClassServer:
                 self._close(previous, WSCloseCode.POLICY_VIOLATION, "this seat was opened on another device")
             self._seat_connections[joined.seat] = connection
             self.inbox.put(Event("joined", joined.seat, name=joined.name))
+        else:
+            self._watch(connection)
         self._send(connection, {"type": "welcome", "seat": joined.seat, "token": joined.token,
                                 "name": joined.name, "code": self.room.code})
         if self.room.started:
@@ -420,8 +521,27 @@ class ClassServer:
         else:
             self._broadcast_lobby()
 
+    def _watch(self, connection: _Connection) -> None:
+        """A new watcher: within its address's share and the room's, the longest-watching go."""
+        mine = [c for c in self._watchers if c.address == connection.address]
+        for old in mine[:max(0, len(mine) - self.limits.watchers_per_address + 1)]:
+            self._let_watcher_go(old)
+        while len(self._watchers) >= self.limits.max_watchers:
+            self._let_watcher_go(next(iter(self._watchers)))
+        self._watchers[connection] = None
+
+    def _let_watcher_go(self, connection: _Connection) -> None:
+        """Make room: the watcher's place (and secret) is forgotten; its phone may join again."""
+        self._watchers.pop(connection, None)
+        self.room.forget_spectator(connection.token, keep=False)
+        self._send(connection, {"type": "released", "message": _("the room is full: this phone stopped watching")})
+        self._refuse(connection, "too many watchers")
+
     def _forget(self, connection: _Connection) -> None:
-        self._connections.discard(connection)
+        self._connections.pop(connection, None)
+        if connection in self._watchers:
+            del self._watchers[connection]
+            self.room.forget_spectator(connection.token, keep=True)
         seat = connection.seat
         if seat is not None and self._seat_connections.get(seat) is connection:
             del self._seat_connections[seat]

@@ -21,6 +21,7 @@ from pathlib import Path
 
 from ..i18n import _, ngettext
 from ..jsonl import problem_text
+from ..outputs import check_output_file
 
 
 class RecordsFileError(ValueError):
@@ -42,6 +43,10 @@ class RecordsFile:
         """Record lines written by this run."""
         if append and overwrite:
             raise RecordsFileError(_("give --append or --overwrite, not both"))
+        try:
+            check_output_file(self.path)
+        except OSError as error:
+            raise RecordsFileError(_cannot_write(self.path, problem_text(error))) from None
         try:
             mode = os.stat(self.path).st_mode
             size = os.stat(self.path).st_size

@@ -4,10 +4,10 @@ folder, and a leaderboard page wherever asked."""
 from __future__ import annotations
 
 import json
-import os
 from pathlib import Path
 from typing import Any, Sequence
 
+from ..outputs import write_text_atomically
 from . import report
 from .standings import Standing
 
@@ -25,11 +25,9 @@ def write_outputs(table: Sequence[Standing], info: dict[str, Any], folder: Path 
 
 
 def write_atomically(path: Path, text: str) -> None:
-    """Write through a temporary file renamed at the end; ``OSError`` naming ``path`` if it fails."""
-    temporary = path.with_name(path.name + ".tmp")
+    """Write ``text`` as the whole of ``path`` (checked first: see :mod:`game.outputs`); ``OSError``
+    naming ``path`` if it cannot be."""
     try:
-        temporary.write_text(text, encoding="utf-8")
-        os.replace(temporary, path)
+        write_text_atomically(path, text)
     except OSError as problem:
-        temporary.unlink(missing_ok=True)
         raise OSError(problem.errno, problem.strerror, str(path)) from None

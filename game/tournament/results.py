@@ -15,12 +15,12 @@
 from __future__ import annotations
 
 import json
-import os
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterable, TextIO
 
 from ..i18n import _
+from ..outputs import check_output_file, write_text_atomically
 
 FORMAT = "6takes-tournament/1"
 SETTINGS_FILE = "tournament.json"
@@ -79,6 +79,7 @@ class ResultsStore:
             self.folder.mkdir(parents=True, exist_ok=True)
             self._check_settings(settings)
             path = self.folder / RESULTS_FILE
+            check_output_file(path)
             if path.exists():
                 self._read(path)
             self._stream = open(path, "a", encoding="utf-8", newline="\n")
@@ -93,9 +94,7 @@ class ResultsStore:
             if (self.folder / RESULTS_FILE).exists():
                 raise TournamentFolderError(_("{folder} has {results} but no {settings}; use another --out folder")
                                             .format(folder=self.folder, results=RESULTS_FILE, settings=SETTINGS_FILE))
-            temporary = path.with_suffix(".tmp")
-            temporary.write_text(json.dumps(wanted, indent=1) + "\n", encoding="utf-8")
-            os.replace(temporary, path)
+            write_text_atomically(path, json.dumps(wanted, indent=1) + "\n")
             return
         try:
             found = json.loads(path.read_text(encoding="utf-8"))

@@ -124,7 +124,13 @@ class Controls:
         scene = self.scene
         if scene.frame_pending:
             return
-        if inp.is_key(pygame.K_BACKSPACE) or clicked(inp, curtain_take_back_rect(layout)):
+        if scene.source.taking_back is not None:  # "Ana: take your card back?"
+            if inp.is_key(pygame.K_BACKSPACE) or clicked(inp, curtain_take_back_rect(layout)):
+                scene.source.keep_card()
+                scene.frame_pending = True
+            elif inp.is_key(pygame.K_RETURN, pygame.K_KP_ENTER) and not self.too_soon():
+                self.take_back()
+        elif inp.is_key(pygame.K_BACKSPACE) or clicked(inp, curtain_take_back_rect(layout)):
             if scene.source.can_take_back is not None:
                 self.take_back()
         elif inp.is_key(pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) or inp.kind is InputKind.CLICK:

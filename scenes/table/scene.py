@@ -301,7 +301,8 @@ class TableScene(Scene):
             live = self.source.live_view()
             draw_curtain(surface, table_layout(surface.get_size(), len(self.info.seats)), self.info,
                          classic.status_parts(self.info.rules, live.round, live.turn),
-                         self.source.chooser or 0, self.source.can_take_back, self.mouse, self.ctx.sprites)
+                         self.source.chooser or 0, self.source.can_take_back, self.mouse, self.ctx.sprites,
+                         asking=self.source.taking_back)
             return
         frame = self.frame(surface.get_size())
         bar = self.painter.draw(surface, frame)

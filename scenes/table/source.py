@@ -74,6 +74,10 @@ class TableSource(Protocol):
     def can_take_back(self) -> int | None:
         """The human who may take their card back now."""
 
+    @property
+    def taking_back(self) -> int | None:
+        """The human the curtain asks whether to take their card back."""
+
     def leave_note(self, ctx: AppContext) -> str | None:
         """What leaving means, to ask before leaving (``None``: leave without asking)."""
 
@@ -106,6 +110,7 @@ class TableSource(Protocol):
     def choose(self, card: int) -> None: ...
     def pick_row(self, row: int) -> None: ...
     def take_back(self) -> None: ...
+    def keep_card(self) -> None: ...
     def dismiss_curtain(self) -> None: ...
 
     def finish(self, nav: Navigator) -> None:
@@ -155,6 +160,10 @@ class LiveSource:
     def can_take_back(self) -> int | None:
         return self.session.can_take_back
 
+    @property
+    def taking_back(self) -> int | None:
+        return self.session.taking_back
+
     def leave_note(self, ctx: AppContext) -> str | None:
         from ..hand import keep_on_leave
 
@@ -186,7 +195,7 @@ class LiveSource:
 
     def phase(self) -> tuple[object, ...]:
         session = self.session
-        return (session.stage, session.chooser, len(session.states), session.game.turn)
+        return (session.stage, session.chooser, session.taking_back, len(session.states), session.game.turn)
 
     def choose(self, card: int) -> None:
         self.session.choose(card)
@@ -196,6 +205,9 @@ class LiveSource:
 
     def take_back(self) -> None:
         self.session.take_back()
+
+    def keep_card(self) -> None:
+        self.session.keep_card()
 
     def dismiss_curtain(self) -> None:
         self.session.dismiss_curtain()
@@ -227,6 +239,7 @@ class ReplaySource:
     can_advance = False
     chooser = None
     can_take_back = None
+    taking_back = None
     upcoming = None
 
     def leave_note(self, ctx: AppContext) -> str | None:
@@ -260,6 +273,9 @@ class ReplaySource:
         raise ValueError("a replay takes no moves")
 
     def take_back(self) -> None:
+        raise ValueError("a replay takes no moves")
+
+    def keep_card(self) -> None:
         raise ValueError("a replay takes no moves")
 
     def dismiss_curtain(self) -> None:
