@@ -74,12 +74,33 @@ CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 
 _UNFINISHED = """
 CREATE TABLE IF NOT EXISTS unfinished (
-    slot     INTEGER PRIMARY KEY CHECK (slot = 1),  -- one unfinished game, replaced each turn
+    slot     INTEGER PRIMARY KEY CHECK (slot = 1),  -- earlier versions' one unfinished game (moved on open)
+    saved    INTEGER NOT NULL,
+    state    TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS unfinished_games (
+    game     TEXT PRIMARY KEY,      -- which game started (a key drawn when it starts; kept on resume)
     saved    INTEGER NOT NULL,      -- when (Unix seconds)
-    state    TEXT NOT NULL          -- JSON: seats, seed, rules and every decision so far (game/resume.py)
-)
+    state    TEXT NOT NULL          -- JSON: seats, seed, rules and every decision so far (game/unfinished.py)
+);
 """
-UNFINISHED_SLOT = 1
+_MOVE_OLD_UNFINISHED = ("INSERT OR IGNORE INTO unfinished_games (game, saved, state) "
+                        "SELECT 'kept-before', saved * 1000000000, state FROM unfinished",
+                        "DELETE FROM unfinished")
+MOST_UNFINISHED = 5
+"""Unfinished games kept at most: keeping one more lets the oldest go."""
+
+
+@dataclass(frozen=True)
+class KeptGame:
+    """One unfinished game in the history."""
+
+    game: str
+    """The key of the game (:meth:`History.keep_unfinished`)."""
+    saved: int
+    """When it was last kept (Unix seconds)."""
+    state: str
+    """Its decisions so far (JSON, format ``6takes-unfinished/1``)."""
 
 
 class HistoryError(Exception):
@@ -175,7 +196,12 @@ class History:
                 for statement in _statements(_SCHEMA):
                     self._db.execute(statement)
                 self._db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
-        self._db.execute(_UNFINISHED)  # added after schema 1; a no-op once there
+        for statement in _statements(_UNFINISHED):  # added after schema 1; a no-op once there
+            self._db.execute(statement)
+        if self._db.execute("SELECT 1 FROM unfinished LIMIT 1").fetchone():
+            with self._transaction():
+                for statement in _MOVE_OLD_UNFINISHED:
+                    self._db.execute(statement)
 
     def __enter__(self) -> History:
         return self
@@ -261,26 +287,31 @@ class History:
         row = self._read("SELECT value FROM meta WHERE key = ?", (key,))
         return row[0][0] if row else None
 
-    def keep_unfinished(self, state: str) -> None:
-        """Keep ``state`` (JSON) as the unfinished game, replacing the one kept before."""
+    def keep_unfinished(self, game: str, state: str) -> int:
+        """Keep ``state`` (JSON) as game ``game``'s unfinished state, replacing what was kept of
+        that game; the oldest others beyond :data:`MOST_UNFINISHED` go.  How many went."""
         try:
             with self._transaction():
-                self._db.execute("INSERT OR REPLACE INTO unfinished (slot, saved, state) VALUES (?, ?, ?)",
-                                 (UNFINISHED_SLOT, int(time.time()), state))
+                self._db.execute("INSERT OR REPLACE INTO unfinished_games (game, saved, state) VALUES (?, ?, ?)",
+                                 (game, time.time_ns(), state))
+                dropped = self._db.execute(
+                    "DELETE FROM unfinished_games WHERE game NOT IN "
+                    "(SELECT game FROM unfinished_games ORDER BY saved DESC LIMIT ?)", [MOST_UNFINISHED])
+                return int(dropped.rowcount)
         except sqlite3.Error as error:
             raise HistoryError(_("{path}: cannot keep the unfinished game: {problem}").format(
                 path=self.path, problem=_problem(error))) from None
 
-    def unfinished(self) -> str | None:
-        """The unfinished game kept (JSON), if any."""
-        rows = self._read("SELECT state FROM unfinished WHERE slot = ?", [UNFINISHED_SLOT])
-        return str(rows[0][0]) if rows else None
+    def unfinished_games(self) -> list[KeptGame]:
+        """The unfinished games kept, the latest kept first."""
+        rows = self._read("SELECT game, saved, state FROM unfinished_games ORDER BY saved DESC")
+        return [KeptGame(str(game), int(saved) // 1_000_000_000, str(state)) for game, saved, state in rows]
 
-    def drop_unfinished(self) -> None:
-        """Forget the unfinished game (it was finished, or resumed and finished)."""
+    def drop_unfinished(self, game: str) -> None:
+        """Forget game ``game``'s unfinished state (it was finished)."""
         try:
             with self._transaction():
-                self._db.execute("DELETE FROM unfinished WHERE slot = ?", [UNFINISHED_SLOT])
+                self._db.execute("DELETE FROM unfinished_games WHERE game = ?", [game])
         except sqlite3.Error as error:
             raise HistoryError(_("{path}: cannot update the history: {problem}").format(
                 path=self.path, problem=_problem(error))) from None

@@ -19,14 +19,13 @@ from game import stopping
 from game.agent_options import AgentOptions
 from game.bots.process import close_all_bots
 from game.engine import new_seed
-from game.history import HistoryError
+from game.history import MOST_UNFINISHED, HistoryError
 from game.i18n import _
 from game.kinds import HUMAN
 from game.outputs import check_output_file, check_output_folder
 from game.rules import SNAP, Rules, rules_named
 from game.scenarios import WORKED_EXAMPLE_FIRST_PLACEMENT
 from game.seating import MODE_KINDS
-from game.unfinished import UnfinishedGame
 
 from . import theme
 from .base import AppContext, Input, InputKind, Scene, SceneManager
@@ -38,6 +37,7 @@ from .options import PlayOptions
 from .replay import Replay, replay_of_game, replay_of_record
 from .results import Outcome, ResultsScene, outcome_of
 from . import resume as keeping
+from .resume import Kept
 from .saving import PROG, RecordSaver, check_record_file, error_line, save_to_history  # noqa: F401 - kept names
 from .session import Seat, TableSession, check_kind, default_names, seats_for
 from .table import TableScene
@@ -89,7 +89,7 @@ class App:
         self.screenshots_saved: list[Path] = []
         self.saver = RecordSaver(options.record)
         self._exit_after_frame = False
-        self._kept_at: tuple[int, int] | None = None
+        self._kept_at: tuple[str, int, int] | None = None
         self.session: TableSession | None = None
         """The live game, if one is on screen or its results are (its bots still run until it is left)."""
         self.last_seats: tuple[Seat, ...] | None = None
@@ -183,7 +183,7 @@ class App:
     def game_over(self, session: TableSession) -> None:
         """Record the finished game, then show the results."""
         saved = self.saver.save(session)
-        keeping.drop_from_history()
+        keeping.drop_from_history(session.keep_key)
         self.end_session()
         self.manager.switch(ResultsScene(self.ctx, outcome_of(session, saved)))
         if self.options.exit_at_end:
@@ -244,26 +244,31 @@ class App:
         if not keeping.resumable(session):  # e.g. a class game: its phones cannot come back
             return False
         try:
-            keeping.keep_in_history(session)
+            dropped = keeping.keep_in_history(session)
         except (HistoryError, OSError) as exc:
             if not quiet:
                 error_line(_("cannot keep the unfinished game: {problem}").format(problem=exc))
             return False
+        if dropped:
+            print(_("note: the oldest unfinished game was let go: at most {count} are kept").format(
+                count=MOST_UNFINISHED), file=sys.stderr)
         self._kept_at = keeping.progress_of(session)
         return True
 
-    def unfinished_game(self) -> UnfinishedGame | None:
-        """The unfinished game the menu may offer to resume."""
+    def unfinished_games(self) -> list[Kept]:
+        """The unfinished games the menu may offer to resume, the latest first."""
         return keeping.kept_in_history()
 
-    def resume_game(self) -> None:
-        """Resume the kept unfinished game exactly where it was (hot-seat: behind the curtain)."""
-        kept = keeping.kept_in_history()
+    def resume_game(self, key: str | None = None) -> None:
+        """Resume unfinished game ``key`` (the latest if ``None``) exactly where it was (hot-seat:
+        behind the curtain)."""
+        kept = next((k for k in keeping.kept_in_history() if key is None or k.key == key), None)
         if kept is None:
             return
+        self.keep_unfinished()  # a game on screen (the menu has none) is kept, never dropped
         self.end_session()
         try:
-            session = keeping.resume_session(kept, AgentOptions(think_ms=self.options.think_ms))
+            session = keeping.resume_session(kept.game, AgentOptions(think_ms=self.options.think_ms), kept.key)
         except ValueError as exc:
             error_line(_("cannot resume the unfinished game: {problem}").format(problem=exc))
             return

@@ -68,5 +68,4 @@ class LanguageSwitch:
         before = self.seats.defaults()
         switch_language()
         self.seats.follow_language(before)
-        kept = self.ctx.nav.unfinished_game()
-        self.resume_label = resume_label(kept) if kept is not None else ""
+        self.resume_label = resume_label(self.ctx.nav.unfinished_games())

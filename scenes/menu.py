@@ -19,10 +19,9 @@ from typing import Sequence
 
 import pygame
 
-from game.i18n import _
+from game.i18n import _, ngettext
 from game.rules import rules_named
 from game.table_size import fixed_count
-from game.unfinished import UnfinishedGame
 
 from . import theme
 from .base import AppContext, Input, InputKind, Scene
@@ -33,6 +32,7 @@ from .menu_seats import MenuSeats, SeatError, SeatsView
 from .menu_view import draw_buttons, draw_modes, draw_resume, draw_title
 from .mode_titles import table_title
 from .options import MODES
+from .resume import Kept
 from .session import HUMAN, Seat
 from .widgets import draw_button
 
@@ -40,9 +40,13 @@ COUNT_KEYS = {pygame.K_PLUS: 1, pygame.K_EQUALS: 1, pygame.K_KP_PLUS: 1, pygame.
 """Keys that change the number of seats (when no text is being edited)."""
 
 
-def resume_label(kept: UnfinishedGame) -> str:
-    """E.g. "1 player vs 5 AIs, turn 4": which game the Resume button brings back."""
-    return f"{table_title(kept.mode, len(kept.seats))}, {kept.turn_label}"
+def resume_label(kept: Sequence[Kept]) -> str:
+    """What the Resume button brings back: e.g. "1 player vs 5 AIs, turn 4", or "3 unfinished
+    games" (then a list to pick from); "" when none is kept."""
+    if len(kept) == 1:
+        return f"{table_title(kept[0].game.mode, len(kept[0].game.seats))}, {kept[0].game.turn_label}"
+    return ngettext("{count} unfinished game", "{count} unfinished games", len(kept)).format(count=len(kept)) \
+        if kept else ""
 
 
 class MenuScene(LanguageSwitch, Scene):
@@ -62,8 +66,7 @@ class MenuScene(LanguageSwitch, Scene):
         self.error_seat: int | None = None
         if seats is not None:
             self.seats.remember(self.mode, seats, self.rules)
-        kept = ctx.nav.unfinished_game()
-        self.resume_label = resume_label(kept) if kept is not None else ""
+        self.resume_label = resume_label(ctx.nav.unfinished_games())
         """What the Resume button says ("" when there is no unfinished game)."""
         self.focus = self.items().index(f"mode:{self.mode}")
         """Index into :meth:`items` of the focused control."""
@@ -306,4 +309,10 @@ def open_screen(ctx: AppContext, item: str, rules: str) -> None:
     elif item == "quit":
         ctx.nav.quit(0)
     elif item == "resume":
-        ctx.nav.resume_game()
+        kept = ctx.nav.unfinished_games()
+        if len(kept) > 1:
+            from .resume_list import ResumeListScene
+
+            ctx.manager.push(ResumeListScene(ctx, kept))
+        else:
+            ctx.nav.resume_game()

@@ -13,6 +13,7 @@ whoever sits at the screen.
 from __future__ import annotations
 
 from concurrent.futures import Future
+from dataclasses import dataclass
 from typing import Any, Callable
 
 from game.agent_options import DEFAULT_OPTIONS, AgentOptions
@@ -67,9 +68,10 @@ class _RepeatThinker(Thinker):
         return future
 
 
-def resume_session(kept: UnfinishedGame, options: AgentOptions = DEFAULT_OPTIONS) -> TableSession:
-    """A session at the step ``kept`` was left at; ``ValueError`` if its decisions do not
-    replay (a damaged or altered record)."""
+def resume_session(kept: UnfinishedGame, options: AgentOptions = DEFAULT_OPTIONS, key: str | None = None
+                   ) -> TableSession:
+    """A session at the step ``kept`` was left at (keeping it again under ``key``, the game's key in
+    the history); ``ValueError`` if its decisions do not replay (a damaged or altered record)."""
     seats = tuple(Seat(name, kind) for name, kind in kept.seats)
     stand_ins = [None if seat.is_human else _Repeat(seat.kind, kept.cards[i], kept.rows[i])
                  for i, seat in enumerate(seats)]
@@ -83,6 +85,8 @@ def resume_session(kept: UnfinishedGame, options: AgentOptions = DEFAULT_OPTIONS
         session.close()
         raise ValueError(_("the kept game does not replay: {problem}").format(problem=error)) from None
     session.take_own_players(options)
+    if key is not None:
+        session.keep_key = key
     if session.stage is Stage.CHOOSE and session.uses_curtain:
         session.stage = Stage.CURTAIN
     return session
@@ -120,34 +124,51 @@ def _replay(session: TableSession, kept: UnfinishedGame, human_cards: dict[int, 
     raise ValueError("too many steps")
 
 
-# ------------------------------------------------------------ the history's slot
-def keep_in_history(session: TableSession) -> None:
-    """Keep ``session`` as the history's unfinished game (``HistoryError``, ``OSError``)."""
+# ------------------------------------------------------------ the history's unfinished games
+@dataclass(frozen=True)
+class Kept:
+    """An unfinished game the menu may offer to resume."""
+
+    key: str
+    saved: int
+    """When it was last kept (Unix seconds)."""
+    game: UnfinishedGame
+
+
+def keep_in_history(session: TableSession) -> int:
+    """Keep ``session`` among the history's unfinished games (``HistoryError``, ``OSError``); how
+    many older ones went to make room."""
     from game.history import open_history
 
     state = unfinished_of_session(session).to_json()
     with open_history(import_legacy=False) as history:
-        history.keep_unfinished(state)
+        return history.keep_unfinished(session.keep_key, state)
 
 
-def kept_in_history() -> UnfinishedGame | None:
-    """The history's unfinished game, if one can be read (a damaged one is ignored)."""
+def kept_in_history() -> list[Kept]:
+    """The history's unfinished games that can be read, the latest first (a damaged one is left out)."""
     from game.history import HistoryError, open_history
     from game.storage import default_history_path
     from game.unfinished import UnfinishedError, parse_unfinished
 
     if not default_history_path().exists():
-        return None
+        return []
     try:
         with open_history(import_legacy=False) as history:
-            text = history.unfinished()
-        return parse_unfinished(text) if text is not None else None
-    except (HistoryError, OSError, UnfinishedError):
-        return None
+            found = history.unfinished_games()
+    except (HistoryError, OSError):
+        return []
+    kept = []
+    for entry in found:
+        try:
+            kept.append(Kept(entry.game, entry.saved, parse_unfinished(entry.state)))
+        except UnfinishedError:
+            pass
+    return kept
 
 
-def drop_from_history() -> None:
-    """Forget the history's unfinished game (it was finished)."""
+def drop_from_history(key: str) -> None:
+    """Forget game ``key``'s unfinished state (it was finished)."""
     from game.history import HistoryError, open_history
     from game.storage import default_history_path
 
@@ -155,11 +176,11 @@ def drop_from_history() -> None:
         return
     try:
         with open_history(import_legacy=False) as history:
-            history.drop_unfinished()
+            history.drop_unfinished(key)
     except (HistoryError, OSError):
         pass
 
 
-def progress_of(session: TableSession) -> tuple[int, int]:
-    """Changes once per turn: when it does, the kept unfinished game is replaced."""
-    return session.game.round, session.game.turn
+def progress_of(session: TableSession) -> tuple[str, int, int]:
+    """Changes once per turn, and with the game: when it does, the game is kept again."""
+    return session.keep_key, session.game.round, session.game.turn

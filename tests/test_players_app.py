@@ -103,6 +103,7 @@ def test_a_ten_player_replay_is_pixel_identical_to_its_live_game(tmp_path: Path,
                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
     record = tmp_path / "ten.jsonl"
     common = {"screenshots": tmp_path / "shots", "step_delay": 0.0, "exit_at_end": True}
+    (tmp_path / "shots").mkdir()  # as run_app's check makes it (open_app starts past that check)
     app = open_app(PlayOptions(mode="demo", seed=5, rules="classic", kinds=mode_kinds("demo", 10),
                                names=NAMES, record=record, **common))  # type: ignore[arg-type]
     live = _shots(app, monkeypatch)

@@ -29,8 +29,10 @@ def close_request() -> None:
 
 
 def kept_text() -> str | None:
+    """The latest unfinished game kept."""
     with open_history(import_legacy=False) as history:
-        return history.unfinished()
+        kept = history.unfinished_games()
+    return kept[0].state if kept else None
 
 
 def play_turns(app, turns: int) -> None:  # type: ignore[no-untyped-def]
@@ -216,7 +218,7 @@ def test_any_moment_of_a_game_resumes_to_the_same_table(mode: str, rules_name: s
 
 def test_a_damaged_kept_game_is_not_offered_and_breaks_nothing() -> None:
     with open_history(import_legacy=False) as history:
-        history.keep_unfinished('{"format": "6takes-unfinished/1", "mode": "solo", "seed": -1}')
+        history.keep_unfinished("damaged", '{"format": "6takes-unfinished/1", "mode": "solo", "seed": -1}')
     app = open_app(PlayOptions())
     frames(app)
     menu = app.manager.active
