@@ -7,7 +7,9 @@ rule 4, and how far the table had stepped (placements shown, and whether the
 next turn had started).  Replaying those decisions through the engine gives
 back the same rows, hands, scores and history, with no rule written twice.
 
-Format ``6takes-unfinished/1``: one JSON object (see :meth:`UnfinishedGame.to_json`).
+Format ``6takes-unfinished/1``: one JSON object (see :meth:`UnfinishedGame.to_json`).  A class
+game also keeps its room (:class:`KeptRoom`: the code, the port, each seat's secret), so that the
+phones that still hold their secret come back to their seats.
 """
 
 from __future__ import annotations
@@ -22,7 +24,27 @@ from .text import check_name
 from .rules import rules_named
 
 FORMAT = "6takes-unfinished/1"
-MODES = ("solo", "hotseat", "demo")
+MODES = ("solo", "hotseat", "demo", "class")
+
+
+@dataclass(frozen=True)
+class KeptRoom:
+    """What a class game's room needs to open again as it was."""
+
+    code: str
+    port: int
+    """The port the phones' page came from: they reconnect to it."""
+    tokens: tuple[str, ...]
+    """Each seat's secret (``""`` for a computer seat)."""
+    ai: str
+    """The level of the computer players that answer for late seats."""
+    time_limit: float | None = None
+    given_to_ai: tuple[int, ...] = ()
+    """Seats the teacher gave to a computer player."""
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"code": self.code, "port": self.port, "tokens": list(self.tokens), "ai": self.ai,
+                "time_limit": self.time_limit, "given_to_ai": list(self.given_to_ai)}
 
 
 class UnfinishedError(ValueError):
@@ -51,6 +73,8 @@ class UnfinishedGame:
     """A human was asked which row to take (rule 4) for the next card."""
     shown: tuple[int, int] = (0, 0)
     """(round, turn) on screen, from 0: for people ("turn 4"), never for the replay."""
+    room: KeptRoom | None = None
+    """A class game's room."""
 
     @property
     def turn_label(self) -> str:
@@ -66,12 +90,13 @@ class UnfinishedGame:
             "seats": [list(seat) for seat in self.seats], "cards": [list(c) for c in self.cards],
             "rows": [list(r) for r in self.rows], "placements": self.placements,
             "turn_started": self.turn_started, "asking_row": self.asking_row,
-            "shown": list(self.shown),
+            "shown": list(self.shown), **({"room": self.room.to_dict()} if self.room is not None else {}),
         }, separators=(",", ":"))
 
 
 def unfinished_of(game: Game, seats: Sequence[tuple[str, str]], mode: str, placements: int,
-                  turn_started: bool, asking_row: bool = False, shown_turn: int = 0) -> UnfinishedGame:
+                  turn_started: bool, asking_row: bool = False, shown_turn: int = 0,
+                  room: KeptRoom | None = None) -> UnfinishedGame:
     """The decisions of ``game`` so far (``placements``: how many the table has shown)."""
     cards: list[list[int]] = [[] for _seat in range(game.player_count)]
     rows: list[list[int]] = [[] for _seat in range(game.player_count)]
@@ -87,7 +112,7 @@ def unfinished_of(game: Game, seats: Sequence[tuple[str, str]], mode: str, place
             cards[player].append(secret)
     return UnfinishedGame(mode, game.rules.name, game.seed, tuple((n, k) for n, k in seats),
                           tuple(map(tuple, cards)), tuple(map(tuple, rows)), placements, turn_started, asking_row,
-                          (game.round, shown_turn))
+                          (game.round, shown_turn), room)
 
 
 def _ints(value: Any, what: str) -> tuple[int, ...]:
@@ -131,7 +156,8 @@ def parse_unfinished(text: str) -> UnfinishedGame:
         raise UnfinishedError("placements: expected a whole number")
     return UnfinishedGame(mode, rules, seed, tuple((n, k) for n, k in seats),
                           tuple(_ints(c, "cards") for c in cards), tuple(_ints(r, "rows") for r in rows),
-                          placements, bool(turn_started), bool(data.get("asking_row", False)), _shown(data))
+                          placements, bool(turn_started), bool(data.get("asking_row", False)), _shown(data),
+                          _room(data.get("room"), len(seats)))
 
 
 def _shown(data: dict[str, Any]) -> tuple[int, int]:
@@ -139,3 +165,21 @@ def _shown(data: dict[str, Any]) -> tuple[int, int]:
     if not isinstance(shown, list) or len(shown) != 2 or not all(isinstance(v, int) and v >= 0 for v in shown):
         raise UnfinishedError("shown: expected [round, turn]")
     return shown[0], shown[1]
+
+
+def _room(data: Any, seats: int) -> KeptRoom | None:
+    if data is None:
+        return None
+    try:
+        code, port, tokens, ai = data["code"], data["port"], data["tokens"], data["ai"]
+        time_limit, given = data.get("time_limit"), data.get("given_to_ai", [])
+    except (KeyError, TypeError):
+        raise UnfinishedError("room: expected code, port, tokens and ai") from None
+    if not (isinstance(code, str) and isinstance(port, int) and 0 < port < 65536 and isinstance(ai, str)
+            and isinstance(tokens, list) and len(tokens) == seats and all(isinstance(t, str) for t in tokens)):
+        raise UnfinishedError("room: a code, a port, one secret per seat and a level")
+    if time_limit is not None and (isinstance(time_limit, bool) or not isinstance(time_limit, (int, float))
+                                   or not 0 < time_limit < float("inf")):
+        raise UnfinishedError("room: time_limit must be a number of seconds")
+    return KeptRoom(code, port, tuple(tokens), ai, None if time_limit is None else float(time_limit),
+                    _ints(given, "room: given_to_ai"))

@@ -19,7 +19,6 @@ from game import stopping
 from game.agent_options import AgentOptions
 from game.bots.process import close_all_bots
 from game.engine import new_seed
-from game.history import MOST_UNFINISHED, HistoryError
 from game.i18n import _
 from game.kinds import HUMAN
 from game.outputs import check_output_file, check_output_folder
@@ -89,7 +88,7 @@ class App:
         self.screenshots_saved: list[Path] = []
         self.saver = RecordSaver(options.record)
         self._exit_after_frame = False
-        self._kept_at: tuple[str, int, int] | None = None
+        self.keeper = keeping.Keeper(options.record)
         self.session: TableSession | None = None
         """The live game, if one is on screen or its results are (its bots still run until it is left)."""
         self.last_seats: tuple[Seat, ...] | None = None
@@ -97,28 +96,7 @@ class App:
         self.last_mode: str | None = None
         self.rules_name = options.rules
         """The rules preset of the games started (``--rules``, or as last chosen in the menu)."""
-        self._open_first_screen(options)
-
-    def _open_first_screen(self, options: PlayOptions) -> None:
-        """What the options ask to show first: a replay, the worked example, a class room, the
-        menu or a game.  ``ValueError`` for a bad kind or class setting: the caller reports it."""
-        if options.replay is not None:
-            self.start_replay(replay_of_record(options.replay))
-        elif options.example:
-            self.start_replay(worked_example_replay(rules_named(options.rules)),
-                              first=WORKED_EXAMPLE_FIRST_PLACEMENT, auto=options.exit_at_end, at_reveal=True)
-        elif options.class_game is not None:
-            from .lobby import open_lobby
-
-            self.manager.switch(open_lobby(self.ctx, options.class_game))  # ValueError: the caller reports it
-        elif options.mode is None:
-            self.manager.switch(MenuScene(self.ctx))
-        else:
-            kinds = options.kinds
-            for kind in kinds or ():
-                check_kind(kind)  # ValueError: the caller reports it
-            self.start_game(options.mode, options.names or default_names(options.mode, kinds), options.seed,
-                            kinds)
+        open_first_screen(self, options)
 
     # -------------------------------------------------------------- window
     @property
@@ -216,7 +194,7 @@ class App:
 
     def will_keep(self) -> bool:
         """Whether leaving the live game now keeps it for the menu to resume."""
-        return (self.session is not None and self.options.record is None and keeping.resumable(self.session))
+        return self.keeper.will_keep(self.session)
 
     def stopped_from_outside(self) -> None:
         """SIGTERM, SIGINT or SIGHUP: leave as the window's close does, keeping an unfinished game;
@@ -234,26 +212,9 @@ class App:
               else _("game closed before the end: not recorded"), file=sys.stderr)
         self.quit(1)
 
-    def keep_unfinished(self, quiet: bool = False) -> bool:
-        """Keep the live game (if unfinished) in the history; whether it was kept.  Not with
-        ``--record FILE`` (the history is then left alone).  ``quiet``: a failure is not
-        reported (the once-a-turn keeping; leaving or closing reports it)."""
-        session = self.session
-        if session is None or session.game.is_over or self.options.record is not None:
-            return False
-        if not keeping.resumable(session):  # e.g. a class game: its phones cannot come back
-            return False
-        try:
-            dropped = keeping.keep_in_history(session)
-        except (HistoryError, OSError) as exc:
-            if not quiet:
-                error_line(_("cannot keep the unfinished game: {problem}").format(problem=exc))
-            return False
-        if dropped:
-            print(_("note: the oldest unfinished game was let go: at most {count} are kept").format(
-                count=MOST_UNFINISHED), file=sys.stderr)
-        self._kept_at = keeping.progress_of(session)
-        return True
+    def keep_unfinished(self) -> bool:
+        """Keep the live game (if unfinished) in the history; whether it was (see :class:`Keeper`)."""
+        return self.keeper.keep(self.session)
 
     def unfinished_games(self) -> list[Kept]:
         """The unfinished games the menu may offer to resume, the latest first."""
@@ -261,21 +222,30 @@ class App:
 
     def resume_game(self, key: str | None = None) -> None:
         """Resume unfinished game ``key`` (the latest if ``None``) exactly where it was (hot-seat:
-        behind the curtain)."""
-        kept = next((k for k in keeping.kept_in_history() if key is None or k.key == key), None)
-        if kept is None:
-            return
+        behind the curtain; a class game: its room open again)."""
+        kept = self.keeper.find(key)
+        if kept is not None:
+            try:
+                self.resume_kept(kept)
+            except ValueError as exc:
+                error_line(_("cannot resume the unfinished game: {problem}").format(problem=exc))
+
+    def resume_kept(self, kept: Kept) -> None:
+        """``ValueError`` if ``kept`` does not replay or its class room cannot open."""
         self.keep_unfinished()  # a game on screen (the menu has none) is kept, never dropped
         self.end_session()
-        try:
+        session: TableSession
+        if kept.game.room is not None:
+            from .class_cli import ClassSettings
+            from .lobby import reopen_class_game
+
+            session, scene = reopen_class_game(self.ctx, kept, self.options.class_game or ClassSettings())
+        else:
             session = keeping.resume_session(kept.game, AgentOptions(think_ms=self.options.think_ms), kept.key)
-        except ValueError as exc:
-            error_line(_("cannot resume the unfinished game: {problem}").format(problem=exc))
-            return
-        self.session = session
+            scene = TableScene(self.ctx, session, auto=all(not seat.is_human for seat in session.seats))
         self.last_seats, self.last_mode, self.rules_name = session.seats, session.mode, session.rules.name
-        self._kept_at = keeping.progress_of(session)
-        self.manager.switch(TableScene(self.ctx, session, auto=all(not seat.is_human for seat in session.seats)))
+        self.keeper.kept_at = keeping.progress_of(session)
+        self.show_session(session, scene)
 
     def process_events(self) -> None:
         for event in pygame.event.get():
@@ -298,9 +268,7 @@ class App:
         self.manager.active.update(dt)
         if self.exit_code is not None:
             return
-        if self.session is not None and keeping.progress_of(self.session) != self._kept_at:
-            self._kept_at = keeping.progress_of(self.session)
-            self.keep_unfinished(quiet=True)  # once per turn: the unfinished game in the history is replaced
+        self.keeper.keep_each_turn(self.session)  # once per turn: what is kept of the game is replaced
         surface = pygame.display.get_surface() or self.window.screen
         for scene in self.manager.visible():
             scene.draw(surface)
@@ -335,6 +303,32 @@ class App:
         if self.exit_code == 0 and self.saver.failed:
             return 1
         return self.exit_code
+
+
+def open_first_screen(app: App, options: PlayOptions) -> None:
+    """What the options ask to show first: a replay, the worked example, a class room, the
+    menu or a game.  ``ValueError`` for a bad kind or class setting: the caller reports it."""
+    if options.replay is not None:
+        app.start_replay(replay_of_record(options.replay))
+    elif options.example:
+        app.start_replay(worked_example_replay(rules_named(options.rules)),
+                         first=WORKED_EXAMPLE_FIRST_PLACEMENT, auto=options.exit_at_end, at_reveal=True)
+    elif options.class_game is not None and options.class_game.resume:
+        kept = next((k for k in keeping.kept_in_history() if k.game.room is not None), None)
+        if kept is None:
+            raise ValueError(_("no stopped class game to resume"))
+        app.resume_kept(kept)  # ValueError: the caller reports it
+    elif options.class_game is not None:
+        from .lobby import open_lobby
+
+        app.manager.switch(open_lobby(app.ctx, options.class_game))  # ValueError: the caller reports it
+    elif options.mode is None:
+        app.manager.switch(MenuScene(app.ctx))
+    else:
+        kinds = options.kinds
+        for kind in kinds or ():
+            check_kind(kind)  # ValueError: the caller reports it
+        app.start_game(options.mode, options.names or default_names(options.mode, kinds), options.seed, kinds)
 
 
 def run_app(options: PlayOptions, *, digits_dir: Path = DIGITS_DIR) -> int:

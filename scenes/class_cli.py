@@ -41,6 +41,8 @@ class ClassSettings:
     seed: int | None = None
     seats: int | None = None
     """Seats of the room; ``None``: as many as the rules allow (snap 4, classic 10)."""
+    resume: bool = False
+    """Reopen the latest stopped class game instead of a new room."""
 
     @property
     def seat_count(self) -> int:
@@ -69,6 +71,9 @@ def add_class_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--time-limit", type=float, metavar="SECONDS",
                         help=_("seconds a student has to choose before an AI chooses for them (default: wait)"))
     parser.add_argument("--seed", type=seed_argument, help=_("reproduce a deal (shown on screen)"))
+    parser.add_argument("--resume", action="store_true",
+                        help=_("reopen the latest stopped class game: the same room code, and each phone "
+                               "back at its seat"))
     parser.add_argument("--record", type=Path, metavar="FILE",
                         help=_("append the finished game's record (JSON Lines) to FILE instead of the history"))
     parser.add_argument("--think-ms", type=milliseconds_argument, default=DEFAULT_THINK_MS, metavar="MS",
@@ -104,4 +109,4 @@ def class_settings(args: argparse.Namespace, error: Callable[[str], NoReturn]) -
               _("expected a number from {lowest} to {highest}, not {value}").format(
                   lowest=0, highest=f"{MAX_TIME_LIMIT:g}", value=f"{args.time_limit:g}"))
     return ClassSettings(rules=args.rules, port=args.port, code=code, ai=args.ai, start_at=args.start_at,
-                         time_limit=args.time_limit, seed=args.seed, seats=args.seats)
+                         time_limit=args.time_limit, seed=args.seed, seats=args.seats, resume=args.resume)

@@ -29,8 +29,10 @@ from game.engine import PlayerView, new_seed
 from game.i18n import _
 from game.play import make_player, players_rng
 from game.rules import ROWS, Rules
+from game.unfinished import KeptRoom
 
 from .session import PHONE, Seat, Stage, TableSession
+from .thinker import Thinker
 
 CLASS_MODE = "class"
 _FALLBACK_SALT = 0x6C62272E
@@ -86,8 +88,12 @@ class ClassSession(TableSession):
 
     def __init__(self, seats: Sequence[Seat], server: ClassServer, *, rules: Rules, level: str = "random",
                  seed: int | None = None, options: AgentOptions = DEFAULT_OPTIONS,
-                 time_limit: float | None = None, clock: Callable[[], float] = time.monotonic) -> None:
+                 time_limit: float | None = None, clock: Callable[[], float] = time.monotonic,
+                 stand_ins: Sequence[Agent | None] | None = None, thinker: Thinker | None = None) -> None:
+        """``stand_ins`` and ``thinker``: players that repeat a stopped game's decisions until
+        :meth:`take_own_players` seats the phones and computer players (see :mod:`.resume`)."""
         seed = new_seed() if seed is None else seed
+        self.level = level
         self.server = server
         self.room = server.room
         self.time_limit = time_limit
@@ -101,13 +107,22 @@ class ClassSession(TableSession):
         self._fallback = make_agent(level, random.Random(seed ^ _FALLBACK_SALT), options)
         self._published: Any = None
         rng = players_rng(seed)
-        agents: list[Agent] = [
+        self._own_agents: list[Agent] = [
             PhoneAgent(index, self._asked) if seat.kind == PHONE  # type: ignore[misc]
             else make_player(seat.kind, seat=index, player_count=len(seats), rng=rng, options=options)
             for index, seat in enumerate(seats)
         ]
         super().__init__(seats, seed=seed, rules=rules, mode=CLASS_MODE, options=options,
-                         agents=agents, threaded=True)
+                         agents=self._own_agents if stand_ins is None else stand_ins, threaded=True, thinker=thinker)
+
+    def take_own_players(self, options: AgentOptions = DEFAULT_OPTIONS) -> None:
+        """After a stopped game was replayed: the phones and computer players take their seats."""
+        self.players.take_over(self.game.seed, options, self.game, self._own_agents)
+
+    def kept_room(self) -> KeptRoom:
+        """What opens this game's room again as it is (its code, port and seats' secrets)."""
+        return KeptRoom(self.room.code, self.server.port, self.room.secrets_of_seats(), self.level,
+                        self.time_limit, tuple(sorted(self.given_to_ai)))
 
     # ------------------------------------------------------------ phones
     def _asked(self, seat: int, ask: str, view: PlayerView) -> Future:
@@ -256,4 +271,4 @@ class ClassSession(TableSession):
                 question.future.cancel()
             self.publish(force=True)
         super().close()
-        self.server.stop()
+        self.server.stop(coming_back=not self.game.is_over)

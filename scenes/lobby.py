@@ -10,7 +10,8 @@ button frees it.  Esc closes the room and goes back to the menu.
 from __future__ import annotations
 
 import queue
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from typing import Any
 
 import pygame
 import segno
@@ -26,6 +27,9 @@ from .base import AppContext, Input, InputKind, Scene
 from .class_cli import ClassSettings
 from .class_session import ClassSession, class_seats
 from .layout import scale_for
+from .resume import Kept, resume_session
+from .session import PHONE, Seat
+from .thinker import Thinker
 from .digits import DigitSprites
 from .widgets import draw_button, draw_panel, draw_rich, fit_segments, rich_width, shorten_rich
 
@@ -108,11 +112,7 @@ class LobbyScene(Scene):
         self.server = server
         self.problem = problem
         """Why the room could not open (e.g. the port is taken); shown instead of the room."""
-        hosts = lan_addresses() if settings.host in ("", "0.0.0.0", "::") else [settings.host]
-        self.addresses = [f"http://{address}:{server.port}" for address in hosts] if server else []
-        if server is not None:  # for the teacher's terminal (and scripts): where to join
-            print(_("class room {code}: join at {addresses}").format(code=server.room.code,
-                                                                     addresses=or_list(self.addresses)), flush=True)
+        self.addresses = join_addresses(settings, server) if server is not None else []
         self._qr: tuple[int, pygame.Surface] | None = None
 
     @property
@@ -344,6 +344,52 @@ def or_list(items: list[str]) -> str:
         # NOTE: two alternatives, e.g. two web addresses a phone can open
         joined = _("{items} or {last}").format(items=joined, last=item)
     return joined
+
+
+def join_addresses(settings: ClassSettings, server: ClassServer) -> list[str]:
+    """The addresses phones open to join, also printed for the teacher's terminal (and scripts)."""
+    hosts = lan_addresses() if settings.host in ("", "0.0.0.0", "::") else [settings.host]
+    addresses = [f"http://{address}:{server.port}" for address in hosts]
+    print(_("class room {code}: join at {addresses}").format(code=server.room.code, addresses=or_list(addresses)),
+          flush=True)
+    return addresses
+
+
+def reopen_class_game(ctx: AppContext, kept: Kept, settings: ClassSettings) -> tuple[ClassSession, Scene]:
+    """A stopped class game, its room open again with the same code on the same port: each phone
+    that still holds its seat's secret comes back to its seat and hand.  ``ValueError`` (saying
+    why) if the room cannot open or the game does not replay."""
+    game, room_kept = kept.game, kept.game.room
+    if room_kept is None:
+        raise ValueError(_("the kept game is not a class game"))
+    rules = rules_named(game.rules)
+    room = Room.reopened(room_kept.code, [name for name, _kind in game.seats], list(room_kept.tokens),
+                         list(room_kept.given_to_ai) + [i for i, (_n, kind) in enumerate(game.seats) if kind != PHONE])
+    server = ClassServer(room, rules=rules, host=settings.host, port=room_kept.port)
+    try:
+        server.start()
+    except OSError as problem:
+        raise ValueError(_("cannot open the class room on port {port}: {problem}").format(
+            port=room_kept.port, problem=problem.strerror or problem)) from None
+    time_limit = settings.time_limit if settings.time_limit is not None else room_kept.time_limit
+    settings = replace(settings, rules=game.rules, port=server.port, code=room.code, ai=room_kept.ai,
+                       time_limit=time_limit, seed=game.seed)
+    options = AgentOptions(think_ms=ctx.options.think_ms)
+
+    def make(seats: tuple[Seat, ...], stand_ins: list[Any], thinker: Thinker) -> ClassSession:
+        return ClassSession(seats, server, rules=rules, level=room_kept.ai, seed=game.seed, options=options,
+                            time_limit=time_limit, stand_ins=stand_ins, thinker=thinker)
+    try:
+        session = resume_session(game, options, kept.key, make)
+    except ValueError:
+        server.stop()
+        raise
+    assert isinstance(session, ClassSession)
+    for seat in room_kept.given_to_ai:
+        session.given_to_ai.add(seat)
+    from .class_table import ClassTableScene
+
+    return session, ClassTableScene(ctx, session, settings, join_addresses(settings, server))
 
 
 def open_lobby(ctx: AppContext, settings: ClassSettings) -> LobbyScene:

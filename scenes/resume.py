@@ -12,6 +12,7 @@ whoever sits at the screen.
 
 from __future__ import annotations
 
+import sys
 from concurrent.futures import Future
 from dataclasses import dataclass
 from typing import Any, Callable
@@ -26,17 +27,18 @@ from .session import PHONE, Seat, Stage, TableSession, Thinker
 
 
 def resumable(session: TableSession) -> bool:
-    """Whether ``session`` can be kept and resumed: every seat is a person at this computer, a
-    computer player or a bot (not a phone of a class game)."""
-    return all(seat.kind != PHONE for seat in session.seats)
+    """Whether ``session`` can be kept and resumed: a class game keeps its room too (see
+    :meth:`scenes.class_session.ClassSession.kept_room`)."""
+    return all(seat.kind != PHONE for seat in session.seats) or hasattr(session, "kept_room")
 
 
 def unfinished_of_session(session: TableSession) -> UnfinishedGame:
     """What :func:`resume_session` needs to rebuild ``session`` as it is on screen now."""
     turn_started = not session.placements  # the table moved on to a turn with nothing placed yet
+    kept_room = getattr(session, "kept_room", None)
     return unfinished_of(session.game, [(seat.name, seat.kind) for seat in session.seats], session.mode,
                          len(session.states), turn_started, session.stage is Stage.ROW_CHOICE,
-                         session.shown_turn)
+                         session.shown_turn, kept_room() if kept_room is not None else None)
 
 
 class _Repeat:
@@ -68,15 +70,23 @@ class _RepeatThinker(Thinker):
         return future
 
 
-def resume_session(kept: UnfinishedGame, options: AgentOptions = DEFAULT_OPTIONS, key: str | None = None
-                   ) -> TableSession:
+SessionMaker = Callable[[tuple[Seat, ...], list[Any], Thinker], TableSession]
+"""Builds the session to replay into: (seats, stand-in players, thinker) -> session."""
+
+
+def resume_session(kept: UnfinishedGame, options: AgentOptions = DEFAULT_OPTIONS, key: str | None = None,
+                   make: SessionMaker | None = None) -> TableSession:
     """A session at the step ``kept`` was left at (keeping it again under ``key``, the game's key in
-    the history); ``ValueError`` if its decisions do not replay (a damaged or altered record)."""
+    the history; ``make``: a class game's session); ``ValueError`` if its decisions do not replay
+    (a damaged or altered record)."""
     seats = tuple(Seat(name, kind) for name, kind in kept.seats)
     stand_ins = [None if seat.is_human else _Repeat(seat.kind, kept.cards[i], kept.rows[i])
                  for i, seat in enumerate(seats)]
-    session = TableSession(seats, seed=kept.seed, rules=rules_named(kept.rules), mode=kept.mode,
-                           agents=stand_ins, thinker=_RepeatThinker())  # type: ignore[arg-type]
+    if make is None:
+        session = TableSession(seats, seed=kept.seed, rules=rules_named(kept.rules), mode=kept.mode,
+                               agents=stand_ins, thinker=_RepeatThinker())  # type: ignore[arg-type]
+    else:
+        session = make(seats, stand_ins, _RepeatThinker())
     human_cards = {i: list(kept.cards[i]) for i, seat in enumerate(seats) if seat.is_human}
     human_rows = {i: list(kept.rows[i]) for i, seat in enumerate(seats) if seat.is_human}
     try:
@@ -184,3 +194,49 @@ def drop_from_history(key: str) -> None:
 def progress_of(session: TableSession) -> tuple[str, int, int]:
     """Changes once per turn, and with the game: when it does, the game is kept again."""
     return session.keep_key, session.game.round, session.game.turn
+
+
+class Keeper:
+    """The app's side of unfinished games: the live one kept once per turn and whenever it is
+    left (not with ``--record FILE``: the history is then left alone), and the kept ones found."""
+
+    def __init__(self, record: object | None) -> None:
+        self.record = record
+        self.kept_at: tuple[str, int, int] | None = None
+        """The progress last kept (see :func:`progress_of`)."""
+
+    def will_keep(self, session: TableSession | None) -> bool:
+        """Whether leaving ``session`` now keeps it for the menu to resume."""
+        return session is not None and self.record is None and resumable(session)
+
+    def keep(self, session: TableSession | None, quiet: bool = False) -> bool:
+        """Keep ``session`` (if unfinished) in the history; whether it was.  ``quiet``: a failure is
+        not reported (the once-a-turn keeping; leaving or closing reports it)."""
+        from game.history import MOST_UNFINISHED, HistoryError
+
+        from .saving import error_line
+
+        if session is None or session.game.is_over or not self.will_keep(session):
+            return False
+        try:
+            dropped = keep_in_history(session)
+        except (HistoryError, OSError) as exc:
+            if not quiet:
+                error_line(_("cannot keep the unfinished game: {problem}").format(problem=exc))
+            return False
+        if dropped:
+            print(_("note: the oldest unfinished game was let go: at most {count} are kept").format(
+                count=MOST_UNFINISHED), file=sys.stderr)
+        self.kept_at = progress_of(session)
+        return True
+
+    def keep_each_turn(self, session: TableSession | None) -> None:
+        """Keep ``session`` when it has moved on a turn (or is new) since it was last kept."""
+        if session is not None and progress_of(session) != self.kept_at:
+            self.kept_at = progress_of(session)
+            self.keep(session, quiet=True)
+
+    @staticmethod
+    def find(key: str | None) -> Kept | None:
+        """Kept game ``key`` (the latest if ``None``)."""
+        return next((kept for kept in kept_in_history() if key is None or kept.key == key), None)

@@ -223,8 +223,7 @@ class TableSession:
         """How many states there were when the turn on screen started."""
         self.chosen_by: list[int] = []
         """The humans who chose a card this turn, in order (the last may take it back)."""
-        self.keep_key = secrets.token_hex(8)
-        """This game's key among the history's unfinished games."""
+        self.keep_key = secrets.token_hex(8)  # this game's key among the history's unfinished games
         self.taking_back: int | None = None
         """In hot-seat: the human asked behind the curtain whether to take their card back."""
         self._asked_from = Stage.CURTAIN

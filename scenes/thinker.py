@@ -171,12 +171,14 @@ class ComputerPlayers:
                 back.append((player, future.result()))
         return back
 
-    def take_over(self, seed: int, options: AgentOptions, game: Game) -> None:
-        """Seat the players of the seats' kinds in place of stand-ins (a resumed game): the
-        decisions still outstanding are asked of them."""
+    def take_over(self, seed: int, options: AgentOptions, game: Game,
+                  agents: Sequence[Agent | None] | None = None) -> None:
+        """Seat the players of the seats' kinds (or ``agents``) in place of stand-ins (a resumed
+        game): the decisions still outstanding are asked of them."""
         self.thinker.close()
-        self.bot_table = BotTable()
-        agents = _made(self.seats, seed, options, self.bot_table)
+        if agents is None:
+            self.bot_table = BotTable()
+            agents = _made(self.seats, seed, options, self.bot_table)
         self.thinker = Thinker(any(a is not None and a.kind != AI_KIND for a in agents))
         self.agents = [None if s.is_human else a for s, a in zip(self.seats, agents)]
         for player, future in list(self.thinking.items()):

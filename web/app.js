@@ -97,7 +97,8 @@ function connect() {
       if (!state || state.phase !== "over") setStatus(t("The class game has ended."));
       return;
     }
-    if (!notice) setStatus(t("Connection lost: reconnecting..."));
+    if (event.code === 1012) setStatus(t("The teacher's computer stopped the game: it goes on when it comes back..."));
+    else if (!notice) setStatus(t("Connection lost: reconnecting..."));
     setTimeout(connect, retry);
     retry = Math.min(retry * 2, 5000);
   };

@@ -33,6 +33,7 @@ PHONE_TEXTS: tuple[str, ...] = (
     N_("Final scores"),
     N_("The class game has ended."),
     N_("Connection lost: reconnecting..."),
+    N_("The teacher's computer stopped the game: it goes on when it comes back..."),
     N_("Type the room code and your name"),
     N_("You are watching as {name} (room {code})"),
     N_("You are {name}, seat {seat} (room {code})"),

@@ -182,6 +182,24 @@ class Room:
         """Goes up at every change, so the lobby knows when to redraw."""
         self._lock = threading.Lock()
 
+    @classmethod
+    def reopened(cls, code: str, names: list[str], tokens: list[str], ai_seats: list[int]) -> Room:
+        """The room of a class game that was stopped, as it was: its code, each student's seat and
+        secret (``""`` for a computer seat); the game has started, so newcomers watch."""
+        room = cls(len(names), code)
+        for seat, (name, token) in enumerate(zip(names, tokens)):
+            if token:
+                room._names[seat], room._tokens[seat] = name, token
+        for seat in ai_seats:
+            room._ai[seat] = True
+        room.started = True
+        return room
+
+    def secrets_of_seats(self) -> tuple[str, ...]:
+        """Each seat's secret (``""``: none), to keep a stopped game's room."""
+        with self._lock:
+            return tuple(self._tokens)
+
     # ----------------------------------------------------------- queries
     def seats(self) -> tuple[SeatInfo, ...]:
         with self._lock:

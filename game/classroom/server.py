@@ -161,13 +161,15 @@ class ClassServer:
             self._thread.join()
             raise problem
 
-    def stop(self, timeout: float = 5.0) -> None:
-        """Send what is pending, close every connection, stop listening (idempotent)."""
+    def stop(self, timeout: float = 5.0, *, coming_back: bool = False) -> None:
+        """Send what is pending, close every connection, stop listening (idempotent).
+        ``coming_back``: the game was kept and will go on (``class --resume``): the phones are told
+        so (close code 1012) and keep trying to reconnect."""
         loop, thread = self._loop, self._thread
         if loop is None or thread is None or not thread.is_alive():
             return
         try:
-            asyncio.run_coroutine_threadsafe(self._shutdown(), loop).result(timeout)
+            asyncio.run_coroutine_threadsafe(self._shutdown(coming_back), loop).result(timeout)
         except Exception:  # noqa: BLE001 - a stuck connection must not keep the app from closing
             pass
         loop.call_soon_threadsafe(loop.stop)
@@ -281,13 +283,16 @@ class ClassServer:
         finally:
             self.guard.ended(request.protocol)
 
-    async def _shutdown(self) -> None:
+    async def _shutdown(self, coming_back: bool = False) -> None:
         if self._sweeper is not None:
             self._sweeper.cancel()
         if self._listener is not None:
             self._listener.close()
         for connection in list(self._connections):
-            self._close(connection, WSCloseCode.GOING_AWAY, "the class game has ended")
+            if coming_back:
+                self._close(connection, WSCloseCode.SERVICE_RESTART, "the class game stopped: it will go on")
+            else:
+                self._close(connection, WSCloseCode.GOING_AWAY, "the class game has ended")
         deadline = time.monotonic() + 2.0
         while self._connections and time.monotonic() < deadline:
             await asyncio.sleep(0.02)
