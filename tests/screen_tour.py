@@ -1,8 +1,9 @@
 """Every screen of the app, driven with real inputs: for the text-size test and for screenshots.
 
 :func:`tour` opens the app at one window size and walks through the menu
-(each mode, a name being typed, the resume button), the table (a hand with a
-card selected and hints, the curtain and its take-back button, revealed
+(each mode, a name being typed, the resume button and the list of unfinished
+games), the table (a hand with a card selected and hints, the curtain, its
+take-back button and question, revealed
 cards, each rule with the explain panel, a rule-4 row choice, looking back),
 a classic game, the worked example, the rules, both questions (Esc and the
 window's close button), the results, the review and the scoreboard.  After each screen is
@@ -46,6 +47,7 @@ def tour(size: tuple[int, int], seen: Seen) -> None:
     tour_table(size, seen)
     tour_class(size, seen)
     _example(size, seen)
+    _resume_list(size, seen)
 
 
 def _menu(size: tuple[int, int], seen: Seen) -> None:
@@ -178,7 +180,30 @@ def _hotseat(size: tuple[int, int], seen: Seen) -> None:
     key(pygame.K_RETURN)
     frames(app)
     seen("curtain with take back")
+    key(pygame.K_BACKSPACE)
+    frames(app)
+    seen("take back question")
     close_app()
+
+
+def _resume_list(size: tuple[int, int], seen: Seen) -> None:
+    """The menu's list of unfinished games (two left, then forgotten again)."""
+    from game.history import open_history
+
+    app = open_app(PlayOptions(), size=size)
+    for mode, seed in (("hotseat", 4), ("demo", 5)):
+        app.start_game(mode, ["Ana", "Ben", "Cy", "Dan"], seed)
+        frames(app)
+        app.go_menu()
+        frames(app)
+    seen("menu with games to resume")
+    key(pygame.K_u)
+    frames(app)
+    seen("unfinished games")
+    close_app()
+    with open_history(import_legacy=False) as history:
+        for kept in history.unfinished_games():
+            history.drop_unfinished(kept.game)
 
 
 def _demo(size: tuple[int, int], seen: Seen, rules: str) -> None:

@@ -120,9 +120,9 @@ def test_an_existing_records_file_is_kept_unless_told(tmp_path: Path) -> None:
 
 
 @pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
-def test_a_full_device_is_one_line_and_exit_1(tmp_path: Path) -> None:
+def test_a_device_is_refused_before_the_run_in_one_line(tmp_path: Path) -> None:
     result = simulate("--games", "3000", "--record", "/dev/full", tmp=tmp_path)
-    assert result.returncode == 1 and "/dev/full" in one_line(result) and "No space left" in one_line(result)
+    assert result.returncode == 2 and "/dev/full" in one_line(result) and "a device" in one_line(result)
 
 
 def _limit_file_size(limit: int) -> None:
