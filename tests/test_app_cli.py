@@ -38,6 +38,7 @@ def run_main(*args: str) -> subprocess.CompletedProcess[str]:
                           capture_output=True, text=True, timeout=60)
 
 
+@pytest.mark.slow
 def test_demo_command_line_writes_a_record_and_28_screenshots(tmp_path: Path) -> None:
     record = tmp_path / "g.jsonl"
     shots = tmp_path / "shots" / "deep"
@@ -56,6 +57,7 @@ def test_demo_command_line_writes_a_record_and_28_screenshots(tmp_path: Path) ->
     assert list(game_record.scores) == play_seeded_game(SNAP, ["random"] * 4, 5).scores
 
 
+@pytest.mark.slow
 def test_record_is_appended_and_kinds_are_human_or_random(tmp_path: Path) -> None:
     record = tmp_path / "games.jsonl"
     for mode in ("demo", "demo"):

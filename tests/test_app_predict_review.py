@@ -170,6 +170,7 @@ def test_a_solo_game_with_predict_on_then_its_review_from_the_results() -> None:
     assert app.manager.active is results
 
 
+@pytest.mark.slow
 def test_hotseat_with_predict_on_plays_to_the_end() -> None:
     app = open_app(PlayOptions(mode="hotseat", seed=5, step_delay=0))
     frames(app, 2, dt=1.0)

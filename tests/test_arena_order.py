@@ -3,6 +3,7 @@ order has its own prefix, and a bot seated in the wrong order is told which to t
 
 from __future__ import annotations
 
+import pytest
 import random
 
 from game import CODINGAME, SNAP, Game, RandomAgent, play_game
@@ -16,6 +17,7 @@ from tests.bots import command
 ARENA_BOT = command("arena_order_bot.py")
 
 
+@pytest.mark.slow
 def test_an_arena_order_bot_plays_100_games_with_the_bot_prefix() -> None:
     seen_row_choice = False
     for index in range(100):

@@ -3,6 +3,7 @@ its turn on the processor) never makes a bot too slow, but a bot that computes t
 
 from __future__ import annotations
 
+import pytest
 from game import SNAP, Game, RandomAgent, play_game
 from game.agent_options import AgentOptions
 from game.bots.failures import TOO_SLOW
@@ -21,6 +22,7 @@ def play(bot_command: str, cpu_clock: bool) -> BotTable:
     return table
 
 
+@pytest.mark.slow
 def test_waiting_is_not_counted_by_the_processor_clock_but_is_by_the_wall_clock() -> None:
     napping = command("napping_bot.py")
     assert play(napping, cpu_clock=True).disqualifications == []
@@ -33,6 +35,7 @@ def test_computing_too_long_is_too_slow_by_the_processor_clock() -> None:
     assert report.reason == TOO_SLOW and report.detail == "no answer within 100 ms of processor time"
 
 
+@pytest.mark.slow
 def test_a_bot_that_never_answers_is_too_slow_by_the_wall_clock_backstop() -> None:
     [report] = play(command("slow_bot.py"), cpu_clock=True).disqualifications
     assert report.reason == TOO_SLOW and report.detail == "no answer within 100 ms of wall-clock time"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 import random
 
 from game import CLASSIC, SNAP, Game, RandomAgent, play_game
@@ -13,6 +14,7 @@ EXAMPLE = EXAMPLES / "heuristic_bot.py"
 GAMES = 100
 
 
+@pytest.mark.slow
 def test_example_bot_plays_100_games_cleanly_and_beats_random() -> None:
     bot_total = 0
     random_total = 0

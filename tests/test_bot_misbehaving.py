@@ -46,6 +46,7 @@ def play_with_bot(bot_command: str, seed: int = 7, first_answer_seconds: float =
     return game, bot
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("script, args, reason, answers, first_answer_seconds, stderr_says", [
     ("slow_bot.py", (), TOO_SLOW, 1, PATIENT, None),
     ("garbage_bot.py", (), NONSENSE, 0, PATIENT, "about to answer nonsense"),

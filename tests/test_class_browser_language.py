@@ -41,9 +41,9 @@ from game.record import parse_record
 from game.i18n import LANGUAGES
 from scenes.language import translations, use_language
 
-pytestmark = pytest.mark.skipif(
+pytestmark = [pytest.mark.skipif(
     CHROMIUM is None or CHROMEDRIVER is None or webdriver is None,
-    reason="needs Chromium and its driver (Debian: apt-get install chromium chromium-driver)")
+    reason="needs Chromium and its driver (Debian: apt-get install chromium chromium-driver)"), pytest.mark.slow]
 
 LONG_NAME = "Maximilianbenediktalexan"
 """Ben's name: 24 letters without a break, which must wrap on a phone like any long word."""

@@ -174,6 +174,7 @@ def test_a_few_wrong_codes_close_the_connection() -> None:
         server.stop()
 
 
+@pytest.mark.slow
 def test_guesses_from_one_address_are_slowed_to_twenty_a_second_whatever_the_connections() -> None:
     server = serve(Room(4, CODE))
     answered = 0
@@ -348,6 +349,7 @@ def test_malformed_requests_are_a_few_lines_never_a_traceback() -> None:
 
 
 # ------------------------------------------------------------ slow page requests
+@pytest.mark.slow
 @pytest.mark.slow
 @needs("pygame")
 def test_a_phone_loads_the_page_while_1100_half_sent_requests_are_held(tmp_path: Path) -> None:

@@ -96,6 +96,7 @@ def test_the_teacher_frees_a_seat_with_a_click_and_starts_with_enter(tmp_path: P
         close_app()
 
 
+@pytest.mark.slow
 def test_a_late_student_is_played_by_an_ai_and_the_projector_says_so(tmp_path: Path) -> None:
     record = tmp_path / "r.jsonl"
     app = open_class_app(record, start_at=1, time_limit=0.3)
@@ -226,6 +227,7 @@ def test_a_record_with_an_unknown_mode_is_refused() -> None:
         parse_record(record.to_json().replace('"mode":"class"', '"mode":"party"'))
 
 
+@pytest.mark.slow
 def test_main_py_class_plays_a_whole_game_with_four_phones(tmp_path: Path) -> None:
     import os
     import random

@@ -18,6 +18,7 @@ from scenes.class_cli import ClassSettings
 STUDENTS = ("Ana", "Ben", "Chloe", "Dimitri", "Esperanza", "Fatima", "Giovanni")
 
 
+@pytest.mark.slow
 def test_seven_phones_in_a_classic_room_of_ten_play_a_whole_game(tmp_path: Path) -> None:
     record_file = tmp_path / "class.jsonl"
     app = open_class_app(record_file, seed=21, rules="classic", start_at=len(STUDENTS))

@@ -41,6 +41,7 @@ def record_line(seed: int) -> str:
     return record_game(play_seeded_game(SNAP, ["random"] * 4, seed), AIS).to_json()
 
 
+@pytest.mark.slow
 def test_replay_writes_the_same_pngs_as_the_live_game(tmp_path: Path) -> None:
     record = tmp_path / "games.jsonl"
     live, replayed = tmp_path / "live", tmp_path / "replay"
@@ -92,6 +93,7 @@ def test_replay_of_the_second_game_in_process(tmp_path: Path) -> None:
     assert not (tmp_path / "data").exists(), "nothing was written"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("bad, problem", [
     ('{"format": "6takes-record/1", "rules": "sn', "not valid JSON"),
     (None, "format is '6takes-record/0'"),

@@ -19,6 +19,8 @@ import pytest
 from conftest import needs
 from game.i18n import LANGUAGES, SOURCE_LANGUAGE
 
+pytestmark = pytest.mark.slow  # long: left out of the fast tier (-m "not slow")
+
 ROOT = Path(__file__).resolve().parent.parent
 TRANSLATED = [code for code in LANGUAGES if code != SOURCE_LANGUAGE]
 NUMBER = re.compile(r"[-+]?\d+(?:\.\d+)?")

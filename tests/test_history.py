@@ -126,6 +126,7 @@ def test_the_old_records_file_is_imported_once_with_a_note_per_bad_line(data_dir
     assert board.total == 2 and board.note_count == 6
 
 
+@pytest.mark.slow
 def test_export_and_import_round_trip_byte_for_byte(data_dir: Path, tmp_path: Path) -> None:
     lines = [a_record(seed, days_ago=seed).to_json() for seed in (3, 1, 2)]
     source = tmp_path / "in.jsonl"
@@ -155,6 +156,7 @@ def test_history_command_errors_are_one_line(data_dir: Path, args: list[str], me
     assert result.returncode in (1, 2) and result.stderr.count("\n") == 1 and message in result.stderr, result.stderr
 
 
+@pytest.mark.slow
 def test_replay_from_the_history(data_dir: Path) -> None:
     with open_history() as history:
         history.add(a_record(11))
@@ -246,6 +248,7 @@ def save_until_killed(db: Path, seeds: range, out: int) -> None:
         os._exit(0)
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork")
 def test_games_reported_saved_survive_sigkill_at_random_moments(tmp_path: Path) -> None:
     """A process saves games one by one and reports each number once saved; it is killed

@@ -30,6 +30,7 @@ def engine_record(rules: Rules, kinds: list[str], seed: int, options: AgentOptio
     return record_game(game, players).to_json()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rules, count", sorted({(rules, count) for rules in PRESETS.values()
                                                  for count in (rules.min_players, 4, rules.max_players)
                                                  if rules.min_players <= count <= rules.max_players},
@@ -132,6 +133,7 @@ def _limit_file_size(limit: int) -> None:
     resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not hasattr(signal, "SIGXFSZ"), reason="needs RLIMIT_FSIZE")
 @pytest.mark.parametrize("jobs", ["1", "2"])
 def test_a_write_error_keeps_every_record_written_before(tmp_path: Path, jobs: str) -> None:
@@ -184,6 +186,7 @@ def _wait_for_size(path: Path, size: int, process: subprocess.Popen[bytes]) -> N
         time.sleep(0.05)
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not Path("/proc/self/statm").exists(), reason="reads memory use from /proc")
 @pytest.mark.parametrize("jobs", ["1", "2"])
 def test_memory_does_not_grow_with_the_games(tmp_path: Path, jobs: str) -> None:

@@ -20,6 +20,8 @@ import pytest
 
 from tests.conftest import PROJECT
 
+pytestmark = pytest.mark.slow  # long: left out of the fast tier (-m "not slow")
+
 TIMING_FIELDS = {"seconds", "games_per_second", "decision_ms_mean", "decision_ms_max"}
 
 GOLDEN = {

@@ -25,6 +25,8 @@ from game.text import ELLIPSIS
 from scenes import theme, widgets
 from scenes.language import use_language
 
+pytestmark = pytest.mark.slow  # long: left out of the fast tier (-m "not slow")
+
 
 FIELD = re.compile(r"\{[^{}]*\}")
 WORD = re.compile(r"\w{2,}")

@@ -33,6 +33,7 @@ def test_bad_seat_options(tmp_path: Path, args: list[str], message: str) -> None
     assert message in out.stderr and len(out.stderr.strip().splitlines()) == 1
 
 
+@pytest.mark.slow
 @needs("psutil")
 def test_demo_with_mixed_levels_and_a_bot_records_each_kind(tmp_path: Path) -> None:
     bot = command(EXAMPLES / "heuristic_bot.py")
@@ -45,6 +46,7 @@ def test_demo_with_mixed_levels_and_a_bot_records_each_kind(tmp_path: Path) -> N
     assert [p.kind for p in game.players] == [f"bot:{bot}", "heuristic", "mc", "random"]
 
 
+@pytest.mark.slow
 @needs("pygame")
 def test_classic_rules_in_the_app(tmp_path: Path) -> None:
     record = tmp_path / "g.jsonl"

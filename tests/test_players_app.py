@@ -27,6 +27,8 @@ from scenes.options import PlayOptions  # noqa: E402
 from scenes.results import ResultsScene  # noqa: E402
 from scenes.session import Stage  # noqa: E402
 
+pytestmark = pytest.mark.slow  # whole games: left out of the fast tier (-m "not slow")
+
 NAMES = ("Ana", "Ben", "Chloe", "Dimitri", "Esperanza", "Fatima", "Giovanni", "Hana", "Ivo", "Jun")
 
 

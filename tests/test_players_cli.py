@@ -64,6 +64,7 @@ def test_names_set_the_count_and_ai_levels_follow_it(monkeypatch: pytest.MonkeyP
     assert options_of(["play"], monkeypatch).kinds is None  # four seats, the mode's own
 
 
+@pytest.mark.slow
 def test_a_five_player_demo_from_the_command_line_is_recorded(tmp_path: Path) -> None:
     record = tmp_path / "five.jsonl"
     env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy",

@@ -182,6 +182,7 @@ def test_solo_the_card_can_be_taken_back_while_computer_players_still_choose() -
     close_app()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("mode", ["solo", "hotseat"])
 def test_a_whole_game_clicked_through_in_a_hurry_plays_only_the_cards_meant(mode: str) -> None:
     """Clicks every 50 ms on Next and the rows; one lands on each new hand (or curtain) as it

@@ -12,6 +12,8 @@ from screen_tour import tour
 from scenes import theme
 from scenes.options import PlayOptions
 
+pytestmark = pytest.mark.slow  # long: left out of the fast tier (-m "not slow")
+
 
 @pytest.fixture(autouse=True)
 def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:

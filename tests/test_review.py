@@ -163,6 +163,7 @@ def test_costliest_first_and_worth_revisiting() -> None:
     assert worth_revisiting(decisions) == [d for d in ordered if d.loss >= 0.5]
 
 
+@pytest.mark.slow
 def test_random_players_lose_more_than_heuristic_ones() -> None:
     losses = {}
     for kind in ("random", "heuristic", "mc"):

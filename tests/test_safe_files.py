@@ -84,6 +84,7 @@ def test_a_record_is_never_glued_onto_a_torn_line(tmp_path: Path) -> None:
     assert len(scan.problems) == 1 and scan.problems[0].startswith("line 2: ")
 
 
+@pytest.mark.slow
 @needs("pygame")
 def test_the_issues_torn_file_case_through_the_app(tmp_path: Path) -> None:
     """play, tear the file, play again: the second game must be readable (issue case 1)."""
@@ -131,6 +132,7 @@ def _limit_file_size(limit: int) -> None:
     resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not hasattr(signal, "SIGXFSZ"), reason="needs RLIMIT_FSIZE")
 @needs("pygame")
 @pytest.mark.parametrize("target", ["jsonl", "history"])

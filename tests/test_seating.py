@@ -75,6 +75,7 @@ def test_simulate_shows_bot_names_in_the_summary_and_the_records(tmp_path: Path)
         assert game.players[0].kind == f"bot:{BOT}"
 
 
+@pytest.mark.slow
 def test_play_shows_the_bot_name_on_the_table_and_in_the_record(tmp_path: Path) -> None:
     record = tmp_path / "game.jsonl"
     result = run_main("play", "--mode", "demo", "--seed", "2", "--step-delay", "0", "--exit-at-end",

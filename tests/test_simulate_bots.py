@@ -61,6 +61,7 @@ def test_bots_leave_no_process_behind() -> None:
     assert running_bot_pids() == []
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("stop", ["SIGINT", "SIGTERM"])
 def test_stopping_a_parallel_run_with_bots_leaves_nothing_running(stop: str) -> None:
     """Ctrl-C (or a kill) ends every worker and every bot, and exits 130 (143 for a kill)."""

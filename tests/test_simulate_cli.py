@@ -63,6 +63,7 @@ def test_records_are_reproducible_byte_for_byte(tmp_path: Path) -> None:
     (["--rollouts", "0"], "--rollouts"),
     (["--players", "mc,heuristic,random,oracle"], "unknown player kind 'oracle'"),
 ])
+@pytest.mark.slow
 def test_bad_arguments_one_line_exit_2(args: list[str], message: str) -> None:
     out = run(*args)
     assert out.returncode == 2

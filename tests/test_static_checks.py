@@ -9,6 +9,8 @@ from pathlib import Path
 
 import pytest
 
+pytestmark = pytest.mark.slow  # long: left out of the fast tier (-m "not slow")
+
 ROOT = Path(__file__).resolve().parent.parent
 
 

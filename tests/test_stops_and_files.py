@@ -184,6 +184,7 @@ def test_text_the_terminal_cannot_encode_is_escaped(tmp_path: Path) -> None:
     assert "\\u0131" in result.stdout  # "kullanım" written as an escape
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("args", [
     ["review", "--rollouts", "1000000000000000000000000000000", "x.jsonl"],
     ["simulate", "--games", "99999999999"],

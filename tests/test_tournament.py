@@ -88,6 +88,7 @@ def test_standings_do_not_depend_on_the_order_games_finished_in() -> None:
 
 
 # ---------------------------------------------------------------- the command
+@pytest.mark.slow
 def test_a_small_tournament_prints_writes_json_and_a_self_contained_page(tmp_path: Path) -> None:
     bots = tmp_path / "bots"
     page = tmp_path / "cup.html"
@@ -120,6 +121,7 @@ def test_a_small_tournament_prints_writes_json_and_a_self_contained_page(tmp_pat
     assert "<script" not in html
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(os.name != "posix", reason="Ctrl-C is sent as SIGINT")
 def test_interrupted_and_run_again_it_ends_with_the_standings_of_an_uninterrupted_run(tmp_path: Path) -> None:
     bots = tmp_path / "bots"
@@ -179,6 +181,7 @@ def test_bad_arguments_are_one_line_and_exit_2(args: list[str], message: str) ->
     assert result.stderr.count("\n") == 1 and message in result.stderr, result.stderr
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="PR_SET_PDEATHSIG is Linux's")
 def test_a_tournament_killed_outright_leaves_no_bot_and_continues_when_run_again(tmp_path: Path) -> None:
     out = tmp_path / "out"
