@@ -52,6 +52,9 @@ _owner = f"{os.getpid()}-{uuid.uuid4().hex[:12]}"
 _counter = 0
 _lock = threading.Lock()
 _subreaper = False
+subreaper_allowed = True
+"""Whether the process running bots may become a subreaper.  A test runner turns it off: a
+subreaper adopts every orphan below it (a browser's helpers too), and only the bots' are reaped."""
 _watchdog: subprocess.Popen[bytes] | None = None
 
 
@@ -119,7 +122,7 @@ def die_with_parent(signum: int = signal.SIGKILL) -> None:
 def become_subreaper() -> None:
     """Linux: orphans among our descendants are re-parented to us (once per process)."""
     global _subreaper
-    if _PRCTL is not None and not _subreaper:
+    if _PRCTL is not None and not _subreaper and subreaper_allowed:
         _subreaper = _PRCTL(_PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) == 0
 
 

@@ -24,6 +24,10 @@ PROJECT = Path(__file__).resolve().parent.parent
 if str(PROJECT) not in sys.path:
     sys.path.insert(0, str(PROJECT))
 
+from game import proctree  # noqa: E402 - after the path is set
+
+proctree.subreaper_allowed = False  # pytest never adopts orphans (the bot tests that need it run a child)
+
 
 import pytest  # noqa: E402 - after the environment above is set
 

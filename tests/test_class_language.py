@@ -36,7 +36,7 @@ def server() -> Iterator[ClassServer]:
 
 async def _receive(ws: aiohttp.ClientWebSocketResponse, kind: str) -> dict[str, Any]:
     while True:
-        message = await ws.receive(timeout=5)
+        message = await ws.receive(timeout=60)
         assert message.type == aiohttp.WSMsgType.TEXT, message
         data = json.loads(message.data)
         if data["type"] == kind:

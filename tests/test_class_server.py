@@ -46,7 +46,7 @@ def test_three_phones_and_a_spectator_play_a_whole_game_and_see_only_their_own_h
         assert in_game(app)
         watcher = SimClient(url, "test", "Watcher", play=False)  # joins after the start (any case of the code)
         watching = play_clients([watcher])
-        deadline = time.monotonic() + 10
+        deadline = time.monotonic() + 60  # only a hang reaches this
         while room.spectator_count() < 1:  # the game waits (no frame runs) until the watcher is in
             assert time.monotonic() < deadline
             time.sleep(0.01)
@@ -103,7 +103,7 @@ def _check_no_leak(states: list[dict[str, Any]], seat: int | None, hands: Any, p
 def server() -> Any:
     room = Room(4, CODE)
     class_server = ClassServer(room, host="127.0.0.1", port=0,
-                               limits=Limits(join_timeout=0.5, rate=5.0, burst=25, max_connections=300))
+                               limits=Limits(join_timeout=3.0, rate=5.0, burst=25, max_connections=300))
     class_server.start()
     yield class_server
     class_server.stop()
@@ -111,7 +111,7 @@ def server() -> Any:
 
 
 def run(coroutine: Any) -> Any:
-    return asyncio.run(asyncio.wait_for(coroutine, 20))
+    return asyncio.run(asyncio.wait_for(coroutine, 120))  # only a hang reaches this
 
 
 async def _session() -> aiohttp.ClientSession:
@@ -120,7 +120,7 @@ async def _session() -> aiohttp.ClientSession:
 
 async def _receive(ws: aiohttp.ClientWebSocketResponse, kind: str) -> dict[str, Any]:
     while True:
-        message = await ws.receive(timeout=5)
+        message = await ws.receive(timeout=60)  # only a hang reaches this
         assert message.type == aiohttp.WSMsgType.TEXT, message
         data = json.loads(message.data)
         if data["type"] == kind:
@@ -129,7 +129,7 @@ async def _receive(ws: aiohttp.ClientWebSocketResponse, kind: str) -> dict[str, 
 
 def raw_get(port: int, target: str) -> int:
     """The status code of ``GET target`` sent byte for byte (no client normalises the path)."""
-    with socket.create_connection(("127.0.0.1", port), timeout=5) as sock:
+    with socket.create_connection(("127.0.0.1", port), timeout=60) as sock:
         sock.sendall(f"GET {target} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n".encode())
         reply = b""
         while b"\r\n" not in reply:
@@ -186,9 +186,9 @@ def test_a_second_device_needs_the_secret_and_the_secret_moves_the_seat(server: 
                 async with session.ws_connect(url) as reloaded:  # Ana's page, reloaded
                     await reloaded.send_json({"type": "resume", "token": token})
                     assert (await _receive(reloaded, "welcome"))["seat"] == 0
-                    closed = await first.receive(timeout=5)
+                    closed = await first.receive(timeout=60)
                     while closed.type == aiohttp.WSMsgType.TEXT:
-                        closed = await first.receive(timeout=5)
+                        closed = await first.receive(timeout=60)
                     assert _close_code(closed, first) == 1008
     run(scenario())
 
@@ -209,21 +209,21 @@ def test_oversize_messages_floods_and_silent_sockets_are_closed_and_others_go_on
                 await _receive(good, "welcome")
                 async with session.ws_connect(url) as big:
                     await big.send_str(json.dumps({"type": "join", "code": CODE, "name": "x" * 5000}))
-                    assert _close_code(await big.receive(timeout=5), big) == 1009
+                    assert _close_code(await big.receive(timeout=60), big) == 1009
                 async with session.ws_connect(url) as flood:
                     for _ in range(100):
                         if flood.closed:
                             break
                         await flood.send_str("{}")
-                    message = await flood.receive(timeout=5)
+                    message = await flood.receive(timeout=60)
                     while message.type == aiohttp.WSMsgType.TEXT:
-                        message = await flood.receive(timeout=5)
+                        message = await flood.receive(timeout=60)
                     assert _close_code(message, flood) == 1008
                 async with session.ws_connect(url) as silent:  # never joins
-                    assert _close_code(await silent.receive(timeout=5), silent) == 1008
+                    assert _close_code(await silent.receive(timeout=60), silent) == 1008
                 await good.send_json({"type": "play", "card": 5})  # still served
-                assert server.inbox.get(timeout=5).kind == "joined"
-                assert server.inbox.get(timeout=5).kind == "play"
+                assert server.inbox.get(timeout=60).kind == "joined"
+                assert server.inbox.get(timeout=60).kind == "play"
     run(scenario())
 
 
@@ -279,12 +279,12 @@ def test_a_phone_that_stops_answering_is_disconnected_and_its_seat_kept() -> Non
     server = ClassServer(room, host="127.0.0.1", port=0, limits=Limits(heartbeat=0.3))
     server.start()
     try:
-        with socket.create_connection(("127.0.0.1", server.port), timeout=5) as sock:
+        with socket.create_connection(("127.0.0.1", server.port), timeout=60) as sock:
             sock.sendall(b"GET /ws HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
                          b"Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n")
             assert b" 101 " in sock.recv(4096).split(b"\r\n")[0] + b" "
             sock.sendall(_masked_text_frame(json.dumps({"type": "join", "code": CODE, "name": "Ana"})))
-            deadline = time.monotonic() + 5
+            deadline = time.monotonic() + 60  # only a hang reaches this
             while not room.seats()[0].connected:
                 assert time.monotonic() < deadline
                 time.sleep(0.01)

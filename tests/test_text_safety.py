@@ -47,9 +47,9 @@ def is_drawable(text: str) -> bool:
 
 @pytest.mark.parametrize("text", HOSTILE)
 def test_drawable_replaces_controls_and_surrogates_and_caps_the_length(text: str) -> None:
-    started = time.perf_counter()
+    started = time.process_time()  # processor time: what other programs do does not count
     shown = drawable(text)
-    assert time.perf_counter() - started < 0.1
+    assert time.process_time() - started < 0.1
     assert is_drawable(shown)
     shown.encode("utf-8")
     if len(text) > 200:

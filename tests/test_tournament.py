@@ -123,32 +123,44 @@ def test_a_small_tournament_prints_writes_json_and_a_self_contained_page(tmp_pat
 
 @pytest.mark.slow
 @pytest.mark.skipif(os.name != "posix", reason="Ctrl-C is sent as SIGINT")
-def test_interrupted_and_run_again_it_ends_with_the_standings_of_an_uninterrupted_run(tmp_path: Path) -> None:
-    bots = tmp_path / "bots"
-    args = ["tournament", "--bot", bot_copy(bots, "zed_bot"), "--include", "random,heuristic,mc",
-            "--rollouts", "10", "--games", "32", "--seed", "11", "--jobs", "2", "--no-progress"]
-    whole = run_main(*args, "--out", str(tmp_path / "whole"))
-    assert whole.returncode == 0, whole.stderr
-    out = tmp_path / "resumed"
+def test_ctrl_c_stops_a_tournament_keeping_its_results_and_no_bot(tmp_path: Path) -> None:
+    """A run far too long to end by itself (no race with its end): Ctrl-C after 8 games."""
+    args = ["tournament", "--bot", bot_copy(tmp_path / "bots", "zed_bot"), "--include", "random,heuristic,mc",
+            "--rollouts", "10", "--games", "100000", "--seed", "11", "--jobs", "2", "--no-progress"]
+    out = tmp_path / "stopped"
     program = subprocess.Popen([sys.executable, str(PROJECT / "main.py"), *args, "--out", str(out)],
                                cwd=PROJECT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     results = out / "results.jsonl"
-    deadline = time.monotonic() + 120
+    deadline = time.monotonic() + 300  # only a hung run reaches this
     while not (results.exists() and results.read_text().count("\n") >= 8):
         assert program.poll() is None, program.communicate()
         assert time.monotonic() < deadline
         time.sleep(0.05)
     program.send_signal(signal.SIGINT)
-    _, err = program.communicate(timeout=60)
+    _, err = program.communicate(timeout=120)
     assert program.returncode == 130, err
     assert "run the same command again to continue" in err
-    assert 8 <= results.read_text().count("\n") < 32
-    deadline = time.monotonic() + 10
+    assert results.read_text().count("\n") >= 8
+    deadline = time.monotonic() + 60
     while any("zed_bot" in " ".join(p.info["cmdline"] or ()) for p in psutil.process_iter(["cmdline"])):
         assert time.monotonic() < deadline, "a bot outlived the interrupted tournament"
         time.sleep(0.05)
-    with open(results, "a") as torn:
-        torn.write('{"game": 31, "sea')  # a line cut short by a crash
+
+
+@pytest.mark.slow
+def test_run_again_an_interrupted_tournament_ends_with_the_standings_of_an_uninterrupted_run(
+        tmp_path: Path) -> None:
+    """The state an interruption leaves - some results, a torn last line - made exactly: the
+    first 8 results of the whole run, then a line cut short by a crash."""
+    args = ["tournament", "--bot", bot_copy(tmp_path / "bots", "zed_bot"), "--include", "random,heuristic,mc",
+            "--rollouts", "10", "--games", "32", "--seed", "11", "--jobs", "2", "--no-progress"]
+    whole = run_main(*args, "--out", str(tmp_path / "whole"))
+    assert whole.returncode == 0, whole.stderr
+    out = tmp_path / "resumed"
+    out.mkdir()
+    shutil.copy(tmp_path / "whole" / "tournament.json", out / "tournament.json")
+    first = (tmp_path / "whole" / "results.jsonl").read_text().splitlines(keepends=True)[:8]
+    (out / "results.jsonl").write_text("".join(first) + '{"game": 31, "sea')
     again = run_main(*args, "--out", str(out))
     assert again.returncode == 0, again.stderr
     assert "were already in" in again.stdout
