@@ -365,12 +365,7 @@ def reopen_class_game(ctx: AppContext, kept: Kept, settings: ClassSettings) -> t
     rules = rules_named(game.rules)
     room = Room.reopened(room_kept.code, [name for name, _kind in game.seats], list(room_kept.tokens),
                          list(room_kept.given_to_ai) + [i for i, (_n, kind) in enumerate(game.seats) if kind != PHONE])
-    server = ClassServer(room, rules=rules, host=settings.host, port=room_kept.port)
-    try:
-        server.start()
-    except OSError as problem:
-        raise ValueError(_("cannot open the class room on port {port}: {problem}").format(
-            port=room_kept.port, problem=problem.strerror or problem)) from None
+    server = listening_server(room, rules, settings.host, room_kept.port)
     time_limit = settings.time_limit if settings.time_limit is not None else room_kept.time_limit
     settings = replace(settings, rules=game.rules, port=server.port, code=room.code, ai=room_kept.ai,
                        time_limit=time_limit, seed=game.seed)
@@ -395,14 +390,19 @@ def reopen_class_game(ctx: AppContext, kept: Kept, settings: ClassSettings) -> t
 def open_lobby(ctx: AppContext, settings: ClassSettings) -> LobbyScene:
     """The lobby of a new class room, its server listening (``ValueError`` if it cannot)."""
     rules = rules_named(settings.rules)
-    room = Room(settings.seat_count, settings.code)
-    server = ClassServer(room, rules=rules, host=settings.host, port=settings.port)
+    server = listening_server(Room(settings.seat_count, settings.code), rules, settings.host, settings.port)
+    return LobbyScene(ctx, settings, server)
+
+
+def listening_server(room: Room, rules: Rules, host: str, port: int) -> ClassServer:
+    """The class server of ``room``, listening (``ValueError`` saying why if it cannot)."""
+    server = ClassServer(room, rules=rules, host=host, port=port)
     try:
         server.start()
     except OSError as problem:
         raise ValueError(_("cannot open the class room on port {port}: {problem}").format(
-            port=settings.port, problem=problem.strerror or problem)) from None
-    return LobbyScene(ctx, settings, server)
+            port=port, problem=problem.strerror or problem)) from None
+    return server
 
 
 def lobby_scene(ctx: AppContext, settings: ClassSettings) -> LobbyScene:
