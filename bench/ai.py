@@ -28,10 +28,10 @@ from typing import NamedTuple
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.agent_options import AgentOptions  # noqa: E402
+from game.players.options import AgentOptions  # noqa: E402
 from game.rules import CLASSIC, SNAP, Rules  # noqa: E402
 from game.lab.records import RecordsFile  # noqa: E402
-from game.simulate import Summary, mean_interval, simulate, total_games  # noqa: E402
+from game.lab.simulate import Summary, mean_interval, simulate, total_games  # noqa: E402
 from cli.progress import Progress  # noqa: E402
 
 BENCHES = ("classic", "snap", "mc-vs-heuristic", "heuristic-vs-random")

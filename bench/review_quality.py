@@ -26,7 +26,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.agent_options import AgentOptions  # noqa: E402
+from game.players.options import AgentOptions  # noqa: E402
 from game.play import game_seed, play_seeded_game  # noqa: E402
 from game.review import DEFAULT_ROLLOUTS, review_game  # noqa: E402
 from game.rules import CLASSIC, SNAP  # noqa: E402

@@ -8,9 +8,9 @@ import os
 import sys
 from typing import Sequence
 
-from game import stopping
+from . import stopping
 from game.i18n import _
-from game.storage import default_history_path
+from game.store.storage import default_history_path
 
 from . import classroom, history, language, play, replay, review, simulate, tournament
 from .arguments import OneLineErrorParser
@@ -75,7 +75,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the command of ``argv`` (the process's arguments if ``None``); its exit code.
 
     SIGINT, SIGTERM and SIGHUP stop any command as Ctrl-C does, with exit code 130, 143 or 129
-    (see :mod:`game.stopping`)."""
+    (see :mod:`cli.stopping`)."""
     escape_what_the_terminal_cannot_show()
     with stopping.handled():
         try:
@@ -102,4 +102,5 @@ def _run(argv: Sequence[str] | None) -> int:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # no banner on stdout
     from scenes.app import run_app
 
-    return run_app(options)
+    with stopping.polite():  # the window's loop stops between two frames, keeping its game
+        return run_app(options, stop_requested=stopping.requested)

@@ -8,12 +8,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Sequence
 
 from game.i18n import _, ngettext
-from game.storage import default_history_path
+from game.store.storage import default_history_path
 
 from .arguments import Commands, OneLineErrorParser
 
 if TYPE_CHECKING:
-    from game.history import History
+    from game.store.history import History
 
 
 def add_parser(commands: Commands) -> None:
@@ -37,7 +37,7 @@ def run(args: argparse.Namespace) -> int:
     """``history export FILE`` / ``history import FILE``: a line saying what was done, or one
     error line (exit 2 for a file that cannot be read or a history that cannot be opened, 1 when
     an export cannot be written or an import skipped unreadable lines, each noted)."""
-    from game.history import HistoryError, open_history
+    from game.store.history import HistoryError, open_history
     from game.jsonl import LineError, open_regular_file, problem_text
 
     notes: list[str] = []
@@ -87,6 +87,6 @@ def print_notes(notes: Sequence[str]) -> None:
 def export_history(history: History, path: Path) -> int:
     """Write every game to ``path`` through a temporary file renamed at the end, so an
     export that fails (disk full) leaves no half file; ``OSError`` then."""
-    from game.outputs import write_lines_atomically
+    from game.store.outputs import write_lines_atomically
 
     return write_lines_atomically(path, history.record_lines())

@@ -6,12 +6,12 @@ import argparse
 from pathlib import Path
 from typing import TYPE_CHECKING, Sequence
 
-from game.agent_options import DEFAULT_THINK_MS
-from game.agents import AGENT_KINDS
+from game.players.options import DEFAULT_THINK_MS
+from game.players.agents import AGENT_KINDS
 from game.i18n import _, ngettext
 from game.kinds import Bot, Level, PlayerKind, parse_bot
-from game.storage import default_history_path
-from game.table_size import DEFAULT_PLAYERS, mode_kinds
+from game.store.storage import default_history_path
+from game.table_size import DEFAULT_PLAYERS, MODES, mode_kinds
 from game.text import NAME_LIMIT, InvalidNameError, check_name
 
 from .arguments import (Commands, Error, add_bot_option, add_window_options, milliseconds_argument,
@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 
 def add_parser(commands: Commands) -> None:
     play = commands.add_parser("play", help=_("start a game in a window"))
-    play.add_argument("--mode", choices=["solo", "hotseat", "demo"], default="solo",
+    play.add_argument("--mode", choices=list(MODES), default="solo",
                       help=_("solo: you against 3 random AIs; hotseat: 4 humans on one "
                              "computer; demo: watch 4 AIs (default: solo); --players N changes the 4"))
     play.add_argument("--seed", type=seed_argument, help=_("reproduce a deal (shown on screen)"))
@@ -73,7 +73,7 @@ def options(args: argparse.Namespace) -> PlayOptions:
 def seat_kinds(mode: str, levels: str | None, bots: Sequence[str] | None,
                error: Error, players: int = DEFAULT_PLAYERS) -> tuple[str, ...] | None:
     """Each seat's kind from ``--ai`` and ``--bots`` (``None``: the mode's defaults)."""
-    from game.seating import computer_seats
+    from game.table_size import computer_seats
 
     if levels is None and not bots:
         return None
@@ -118,7 +118,7 @@ def play_seats(args: argparse.Namespace, names: tuple[str, ...] | None, players:
                ) -> tuple[tuple[str, ...] | None, tuple[str, ...] | None]:
     """Seat kinds and names of ``play``: ``--ai``, ``--bots``, then each ``--bot NAME=COMMAND``
     (its NAME shown instead of the command)."""
-    from game.seating import name_bot_seats, parse_named_bots
+    from game.bots.seating import name_bot_seats, parse_named_bots
     from scenes.session import default_names
 
     try:

@@ -68,7 +68,7 @@ def load_replay(path: Path | None, from_history: bool, game_number: int | None,
             return read_game(path, game_number or 1)
         except RecordError as problem:
             error(str(problem))
-    from game.history import HistoryError, open_history
+    from game.store.history import HistoryError, open_history
 
     try:
         with open_history() as history:

@@ -76,7 +76,7 @@ def game_number_of(args: argparse.Namespace) -> int:
         return int(args.game)
     if args.file is not None:
         return 1
-    from game.history import open_history
+    from game.store.history import open_history
 
     with open_history() as history:
         return history.count()

@@ -11,8 +11,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from game.i18n import _
-from game.agent_options import DEFAULT_THINK_MS, AgentOptions
-from game import stopping
+from game.players.options import DEFAULT_THINK_MS, AgentOptions
+from . import stopping
 from game.engine import new_seed
 from game.rules import rules_named
 
@@ -63,8 +63,8 @@ def add_parser(commands: Commands) -> None:
 def run(args: argparse.Namespace) -> int:
     """Check the arguments (one-line errors, exit 2), run, print the summary."""
     from game.lab.records import RecordsWriteError
-    from game.seating import bot_names, parse_named_bots, simulate_seats
-    from game.simulate import simulate, total_games
+    from game.bots.seating import bot_names, parse_named_bots, simulate_seats
+    from game.lab.simulate import simulate, total_games
 
     parser_error: Error = args.subparser.error
     try:

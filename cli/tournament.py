@@ -15,9 +15,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Sequence
 
 from game.i18n import _, ngettext
-from game.agent_options import AgentOptions
-from game.agents import AGENT_KINDS
-from game import stopping
+from game.players.options import AgentOptions
+from game.players.agents import AGENT_KINDS
+from . import stopping
 from game.engine import new_seed
 from game.rules import PRESETS, Rules, rules_named
 from game.tournament.schedule import TABLE_SIZE, Entrant, Schedule
@@ -78,7 +78,7 @@ def add_parser(commands: Commands) -> argparse.ArgumentParser:
 def entrants_from(args: argparse.Namespace) -> list[Entrant]:
     """The bots, then the built-in levels; ``ValueError`` for a bad one, a name used twice or
     fewer than four."""
-    from game.seating import parse_named_bots
+    from game.bots.seating import parse_named_bots
 
     entrants = [Entrant(bot.name, bot.kind) for bot in parse_named_bots(args.bot)]
     for level in (part.strip() for part in (args.include or "").split(",")):
@@ -149,7 +149,7 @@ def timing_line(played: int, seconds: float, already: int, out: Path | None) -> 
 
 def checked_settings(args: argparse.Namespace, error: Error) -> tuple[list[Entrant], Rules]:
     """The entrants and rules; one-line errors (exit 2) for them or for a bad --jobs, --out or --html."""
-    from game.outputs import check_output_file
+    from game.store.outputs import check_output_file
 
     try:
         entrants = entrants_from(args)

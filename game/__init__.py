@@ -1,6 +1,6 @@
 """The 6 Takes! rules engine: pure Python, standard library only, no drawing."""
 
-from .agents import AGENT_KINDS, Agent, RandomAgent, make_agent
+from .players.agents import AGENT_KINDS, Agent, RandomAgent, make_agent
 from .engine import (
     SEED_LIMIT,
     Deal,

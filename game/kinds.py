@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Union
 
 from .i18n import _
-from .agents import AGENT_KINDS
+from .players.agents import AGENT_KINDS
 
 HUMAN = "human"
 """Kind of a seat played by a person at this computer."""

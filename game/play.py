@@ -6,8 +6,8 @@ import random
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Sequence
 
-from .agent_options import DEFAULT_OPTIONS, AgentOptions
-from .agents import Agent, make_agent
+from .players.options import DEFAULT_OPTIONS, AgentOptions
+from .players.agents import Agent, make_agent
 from .kinds import Bot, Human, PlayerKind, parse_kind
 from .engine import SEED_LIMIT, Game, Phase
 from .rules import Rules

@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any, Iterable, Iterator, Sequence
 
 from .i18n import N_, _, ngettext
-from .agents import AGENT_KINDS
+from .players.agents import AGENT_KINDS
 from .kinds import HUMAN, is_bot_kind
 from .engine import Deal, Game, Phase, Placement, RoundLog, check_seed, deal_cards
 from .errors import IllegalActionError
@@ -39,12 +39,13 @@ from .jsonl import (
     cannot_read,
 )
 from .rules import ALL_CARDS, HAND_SIZE, PRESETS, ROWS, rules_named
+from .table_size import CLASS_MODE
 from .text import InvalidNameError, check_name, drawable, is_valid_unicode, shown_name
 from .timeline import TableState, capture
 
 FORMAT = "6takes-record/1"
 TIMESTAMP_FORMAT = "%Y-%m-%dT%H:%M:%SZ"
-RECORD_MODES = ("class",)
+RECORD_MODES = (CLASS_MODE,)
 """Values of a record's optional ``mode`` (absent: a game of one computer)."""
 
 

@@ -27,8 +27,8 @@ from dataclasses import dataclass
 from typing import Iterator, Sequence
 
 from .engine import Game, Phase, PlayerView, RoundLog, predict
-from .fastsim import ROW_BITS_PER_CHOICE, risk_table, rollout, table_from_rows, tables_after_taking_each_row
-from .heuristic import at_least, unseen_cards
+from .players.fastsim import ROW_BITS_PER_CHOICE, risk_table, rollout, table_from_rows, tables_after_taking_each_row
+from .players.heuristic import at_least, unseen_cards
 from .i18n import _, ngettext
 from .rules import ROW_LIMIT, ROWS, Rules
 

@@ -18,6 +18,12 @@ MIN_PLAYERS = min(rules.min_players for rules in PRESETS.values())
 MAX_PLAYERS = max(rules.max_players for rules in PRESETS.values())
 COMPUTER = "random"
 """The kind of a computer seat nobody chose a level for."""
+MODES = ("solo", "hotseat", "demo")
+"""The app's modes of a game at one computer."""
+CLASS_MODE = "class"
+"""A class game: students' seats played from their phones."""
+ALL_MODES = (*MODES, CLASS_MODE)
+"""Every mode a game is played in (a record or a kept game names one)."""
 
 
 class PlayerCountError(ValueError):
@@ -49,6 +55,11 @@ def fit_count(players: int, rules: Rules) -> int:
     return max(rules.min_players, min(rules.max_players, players))
 
 
+def computer_seats(mode: str, players: int = DEFAULT_PLAYERS) -> list[int]:
+    """The seats of ``mode`` that computer players take at a table of ``players``."""
+    return [seat for seat, kind in enumerate(mode_kinds(mode, players)) if kind != HUMAN]
+
+
 def mode_kinds(mode: str, players: int) -> tuple[str, ...]:
     """Who sits where in ``mode`` at a table of ``players``: ``human`` or a computer player."""
     if mode == "hotseat":
@@ -56,3 +67,7 @@ def mode_kinds(mode: str, players: int) -> tuple[str, ...]:
     if mode == "demo":
         return (COMPUTER,) * players
     return (HUMAN,) + (COMPUTER,) * (players - 1)
+
+
+MODE_KINDS: dict[str, tuple[str, ...]] = {mode: mode_kinds(mode, DEFAULT_PLAYERS) for mode in MODES}
+"""Each mode's seats at the default table, in order: a human, or a computer player (of the default level)."""

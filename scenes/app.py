@@ -15,16 +15,15 @@ from typing import Callable, Sequence
 
 import pygame
 
-from game import stopping
-from game.agent_options import AgentOptions
+from game.players.options import AgentOptions
 from game.bots.process import close_all_bots
 from game.engine import new_seed
 from game.i18n import _
 from game.kinds import HUMAN
-from game.outputs import check_output_file, check_output_folder
+from game.store.outputs import check_output_file, check_output_folder
 from game.rules import SNAP, Rules, rules_named
 from game.scenarios import WORKED_EXAMPLE_FIRST_PLACEMENT
-from game.seating import MODE_KINDS
+from game.table_size import MODE_KINDS
 
 from . import theme
 from .base import AppContext, Input, InputKind, Scene, SceneManager
@@ -75,8 +74,11 @@ def worked_example_replay(rules: Rules) -> Replay:
 class App:
     """Owns the window and the scenes; implements the scenes' navigation."""
 
-    def __init__(self, options: PlayOptions, *, digits_dir: Path = DIGITS_DIR) -> None:
+    def __init__(self, options: PlayOptions, *, digits_dir: Path = DIGITS_DIR,
+                 stop_requested: Callable[[], int | None] = lambda: None) -> None:
         self.options = options
+        self.stop_requested = stop_requested
+        """The stop signal received from outside, if any (the command line's; see ``cli.stopping``)."""
         self.exit_code: int | None = None
         self.window = Window(window_title(replay=options.replay is not None), options.fullscreen)
         theme.reset_fonts()
@@ -203,7 +205,7 @@ class App:
         if self.manager.game_in_progress():
             error_line(_("stopped: the game in progress was kept; the menu offers to resume it") if kept
                        else _("stopped: the game in progress was not kept"))
-        self.quit(stopping.exit_code())
+        self.quit(128 + (self.stop_requested() or 2))
 
     def quit_keeping(self) -> None:
         """Quit during a game: keep it in the history, say so, exit 1 (the game is not over)."""
@@ -294,12 +296,11 @@ class App:
     def run(self) -> int:
         """Run until a scene or the window asks to stop (or a stop signal comes: see
         :meth:`stopped_from_outside`); return the exit code."""
-        with stopping.polite():
-            while self.exit_code is None:
-                dt = self.clock.tick(FPS) / 1000.0
-                self.run_frame(dt)
-                if stopping.requested() is not None and self.exit_code is None:
-                    self.stopped_from_outside()
+        while self.exit_code is None:
+            dt = self.clock.tick(FPS) / 1000.0
+            self.run_frame(dt)
+            if self.stop_requested() is not None and self.exit_code is None:
+                self.stopped_from_outside()
         if self.exit_code == 0 and self.saver.failed:
             return 1
         return self.exit_code
@@ -331,7 +332,8 @@ def open_first_screen(app: App, options: PlayOptions) -> None:
         app.start_game(options.mode, options.names or default_names(options.mode, kinds), options.seed, kinds)
 
 
-def run_app(options: PlayOptions, *, digits_dir: Path = DIGITS_DIR) -> int:
+def run_app(options: PlayOptions, *, digits_dir: Path = DIGITS_DIR,
+            stop_requested: Callable[[], int | None] = lambda: None) -> int:
     """Open the window and run the app; the exit code: 0 done, 1 game closed early, 2 setup error."""
     problem = check_outputs(options) or open_display()
     if problem is not None:
@@ -339,7 +341,7 @@ def run_app(options: PlayOptions, *, digits_dir: Path = DIGITS_DIR) -> int:
         return 2
     try:
         try:
-            app = App(options, digits_dir=digits_dir)
+            app = App(options, digits_dir=digits_dir, stop_requested=stop_requested)
         except (SpriteError, ValueError) as exc:
             error_line(str(exc))
             return 2
@@ -386,6 +388,6 @@ def run_until_done(app: App) -> int:
         kept = app.keep_unfinished()
         error_line(_("interrupted: a game in progress was kept unfinished") if kept
                    else _("interrupted: a game in progress was not recorded"))
-        return stopping.exit_code()
+        return 130
     finally:
         app.end_session()

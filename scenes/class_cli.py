@@ -12,8 +12,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import NoReturn
 
-from game.agent_options import DEFAULT_THINK_MS
-from game.agents import AGENT_KINDS
+from game.players.options import DEFAULT_THINK_MS
+from game.players.agents import AGENT_KINDS
 from game.classroom.room import check_code, seats_for
 from game.i18n import _
 from game.rules import rules_named

@@ -20,8 +20,8 @@ from concurrent.futures import Future
 from dataclasses import dataclass
 from typing import Any
 
-from game.agent_options import DEFAULT_OPTIONS, AgentOptions
-from game.agents import Agent, make_agent
+from game.players.options import DEFAULT_OPTIONS, AgentOptions
+from game.players.agents import Agent, make_agent
 from game.classroom.observation import PublicTable, public_observation, seat_observation
 from game.classroom.room import Room
 from game.classroom.server import ClassServer, Event
@@ -29,12 +29,12 @@ from game.engine import PlayerView, new_seed
 from game.i18n import _
 from game.play import make_player, players_rng
 from game.rules import ROWS, Rules
-from game.unfinished import KeptRoom
+from game.table_size import CLASS_MODE
+from game.store.unfinished import KeptRoom
 
 from .session import PHONE, Seat, Stage, TableSession
 from .thinker import Thinker
 
-CLASS_MODE = "class"
 _FALLBACK_SALT = 0x6C62272E
 """Seeds the computer player that answers for a late or given-away seat, apart from the others."""
 

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Mapping
 
 from game.i18n import DOMAIN, LANGUAGES, SOURCE_LANGUAGE, check_language, install, pick_language
-from game.storage import data_dir
+from game.store.storage import data_dir
 
 LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
 SETTINGS_FILE = "settings.json"

@@ -16,7 +16,7 @@ from typing import Any
 import pygame
 import segno
 
-from game.agent_options import AgentOptions
+from game.players.options import AgentOptions
 from game.classroom.room import Room, SeatInfo
 from game.classroom.server import ClassServer, lan_addresses
 from game.i18n import Part, _, ngettext, rich

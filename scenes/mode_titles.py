@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from game.i18n import _, ngettext
+from game.table_size import CLASS_MODE, MODES
 
 
 def mode_title(mode: str, players: int) -> str:
@@ -17,6 +18,6 @@ def mode_title(mode: str, players: int) -> str:
 
 def table_title(mode: str, players: int) -> str:
     """What the table's top bar calls a game of ``mode`` (``class``, ``example``: as they are)."""
-    if mode in ("solo", "hotseat", "demo"):
+    if mode in MODES:
         return mode_title(mode, players)
-    return _("Class game") if mode == "class" else mode
+    return _("Class game") if mode == CLASS_MODE else mode

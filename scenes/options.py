@@ -14,7 +14,7 @@ from game.record import GameRecord, ReplayedRecord
 if TYPE_CHECKING:
     from .class_cli import ClassSettings
 
-MODES = ("solo", "hotseat", "demo")
+from game.table_size import MODES  # noqa: F401 - the modes, where the screens look for them
 """solo: one human against three AIs; hotseat: four humans; demo: four AIs."""
 
 

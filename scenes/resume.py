@@ -17,11 +17,11 @@ from concurrent.futures import Future
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from game.agent_options import DEFAULT_OPTIONS, AgentOptions
+from game.players.options import DEFAULT_OPTIONS, AgentOptions
 from game.engine import PlayerView
 from game.i18n import _
 from game.rules import rules_named
-from game.unfinished import UnfinishedGame, unfinished_of
+from game.store.unfinished import UnfinishedGame, unfinished_of
 
 from .session import PHONE, Seat, Stage, TableSession, Thinker
 
@@ -148,7 +148,7 @@ class Kept:
 def keep_in_history(session: TableSession) -> int:
     """Keep ``session`` among the history's unfinished games (``HistoryError``, ``OSError``); how
     many older ones went to make room."""
-    from game.history import open_history
+    from game.store.history import open_history
 
     state = unfinished_of_session(session).to_json()
     with open_history(import_legacy=False) as history:
@@ -157,9 +157,9 @@ def keep_in_history(session: TableSession) -> int:
 
 def kept_in_history() -> list[Kept]:
     """The history's unfinished games that can be read, the latest first (a damaged one is left out)."""
-    from game.history import HistoryError, open_history
-    from game.storage import default_history_path
-    from game.unfinished import UnfinishedError, parse_unfinished
+    from game.store.history import HistoryError, open_history
+    from game.store.storage import default_history_path
+    from game.store.unfinished import UnfinishedError, parse_unfinished
 
     if not default_history_path().exists():
         return []
@@ -179,8 +179,8 @@ def kept_in_history() -> list[Kept]:
 
 def drop_from_history(key: str) -> None:
     """Forget game ``key``'s unfinished state (it was finished)."""
-    from game.history import HistoryError, open_history
-    from game.storage import default_history_path
+    from game.store.history import HistoryError, open_history
+    from game.store.storage import default_history_path
 
     if not default_history_path().exists():
         return
@@ -212,7 +212,7 @@ class Keeper:
     def keep(self, session: TableSession | None, quiet: bool = False) -> bool:
         """Keep ``session`` (if unfinished) in the history; whether it was.  ``quiet``: a failure is
         not reported (the once-a-turn keeping; leaving or closing reports it)."""
-        from game.history import MOST_UNFINISHED, HistoryError
+        from game.store.history import MOST_UNFINISHED, HistoryError
 
         from .saving import error_line
 

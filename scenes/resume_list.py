@@ -12,7 +12,7 @@ from typing import Sequence
 
 import pygame
 
-from game.history import MOST_UNFINISHED
+from game.store.history import MOST_UNFINISHED
 from game.i18n import _, ngettext
 
 from . import theme

@@ -21,7 +21,7 @@ def error_line(message: str) -> None:
 
 def check_record_file(path: Path) -> None:
     """``OSError`` unless records can really be appended to ``path`` (checked before a game, not after)."""
-    from game.outputs import check_output_file
+    from game.store.outputs import check_output_file
 
     check_output_file(path)
 
@@ -29,7 +29,7 @@ def check_record_file(path: Path) -> None:
 def save_to_history(record: GameRecord) -> int | None:
     """Save ``record`` in the data folder's history (importing an old ``games.jsonl`` the
     first time, with a note on stderr per line that cannot be read); its game number."""
-    from game.history import open_history
+    from game.store.history import open_history
 
     notes: list[str] = []
     try:
@@ -52,7 +52,7 @@ class RecordSaver:
 
     def path(self) -> Path:
         """Where finished games go: ``--record FILE``, else the history in the user's data folder."""
-        from game.storage import default_history_path
+        from game.store.storage import default_history_path
 
         return self.record if self.record is not None else default_history_path()
 
@@ -62,7 +62,7 @@ class RecordSaver:
         A failure (disk full, permission lost, I/O error) is one line on stderr naming
         the file and the problem, and the app's exit code says so; games saved before
         are untouched (one transaction, or one synced write, per game)."""
-        from game.history import HistoryError
+        from game.store.history import HistoryError
         from game.jsonl import problem_text
         from game.record import PlayerInfo, record_game, utc_timestamp
 

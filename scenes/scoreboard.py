@@ -20,7 +20,7 @@ from pathlib import Path
 import pygame
 
 from game.i18n import _
-from game.history import PERIODS, GameSummary, History, HistoryError, PlayerTotals, Query, open_history, period_start
+from game.store.history import PERIODS, GameSummary, History, HistoryError, PlayerTotals, Query, open_history, period_start
 from game.record import ReplayedRecord
 from game.text import NAME_LIMIT
 

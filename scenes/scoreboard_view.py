@@ -12,7 +12,7 @@ from typing import Sequence
 
 import pygame
 
-from game.history import PERIODS, GameSummary, PlayerTotals
+from game.store.history import PERIODS, GameSummary, PlayerTotals
 from game.i18n import N_, _, ngettext, rich
 
 from . import theme

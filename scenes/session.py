@@ -31,15 +31,15 @@ from enum import Enum
 from typing import Sequence
 
 from game.i18n import _, rich
-from game.agent_options import DEFAULT_OPTIONS, AgentOptions
-from game.agents import Agent
+from game.players.options import DEFAULT_OPTIONS, AgentOptions
+from game.players.agents import Agent
 from game.bots.command import split_command
 from game.kinds import HUMAN, parse_bot_kind
 from game.engine import Game, Phase, Placement, predict
 from game.explain import Part, caption_parts, follows, preview_parts
 from game.play import check_kind as check_player_kind
 from game.rules import SNAP, Rules
-from game.seating import MODE_KINDS
+from game.table_size import MODE_KINDS
 from game.text import NAME_LIMIT
 from game.timeline import TableState, capture
 

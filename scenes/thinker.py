@@ -11,14 +11,14 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, Sequence
 
-from game.agent_options import AgentOptions
-from game.agents import Agent
+from game.players.options import AgentOptions
+from game.players.agents import Agent
 from game.bots.failures import shown
 from game.bots.referee import BotAgent, BotTable
 from game.engine import Game, Phase
 from game.i18n import _
 from game.play import make_player, players_rng
-from game.seating import AI_KIND
+from game.table_size import COMPUTER as AI_KIND
 
 if TYPE_CHECKING:
     from .session import Seat

@@ -188,7 +188,7 @@ def _hotseat(size: tuple[int, int], seen: Seen) -> None:
 
 def _resume_list(size: tuple[int, int], seen: Seen) -> None:
     """The menu's list of unfinished games (two left, then forgotten again)."""
-    from game.history import open_history
+    from game.store.history import open_history
 
     app = open_app(PlayOptions(), size=size)
     for mode, seed in (("hotseat", 4), ("demo", 5)):

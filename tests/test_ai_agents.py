@@ -5,14 +5,14 @@ import random
 import pytest
 
 from game import CLASSIC, SNAP, Game, Phase, PlayerView, Rules, deal_cards, game_seed, play_game
-from game.agent_options import AgentOptions
-from game.agents import AGENT_KINDS, RandomAgent, make_agent
+from game.players.options import AgentOptions
+from game.players.agents import AGENT_KINDS, RandomAgent, make_agent
 from game.engine import Deal
-from game.heuristic import heuristic_card, heuristic_row, unseen_cards
-from game.mc import mc_choose_card, mc_choose_row
+from game.players.heuristic import heuristic_card, heuristic_row, unseen_cards
+from game.players.mc import mc_choose_card, mc_choose_row
 from game.play import make_agents, play_seeded_game
 from game.scenarios import WORKED_EXAMPLE_PLAYS, worked_example_game
-from game.simulate import simulate
+from game.lab.simulate import simulate
 
 FAST = AgentOptions(rollouts=4)
 """A tiny rollout budget: fast, and the same decisions on every machine."""

@@ -3,7 +3,7 @@
 import random
 
 from game import CLASSIC, PRESETS, SNAP, Game, Phase
-from game.fastsim import Table, place_turn, risk_table, rollout, table_from_rows
+from game.players.fastsim import Table, place_turn, risk_table, rollout, table_from_rows
 from game.rules import ROWS
 
 

@@ -17,8 +17,8 @@ from app_helpers import (  # noqa: E402
     history_records,
     click, close_app, frames, key, open_app, play_by_keys, run_until, stage, table,
 )
-from game.agent_options import AgentOptions  # noqa: E402
-from game.agents import RandomAgent  # noqa: E402
+from game.players.options import AgentOptions  # noqa: E402
+from game.players.agents import RandomAgent  # noqa: E402
 from game.engine import PlayerView, Rule  # noqa: E402
 from game.play import play_seeded_game, players_rng  # noqa: E402
 from game.rules import SNAP  # noqa: E402

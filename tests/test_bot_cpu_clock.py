@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 from game import SNAP, Game, RandomAgent, play_game
-from game.agent_options import AgentOptions
+from game.players.options import AgentOptions
 from game.bots.failures import TOO_SLOW
 from game.bots.referee import BotTable
 from game.play import make_agents

@@ -18,7 +18,7 @@ from game import SNAP, Game, RandomAgent, play_game
 from game.bots.failures import EXITED
 from game.bots.process import running_bot_pids
 from game.bots.referee import BotTable, make_bot_agent
-from game.proctree import MARKER_VARIABLE
+from game.bots.proctree import MARKER_VARIABLE
 from tests.bots import command, process_gone, wait_until_gone
 from tests.conftest import PROJECT, needs
 
@@ -77,7 +77,7 @@ def test_the_killed_children_are_reaped_not_left_as_zombies(tmp_path: Path) -> N
         import sys
         sys.path[:0] = [{str(PROJECT)!r}, {str(PROJECT / "tests")!r}]
         from test_bot_process_tree import play_spawner
-        from game import proctree
+        from game.bots import proctree
         proctree.subreaper_allowed = True  # as in the app (importing the tests turned it off)
         for args in ((), ("--exit",)):
             print(play_spawner(*args)[1], flush=True)

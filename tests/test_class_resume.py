@@ -22,7 +22,7 @@ import aiohttp
 import pytest
 
 from conftest import needs
-from game.history import open_history
+from game.store.history import open_history
 from game.record import parse_record
 
 pytestmark = [needs("aiohttp"), needs("pygame"), pytest.mark.slow]

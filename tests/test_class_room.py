@@ -121,7 +121,7 @@ def test_phone_seats_answer_later_through_the_session_hook() -> None:
     agents = [PhoneAgent(0, ask), None, PhoneAgent(2, ask), None]
     import random
 
-    from game.agents import make_agent
+    from game.players.agents import make_agent
 
     agents[1] = make_agent("random", random.Random(1))
     agents[3] = make_agent("random", random.Random(2))

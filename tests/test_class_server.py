@@ -295,3 +295,19 @@ def test_a_phone_that_stops_answering_is_disconnected_and_its_seat_kept() -> Non
         assert room.seats()[0].name == "Ana"  # the seat waits for its secret
     finally:
         server.stop()
+
+
+def test_the_page_shows_the_penalties_of_game_rules_and_keeps_no_table_of_its_own(server: ClassServer) -> None:
+    from game.rules import PRESETS
+
+    async def fetch() -> Any:
+        async with aiohttp.ClientSession() as session:
+            async with session.get(f"http://127.0.0.1:{server.port}/rules.json") as response:
+                assert response.status == 200
+                return await response.json()
+    tables = run(fetch())
+    for name, rules in PRESETS.items():
+        assert tables[name]["penalties"][1:] == [rules.penalty(card) for card in range(1, 105)]
+        assert tables[name]["levels"] == sorted(set(tables[name]["penalties"][1:]))
+    script = (Path(__file__).resolve().parent.parent / "web" / "app.js").read_text()
+    assert "% 11" not in script and "55" not in script and "% 5" not in script, "a penalty rule in the page"

@@ -17,11 +17,11 @@ KNOWN_OVER: dict[str, int] = {
 """``path:Qualified.name`` -> its size in lines today, for code over the targets that is being split."""
 
 FAST_LOOPS = {
-    "game/fastsim.py:rollout",
+    "game/players/fastsim.py:rollout",
     "game/lab/fastgame.py:RandomGames._play",
     "game/lab/fastgame.py:RandomGames._play_recorded",
     "game/lab/runner.py:_play_built_in",
-    "game/mc.py:_search",
+    "game/players/mc.py:_search",
 }
 """``game/`` functions kept long on purpose: the inner loops of the lab and of the players' sampled
 deals, where every call and attribute lookup costs (``bench/`` measures them); split, they would

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from game import SNAP
-from game.agent_options import DEFAULT_OPTIONS, AgentOptions
+from game.players.options import DEFAULT_OPTIONS, AgentOptions
 from game.lab.fastgame import RandomGames
 from game.lab.runner import Task, play_chunk, tasks
 from game.lab.text import players_text, record_head, record_text, round_text

@@ -9,11 +9,15 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 CORE = ["game", "game.rules", "game.engine", "game.timeline", "game.explain", "game.record", "game.kinds",
-        "game.agents", "game.heuristic", "game.mc", "game.fastsim", "game.play", "game.review", "game.predict",
-        "game.text", "game.scenarios", "game.errors"]
-ADAPTERS = ["game.bots", "game.proctree", "game.lab", "game.tournament", "game.classroom",
-            "game.history", "game.simulate", "game.storage", "pygame", "psutil", "aiohttp", "openskill",
-            "subprocess", "socket", "sqlite3"]
+        "game.play", "game.review", "game.predict", "game.text", "game.scenarios", "game.errors", "game.i18n",
+        "game.table_size", "game.jsonl"]
+"""The pure core: ``game/``'s top level."""
+PLAYERS = ["game.players", "game.players.agents", "game.players.heuristic", "game.players.mc",
+           "game.players.fastsim", "game.players.options"]
+"""The computer players: as pure as the core."""
+ADAPTERS = ["game.bots", "game.lab", "game.tournament", "game.classroom", "game.store",
+            "pygame", "psutil", "aiohttp", "openskill", "subprocess", "socket", "sqlite3"]
+"""The wings that start processes, open files, sockets or databases - and the packages they use."""
 
 
 ABOVE_GAME = ("cli", "scenes", "main", "pygame")
@@ -33,8 +37,8 @@ def loaded_after_importing(modules: list[str]) -> set[str]:
     return set(result.stdout.split())
 
 
-def test_the_pure_core_never_loads_an_adapter() -> None:
-    loaded = loaded_after_importing(CORE)
+def test_the_pure_core_and_the_players_never_load_an_adapter() -> None:
+    loaded = loaded_after_importing(CORE + PLAYERS)
     assert "game.engine" in loaded
     assert sorted(name for name in loaded if name.split(".")[0] in ADAPTERS or
                   any(name == adapter or name.startswith(adapter + ".") for adapter in ADAPTERS)) == []
@@ -46,7 +50,7 @@ def test_the_check_sees_an_adapter_when_one_is_loaded() -> None:
 
 def test_no_game_module_loads_the_screens_or_the_command_line() -> None:
     modules = every_game_module()
-    assert "game.simulate" in modules and "game.tournament.runner" in modules
+    assert "game.lab.simulate" in modules and "game.tournament.runner" in modules
     script = ("import importlib, sys\n"
               f"for name in {modules!r}:\n"
               "    try:\n"
@@ -57,7 +61,7 @@ def test_no_game_module_loads_the_screens_or_the_command_line() -> None:
     result = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True,
                             timeout=120, check=True)
     loaded = set(result.stdout.split())
-    assert "game.simulate" in loaded
+    assert "game.lab.simulate" in loaded
     assert sorted(name for name in loaded if name.split(".")[0] in ABOVE_GAME) == []
 
 

@@ -25,7 +25,7 @@ SIZES = [(1280, 720), SMALLEST_WINDOW]
 def options_of(args: list[str], monkeypatch: pytest.MonkeyPatch) -> PlayOptions:
     """The options ``main.py ARGS`` would open the app with (the app is not opened)."""
     seen: list[PlayOptions] = []
-    monkeypatch.setattr("scenes.app.run_app", lambda options: seen.append(options) or 0)
+    monkeypatch.setattr("scenes.app.run_app", lambda options, **_: seen.append(options) or 0)
     assert main.main(args) == 0
     return seen[0]
 

@@ -8,8 +8,8 @@ import pygame
 import pytest
 from app_helpers import click, close_app, frames, key, open_app, table
 
-from game.history import open_history
-from game.unfinished import parse_unfinished
+from game.store.history import open_history
+from game.store.unfinished import parse_unfinished
 from scenes.confirm import CloseQuestion, ConfirmScene
 from scenes.layout import menu_layout
 from scenes.menu import MenuScene

@@ -14,7 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from game import SNAP, Deal, Game, PlayerView
-from game.agent_options import AgentOptions
+from game.players.options import AgentOptions
 from game.play import play_seeded_game
 from game.record import PlayerInfo, record_game, write_records
 from game.review import (

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from game import SNAP
-from game.simulate import simulate
+from game.lab.simulate import simulate
 from tests.bots import EXAMPLES, command
 from tests.conftest import PROJECT, needs
 

@@ -154,7 +154,7 @@ def test_progress_goes_to_stderr_only_for_long_runs() -> None:
 
 
 def test_intervals() -> None:
-    from game.simulate import mean_interval, wilson_interval
+    from game.lab.simulate import mean_interval, wilson_interval
 
     low, high = wilson_interval(0, 20)
     assert low == 0.0 and 0.1 < high < 0.2

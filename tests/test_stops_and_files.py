@@ -18,7 +18,7 @@ import pytest
 from app_helpers import close_app, frames, key, open_app
 
 from conftest import needs
-from game.history import MOST_UNFINISHED, open_history
+from game.store.history import MOST_UNFINISHED, open_history
 from scenes.menu import MenuScene
 from scenes.options import PlayOptions
 from scenes.resume_list import ResumeListScene

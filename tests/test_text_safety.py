@@ -160,7 +160,7 @@ def test_everything_drawn_goes_through_drawable(watched_fonts: list[str], data_d
     assert any("A" + REPLACEMENT in text for text in watched_fonts)
     assert app.record_failed, "names no record may hold are refused when saving, in one line"
 
-    from game.history import open_history
+    from game.store.history import open_history
     from scenes.scoreboard import ScoreboardScene
 
     with open_history() as history:  # a hostile row put straight into the database

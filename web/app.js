@@ -9,6 +9,7 @@ const TOKEN_KEY = "sixtakes-seat-" + location.host;
 let socket = null;
 let token = localStorage.getItem(TOKEN_KEY);
 let me = null;          // {seat, name} once joined
+let presets = {};       // each preset's penalties: {penalties: [by card], levels: [lowest first]}
 let state = null;       // the last "state" or "lobby" message
 let ended = false;      // the class game is over: do not reconnect
 let retry = 500;
@@ -40,24 +41,15 @@ function translatePage() {
   for (const node of document.querySelectorAll("[data-placeholder]")) node.placeholder = t(node.dataset.placeholder);
 }
 
+// Each preset's penalties come from the server (rules.json, built from game/rules.py).
 function penalty(rules, card) {
-  if (rules === "classic") {
-    if (card === 55) return 7;
-    if (card % 11 === 0) return 5;
-    if (card % 10 === 0) return 3;
-    if (card % 5 === 0) return 2;
-    return 1;
-  }
-  if (card === 55) return 9;
-  if (card % 11 === 0) return 7;
-  if (card % 10 === 0) return 5;
-  if (card % 5 === 0) return 4;
-  return 3;
+  const table = presets[rules];
+  return table ? table.penalties[card] : 0;
 }
 
 function band(rules, card) {
-  const order = rules === "classic" ? [1, 2, 3, 5, 7] : [3, 4, 5, 7, 9];
-  return "b" + order.indexOf(penalty(rules, card));
+  const table = presets[rules];
+  return "b" + (table ? table.levels.indexOf(penalty(rules, card)) : 0);
 }
 
 function el(tag, attrs, text) {
@@ -270,8 +262,15 @@ $("join-form").addEventListener("submit", (event) => {
 });
 
 // The words first (the page stays in English if they cannot be fetched), then the game.
-fetch("strings.json", {cache: "no-store"})
-  .then((response) => (response.ok ? response.json() : null))
-  .then((fetched) => { if (fetched && fetched.texts) words = fetched; })
-  .catch(() => {})
-  .then(() => { translatePage(); connect(); });
+function fetchJson(name) {
+  return fetch(name, {cache: "no-store"})
+    .then((response) => (response.ok ? response.json() : null))
+    .catch(() => null);
+}
+
+Promise.all([fetchJson("strings.json"), fetchJson("rules.json")]).then(([fetched, rules]) => {
+  if (fetched && fetched.texts) words = fetched;
+  if (rules) presets = rules;
+  translatePage();
+  connect();
+});

@@ -8,7 +8,7 @@ import shlex
 import shutil
 from pathlib import Path
 
-from .. import proctree
+from . import proctree
 from ..i18n import N_, _
 from ..kinds import BOT_KIND, BOT_STATEMENT_KIND
 from .failures import Sentence

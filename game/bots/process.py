@@ -18,7 +18,7 @@ import threading
 import time
 from typing import IO, BinaryIO, Callable, Sequence, Union
 
-from .. import proctree
+from . import proctree
 from ..i18n import N_
 from .failures import EXITED, FLOODS_STDOUT, TOO_SLOW, BotFailure, Sentence
 

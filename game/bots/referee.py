@@ -9,8 +9,8 @@ import random
 import signal
 from types import TracebackType
 
-from ..outputs import check_output_file
-from ..agents import RandomAgent
+from ..store.outputs import check_output_file
+from ..players.agents import RandomAgent
 from ..engine import PlayerView
 from ..kinds import BOT_KIND, BOT_STATEMENT_KIND
 from .command import order_hint, require_process_tools, split_command

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.engine import PlayerView
-from game.rules import Rules
+from game.rules import PRESETS, Rules
 
 from .room import SeatInfo
 
@@ -97,6 +97,14 @@ def seat_observation(table: PublicTable, view: PlayerView, ask: str | None,
         "card_to_place": view.card_to_place,
     })
     return observation
+
+
+def penalty_tables() -> dict[str, dict[str, list[int]]]:
+    """What the phone page shows of each preset's penalties (``rules.json``): each card's penalty
+    (``penalties[card]``, card 0 unused) and the penalties from lowest to highest (a card's colour
+    band is its penalty's place there).  ``game/rules.py`` stays the only table."""
+    return {name: {"penalties": list(rules.penalties), "levels": sorted(set(rules.penalties[1:]))}
+            for name, rules in PRESETS.items()}
 
 
 def lobby_observation(seats: Sequence[SeatInfo], code: str, seat: int | None, rules: Rules) -> dict[str, Any]:

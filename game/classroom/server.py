@@ -45,7 +45,7 @@ from game.i18n import _
 from game.rules import SNAP, Rules
 
 from .guard import AddressBuckets, ConnectionGuard, Limits, TerminalLines, open_file_limit
-from .observation import lobby_observation
+from .observation import lobby_observation, penalty_tables
 from .phone_words import phone_strings
 from .room import Joined, Room, RoomError, UnknownSeatError, WrongCodeError
 
@@ -244,6 +244,7 @@ class ClassServer:
         app = web.Application(client_max_size=self.limits.max_message, middlewares=[self._track_request])
         app.router.add_get("/ws", self._websocket)
         app.router.add_get("/strings.json", self._strings)
+        app.router.add_get("/rules.json", self._rules)
         app.router.add_get("/", self._file)
         app.router.add_get("/{name}", self._file)
         self._runner = web.AppRunner(app, access_log=None, handle_signals=False,
@@ -314,6 +315,12 @@ class ClassServer:
     async def _strings(self, request: web.Request) -> web.Response:
         """The page's words in the class's language (the language the app spoke when the room opened)."""
         return web.Response(body=json.dumps(phone_strings(), ensure_ascii=False).encode(), headers={
+            "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store",
+            "X-Content-Type-Options": "nosniff"})
+
+    async def _rules(self, request: web.Request) -> web.Response:
+        """Each preset's penalties, for the page to show on the cards (the rules' own table)."""
+        return web.Response(body=json.dumps(penalty_tables()).encode(), headers={
             "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store",
             "X-Content-Type-Options": "nosniff"})
 

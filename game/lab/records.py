@@ -21,7 +21,7 @@ from pathlib import Path
 
 from ..i18n import _, ngettext
 from ..jsonl import problem_text
-from ..outputs import check_output_file
+from ..store.outputs import check_output_file
 
 
 class RecordsFileError(ValueError):

@@ -29,13 +29,13 @@ from multiprocessing.context import SpawnContext
 from pathlib import Path
 from typing import Callable, Generator, Iterator, NamedTuple, Sequence
 
-from ..agent_options import AgentOptions
-from ..agents import AGENT_KINDS, Agent, make_agent
+from ..players.options import AgentOptions
+from ..players.agents import AGENT_KINDS, Agent, make_agent
 from ..bots.failures import Disqualification
 from ..bots.referee import BotTable
 from ..engine import Game, Phase, PlayerView, RoundLog
 from ..play import game_seed, make_agents, play_game, players_rng
-from ..proctree import ctrl_c_ignored, die_with_parent
+from ..bots.proctree import ctrl_c_ignored, die_with_parent
 from ..rules import ROWS, Rules, rules_named
 from .fastgame import MAX_PLAYERS, RandomGames
 from .text import players_text, record_head, record_text, round_text

@@ -7,7 +7,7 @@ import json
 from pathlib import Path
 from typing import Any, Sequence
 
-from ..outputs import write_text_atomically
+from ..store.outputs import write_text_atomically
 from . import report
 from .standings import Standing
 

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any, Iterable, TextIO
 
 from ..i18n import _
-from ..outputs import check_output_file, write_text_atomically
+from ..store.outputs import check_output_file, write_text_atomically
 
 FORMAT = "6takes-tournament/1"
 SETTINGS_FILE = "tournament.json"

@@ -14,11 +14,11 @@ import signal
 from multiprocessing import get_context
 from typing import Callable, Iterator, NamedTuple, Sequence
 
-from ..agent_options import AgentOptions
+from ..players.options import AgentOptions
 from ..bots.referee import BotTable
 from ..engine import Game
 from ..play import game_seed, make_agents, play_game
-from ..proctree import ctrl_c_ignored, die_with_parent
+from ..bots.proctree import ctrl_c_ignored, die_with_parent
 from ..rules import rules_named
 from .results import GameOutcome, ResultsStore
 from .schedule import TABLE_SIZE, GameSlot, Schedule

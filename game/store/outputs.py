@@ -19,8 +19,8 @@ import tempfile
 from collections.abc import Iterable
 from pathlib import Path
 
-from .i18n import _
-from .jsonl import not_regular
+from ..i18n import _
+from ..jsonl import not_regular
 from .storage import default_history_path
 
 HISTORY_COMPANIONS = ("", "-wal", "-shm", "-journal")

@@ -19,12 +19,12 @@ from __future__ import annotations
 import random
 from typing import Callable, Protocol
 
-from .i18n import _
-from .agent_options import DEFAULT_OPTIONS, AgentOptions
-from .engine import PlayerView
+from ..i18n import _
+from .options import DEFAULT_OPTIONS, AgentOptions
+from ..engine import PlayerView
 from .heuristic import HeuristicAgent
 from .mc import MonteCarloAgent
-from .rules import ROWS
+from ..rules import ROWS
 
 
 class Agent(Protocol):

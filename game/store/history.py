@@ -27,8 +27,8 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any, Iterator, Sequence
 
-from .i18n import _, ngettext
-from .record import GameRecord, ReplayedRecord, RecordError, parse_timestamp, replay_text, scan_lines
+from ..i18n import _, ngettext
+from ..record import GameRecord, ReplayedRecord, RecordError, parse_timestamp, replay_text, scan_lines
 from .storage import default_history_path, default_records_path
 
 SCHEMA_VERSION = 1
@@ -81,7 +81,7 @@ CREATE TABLE IF NOT EXISTS unfinished (
 CREATE TABLE IF NOT EXISTS unfinished_games (
     game     TEXT PRIMARY KEY,      -- which game started (a key drawn when it starts; kept on resume)
     saved    INTEGER NOT NULL,      -- when (Unix seconds)
-    state    TEXT NOT NULL          -- JSON: seats, seed, rules and every decision so far (game/unfinished.py)
+    state    TEXT NOT NULL          -- JSON: seats, seed, rules and every decision so far (game/store/unfinished.py)
 );
 """
 _MOVE_OLD_UNFINISHED = ("INSERT OR IGNORE INTO unfinished_games (game, saved, state) "

@@ -21,7 +21,7 @@ from functools import lru_cache
 from math import comb
 from typing import Callable, Sequence
 
-from .rules import HIGHEST_CARD, ROW_LIMIT, ROWS
+from ..rules import HIGHEST_CARD, ROW_LIMIT, ROWS
 
 Table = tuple[list[int], list[int], list[int]]
 """``(ends, counts, sums)``: one table, mutated in place by the functions here."""

@@ -33,11 +33,11 @@ import random
 import time
 from typing import Callable, Sequence
 
-from .agent_options import DEFAULT_OPTIONS, AgentOptions
-from .engine import PlayerView
+from .options import DEFAULT_OPTIONS, AgentOptions
+from ..engine import PlayerView
 from .fastsim import ROW_BITS_PER_CHOICE, risk_table, rollout, table_from_rows, tables_after_taking_each_row
 from .heuristic import unseen_cards
-from .rules import ROWS
+from ..rules import ROWS
 
 _SOFT_DEADLINE = 0.9
 """No new world is started if it would likely end after this fraction of the

@@ -26,9 +26,9 @@ from __future__ import annotations
 import random
 from math import comb
 
-from .agent_options import AgentOptions
-from .engine import PlayerView
-from .rules import ALL_CARDS, ROW_LIMIT, ROWS
+from .options import AgentOptions
+from ..engine import PlayerView
+from ..rules import ALL_CARDS, ROW_LIMIT, ROWS
 
 
 def seen_cards(view: PlayerView) -> set[int]:

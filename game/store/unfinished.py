@@ -18,13 +18,13 @@ import json
 from dataclasses import dataclass
 from typing import Any, Sequence
 
-from .i18n import _
-from .engine import Game, Rule, check_seed
-from .text import check_name
-from .rules import rules_named
+from ..i18n import _
+from ..engine import Game, Rule, check_seed
+from ..text import check_name
+from ..rules import rules_named
+from ..table_size import ALL_MODES
 
 FORMAT = "6takes-unfinished/1"
-MODES = ("solo", "hotseat", "demo", "class")
 
 
 @dataclass(frozen=True)
@@ -135,7 +135,7 @@ def parse_unfinished(text: str) -> UnfinishedGame:
         placements, turn_started = data["placements"], data["turn_started"]
     except KeyError as missing:
         raise UnfinishedError(f"field {missing} is missing") from None
-    if mode not in MODES:
+    if mode not in ALL_MODES:
         raise UnfinishedError(f"unknown mode {mode!r}")
     try:
         rules_named(rules)

@@ -1,8 +1,4 @@
-"""Who sits where: each mode's seats, and named bots (``--bot NAME=COMMAND`` on the command line).
-
-Each mode of the app (solo, hot-seat, demo) seats humans and computer players
-in a fixed pattern (:func:`game.table_size.mode_kinds`, for any number of players;
-:data:`MODE_KINDS` at the default table), which the command line and the menu share.
+"""Named bots (``--bot NAME=COMMAND`` on the command line) and the seats of ``simulate``.
 
 A bot's command can hold anything a shell command can (commas, ``=``,
 quotes), so each bot gets its own option instead of a place in a
@@ -20,27 +16,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Sequence
 
-from .agents import AGENT_KINDS
-from .i18n import _
-from .bots.command import check_command
-from .kinds import HUMAN, Bot, parse_bot
-from .play import check_kind
-from .rules import Rules
-from .table_size import COMPUTER, DEFAULT_PLAYERS, mode_kinds
-from .text import InvalidNameError, check_name
-
-MODES = ("solo", "hotseat", "demo")
-"""The app's modes of a game at one computer."""
-AI_KIND = COMPUTER
-"""The level of a mode's computer seats unless another is chosen."""
-MODE_KINDS: dict[str, tuple[str, ...]] = {mode: mode_kinds(mode, DEFAULT_PLAYERS) for mode in MODES}
-"""Each mode's seats at the default table, in order: a human, or a computer player (of the default level)."""
-
-
-def computer_seats(mode: str, players: int = DEFAULT_PLAYERS) -> list[int]:
-    """The seats of ``mode`` that computer players take at a table of ``players``."""
-    return [seat for seat, kind in enumerate(mode_kinds(mode, players)) if kind != HUMAN]
-
+from ..players.agents import AGENT_KINDS
+from ..i18n import _
+from .command import check_command
+from ..kinds import HUMAN, Bot, parse_bot
+from ..play import check_kind
+from ..rules import Rules
+from ..text import InvalidNameError, check_name
 
 DEFAULT_TABLE = 4
 """Seats filled (with ``random`` players after the bots) when no ``--players`` is given."""

@@ -19,10 +19,10 @@ import time
 from pathlib import Path
 from typing import Callable, Sequence
 
-from .agent_options import DEFAULT_OPTIONS, AgentOptions
-from .lab.records import RecordsFile
-from .lab.runner import chunk_size, rotations, run_chunks, tasks
-from .lab.totals import (  # noqa: F401 - the summary's parts, as scripts import them from here
+from ..players.options import DEFAULT_OPTIONS, AgentOptions
+from .records import RecordsFile
+from .runner import chunk_size, rotations, run_chunks, tasks
+from .totals import (  # noqa: F401 - the summary's parts, as scripts import them from here
     HeadToHead,
     PlayerTally,
     Summary,
@@ -30,8 +30,8 @@ from .lab.totals import (  # noqa: F401 - the summary's parts, as scripts import
     new_summary,
     wilson_interval,
 )
-from .play import check_kind
-from .rules import Rules
+from ..play import check_kind
+from ..rules import Rules
 
 __all__ = ["simulate", "Summary", "PlayerTally", "HeadToHead", "rotations", "total_games",
            "mean_interval", "wilson_interval", "parse_kinds"]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .i18n import _
+from ..i18n import _
 
 DEFAULT_THINK_MS = 100.0
 
