@@ -90,6 +90,8 @@ class App:
         self.screenshots_saved: list[Path] = []
         self.saver = RecordSaver(options.record)
         self._exit_after_frame = False
+        self._key_text = ""
+        """The text of the last key if it opened another screen (see :meth:`_typed_by_the_last_key`)."""
         self.keeper = keeping.Keeper(options.record)
         self.session: TableSession | None = None
         """The live game, if one is on screen or its results are (its bots still run until it is left)."""
@@ -257,10 +259,22 @@ class App:
             if self.window.handle(event):
                 continue
             inp = translate(event)
-            if inp is not None:
-                self.manager.active.handle_event(inp)
-                if self.exit_code is not None:
-                    return
+            if inp is None or self._typed_by_the_last_key(event):
+                continue
+            before = self.manager.active
+            self.manager.active.handle_event(inp)
+            if self.exit_code is not None:
+                return
+            if event.type == pygame.KEYDOWN:  # a key that opened another screen typed nothing there
+                self._key_text = getattr(event, "unicode", "") if self.manager.active is not before else ""
+
+    def _typed_by_the_last_key(self, event: pygame.event.Event) -> bool:
+        """Whether ``event`` is the text of the key that just opened the screen now shown (S opens
+        the scoreboard: its "s" is not the start of a name to filter by)."""
+        if event.type != pygame.TEXTINPUT or not self._key_text:
+            return False
+        typed, self._key_text = event.text == self._key_text, ""
+        return typed
 
     def run_frame(self, dt: float) -> None:
         """One frame: inputs, ``update(dt)``, draw, present, maybe a screenshot."""

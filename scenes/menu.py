@@ -197,8 +197,10 @@ class MenuScene(LanguageSwitch, Scene):
         self.focus = later[0] if later else items.index("start")
 
     def _shortcut(self, key: int, item: str) -> None:
-        letters = {pygame.K_s: "scores", pygame.K_r: "preset", pygame.K_SPACE: item}
-        if key in letters:
+        letters = {pygame.K_s: "scores", pygame.K_SPACE: item}
+        if key == pygame.K_r:  # the rules switch; the focus stays (Enter still starts the game)
+            self.toggle_rules(keep_focus=True)
+        elif key in letters:
             self._activate(letters[key])
         elif key == pygame.K_u and self.resume_label:
             self._activate("resume")
@@ -241,12 +243,19 @@ class MenuScene(LanguageSwitch, Scene):
             self.seats.cycle_all(self.mode, self.player_count)
             self._clear_error()
         elif item == "preset":
-            self.rules = "classic" if self.rules == "snap" else "snap"
-            self.focus = self.items().index("preset")
+            self.toggle_rules(keep_focus=False)
         elif item == "start":
             self.start()
         else:
             open_screen(self.ctx, item, self.rules)
+
+    def toggle_rules(self, keep_focus: bool) -> None:
+        """SNAP <-> classic.  The focus stays on what it was (``keep_focus``: the R key) or on the
+        rules button (it was clicked or chosen with Enter)."""
+        focused = self.focused_item if keep_focus else "preset"
+        self.rules = "classic" if self.rules == "snap" else "snap"
+        items = self.items()
+        self.focus = items.index(focused) if focused in items else items.index("start")
 
     def seat_kinds(self) -> list[str]:
         """Who sits where if the game started now (bots as ``bot:COMMAND``); no checks."""

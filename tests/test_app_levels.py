@@ -311,3 +311,23 @@ def test_the_menu_chooses_the_rules_preset_by_key_and_by_mouse() -> None:
     assert app.session is not None and app.session.game.rules is CLASSIC
     rule_4_marks = rules_text(CLASSIC)[3][2].marks
     assert [mark[0] for mark in rule_4_marks] == [2, 3]  # 19 24 and 69 72 81 in classic points
+
+
+def test_r_switches_the_rules_and_enter_then_starts_the_game() -> None:
+    """R is the rules switch, not a move of the focus: the Enters that follow start the game (the
+    first used to switch the rules back)."""
+    from game.rules import CLASSIC
+
+    app = open_app(PlayOptions())
+    frames(app)
+    menu = app.manager.active
+    assert isinstance(menu, MenuScene) and menu.focused_item == "mode:solo"
+    key(pygame.K_r)
+    frames(app)
+    assert menu.rules == "classic" and menu.focused_item == "mode:solo"
+    key(pygame.K_RETURN)  # the mode focused: chosen, and the focus goes to Start
+    frames(app)
+    assert menu.rules == "classic"
+    key(pygame.K_RETURN)
+    frames(app)
+    assert app.session is not None and app.session.game.rules is CLASSIC

@@ -8,6 +8,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 from collections.abc import Iterator  # noqa: E402
+from pathlib import Path  # noqa: E402
 
 import pygame  # noqa: E402
 import pytest  # noqa: E402
@@ -127,3 +128,21 @@ def test_demo_session_matches_the_engine_game() -> None:
         session.advance()
     assert session.game.scores == play_seeded_game(SNAP, ["random"] * 4, 21).scores
     assert len(session.states) == 28
+
+
+def test_the_key_that_opens_the_scoreboard_types_nothing_into_its_filter(app_data_dir: Path) -> None:
+    """S in the menu opens the scoreboard; the "s" the same keystroke types (SDL sends the key,
+    then its text) is not the start of a name to filter by."""
+    from scenes.scoreboard import ScoreboardScene
+
+    app = open_app(PlayOptions())
+    frames(app)
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_s, mod=0, unicode="s", scancode=0))
+    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text="s"))
+    frames(app)
+    board = app.manager.active
+    assert isinstance(board, ScoreboardScene) and board.name_filter == ""
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_a, mod=0, unicode="a", scancode=0))
+    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text="a"))
+    frames(app)
+    assert board.name_filter == "a", "what is typed on the scoreboard itself is kept"
