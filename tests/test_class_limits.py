@@ -104,8 +104,7 @@ def test_three_hundred_watchers_from_one_laptop_never_lock_out_a_seat_or_a_new_s
                 for ws in watchers:
                     await ws.close()
         run(scenario())
-        wait_for(lambda: server.watcher_count == 0)
-        assert room.spectator_count() == 0  # the watchers' memory is freed when they leave
+        wait_for(lambda: server.watcher_count == 0 and room.spectator_count() == 0)  # their memory is freed
     finally:
         server.stop()
 
@@ -245,7 +244,7 @@ def test_a_seat_whose_phone_left_before_the_start_is_freed_after_the_grace() -> 
                         await ws.send_json({"type": "join", "code": CODE, "name": f"Ghost {chr(65 + i)}"})
                         await receive(ws, "welcome")
         run(ghosts())
-        assert room.connected_seats() == ()  # what --start-at counts
+        wait_for(lambda: room.connected_seats() == ())  # what --start-at counts: nobody is here
         wait_for(lambda: not any(seat.taken for seat in room.seats()))
 
         async def student() -> dict[str, Any]:
