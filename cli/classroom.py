@@ -1,22 +1,29 @@
-"""``main.py class``: the whole class plays from their phones (the options live in
-:mod:`scenes.class_cli`, which the menu's Class game shares)."""
+"""``main.py class``: the whole class plays from their phones.  Its options, checked into
+:class:`scenes.class_settings.ClassSettings` (which the menu's Class game shares)."""
 
 from __future__ import annotations
 
 import argparse
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, NoReturn
 
+from game.classroom.room import DEFAULT_PORT, check_code, seats_for
 from game.i18n import _
+from game.players.agents import AGENT_KINDS
+from game.players.options import DEFAULT_THINK_MS
+from game.rules import rules_named
+from game.table_size import MAX_PLAYERS, MIN_PLAYERS
 
-from .arguments import Commands
+from .arguments import MAX_TIME_LIMIT, Commands, add_window_options, milliseconds_argument, seed_argument
 
 if TYPE_CHECKING:
+    from scenes.class_settings import ClassSettings
     from scenes.options import PlayOptions
 
 
-def add_parser(commands: Commands) -> None:
-    from scenes.class_cli import add_class_arguments
 
+def add_parser(commands: Commands) -> None:
     add_class_arguments(commands.add_parser(
         "class", help=_("the whole class plays: students join from their phones"),
         description=_("Open a class room: the window shows a room code, the join address and its QR "
@@ -25,9 +32,70 @@ def add_parser(commands: Commands) -> None:
 
 
 def options(args: argparse.Namespace) -> PlayOptions:
-    from scenes.class_cli import class_settings
     from scenes.options import PlayOptions
 
     return PlayOptions(class_game=class_settings(args, args.subparser.error), rules=args.rules, seed=args.seed,
                        record=args.record, screenshots=args.screenshots, step_delay=args.step_delay,
                        exit_at_end=args.exit_at_end, fullscreen=args.fullscreen, think_ms=args.think_ms)
+
+
+def add_class_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--rules", choices=["snap", "classic"], default="snap",
+                        help=_("snap (default): one round of 7 turns; classic: rounds of 10 turns until someone "
+                               "has 66 points ({low}-{high} seats)").format(low=MIN_PLAYERS, high=MAX_PLAYERS))
+    parser.add_argument("--seats", type=int, metavar="N",
+                        help=_("seats at the table: 4 under snap, {low}-{high} under classic "
+                               "(default: 4 under snap, {high} under classic); AIs play the empty ones").format(
+                            low=MIN_PLAYERS, high=MAX_PLAYERS))
+    parser.add_argument("--port", type=int, default=DEFAULT_PORT,
+                        help=_("TCP port of the join address (default {port}; 0: any free port)").format(
+                            port=DEFAULT_PORT))
+    parser.add_argument("--code", help=_("the room code (2-12 letters or digits; default: 4 drawn at random)"))
+    parser.add_argument("--ai", default="random", metavar="LEVEL",
+                        help=_("level of the computer players in empty seats and of those that play for a late "
+                               "student: random (default), heuristic or mc"))
+    parser.add_argument("--start-at", type=int, metavar="N",
+                        help=_("start by itself once N seats are taken (default: the teacher presses Enter)"))
+    parser.add_argument("--time-limit", type=float, metavar="SECONDS",
+                        help=_("seconds a student has to choose before an AI chooses for them (default: wait)"))
+    parser.add_argument("--seed", type=seed_argument, help=_("reproduce a deal (shown on screen)"))
+    parser.add_argument("--resume", action="store_true",
+                        help=_("reopen the latest stopped class game: the same room code, and each phone "
+                               "back at its seat"))
+    parser.add_argument("--record", type=Path, metavar="FILE",
+                        help=_("append the finished game's record (JSON Lines) to FILE instead of the history"))
+    parser.add_argument("--think-ms", type=milliseconds_argument, default=DEFAULT_THINK_MS, metavar="MS",
+                        help=_("thinking time per decision of mc players (default {ms})").format(
+                            ms=f"{DEFAULT_THINK_MS:g}"))
+    add_window_options(parser, "once the results screen is shown")
+    parser.set_defaults(subparser=parser)
+
+
+def class_settings(args: argparse.Namespace, error: Callable[[str], NoReturn]) -> ClassSettings:
+    """The checked settings of ``main.py class`` (one-line errors through ``error``)."""
+    from scenes.class_settings import ClassSettings
+
+    if not 0 <= args.port <= 65535:
+        error(_("--port must be from 0 to 65535, not {port}").format(port=args.port))
+    code = None
+    if args.code is not None:
+        try:
+            code = check_code(args.code)
+        except ValueError as problem:
+            error(f"--code: {problem}")
+    if args.ai not in AGENT_KINDS:
+        error(_("unknown level {level} for --ai (known: {known})").format(level=repr(args.ai),
+                                                                         known=", ".join(AGENT_KINDS)))
+    try:
+        seats = seats_for(rules_named(args.rules), args.seats)
+    except ValueError as problem:
+        error(f"--seats {args.seats}: {problem}")
+    if args.start_at is not None and not 1 <= args.start_at <= seats:
+        error(_("--start-at must be from 1 to {seats}, not {value}").format(seats=seats, value=args.start_at))
+    if args.time_limit is not None and not 0 < args.time_limit <= MAX_TIME_LIMIT:
+        error(_("--time-limit must be a number of seconds > 0, not {value}").format(value=args.time_limit)
+              if not 0 < args.time_limit < float("inf") else
+              _("expected a number from {lowest} to {highest}, not {value}").format(
+                  lowest=0, highest=f"{MAX_TIME_LIMIT:g}", value=f"{args.time_limit:g}"))
+    return ClassSettings(rules=args.rules, port=args.port, code=code, ai=args.ai, start_at=args.start_at,
+                         time_limit=args.time_limit, seed=args.seed, seats=args.seats, resume=args.resume)

@@ -240,7 +240,7 @@ class App:
         self.end_session()
         session: TableSession
         if kept.game.room is not None:
-            from .class_cli import ClassSettings
+            from .class_settings import ClassSettings
             from .lobby import reopen_class_game
 
             session, scene = reopen_class_game(self.ctx, kept, self.options.class_game or ClassSettings())

@@ -7,7 +7,7 @@ import pygame
 from game.i18n import _
 
 from .base import AppContext
-from .class_cli import ClassSettings
+from .class_settings import ClassSettings
 from .layout import MenuLayout
 from .widgets import draw_button
 

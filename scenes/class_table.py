@@ -19,7 +19,7 @@ from game.i18n import _, ngettext
 
 from . import theme
 from .base import AppContext, Input, InputKind
-from .class_cli import ClassSettings
+from .class_settings import ClassSettings
 from .class_session import ClassSession
 from .confirm import ConfirmScene
 from .results import Outcome, ResultsScene

@@ -24,7 +24,7 @@ from game.rules import Rules, rules_named
 
 from . import theme
 from .base import AppContext, Input, InputKind, Scene
-from .class_cli import ClassSettings
+from .class_settings import ClassSettings
 from .class_session import ClassSession, class_seats
 from .layout import scale_for
 from .resume import Kept, resume_session

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from game.record import GameRecord, ReplayedRecord
 
 if TYPE_CHECKING:
-    from .class_cli import ClassSettings
+    from .class_settings import ClassSettings
 
 from game.table_size import MODES  # noqa: F401 - the modes, where the screens look for them
 """solo: one human against three AIs; hotseat: four humans; demo: four AIs."""

@@ -13,7 +13,7 @@ import pygame
 from app_helpers import click, close_app, frames, key, open_app
 
 from scenes.app import App
-from scenes.class_cli import ClassSettings
+from scenes.class_settings import ClassSettings
 from scenes.class_table import ClassTableScene
 from scenes.lobby import LobbyScene, lobby_scene
 from scenes.options import PlayOptions

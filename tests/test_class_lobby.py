@@ -190,7 +190,7 @@ def test_the_menu_opens_a_class_room_and_esc_closes_it(tmp_path: Path, monkeypat
 
     import scenes.class_menu
     from app_helpers import open_app
-    from scenes.class_cli import ClassSettings
+    from scenes.class_settings import ClassSettings
 
     monkeypatch.setattr(scenes.class_menu, "ClassSettings",
                         functools.partial(ClassSettings, port=0, host="127.0.0.1"))  # not the default port

@@ -37,6 +37,8 @@ from game.text import NAME_LIMIT, InvalidNameError, check_name, is_valid_unicode
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 """Room code letters: no 0/O or 1/I to mix up on a projector."""
 CODE_LENGTH = 4
+DEFAULT_PORT = 8066
+"""The class room's port unless another is chosen (the join address is http://<computer>:8066)."""
 TABLE_SEATS = 4
 """Seats of a class game under the snap rules (the assignment's four players)."""
 MARKS_PER_LETTER = 3

@@ -47,13 +47,12 @@ from game.rules import SNAP, Rules
 from .guard import AddressBuckets, ConnectionGuard, Limits, TerminalLines, open_file_limit
 from .observation import lobby_observation, penalty_tables
 from .phone_words import phone_strings
-from .room import Joined, Room, RoomError, UnknownSeatError, WrongCodeError
+from .room import DEFAULT_PORT, Joined, Room, RoomError, UnknownSeatError, WrongCodeError
 
 __all__ = ["ClassServer", "Event", "Limits", "DEFAULT_PORT", "WEB_DIR", "lan_addresses"]
 
 WEB_DIR = Path(__file__).resolve().parent.parent.parent / "web"
 """The phone page: plain HTML, CSS and JavaScript files, served as they are."""
-DEFAULT_PORT = 8066
 DEFAULT_LIMITS = Limits()
 
 
