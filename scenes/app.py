@@ -28,6 +28,7 @@ from game.table_size import MODE_KINDS
 from . import theme
 from .base import AppContext, Input, InputKind, Scene, SceneManager
 from .cards import CardArt
+from .class_settings import ClassSettings
 from .confirm import CloseQuestion
 from .digits import DIGITS_DIR, SpriteError, load_digit_sprites
 from .menu import MenuScene
@@ -194,11 +195,7 @@ class App:
             self.quit_keeping()
         else:
             self.manager.push(CloseQuestion(self.ctx, on_yes=self.quit_keeping, on_no=self.manager.pop,
-                                            kept=self.will_keep()))
-
-    def will_keep(self) -> bool:
-        """Whether leaving the live game now keeps it for the menu to resume."""
-        return self.keeper.will_keep(self.session)
+                                            kept=self.keeper.will_keep(self.session)))
 
     def stopped_from_outside(self) -> None:
         """SIGTERM, SIGINT or SIGHUP: leave as the window's close does, keeping an unfinished game;
@@ -220,6 +217,13 @@ class App:
         """Keep the live game (if unfinished) in the history; whether it was (see :class:`Keeper`)."""
         return self.keeper.keep(self.session)
 
+    def open_class_room(self, settings: ClassSettings) -> None:
+        """A class room's lobby, or (the port is taken...) a lobby that says why it cannot open."""
+        from .lobby import lobby_scene  # the class game's packages (aiohttp, segno) load only for it
+
+        self.end_session()
+        self.manager.switch(lobby_scene(self.ctx, settings))
+
     def unfinished_games(self) -> list[Kept]:
         """The unfinished games the menu may offer to resume, the latest first."""
         return keeping.kept_in_history()
@@ -240,8 +244,7 @@ class App:
         self.end_session()
         session: TableSession
         if kept.game.room is not None:
-            from .class_settings import ClassSettings
-            from .lobby import reopen_class_game
+            from .lobby import reopen_class_game  # the class game's packages load only for it
 
             session, scene = reopen_class_game(self.ctx, kept, self.options.class_game or ClassSettings())
         else:
@@ -334,7 +337,7 @@ def open_first_screen(app: App, options: PlayOptions) -> None:
             raise ValueError(_("no stopped class game to resume"))
         app.resume_kept(kept)  # ValueError: the caller reports it
     elif options.class_game is not None:
-        from .lobby import open_lobby
+        from .lobby import open_lobby  # the class game's packages load only for it
 
         app.manager.switch(open_lobby(app.ctx, options.class_game))  # ValueError: the caller reports it
     elif options.mode is None:

@@ -32,6 +32,4 @@ def draw_class_button(surface: pygame.Surface, layout: MenuLayout, mouse: tuple[
 def open_class_game(ctx: AppContext, rules: str, seats: int | None = None) -> None:
     """Open a class room with the menu's rules and seat count (the other settings are ``main.py
     class``'s defaults)."""
-    from .lobby import lobby_scene
-
-    ctx.manager.switch(lobby_scene(ctx, ClassSettings(rules=rules, seed=ctx.options.seed, seats=seats)))
+    ctx.nav.open_class_room(ClassSettings(rules=rules, seed=ctx.options.seed, seats=seats))

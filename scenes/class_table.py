@@ -164,10 +164,8 @@ class ClassResultsScene(ResultsScene):
 
     def _activate(self, index: int) -> None:
         if index in (0, 1):
-            from .lobby import lobby_scene
-
             seed = self.outcome.game.seed if index == 0 else None
-            self.ctx.manager.switch(lobby_scene(self.ctx, _with_seed(self.settings, seed)))
+            self.ctx.nav.open_class_room(_with_seed(self.settings, seed))
         else:
             super()._activate(index)
 

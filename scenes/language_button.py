@@ -12,6 +12,7 @@ from game.i18n import LANGUAGES, _, active_language
 from .class_menu import class_button_rect
 from .language import next_language, save_language, use_language
 from .layout import MenuLayout
+from .resume_list import resume_label
 from .widgets import draw_button
 
 if TYPE_CHECKING:
@@ -63,8 +64,6 @@ class LanguageSwitch:
         return True
 
     def switch_language(self) -> None:
-        from .menu import resume_label
-
         before = self.seats.defaults()
         switch_language()
         self.seats.follow_language(before)

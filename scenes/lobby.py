@@ -26,6 +26,7 @@ from . import theme
 from .base import AppContext, Input, InputKind, Scene
 from .class_settings import ClassSettings
 from .class_session import ClassSession, class_seats
+from .class_table import ClassTableScene
 from .layout import scale_for
 from .resume import Kept, resume_session
 from .session import PHONE, Seat
@@ -190,8 +191,6 @@ class LobbyScene(Scene):
         options = AgentOptions(think_ms=self.ctx.options.think_ms)
         session = ClassSession(seats, self.server, rules=rules, level=self.settings.ai, seed=self.settings.seed,
                                options=options, time_limit=self.settings.time_limit)
-        from .class_table import ClassTableScene
-
         self.ctx.nav.show_session(session, ClassTableScene(self.ctx, session, self.settings, self.addresses))  # type: ignore[attr-defined]
 
     # ------------------------------------------------------------- draw
@@ -382,8 +381,6 @@ def reopen_class_game(ctx: AppContext, kept: Kept, settings: ClassSettings) -> t
     assert isinstance(session, ClassSession)
     for seat in room_kept.given_to_ai:
         session.given_to_ai.add(seat)
-    from .class_table import ClassTableScene
-
     return session, ClassTableScene(ctx, session, settings, join_addresses(settings, server))
 
 

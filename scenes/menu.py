@@ -19,7 +19,7 @@ from typing import Sequence
 
 import pygame
 
-from game.i18n import _, ngettext
+from game.i18n import _
 from game.rules import rules_named
 from game.table_size import fixed_count
 
@@ -30,23 +30,13 @@ from .class_menu import class_button_rect, draw_class_button, open_class_game
 from .layout import MenuLayout, menu_layout
 from .menu_seats import MenuSeats, SeatError, SeatsView
 from .menu_view import draw_buttons, draw_modes, draw_resume, draw_title
-from .mode_titles import table_title
 from .options import MODES
-from .resume import Kept
+from .resume_list import ResumeListScene, resume_label
 from .session import HUMAN, Seat
 from .widgets import draw_button
 
 COUNT_KEYS = {pygame.K_PLUS: 1, pygame.K_EQUALS: 1, pygame.K_KP_PLUS: 1, pygame.K_MINUS: -1, pygame.K_KP_MINUS: -1}
 """Keys that change the number of seats (when no text is being edited)."""
-
-
-def resume_label(kept: Sequence[Kept]) -> str:
-    """What the Resume button brings back: e.g. "1 player vs 5 AIs, turn 4", or "3 unfinished
-    games" (then a list to pick from); "" when none is kept."""
-    if len(kept) == 1:
-        return f"{table_title(kept[0].game.mode, len(kept[0].game.seats))}, {kept[0].game.turn_label}"
-    return ngettext("{count} unfinished game", "{count} unfinished games", len(kept)).format(count=len(kept)) \
-        if kept else ""
 
 
 class MenuScene(LanguageSwitch, Scene):
@@ -199,7 +189,7 @@ class MenuScene(LanguageSwitch, Scene):
     def _shortcut(self, key: int, item: str) -> None:
         letters = {pygame.K_s: "scores", pygame.K_SPACE: item}
         if key == pygame.K_r:  # the rules switch; the focus stays (Enter still starts the game)
-            self.toggle_rules(keep_focus=True)
+            toggle_rules(self, keep_focus=True)
         elif key in letters:
             self._activate(letters[key])
         elif key == pygame.K_u and self.resume_label:
@@ -243,19 +233,11 @@ class MenuScene(LanguageSwitch, Scene):
             self.seats.cycle_all(self.mode, self.player_count)
             self._clear_error()
         elif item == "preset":
-            self.toggle_rules(keep_focus=False)
+            toggle_rules(self, keep_focus=False)
         elif item == "start":
             self.start()
         else:
             open_screen(self.ctx, item, self.rules)
-
-    def toggle_rules(self, keep_focus: bool) -> None:
-        """SNAP <-> classic.  The focus stays on what it was (``keep_focus``: the R key) or on the
-        rules button (it was clicked or chosen with Enter)."""
-        focused = self.focused_item if keep_focus else "preset"
-        self.rules = "classic" if self.rules == "snap" else "snap"
-        items = self.items()
-        self.focus = items.index(focused) if focused in items else items.index("start")
 
     def seat_kinds(self) -> list[str]:
         """Who sits where if the game started now (bots as ``bot:COMMAND``); no checks."""
@@ -305,6 +287,15 @@ class MenuScene(LanguageSwitch, Scene):
         draw_buttons(surface, layout, (focused, self.mouse), typing=self.focused_name is not None)
 
 
+def toggle_rules(menu: MenuScene, keep_focus: bool) -> None:
+    """SNAP <-> classic.  The focus stays on what it was (``keep_focus``: the R key) or on the
+    rules button (it was clicked or chosen with Enter)."""
+    focused = menu.focused_item if keep_focus else "preset"
+    menu.rules = "classic" if menu.rules == "snap" else "snap"
+    items = menu.items()
+    menu.focus = items.index(focused) if focused in items else items.index("start")
+
+
 def open_screen(ctx: AppContext, item: str, rules: str) -> None:
     """The menu's buttons that leave it: the rules, the scoreboard, quit, resume."""
     if item == "rules":
@@ -320,8 +311,6 @@ def open_screen(ctx: AppContext, item: str, rules: str) -> None:
     elif item == "resume":
         kept = ctx.nav.unfinished_games()
         if len(kept) > 1:
-            from .resume_list import ResumeListScene
-
             ctx.manager.push(ResumeListScene(ctx, kept))
         else:
             ctx.nav.resume_game()

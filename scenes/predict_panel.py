@@ -6,12 +6,13 @@ drawn at any window size); nothing here changes state.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
+from typing import Any, Protocol
 
 import pygame
 
 from game.i18n import _, rich
-from game.predict import GUESSES, TAKES, Question, Verdict
+from game.predict import GUESSES, TAKES, Question, Tally, Verdict
 from game.rules import ROWS
 
 from . import theme
@@ -19,8 +20,31 @@ from .layout import TableLayout
 from .session import Part
 from .widgets import draw_button, draw_panel, draw_rich
 
-if TYPE_CHECKING:
-    from .predictor import PredictFrame, Predictor
+
+
+@dataclass(frozen=True)
+class PredictFrame:
+    """What the last frame showed of predict mode (read by tests)."""
+
+    on: bool
+    question: str = ""
+    """The question on screen, if one was asked."""
+    verdict: str = ""
+    """The verdict on screen, if a guessed placement was shown."""
+    tally: str = ""
+    preview_hidden: bool = False
+
+
+class PredictState(Protocol):
+    """What the panel reads of predict mode (:class:`scenes.predictor.Predictor`)."""
+
+    on: bool
+    scene: Any
+
+    @property
+    def tally(self) -> Tally: ...
+    def question(self) -> Question | None: ...
+    def verdict(self) -> Verdict | None: ...
 
 ANSWER_HINTS = {**{row: str(row + 1) for row in range(ROWS)}, TAKES: "T"}
 """The key of each answer (T for "takes a row" in every language: the key the table listens to)."""
@@ -113,14 +137,12 @@ def _shorter_verdicts(verdict: Verdict) -> list[list[Part]]:
     return [rich(medium, row=row), rich(short, row=row)]
 
 
-def _tally_text(predictor: "Predictor") -> str:
+def _tally_text(predictor: PredictState) -> str:
     return predictor.tally.text() if predictor.on else ""
 
 
-def predict_frame(predictor: "Predictor") -> "PredictFrame":
+def predict_frame(predictor: PredictState) -> PredictFrame:
     """What the frame shows of predict mode: on or off, the question or the verdict, the tally."""
-    from .predictor import PredictFrame
-
     if not predictor.on:
         return PredictFrame(False)
     names = predictor.scene.info.names()
@@ -134,7 +156,7 @@ def predict_frame(predictor: "Predictor") -> "PredictFrame":
     return PredictFrame(True, tally=tally, preview_hidden=True)
 
 
-def draw_predict(surface: pygame.Surface, layout: TableLayout, predictor: "Predictor",
+def draw_predict(surface: pygame.Surface, layout: TableLayout, predictor: PredictState,
                  top_bar: tuple[pygame.Rect, ...]) -> None:
     """The toggle (with the tally), and the question or the verdict of the placement shown;
     ``top_bar``: the top bar's parts as drawn (where we are, the middle, the game)."""

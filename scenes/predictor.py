@@ -14,8 +14,7 @@ replay will place, the answer is the placement the engine made.
 from __future__ import annotations
 
 import weakref
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import pygame
 
@@ -24,10 +23,30 @@ from game.timeline import TableState
 
 from .base import Input, InputKind
 from .layout import TableLayout
+from .predict_panel import PredictFrame, answer_at, draw_predict, predict_button, predict_frame  # noqa: F401
 from .session import Stage
 
-if TYPE_CHECKING:
-    from .table import TableScene
+
+
+class PredictHost(Protocol):
+    """What predict mode uses of the table screen it is part of."""
+
+    ctx: Any
+    source: Any
+    shown: Any
+    info: Any
+    explain: bool
+    mouse: tuple[int, int]
+
+    @property
+    def cursor(self) -> Any: ...
+    @property
+    def at_reveal(self) -> bool: ...
+    @property
+    def in_past(self) -> bool: ...
+    def layout(self) -> TableLayout: ...
+    def top_bar_rects(self) -> tuple[pygame.Rect, ...]: ...
+    def forward(self) -> None: ...
 
 ANSWER_KEYS = {pygame.K_1: 0, pygame.K_2: 1, pygame.K_3: 2, pygame.K_4: 3,
                pygame.K_KP1: 0, pygame.K_KP2: 1, pygame.K_KP3: 2, pygame.K_KP4: 3, pygame.K_t: TAKES}
@@ -43,23 +62,10 @@ def tally_of(game: object) -> Tally | None:
     return _tallies.get(game)
 
 
-@dataclass(frozen=True)
-class PredictFrame:
-    """What the last frame showed of predict mode (read by tests)."""
-
-    on: bool
-    question: str = ""
-    """The question on screen, if one was asked."""
-    verdict: str = ""
-    """The verdict on screen, if a guessed placement was shown."""
-    tally: str = ""
-    preview_hidden: bool = False
-
-
 class Predictor:
     """Predict mode of one table scene."""
 
-    def __init__(self, scene: "TableScene") -> None:
+    def __init__(self, scene: PredictHost) -> None:
         self.scene = scene
         self.on = _switched_on.get(scene.ctx.manager, False)
         self.guesses: dict[Question, int] = {}
@@ -73,16 +79,12 @@ class Predictor:
     @property
     def button_rect(self) -> pygame.Rect:
         """The Predict toggle, where the frame on screen has it (beside the top bar's parts)."""
-        from .predict_panel import predict_button
-
         rects = self.scene.top_bar_rects()
         return predict_button(self.scene.layout(), rects[0], rects[2])
 
     @property
     def last_frame(self) -> PredictFrame:
         """What the frame on screen shows of predict mode."""
-        from .predict_panel import predict_frame
-
         return predict_frame(self)
 
     @property
@@ -170,8 +172,6 @@ class Predictor:
 
     def handle_event(self, inp: Input, layout: TableLayout) -> bool:
         """P or the Predict button toggles; an answer key or click answers.  Whether consumed."""
-        from .predict_panel import answer_at
-
         if inp.is_key(pygame.K_p) or (inp.kind is InputKind.CLICK and self.button_rect.collidepoint(inp.pos)):
             self.toggle()
             return True
@@ -188,6 +188,4 @@ class Predictor:
         return True
 
     def draw(self, surface: pygame.Surface, layout: TableLayout, top_bar: tuple[pygame.Rect, ...]) -> None:
-        from .predict_panel import draw_predict
-
         draw_predict(surface, layout, self, top_bar)

@@ -68,6 +68,15 @@ def kept_line(kept: Kept, now: float | None = None) -> tuple[str, str]:
             f"{game.turn_label}  -  {when_label(kept.saved, now)}")
 
 
+def resume_label(kept: Sequence[Kept]) -> str:
+    """What the Resume button brings back: e.g. "1 player vs 5 AIs, turn 4", or "3 unfinished
+    games" (then a list to pick from); "" when none is kept."""
+    if len(kept) == 1:
+        return f"{table_title(kept[0].game.mode, len(kept[0].game.seats))}, {kept[0].game.turn_label}"
+    return ngettext("{count} unfinished game", "{count} unfinished games", len(kept)).format(count=len(kept)) \
+        if kept else ""
+
+
 class ResumeListScene(Scene):
     """Pick the unfinished game to resume."""
 

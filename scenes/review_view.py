@@ -1,8 +1,6 @@
-"""Drawing the review screen (see :mod:`scenes.review_scene`); nothing here changes state."""
+"""Drawing the review screen (its state: :mod:`scenes.review_model`); nothing here changes state."""
 
 from __future__ import annotations
-
-from typing import TYPE_CHECKING
 
 import pygame
 
@@ -15,18 +13,14 @@ from .digits import DigitSprites, write_number
 from .session import Part
 from . import widgets
 from .widgets import draw_button, draw_panel, draw_rich, rich_width, wrap_rich
-from .review_scene import ROW_LABEL_W
+from .review_model import ROW_LABEL_W, ReviewFrame, ReviewLayout, ReviewState, parts_of_text
 from .words import seat_label
-
-if TYPE_CHECKING:
-    from .review_scene import ReviewFrame, ReviewLayout, ReviewScene
 
 PLAYED = theme.DANGER
 BEST = theme.GOOD
 
 
-def draw_review(surface: pygame.Surface, layout: "ReviewLayout", scene: "ReviewScene") -> "ReviewFrame":
-    from .review_scene import ReviewFrame
+def draw_review(surface: pygame.Surface, layout: ReviewLayout, scene: ReviewState) -> ReviewFrame:
 
     surface.fill(theme.FELT)
     s = layout.scale
@@ -51,7 +45,6 @@ def draw_review(surface: pygame.Surface, layout: "ReviewLayout", scene: "ReviewS
     text = _caption(decision)
     colour = PLAYED if decision.loss >= WORTH_REVISITING else (BEST if decision.loss == 0 else theme.TEXT)
     pygame.draw.rect(surface, theme.BAR, layout.caption, border_radius=round(10 * s))
-    from .review_scene import parts_of_text
 
     _draw_caption(surface, layout.caption, s, parts_of_text(text), colour, scene.ctx.sprites)
     _draw_rows(surface, layout, scene, decision)
@@ -86,7 +79,7 @@ def _caption(decision: Decision) -> str:
     return _("{when}: {summary}").format(when=when, summary=summary(decision))
 
 
-def _draw_top_bar(surface: pygame.Surface, layout: "ReviewLayout", scene: "ReviewScene", count: int) -> None:
+def _draw_top_bar(surface: pygame.Surface, layout: ReviewLayout, scene: ReviewState, count: int) -> None:
     s = layout.scale
     bar = layout.top_bar
     pygame.draw.rect(surface, theme.BAR, bar)
@@ -112,7 +105,7 @@ def _draw_top_bar(surface: pygame.Surface, layout: "ReviewLayout", scene: "Revie
         draw_rich(surface, parts, size, theme.TEXT, scene.ctx.sprites, center=(centre, bar.centery), max_width=room)
 
 
-def _draw_buttons(surface: pygame.Surface, layout: "ReviewLayout", scene: "ReviewScene", count: int) -> None:
+def _draw_buttons(surface: pygame.Surface, layout: ReviewLayout, scene: ReviewState, count: int) -> None:
     s = layout.scale
     size = theme.text_px(26, s)
     mouse = scene.mouse
@@ -125,7 +118,7 @@ def _draw_buttons(surface: pygame.Surface, layout: "ReviewLayout", scene: "Revie
                 hovered=layout.seat_button.collidepoint(mouse), key_hint="Tab")
 
 
-def _draw_progress(surface: pygame.Surface, layout: "ReviewLayout", scene: "ReviewScene", message: str) -> None:
+def _draw_progress(surface: pygame.Surface, layout: ReviewLayout, scene: ReviewState, message: str) -> None:
     s = layout.scale
     w, h = surface.get_size()
     box = pygame.Rect(0, 0, round(640 * s), round(170 * s))
@@ -148,7 +141,7 @@ def _draw_progress(surface: pygame.Surface, layout: "ReviewLayout", scene: "Revi
                     theme.TEXT_DIM, center=(box.centerx, box.bottom - round(22 * s)))
 
 
-def _draw_rows(surface: pygame.Surface, layout: "ReviewLayout", scene: "ReviewScene", decision: Decision) -> None:
+def _draw_rows(surface: pygame.Surface, layout: ReviewLayout, scene: ReviewState, decision: Decision) -> None:
     s = layout.scale
     art = scene.ctx.art.for_rules(scene.source.rules)
     rules = scene.source.rules
@@ -174,7 +167,7 @@ def _draw_rows(surface: pygame.Surface, layout: "ReviewLayout", scene: "ReviewSc
                             midright=(box.right - round(14 * s), box.centery))
 
 
-def _draw_options(surface: pygame.Surface, layout: "ReviewLayout", scene: "ReviewScene",
+def _draw_options(surface: pygame.Surface, layout: ReviewLayout, scene: ReviewState,
                   decision: Decision) -> tuple[str, ...]:
     """Each option's expected penalty as a bar; the played one red, the best one green."""
     s = layout.scale
@@ -213,7 +206,7 @@ def _draw_options(surface: pygame.Surface, layout: "ReviewLayout", scene: "Revie
     return tuple(lines)
 
 
-def _draw_hand(surface: pygame.Surface, layout: "ReviewLayout", scene: "ReviewScene", decision: Decision) -> None:
+def _draw_hand(surface: pygame.Surface, layout: ReviewLayout, scene: ReviewState, decision: Decision) -> None:
     """The hand with the played card ringed red and the preferred one green; for a row
     choice, this turn's cards with the one that fitted no row ringed."""
     s = layout.scale

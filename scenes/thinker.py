@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Callable, Sequence
+from typing import Any, Callable, Sequence
 
 from game.players.options import AgentOptions
 from game.players.agents import Agent
@@ -20,8 +20,7 @@ from game.i18n import _
 from game.play import make_player, players_rng
 from game.table_size import COMPUTER as AI_KIND
 
-if TYPE_CHECKING:
-    from .session import Seat
+from .seats import Seat
 
 
 class Thinker:

@@ -17,9 +17,10 @@ from game.engine import Placement
 from game.explain import caption_parts, follows
 from game.i18n import _
 from game.rules import Rules
+from game.table_size import MODE_KINDS
 from game.timeline import TableState
 
-from .session import (HUMAN, MODE_KINDS, Part, Seat, Stage, TableSession, human_seats, revealed_caption,
+from .session import (HUMAN, Part, Seat, Stage, TableSession, human_seats, revealed_caption,
                       uses_curtain)
 
 Rows = tuple[tuple[int, ...], ...]

@@ -7,7 +7,7 @@ turn.  Clicks are tested against the rectangles the components are drawn in.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any, Protocol
 
 import pygame
 
@@ -18,8 +18,42 @@ from ..session import Stage
 from .frame import selected_index
 from .rows import row_at
 
-if TYPE_CHECKING:
-    from .scene import TableScene
+
+
+class ControlledTable(Protocol):
+    """What the inputs may read and do of the table scene (:class:`scenes.table.scene.TableScene`)."""
+
+    source: Any
+    shown: Any
+    predictor: Any
+    guard: Any
+    clock_auto: Any
+    motion: Any
+    clock: float
+    explain: bool
+    hints: bool
+    selected: int | None
+    frame_pending: bool
+
+    @property
+    def auto(self) -> bool: ...
+    @property
+    def cursor(self) -> Any: ...
+    @property
+    def in_past(self) -> bool: ...
+    @property
+    def live_stage(self) -> Stage | None: ...
+    def layout(self) -> TableLayout: ...
+    def ask_leave(self) -> None: ...
+    def show_rules(self) -> None: ...
+    def back(self) -> None: ...
+    def forward(self) -> None: ...
+    def step(self) -> None: ...
+    def go_to(self, index: int) -> None: ...
+    def to_live(self) -> None: ...
+    def toggle_auto(self) -> None: ...
+    def change_speed(self, faster: bool) -> None: ...
+    def placed(self) -> None: ...
 
 ROW_KEYS = {pygame.K_1: 0, pygame.K_2: 1, pygame.K_3: 2, pygame.K_4: 3,
             pygame.K_KP1: 0, pygame.K_KP2: 1, pygame.K_KP3: 2, pygame.K_KP4: 3}
@@ -38,7 +72,7 @@ def clicked(inp: Input, rect: pygame.Rect) -> bool:
 class Controls:
     """The inputs of one table scene."""
 
-    def __init__(self, scene: TableScene) -> None:
+    def __init__(self, scene: ControlledTable) -> None:
         self.scene = scene
         self.selected_by_enter = -HAND_GUARD_SECONDS
         """When Enter last selected a card (the next Enter must wait a moment to play it)."""

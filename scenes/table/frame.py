@@ -8,7 +8,7 @@ component draws from it and nothing else, so each one can be read alone.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Sequence
+from typing import Sequence
 
 import pygame
 
@@ -16,13 +16,10 @@ from game.timeline import TableState
 
 from ..cards import CardArt
 from ..digits import DigitSprites
-from ..layout import TableLayout, table_layout
-from ..hand import hand_index_at
-from ..session import BotStatus, Preview, Stage, preview
+from ..layout import TableLayout
+from ..session import BotStatus, Preview, Stage
 from ..view import TableInfo, TableView
 
-if TYPE_CHECKING:
-    from .scene import TableScene
 
 
 @dataclass(frozen=True)
@@ -112,33 +109,3 @@ class FrameInfo:
 def selected_index(selected: int | None, hand: Sequence[int]) -> int | None:
     """The selected hand card's index, kept within the hand (``None``: none selected, or no hand)."""
     return min(selected, len(hand) - 1) if selected is not None and hand else None
-
-
-def frame_of(scene: TableScene, size: tuple[int, int]) -> Frame:
-    """Everything a frame of ``scene``'s table at ``size`` is drawn from."""
-    shown, source, seats = scene.shown, scene.source, range(len(scene.info.seats))
-    view, hand = shown.view(), shown.hand()
-    return Frame(
-        layout=table_layout(size, len(scene.info.seats)), view=view, info=scene.info, art=scene.art,
-        sprites=scene.ctx.sprites,
-        mouse=scene.mouse, live=shown.live, in_past=shown.in_past, choosing=shown.choosing,
-        hand_owner=shown.hand_owner(), hand=hand, selected=selected_index(scene.selected, hand),
-        hint=hint_preview(scene), motion=scene.motion.progress if scene.motion is not None else None,
-        explain=scene.explain, hints=scene.hints, seat_details=tuple(scene._seat_details(view, p) for p in seats),
-        bots=tuple(source.bot_status(p) for p in seats), can_take_back=source.can_take_back, auto=scene.auto,
-        speed=scene.speed_label(), can_go_back=shown.can_go_back(), over=shown.at_the_end,
-        cursor=scene.cursor, at_reveal=scene.at_reveal, state_count=len(scene.states),
-        shown_state=shown.shown_state(), hides_preview=scene.predictor.hides_preview,
-    )
-
-
-def hint_preview(scene: TableScene) -> Preview | None:
-    """With hints on: where the hovered (or else the selected) hand card would go now."""
-    if not scene.hints or not scene.shown.choosing:
-        return None
-    hand = scene.shown.hand()
-    index = hand_index_at(scene.layout(), scene.mouse, len(hand))
-    index = scene.selected if index is None else index
-    if not hand or index is None:
-        return None
-    return preview(scene.source.game.rows, hand[min(index, len(hand) - 1)])

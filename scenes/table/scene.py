@@ -24,19 +24,20 @@ from game.i18n import _
 from game.timeline import TableState
 
 from .. import classic
+from ..predictor import Predictor
 from ..base import AppContext, Input, Scene
 from ..cards import CardArt
 from ..confirm import ConfirmScene
-from ..hand import PhaseGuard
+from ..hand import PhaseGuard, hand_index_at
 from ..layout import TableLayout, table_layout
 from ..replay import Replay
-from ..session import Stage, TableSession
+from ..session import Preview, Stage, TableSession, preview
 from ..view import TableView
 from . import players
 from .controls import Controls
 from .curtain import draw_curtain
 from .cursor import AutoClock, History, Move
-from .frame import Frame, FrameInfo, frame_of
+from .frame import Frame, FrameInfo, selected_index
 from .motion import Motion
 from .painter import TablePainter, curtain_info, top_bar_rects
 from .showing import Showing
@@ -93,8 +94,6 @@ class TableScene(Scene):
         self.clock = 0.0
         """Seconds shown so far (animates "thinking...")."""
         self.painter = TablePainter(self.info)
-        from ..predictor import Predictor
-
         self.predictor = Predictor(self)
         """Predict mode (key P): guess each placement before it is shown."""
         self.controls = Controls(self)
@@ -307,3 +306,33 @@ class TableScene(Scene):
         frame = self.frame(surface.get_size())
         bar = self.painter.draw(surface, frame)
         self.predictor.draw(surface, frame.layout, (*bar.rects, frame.layout.help_button))
+
+
+def frame_of(scene: TableScene, size: tuple[int, int]) -> Frame:
+    """Everything a frame of ``scene``'s table at ``size`` is drawn from."""
+    shown, source, seats = scene.shown, scene.source, range(len(scene.info.seats))
+    view, hand = shown.view(), shown.hand()
+    return Frame(
+        layout=table_layout(size, len(scene.info.seats)), view=view, info=scene.info, art=scene.art,
+        sprites=scene.ctx.sprites,
+        mouse=scene.mouse, live=shown.live, in_past=shown.in_past, choosing=shown.choosing,
+        hand_owner=shown.hand_owner(), hand=hand, selected=selected_index(scene.selected, hand),
+        hint=hint_preview(scene), motion=scene.motion.progress if scene.motion is not None else None,
+        explain=scene.explain, hints=scene.hints, seat_details=tuple(scene._seat_details(view, p) for p in seats),
+        bots=tuple(source.bot_status(p) for p in seats), can_take_back=source.can_take_back, auto=scene.auto,
+        speed=scene.speed_label(), can_go_back=shown.can_go_back(), over=shown.at_the_end,
+        cursor=scene.cursor, at_reveal=scene.at_reveal, state_count=len(scene.states),
+        shown_state=shown.shown_state(), hides_preview=scene.predictor.hides_preview,
+    )
+
+
+def hint_preview(scene: TableScene) -> Preview | None:
+    """With hints on: where the hovered (or else the selected) hand card would go now."""
+    if not scene.hints or not scene.shown.choosing:
+        return None
+    hand = scene.shown.hand()
+    index = hand_index_at(scene.layout(), scene.mouse, len(hand))
+    index = scene.selected if index is None else index
+    if not hand or index is None:
+        return None
+    return preview(scene.source.game.rows, hand[min(index, len(hand) - 1)])
