@@ -67,3 +67,94 @@ def test_no_game_module_loads_the_screens_or_the_command_line() -> None:
 
 def test_the_command_line_sits_above_game() -> None:
     assert "cli.commands" in loaded_after_importing(["cli.commands"])
+
+
+# ------------------------------------------------------------ the import graph
+LAYERS = {"game": 0, "scenes": 1, "cli": 2}
+"""Lower layers never import higher ones: the core and its wings, the screens, the command line."""
+
+
+def import_graph() -> dict[str, set[str]]:
+    """Every import between the project's modules (inside functions and ``TYPE_CHECKING`` too)."""
+    import ast
+
+    modules: dict[str, Path] = {}
+    for top in LAYERS:
+        for path in (ROOT / top).rglob("*.py"):
+            name = ".".join(path.relative_to(ROOT).with_suffix("").parts).removesuffix(".__init__")
+            modules[name] = path
+    graph: dict[str, set[str]] = {name: set() for name in modules}
+    for name, path in modules.items():
+        package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.ImportFrom):
+                parts = package.split(".")
+                base = parts[:len(parts) - node.level + 1] if node.level else []
+                target = ".".join(base + ([node.module] if node.module else []))
+                subs = [f"{target}.{alias.name}" for alias in node.names if f"{target}.{alias.name}" in modules]
+                found = subs if len(subs) == len(node.names) else [target, *subs]
+            elif isinstance(node, ast.Import):
+                found = [alias.name for alias in node.names]
+            else:
+                continue
+            graph[name].update(t for t in found if t in modules and t != name)
+    return graph
+
+
+def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The groups of modules that import each other, round and round (Tarjan's algorithm)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    found: list[list[str]] = []
+
+    def visit(node: str) -> None:
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        for other in graph[node]:
+            if other not in index:
+                visit(other)
+                low[node] = min(low[node], low[other])
+            elif other in stack:
+                low[node] = min(low[node], index[other])
+        if low[node] == index[node]:
+            group = []
+            while True:
+                member = stack.pop()
+                group.append(member)
+                if member == node:
+                    break
+            if len(group) > 1:
+                found.append(sorted(group))
+
+    for node in sorted(graph):
+        if node not in index:
+            visit(node)
+    return found
+
+
+def test_no_two_modules_import_each_other() -> None:
+    assert cycles(import_graph()) == []
+
+
+def test_no_arrow_runs_back_up() -> None:
+    graph = import_graph()
+    up = sorted((a, b) for a, targets in graph.items() for b in targets
+                if LAYERS[b.split(".")[0]] > LAYERS[a.split(".")[0]])
+    assert up == []
+
+
+def test_the_graph_sees_a_loop_and_an_arrow_up() -> None:
+    assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": set()}) == [["a", "b", "c"]]
+    assert "scenes.session" in import_graph()["scenes.table.scene"]
+
+
+TABLE_MODEL = ["scenes.seats", "scenes.session", "scenes.thinker", "scenes.class_session", "scenes.resume",
+               "scenes.saving", "scenes.view", "scenes.options", "scenes.replay", "scenes.language",
+               "scenes.class_settings"]
+"""The table's model: what the command line and the screens both stand on, without pygame."""
+
+
+def test_the_table_model_never_loads_pygame() -> None:
+    loaded = loaded_after_importing(TABLE_MODEL)
+    assert "scenes.session" in loaded and "pygame" not in loaded
