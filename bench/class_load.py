@@ -86,8 +86,8 @@ def phones(url: str, names: list[str], seats: int, results: Any, ready: Any) -> 
 
 def one_game(rules_name: str, clients: int, step_delay: float, seed: int, processes: int = 1,
              seat_count: int = TABLE_SEATS) -> list[float]:
-    from scenes.class_session import ClassSession, class_seats
-    from scenes.session import Stage
+    from scenes.model.class_session import ClassSession, class_seats
+    from scenes.model.session import Stage
 
     rules = rules_named(rules_name)
     room = Room(seat_count, CODE)

@@ -25,15 +25,15 @@ sys.path.insert(0, str(ROOT))
 import pygame  # noqa: E402
 
 from scenes.app import App  # noqa: E402
-from scenes.options import PlayOptions  # noqa: E402
-from scenes.session import Stage  # noqa: E402
+from scenes.model.options import PlayOptions  # noqa: E402
+from scenes.model.session import Stage  # noqa: E402
 
 FIRST_FRAME_CHILD = """
 import os, sys
 sys.path.insert(0, {root!r})
 import pygame
 from scenes.app import App
-from scenes.options import PlayOptions
+from scenes.model.options import PlayOptions
 pygame.display.init(); pygame.font.init()
 app = App(PlayOptions(mode={mode!r}, seed=1))
 app.run_frame(0.0)
@@ -75,8 +75,8 @@ def time_card_blits(frames: int = 500, cards: int = 40) -> tuple[float, float]:
     to run (the frame also copies its cached 1280x720 background once)."""
     pygame.display.init()
     surface = pygame.display.set_mode((1280, 720))
-    from scenes.cards import CardArt
-    from scenes.digits import load_digit_sprites
+    from scenes.kit.cards import CardArt
+    from scenes.kit.digits import load_digit_sprites
     from game.rules import SNAP
 
     art = CardArt(load_digit_sprites(), SNAP)

@@ -88,8 +88,8 @@ def measure(lines: Path, database: Path, games: int) -> dict[str, float]:
     from game.record import read_game
     from scenes.app import App
     from scenes.base import Input, InputKind
-    from scenes.options import PlayOptions
-    from scenes.scoreboard import ScoreboardScene
+    from scenes.model.options import PlayOptions
+    from scenes.scoreboard.scene import ScoreboardScene
 
     pygame.display.init()
     pygame.font.init()

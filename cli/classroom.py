@@ -1,5 +1,5 @@
 """``main.py class``: the whole class plays from their phones.  Its options, checked into
-:class:`scenes.class_settings.ClassSettings` (which the menu's Class game shares)."""
+:class:`scenes.model.class_settings.ClassSettings` (which the menu's Class game shares)."""
 
 from __future__ import annotations
 
@@ -18,8 +18,8 @@ from game.table_size import MAX_PLAYERS, MIN_PLAYERS
 from .arguments import MAX_TIME_LIMIT, Commands, add_window_options, milliseconds_argument, seed_argument
 
 if TYPE_CHECKING:
-    from scenes.class_settings import ClassSettings
-    from scenes.options import PlayOptions
+    from scenes.model.class_settings import ClassSettings
+    from scenes.model.options import PlayOptions
 
 
 
@@ -32,7 +32,7 @@ def add_parser(commands: Commands) -> None:
 
 
 def options(args: argparse.Namespace) -> PlayOptions:
-    from scenes.options import PlayOptions
+    from scenes.model.options import PlayOptions
 
     return PlayOptions(class_game=class_settings(args, args.subparser.error), rules=args.rules, seed=args.seed,
                        record=args.record, screenshots=args.screenshots, step_delay=args.step_delay,
@@ -73,7 +73,7 @@ def add_class_arguments(parser: argparse.ArgumentParser) -> None:
 
 def class_settings(args: argparse.Namespace, error: Callable[[str], NoReturn]) -> ClassSettings:
     """The checked settings of ``main.py class`` (one-line errors through ``error``)."""
-    from scenes.class_settings import ClassSettings
+    from scenes.model.class_settings import ClassSettings
 
     if not 0 <= args.port <= 65535:
         error(_("--port must be from 0 to 65535, not {port}").format(port=args.port))

@@ -92,7 +92,7 @@ def _run(argv: Sequence[str] | None) -> int:
     args = parser.parse_args(argv)
     if args.command in PRINTING:
         return _run_printing(parser.prog, args)
-    from scenes.options import PlayOptions
+    from scenes.model.options import PlayOptions
 
     options = WINDOWED[args.command](args) if args.command in WINDOWED else PlayOptions()
     if importlib.util.find_spec("pygame") is None:

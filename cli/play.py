@@ -19,7 +19,7 @@ from .arguments import (Commands, Error, add_bot_option, add_window_options, mil
 from .players import add_players_option, play_player_count
 
 if TYPE_CHECKING:
-    from scenes.options import PlayOptions
+    from scenes.model.options import PlayOptions
 
 
 def add_parser(commands: Commands) -> None:
@@ -55,7 +55,7 @@ def add_parser(commands: Commands) -> None:
 
 def options(args: argparse.Namespace) -> PlayOptions:
     """The app's options for ``play``; one-line errors (exit 2) for a bad flag."""
-    from scenes.options import PlayOptions
+    from scenes.model.options import PlayOptions
 
     names = parse_names(args.names, args.subparser.error) if args.names is not None else None
     players = play_player_count(args, names)
@@ -119,7 +119,7 @@ def play_seats(args: argparse.Namespace, names: tuple[str, ...] | None, players:
     """Seat kinds and names of ``play``: ``--ai``, ``--bots``, then each ``--bot NAME=COMMAND``
     (its NAME shown instead of the command)."""
     from game.bots.seating import name_bot_seats, parse_named_bots
-    from scenes.session import default_names
+    from scenes.model.session import default_names
 
     try:
         named = parse_named_bots(args.bot)

@@ -13,7 +13,7 @@ from game.record import RecordError, ReplayedRecord, read_game
 from .arguments import Commands, Error, add_recorded_game_choice, add_window_options
 
 if TYPE_CHECKING:
-    from scenes.options import PlayOptions
+    from scenes.model.options import PlayOptions
 
 
 def add_parser(commands: Commands) -> None:
@@ -36,7 +36,7 @@ def add_example_parser(commands: Commands) -> None:
 
 
 def options(args: argparse.Namespace) -> PlayOptions:
-    from scenes.options import PlayOptions
+    from scenes.model.options import PlayOptions
 
     return PlayOptions(
         replay=load_replay(args.file, args.history, args.game, args.subparser.error),
@@ -46,7 +46,7 @@ def options(args: argparse.Namespace) -> PlayOptions:
 
 
 def example_options(args: argparse.Namespace) -> PlayOptions:
-    from scenes.options import PlayOptions
+    from scenes.model.options import PlayOptions
 
     return PlayOptions(example=True, rules=args.rules, screenshots=args.screenshots,
                        step_delay=args.step_delay, exit_at_end=args.exit_at_end,

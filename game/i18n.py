@@ -7,7 +7,7 @@ shown, in whatever translations were installed last.  The default is
 
 This module is pure: it never reads a file.  Loading a catalog from
 ``locale/`` and installing it is the job of the adapter
-:mod:`scenes.language`, so the rules core and its tests run with no catalog
+:mod:`scenes.model.language`, so the rules core and its tests run with no catalog
 at all.
 """
 

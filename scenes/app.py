@@ -1,5 +1,5 @@
 """The app: the one loop that reads pygame events, scenes, screenshots, and the navigation
-between screens.  The window is :mod:`scenes.window`; saving a finished game :mod:`scenes.saving`.
+between screens.  The window is :mod:`scenes.window`; saving a finished game :mod:`scenes.model.saving`.
 
 ``run_app(options)`` is called by ``main.py``.  The loop is split so tests
 can drive it: :meth:`App.run_frame` reads the queued events, updates the
@@ -25,22 +25,22 @@ from game.rules import SNAP, Rules, rules_named
 from game.scenarios import WORKED_EXAMPLE_FIRST_PLACEMENT
 from game.table_size import MODE_KINDS
 
-from . import theme
+from .kit import theme
 from .base import AppContext, Input, InputKind, Scene, SceneManager
-from .cards import CardArt
-from .class_settings import ClassSettings
-from .confirm import CloseQuestion
-from .digits import DIGITS_DIR, SpriteError, load_digit_sprites
-from .menu import MenuScene
-from .options import PlayOptions
-from .replay import Replay, replay_of_game, replay_of_record
-from .results import Outcome, ResultsScene, outcome_of
-from . import resume as keeping
-from .resume import Kept
-from .saving import PROG, RecordSaver, check_record_file, error_line, save_to_history  # noqa: F401 - kept names
-from .session import Seat, TableSession, check_kind, default_names, seats_for
+from .kit.cards import CardArt
+from .model.class_settings import ClassSettings
+from .kit.confirm import CloseQuestion
+from .kit.digits import DIGITS_DIR, SpriteError, load_digit_sprites
+from .menu.scene import MenuScene
+from .model.options import PlayOptions
+from .model.replay import Replay, replay_of_game, replay_of_record
+from .results.scene import Outcome, ResultsScene, outcome_of
+from .model import resume as keeping
+from .model.resume import Kept
+from .model.saving import PROG, RecordSaver, check_record_file, error_line, save_to_history  # noqa: F401 - kept names
+from .model.session import Seat, TableSession, check_kind, default_names, seats_for
 from .table import TableScene
-from .view import mode_of_kinds
+from .model.view import mode_of_kinds
 from .window import WINDOW_SIZE, Window, window_title  # noqa: F401 - WINDOW_SIZE: kept name
 
 FPS = 60
@@ -219,7 +219,7 @@ class App:
 
     def open_class_room(self, settings: ClassSettings) -> None:
         """A class room's lobby, or (the port is taken...) a lobby that says why it cannot open."""
-        from .lobby import lobby_scene  # the class game's packages (aiohttp, segno) load only for it
+        from .classroom.lobby import lobby_scene  # the class game's packages (aiohttp, segno) load only for it
 
         self.end_session()
         self.manager.switch(lobby_scene(self.ctx, settings))
@@ -244,7 +244,7 @@ class App:
         self.end_session()
         session: TableSession
         if kept.game.room is not None:
-            from .lobby import reopen_class_game  # the class game's packages load only for it
+            from .classroom.lobby import reopen_class_game  # the class game's packages load only for it
 
             session, scene = reopen_class_game(self.ctx, kept, self.options.class_game or ClassSettings())
         else:
@@ -337,7 +337,7 @@ def open_first_screen(app: App, options: PlayOptions) -> None:
             raise ValueError(_("no stopped class game to resume"))
         app.resume_kept(kept)  # ValueError: the caller reports it
     elif options.class_game is not None:
-        from .lobby import open_lobby  # the class game's packages load only for it
+        from .classroom.lobby import open_lobby  # the class game's packages load only for it
 
         app.manager.switch(open_lobby(app.ctx, options.class_game))  # ValueError: the caller reports it
     elif options.mode is None:

@@ -15,15 +15,15 @@ from typing import TYPE_CHECKING, Protocol, Sequence
 
 import pygame
 
-from .cards import CardArt
-from .digits import DigitSprites
-from .options import PlayOptions
+from .kit.cards import CardArt
+from .kit.digits import DigitSprites
+from .model.options import PlayOptions
 
 if TYPE_CHECKING:
-    from .class_settings import ClassSettings
-    from .replay import Replay
-    from .resume import Kept
-    from .session import TableSession
+    from .model.class_settings import ClassSettings
+    from .model.replay import Replay
+    from .model.resume import Kept
+    from .model.session import TableSession
 
 
 class InputKind(Enum):

@@ -7,7 +7,7 @@ import pygame
 
 from game.i18n import _
 
-from . import theme
+from .kit import theme
 
 WINDOW_SIZE = (1280, 720)
 

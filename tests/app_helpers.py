@@ -24,8 +24,8 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from scenes.app import App  # noqa: E402
-from scenes.options import PlayOptions  # noqa: E402
-from scenes.session import Stage  # noqa: E402
+from scenes.model.options import PlayOptions  # noqa: E402
+from scenes.model.session import Stage  # noqa: E402
 from scenes.table import TableScene  # noqa: E402
 
 MAX_FRAMES = 3000
@@ -128,7 +128,7 @@ def history_records() -> list:
 
 def look(app: App) -> None:
     """A person takes a moment to look (the hand and the curtain ignore hurried inputs)."""
-    from scenes.hand import HAND_GUARD_SECONDS
+    from scenes.table.choosing import HAND_GUARD_SECONDS
 
     app.run_frame(HAND_GUARD_SECONDS)
 
@@ -144,7 +144,7 @@ def play_by_keys(app: App, right: int = 0) -> None:
 
 def play_by_clicks(app: App, index: int = 0) -> None:
     """Look at the hand, then click card ``index`` twice: select, then play."""
-    from scenes.layout import table_layout
+    from scenes.kit.layout import table_layout
 
     look(app)
     scene = table(app)

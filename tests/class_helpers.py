@@ -19,10 +19,10 @@ from app_helpers import close_app, open_app  # noqa: F401 - re-exported for the 
 
 from game.classroom.simclient import SimClient
 from scenes.app import App
-from scenes.class_settings import ClassSettings
-from scenes.class_table import ClassResultsScene, ClassTableScene
-from scenes.lobby import LobbyScene
-from scenes.options import PlayOptions
+from scenes.model.class_settings import ClassSettings
+from scenes.classroom.table import ClassResultsScene, ClassTableScene
+from scenes.classroom.lobby import LobbyScene
+from scenes.model.options import PlayOptions
 
 CODE = "TEST"
 

@@ -43,8 +43,8 @@ def english_again():  # type: ignore[no-untyped-def]
 
 @pytest.fixture
 def drawn(monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    """Every label rendered (through ``scenes.theme.text``) while the test runs."""
-    from scenes import theme
+    """Every label rendered (through ``scenes.kit.theme.text``) while the test runs."""
+    from scenes.kit import theme
 
     labels: list[str] = []
     real = theme.text

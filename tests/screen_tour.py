@@ -21,11 +21,11 @@ from game.engine import Rule
 from screen_tour_players import tour_players
 from screen_tour_class import tour_class
 from screen_tour_table import tour_table
-from scenes.layout import table_layout
+from scenes.kit.layout import table_layout
 from scenes.app import App
-from scenes.options import PlayOptions
-from scenes.results import ResultsScene
-from scenes.session import Stage
+from scenes.model.options import PlayOptions
+from scenes.results.scene import ResultsScene
+from scenes.model.session import Stage
 
 Seen = Callable[[str], None]
 SOLO_ROW_CHOICE_SEED = 2
@@ -146,7 +146,7 @@ def _solo(size: tuple[int, int], seen: Seen) -> None:
 
 def _review(app: App, seen: Seen) -> None:
     """The review of the game just played (a few sampled deals: the words matter here, not the figures)."""
-    from scenes import review_scene
+    from scenes.review import scene as review_scene
 
     rollouts, review_scene.APP_ROLLOUTS = review_scene.APP_ROLLOUTS, 8
     try:

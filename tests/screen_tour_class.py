@@ -13,10 +13,10 @@ import pygame
 from app_helpers import click, close_app, frames, key, open_app
 
 from scenes.app import App
-from scenes.class_settings import ClassSettings
-from scenes.class_table import ClassTableScene
-from scenes.lobby import LobbyScene, lobby_scene
-from scenes.options import PlayOptions
+from scenes.model.class_settings import ClassSettings
+from scenes.classroom.table import ClassTableScene
+from scenes.classroom.lobby import LobbyScene, lobby_scene
+from scenes.model.options import PlayOptions
 
 Seen = Callable[[str], None]
 STUDENTS = ("Ana", "Maximiliano Fernandez", "Zoe")

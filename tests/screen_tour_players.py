@@ -10,8 +10,8 @@ from app_helpers import close_app, frames, key, open_app, play_by_keys, play_unt
 
 from game.table_size import mode_kinds
 from scenes.app import App
-from scenes.options import PlayOptions
-from scenes.session import Stage
+from scenes.model.options import PlayOptions
+from scenes.model.session import Stage
 
 Seen = Callable[[str], None]
 NAMES = ("Alexandra", "Benjamin", "Charlotte", "Dominique", "Emmanuel", "Francesca", "Gabriel", "Henrietta",

@@ -14,9 +14,9 @@ import pygame
 from app_helpers import close_app, frames, key, look, move, open_app, run_until, table
 
 from game.bots.process import close_all_bots
-from scenes.layout import table_layout
-from scenes.options import PlayOptions
-from scenes.session import Stage
+from scenes.kit.layout import table_layout
+from scenes.model.options import PlayOptions
+from scenes.model.session import Stage
 
 Seen = Callable[[str], None]
 ROOT = Path(__file__).resolve().parents[1]

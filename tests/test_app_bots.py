@@ -23,12 +23,12 @@ from app_helpers import (  # noqa: E402
 from game.bots.process import close_all_bots, running_bot_pids  # noqa: E402
 from game.record import read_records  # noqa: E402
 from scenes.app import App, run_app  # noqa: E402
-from scenes.language import use_language  # noqa: E402
-from scenes.layout import menu_layout, table_layout  # noqa: E402
-from scenes.menu import MenuScene  # noqa: E402
-from scenes.options import PlayOptions  # noqa: E402
-from scenes.results import ResultsScene  # noqa: E402
-from scenes.session import Stage  # noqa: E402
+from scenes.model.language import use_language  # noqa: E402
+from scenes.kit.layout import menu_layout, table_layout  # noqa: E402
+from scenes.menu.scene import MenuScene  # noqa: E402
+from scenes.model.options import PlayOptions  # noqa: E402
+from scenes.results.scene import ResultsScene  # noqa: E402
+from scenes.model.session import Stage  # noqa: E402
 from tests.conftest import needs  # noqa: E402
 
 PYTHON = shlex.quote(sys.executable)

@@ -20,8 +20,8 @@ from game.play import play_seeded_game  # noqa: E402
 from game.record import read_records  # noqa: E402
 from game.rules import SNAP  # noqa: E402
 from scenes.app import run_app  # noqa: E402
-from scenes.digits import DIGITS_DIR  # noqa: E402
-from scenes.options import PlayOptions  # noqa: E402
+from scenes.kit.digits import DIGITS_DIR  # noqa: E402
+from scenes.model.options import PlayOptions  # noqa: E402
 
 @pytest.fixture(autouse=True)
 def records_in_tmp(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:

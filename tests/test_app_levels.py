@@ -23,11 +23,11 @@ from game.engine import PlayerView, Rule  # noqa: E402
 from game.play import play_seeded_game, players_rng  # noqa: E402
 from game.rules import SNAP  # noqa: E402
 from scenes.app import App  # noqa: E402
-from scenes.layout import menu_layout  # noqa: E402
-from scenes.menu import MenuScene  # noqa: E402
-from scenes.options import PlayOptions  # noqa: E402
-from scenes.results import ResultsScene  # noqa: E402
-from scenes.session import Seat, Stage, TableSession, seats_for  # noqa: E402
+from scenes.kit.layout import menu_layout  # noqa: E402
+from scenes.menu.scene import MenuScene  # noqa: E402
+from scenes.model.options import PlayOptions  # noqa: E402
+from scenes.results.scene import ResultsScene  # noqa: E402
+from scenes.model.session import Seat, Stage, TableSession, seats_for  # noqa: E402
 from scenes.table import TableScene  # noqa: E402
 
 THINK_MS = 5.0
@@ -292,7 +292,7 @@ def test_leaving_while_an_ai_thinks_closes_the_session() -> None:
 def test_the_menu_chooses_the_rules_preset_by_key_and_by_mouse() -> None:
     from game.rules import CLASSIC
 
-    from scenes.rules_screen import rules_text
+    from scenes.rules.scene import rules_text
 
     app = open_app(PlayOptions())
     frames(app)

@@ -19,12 +19,12 @@ from app_helpers import (  # noqa: E402
 from game.engine import Phase, Rule  # noqa: E402
 from game.play import play_seeded_game  # noqa: E402
 from game.rules import SNAP  # noqa: E402
-from scenes.hand import HAND_GUARD_SECONDS  # noqa: E402
+from scenes.table.choosing import HAND_GUARD_SECONDS  # noqa: E402
 from scenes.app import App  # noqa: E402
-from scenes.layout import menu_layout, results_layout, table_layout  # noqa: E402
-from scenes.options import PlayOptions  # noqa: E402
-from scenes.results import ResultsScene  # noqa: E402
-from scenes.session import Stage  # noqa: E402
+from scenes.kit.layout import menu_layout, results_layout, table_layout  # noqa: E402
+from scenes.model.options import PlayOptions  # noqa: E402
+from scenes.results.scene import ResultsScene  # noqa: E402
+from scenes.model.session import Stage  # noqa: E402
 
 SOLO_ROW_CHOICE_SEED = 2
 """Playing the lowest card every turn, the solo human meets rule 4 with this deal."""

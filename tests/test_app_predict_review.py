@@ -19,14 +19,14 @@ from game.predict import TAKES, answer_of, question_of  # noqa: E402
 from game.review import costliest, review_game  # noqa: E402
 from game.timeline import replay_states  # noqa: E402
 from scenes.app import App  # noqa: E402
-from scenes.layout import table_layout  # noqa: E402
-from scenes.options import PlayOptions  # noqa: E402
-from scenes.predict_panel import answer_buttons, predict_button  # noqa: E402
-from scenes.theme import SMALLEST_WINDOW  # noqa: E402
-from scenes.predictor import tally_of  # noqa: E402
-from scenes.results import ResultsScene  # noqa: E402
-from scenes.review_scene import ReviewScene, review_layout  # noqa: E402
-from scenes.scoreboard import ScoreboardScene  # noqa: E402
+from scenes.kit.layout import table_layout  # noqa: E402
+from scenes.model.options import PlayOptions  # noqa: E402
+from scenes.table.predict_panel import answer_buttons, predict_button  # noqa: E402
+from scenes.kit.theme import SMALLEST_WINDOW  # noqa: E402
+from scenes.table.predictor import tally_of  # noqa: E402
+from scenes.results.scene import ResultsScene  # noqa: E402
+from scenes.review.scene import ReviewScene, review_layout  # noqa: E402
+from scenes.scoreboard.scene import ScoreboardScene  # noqa: E402
 from scenes.table import TableScene  # noqa: E402
 
 ANSWER_KEYS = (pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_4, pygame.K_t)
@@ -39,7 +39,7 @@ ROLLOUTS = 120
 @pytest.fixture(autouse=True)
 def display(tmp_path, monkeypatch) -> Iterator[None]:  # type: ignore[no-untyped-def]
     monkeypatch.setenv("SIXTAKES_DATA_DIR", str(tmp_path / "data"))
-    monkeypatch.setattr("scenes.review_scene.APP_ROLLOUTS", ROLLOUTS)
+    monkeypatch.setattr("scenes.review.scene.APP_ROLLOUTS", ROLLOUTS)
     yield
     close_app()
 

@@ -14,9 +14,9 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 from app_helpers import click, close_app, frames, key, open_app, play_by_keys, resize, table  # noqa: E402
-from scenes.layout import dialog_layout, menu_layout, results_layout, table_layout  # noqa: E402
-from scenes.options import PlayOptions  # noqa: E402
-from scenes.session import Stage, TableSession, seats_for  # noqa: E402
+from scenes.kit.layout import dialog_layout, menu_layout, results_layout, table_layout  # noqa: E402
+from scenes.model.options import PlayOptions  # noqa: E402
+from scenes.model.session import Stage, TableSession, seats_for  # noqa: E402
 
 
 @pytest.fixture(autouse=True)
@@ -133,7 +133,7 @@ def test_demo_session_matches_the_engine_game() -> None:
 def test_the_key_that_opens_the_scoreboard_types_nothing_into_its_filter(app_data_dir: Path) -> None:
     """S in the menu opens the scoreboard; the "s" the same keystroke types (SDL sends the key,
     then its text) is not the start of a name to filter by."""
-    from scenes.scoreboard import ScoreboardScene
+    from scenes.scoreboard.scene import ScoreboardScene
 
     app = open_app(PlayOptions())
     frames(app)

@@ -39,7 +39,7 @@ from test_class_browser import (
 from game.classroom.phone_words import PHONE_TEXTS
 from game.record import parse_record
 from game.i18n import LANGUAGES
-from scenes.language import translations, use_language
+from scenes.model.language import translations, use_language
 
 pytestmark = [pytest.mark.skipif(
     CHROMIUM is None or CHROMEDRIVER is None or webdriver is None,

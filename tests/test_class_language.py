@@ -20,7 +20,7 @@ from game.classroom.room import Room, RoomError
 from game.classroom.server import ClassServer
 from game.i18n import LANGUAGES
 from game.rules import CLASSIC, SNAP
-from scenes.language import translations, use_language
+from scenes.model.language import translations, use_language
 
 CODE = "TEST"
 PROJECT = Path(__file__).resolve().parents[1]
@@ -113,7 +113,7 @@ def test_a_refused_name_says_why_in_whole_sentences(name: str, english: str) -> 
 
 
 def test_the_lobby_heading_and_footer_in_german() -> None:
-    from scenes.lobby import lobby_hints, seats_heading
+    from scenes.classroom.lobby import lobby_hints, seats_heading
 
     assert seats_heading(3, 4, SNAP, "random") == [["Seats: ", 3, " of ", 4, " taken"], ["SNAP classroom rules"],
                                                    ["AIs (random) play the empty seats"]]

@@ -301,7 +301,7 @@ def test_names_are_normalised_and_their_combining_marks_capped() -> None:
 
 def test_a_refused_name_reaches_the_phone_in_the_class_language() -> None:
     from game import i18n
-    from scenes.language import translations
+    from scenes.model.language import translations
 
     i18n.install("de", translations("de"))
     room = Room(4, CODE)

@@ -29,8 +29,8 @@ from class_helpers import (
 from game.classroom.server import Event
 from game.classroom.simclient import SimClient
 from game.record import parse_record
-from scenes.class_table import ClassTableScene
-from scenes.confirm import ConfirmScene
+from scenes.classroom.table import ClassTableScene
+from scenes.kit.confirm import ConfirmScene
 
 PROJECT = Path(__file__).resolve().parent.parent
 ZBARIMG = shutil.which("zbarimg")
@@ -188,15 +188,15 @@ def test_bad_class_options_are_one_line(args: list[str], message: str) -> None:
 def test_the_menu_opens_a_class_room_and_esc_closes_it(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     import functools
 
-    import scenes.class_menu
+    import scenes.menu.class_button
     from app_helpers import open_app
-    from scenes.class_settings import ClassSettings
+    from scenes.model.class_settings import ClassSettings
 
-    monkeypatch.setattr(scenes.class_menu, "ClassSettings",
+    monkeypatch.setattr(scenes.menu.class_button, "ClassSettings",
                         functools.partial(ClassSettings, port=0, host="127.0.0.1"))  # not the default port
-    from scenes.lobby import LobbyScene
-    from scenes.menu import MenuScene
-    from scenes.options import PlayOptions
+    from scenes.classroom.lobby import LobbyScene
+    from scenes.menu.scene import MenuScene
+    from scenes.model.options import PlayOptions
 
     app = open_app(PlayOptions(record=tmp_path / "r.jsonl"))
     try:

@@ -13,7 +13,7 @@ from class_helpers import CODE, close_app, game_finished, in_game, lobby_of, ope
 
 from game.classroom.simclient import SimClient
 from game.record import parse_record
-from scenes.class_settings import ClassSettings
+from scenes.model.class_settings import ClassSettings
 
 STUDENTS = ("Ana", "Ben", "Chloe", "Dimitri", "Esperanza", "Fatima", "Giovanni")
 

@@ -19,9 +19,9 @@ from app_helpers import ROOT, frames, history_records, key, open_app, table  # n
 from game.play import play_seeded_game  # noqa: E402
 from game.record import PlayerInfo, read_records, record_game  # noqa: E402
 from game.rules import SNAP  # noqa: E402
-from scenes.options import PlayOptions  # noqa: E402
-from scenes.results import ResultsScene  # noqa: E402
-from scenes.scoreboard import ScoreboardScene  # noqa: E402
+from scenes.model.options import PlayOptions  # noqa: E402
+from scenes.results.scene import ResultsScene  # noqa: E402
+from scenes.scoreboard.scene import ScoreboardScene  # noqa: E402
 
 AIS = [PlayerInfo(f"AI {i}", "random") for i in range(1, 5)]
 

@@ -16,10 +16,10 @@ import pytest  # noqa: E402
 from app_helpers import close_app, frames, key, open_app, table  # noqa: E402
 from game.engine import Rule  # noqa: E402
 from game.scenarios import WORKED_EXAMPLE_PLAYS, WORKED_EXAMPLE_ROW_CHOICE, worked_example_game  # noqa: E402
-from scenes.options import PlayOptions  # noqa: E402
-from scenes.replay import replay_of_game  # noqa: E402
-from scenes.rules_screen import RulesScene  # noqa: E402
-from scenes.session import Seat, Stage  # noqa: E402
+from scenes.model.options import PlayOptions  # noqa: E402
+from scenes.model.replay import replay_of_game  # noqa: E402
+from scenes.rules.scene import RulesScene  # noqa: E402
+from scenes.model.session import Seat, Stage  # noqa: E402
 from scenes.table import TableScene  # noqa: E402
 
 NAMES = ("Alice", "Bob", "Celia", "David")

@@ -27,7 +27,7 @@ NUMBER = re.compile(r"[-+]?\d+(?:\.\d+)?")
 
 
 def catalog(code: str):  # type: ignore[no-untyped-def]
-    from scenes.language import translations
+    from scenes.model.language import translations
 
     return translations(code)
 

@@ -1,4 +1,4 @@
-"""Tests for scenes.digits: stamping numbers with digit sprites (headless)."""
+"""Tests for scenes.kit.digits: stamping numbers with digit sprites (headless)."""
 
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:  # allow running pytest from any directory
     sys.path.insert(0, str(ROOT))
 
-from scenes.digits import (  # noqa: E402
+from scenes.kit.digits import (  # noqa: E402
     DIGITS_DIR,
     DigitSprites,
     SpriteError,

@@ -20,14 +20,14 @@ from game.i18n import LANGUAGES, SOURCE_LANGUAGE, Part, _
 from game.predict import TAKES, Tally, guess_text, question_of, score
 from game.rules import Rules
 from game.scenarios import WORKED_EXAMPLE_NAMES, WORKED_EXAMPLE_PLAYS, worked_example_game
-from scenes import theme
-from scenes.digits import DigitSprites, load_digit_sprites
-from scenes.explainer import ExplainPanel, explain_panel
-from scenes.language import use_language
-from scenes.layout import table_layout
-from scenes.predict_panel import _shorter_verdicts, answer_buttons, answer_label, verdict_parts
+from scenes.kit import theme
+from scenes.kit.digits import DigitSprites, load_digit_sprites
+from scenes.table.explainer import ExplainPanel, explain_panel
+from scenes.model.language import use_language
+from scenes.kit.layout import table_layout
+from scenes.table.predict_panel import _shorter_verdicts, answer_buttons, answer_label, verdict_parts
 from scenes.table.explain_panel import column_lines, fit_panel
-from scenes.widgets import rich_width
+from scenes.kit.widgets import rich_width
 
 TRANSLATED = [code for code in LANGUAGES if code != SOURCE_LANGUAGE]
 NAMES = list(WORKED_EXAMPLE_NAMES)

@@ -24,8 +24,8 @@ from app_helpers import ROOT, click, close_app, frames, key, open_app, table, ty
 from game import SNAP, play_seeded_game  # noqa: E402
 from game.store.history import History, HistoryError, Query, open_history, period_start  # noqa: E402
 from game.record import PlayerInfo, parse_record, record_game, utc_timestamp  # noqa: E402
-from scenes.options import PlayOptions  # noqa: E402
-from scenes.scoreboard import ScoreboardScene, scoreboard_layout  # noqa: E402
+from scenes.model.options import PlayOptions  # noqa: E402
+from scenes.scoreboard.scene import ScoreboardScene, scoreboard_layout  # noqa: E402
 
 NOW = datetime.now(timezone.utc)
 
@@ -212,7 +212,7 @@ def test_clicking_a_game_opens_its_replay(data_dir: Path) -> None:
     app.manager.push(board)
     frames(app)
     layout = scoreboard_layout(pygame.display.get_surface().get_size())
-    from scenes.layout import scale_for
+    from scenes.kit.layout import scale_for
 
     click(layout.row_rect(2, scale_for(pygame.display.get_surface().get_size())).center)
     frames(app)

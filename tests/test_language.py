@@ -48,7 +48,7 @@ def test_an_unknown_code_names_the_available_ones() -> None:
 
 
 def test_the_adapter_installs_the_catalog_and_remembers_the_menus_choice() -> None:
-    from scenes.language import save_language, saved_language, start_language
+    from scenes.model.language import save_language, saved_language, start_language
 
     assert saved_language() is None
     assert start_language(None, {"LANG": "fr_FR.UTF-8"}) == "fr"
@@ -63,7 +63,7 @@ def test_the_adapter_installs_the_catalog_and_remembers_the_menus_choice() -> No
 
 
 def test_a_damaged_settings_file_is_passed_over(data_dir: Path) -> None:
-    from scenes.language import save_language, saved_language
+    from scenes.model.language import save_language, saved_language
 
     data_dir.mkdir(parents=True)
     (data_dir / "settings.json").write_text("{not json", encoding="utf-8")
@@ -113,9 +113,9 @@ def test_the_menus_button_switches_the_language_and_remembers_it(drawn: list[str
     import pygame
     from app_helpers import click, close_app, frames, key, open_app
 
-    from scenes.language import saved_language
-    from scenes.language_button import language_button_rect
-    from scenes.options import PlayOptions
+    from scenes.model.language import saved_language
+    from scenes.menu.language_button import language_button_rect
+    from scenes.model.options import PlayOptions
 
     app = open_app(PlayOptions(), size=(1280, 720))
     frames(app)

@@ -3,9 +3,9 @@ window: nothing drawn off the window, no label cut short with an ellipsis, no wr
 losing lines, no label under the projector minimum.
 
 The screens are those of :func:`screen_tour.tour`, driven with real inputs.  A label's box is
-what the screen gives it: the width handed to :func:`scenes.theme.fit_label` (buttons, fields,
-captions), to :func:`scenes.widgets.shorten_rich` (lines of words and stamped numbers), the
-lines :func:`scenes.theme.wrap_lines` made of a paragraph, and the window itself."""
+what the screen gives it: the width handed to :func:`scenes.kit.theme.fit_label` (buttons, fields,
+captions), to :func:`scenes.kit.widgets.shorten_rich` (lines of words and stamped numbers), the
+lines :func:`scenes.kit.theme.wrap_lines` made of a paragraph, and the window itself."""
 
 from __future__ import annotations
 
@@ -22,8 +22,8 @@ from screen_tour import tour
 from game import i18n
 from game.i18n import LANGUAGES
 from game.text import ELLIPSIS
-from scenes import theme, widgets
-from scenes.language import use_language
+from scenes.kit import theme, widgets
+from scenes.model.language import use_language
 
 pytestmark = pytest.mark.slow  # long: left out of the fast tier (-m "not slow")
 
@@ -169,8 +169,8 @@ def test_the_watch_sees_a_label_cut_short(monkeypatch: pytest.MonkeyPatch) -> No
 def test_a_tie_of_three_is_named_in_bold_within_the_smallest_window(code: str) -> None:
     """The results' title is drawn bold (about a sixth wider than plain text): it is fitted as
     drawn, so "Tie: Player 2, Player 3 and Player 4 win!" stays on a 1024x576 window."""
-    from scenes.layout import results_layout
-    from scenes.results import winners_title
+    from scenes.kit.layout import results_layout
+    from scenes.results.scene import winners_title
 
     pygame.font.init()
     use_language(code)

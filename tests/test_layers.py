@@ -146,15 +146,15 @@ def test_no_arrow_runs_back_up() -> None:
 
 def test_the_graph_sees_a_loop_and_an_arrow_up() -> None:
     assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": set()}) == [["a", "b", "c"]]
-    assert "scenes.session" in import_graph()["scenes.table.scene"]
+    assert "scenes.model.session" in import_graph()["scenes.table.scene"]
 
 
-TABLE_MODEL = ["scenes.seats", "scenes.session", "scenes.thinker", "scenes.class_session", "scenes.resume",
-               "scenes.saving", "scenes.view", "scenes.options", "scenes.replay", "scenes.language",
-               "scenes.class_settings"]
+TABLE_MODEL = ["scenes.model.seats", "scenes.model.session", "scenes.model.thinker", "scenes.model.class_session", "scenes.model.resume",
+               "scenes.model.saving", "scenes.model.view", "scenes.model.options", "scenes.model.replay", "scenes.model.language",
+               "scenes.model.class_settings"]
 """The table's model: what the command line and the screens both stand on, without pygame."""
 
 
 def test_the_table_model_never_loads_pygame() -> None:
     loaded = loaded_after_importing(TABLE_MODEL)
-    assert "scenes.session" in loaded and "pygame" not in loaded
+    assert "scenes.model.session" in loaded and "pygame" not in loaded

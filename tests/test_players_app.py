@@ -21,11 +21,11 @@ from game.engine import Phase  # noqa: E402
 from game.record import read_game  # noqa: E402
 from game.table_size import mode_kinds  # noqa: E402
 from scenes.app import App  # noqa: E402
-from scenes.hand import HAND_GUARD_SECONDS  # noqa: E402
-from scenes.menu import MenuScene  # noqa: E402
-from scenes.options import PlayOptions  # noqa: E402
-from scenes.results import ResultsScene  # noqa: E402
-from scenes.session import Stage  # noqa: E402
+from scenes.table.choosing import HAND_GUARD_SECONDS  # noqa: E402
+from scenes.menu.scene import MenuScene  # noqa: E402
+from scenes.model.options import PlayOptions  # noqa: E402
+from scenes.results.scene import ResultsScene  # noqa: E402
+from scenes.model.session import Stage  # noqa: E402
 
 pytestmark = pytest.mark.slow  # whole games: left out of the fast tier (-m "not slow")
 
@@ -172,7 +172,7 @@ def test_snap_keeps_four_seats_and_says_so() -> None:
 
 
 def test_the_results_title_names_a_tie_or_counts_a_long_one() -> None:
-    from scenes.results import winners_title
+    from scenes.results.scene import winners_title
 
     open_app(PlayOptions())
     assert winners_title(["Ana"], 72, 1220)[0] == "Ana wins!"

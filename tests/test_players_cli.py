@@ -14,9 +14,9 @@ import pytest
 import main
 from game.record import read_records
 from game.table_size import mode_kinds
-from scenes.layout import menu_layout, results_layout, table_layout
-from scenes.options import PlayOptions
-from scenes.theme import SMALLEST_WINDOW
+from scenes.kit.layout import menu_layout, results_layout, table_layout
+from scenes.model.options import PlayOptions
+from scenes.kit.theme import SMALLEST_WINDOW
 from tests.conftest import PROJECT
 
 SIZES = [(1280, 720), SMALLEST_WINDOW]
@@ -120,7 +120,7 @@ def test_the_menu_and_results_lay_out_every_seat_apart(players: int, size: tuple
 
 @pytest.mark.parametrize("players", range(2, 11))
 def test_a_scoreboard_line_gives_every_player_a_cell(players: int) -> None:
-    from scenes.seat_cells import seat_cells
+    from scenes.scoreboard.seat_cells import seat_cells
 
     cells, width, digits = seat_cells(300, 870, 100, players, 1.0)
     assert len(set(cells)) == players and width >= 100 and digits >= 18

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pygame
 from app_helpers import close_app, frames, key, open_app, table
 
-from scenes.options import PlayOptions
-from scenes.session import Stage
+from scenes.model.options import PlayOptions
+from scenes.model.session import Stage
 
 
 

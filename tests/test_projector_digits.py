@@ -5,10 +5,10 @@ from __future__ import annotations
 import pygame
 from app_helpers import close_app, open_app
 
-from scenes import theme
-from scenes.digits import number_size
-from scenes.options import PlayOptions
-from scenes.widgets import _number_height
+from scenes.kit import theme
+from scenes.kit.digits import number_size
+from scenes.model.options import PlayOptions
+from scenes.kit.widgets import _number_height
 
 
 def test_numbers_in_text_are_as_tall_and_as_bold_as_the_capitals_around_them() -> None:

@@ -6,8 +6,8 @@ import pygame
 from app_helpers import close_app, frames, key, open_app, table
 
 from game.scenarios import WORKED_EXAMPLE_ROWS
-from scenes.options import PlayOptions
-from scenes.session import Stage
+from scenes.model.options import PlayOptions
+from scenes.model.session import Stage
 
 
 
@@ -32,7 +32,7 @@ def test_the_worked_example_opens_on_the_revealed_cards_and_names_itself(drawn: 
 def test_a_rule_4_choice_that_causes_nothing_says_the_cheapest_is_the_careful_one() -> None:
     from game.engine import Placement, Rule
     from game.rules import SNAP
-    from scenes.explainer import explain_panel
+    from scenes.table.explainer import explain_panel
 
     rows = ((9, 12, 21), (19, 24), (33, 42), (69, 72, 81))
     placement = Placement(0, 0, 2, 7, 3, (69, 72, 81), 9, Rule.LOW_CARD)

@@ -10,10 +10,10 @@ import pygame
 from app_helpers import click, close_app, frames, key, look, open_app, table
 
 from game.engine import PlayerView
-from scenes.hand import HAND_GUARD_SECONDS
-from scenes.layout import table_layout
-from scenes.options import PlayOptions
-from scenes.session import Stage, TableSession, seats_for
+from scenes.table.choosing import HAND_GUARD_SECONDS
+from scenes.kit.layout import table_layout
+from scenes.model.options import PlayOptions
+from scenes.model.session import Stage, TableSession, seats_for
 from scenes.table import TableScene
 
 SIZE = (1280, 720)
@@ -189,7 +189,7 @@ def test_a_whole_game_clicked_through_in_a_hurry_plays_only_the_cards_meant(mode
     appears; each card is played by looking, then clicking it twice."""
     import random
 
-    from scenes.results import ResultsScene
+    from scenes.results.scene import ResultsScene
 
     rng = random.Random(5)
     app = open_app(PlayOptions(mode=mode, seed=12, step_delay=0.3))

@@ -10,11 +10,11 @@ from app_helpers import click, close_app, frames, key, open_app, table
 
 from game.store.history import open_history
 from game.store.unfinished import parse_unfinished
-from scenes.confirm import CloseQuestion, ConfirmScene
-from scenes.layout import menu_layout
-from scenes.menu import MenuScene
-from scenes.options import PlayOptions
-from scenes.session import Stage
+from scenes.kit.confirm import CloseQuestion, ConfirmScene
+from scenes.kit.layout import menu_layout
+from scenes.menu.scene import MenuScene
+from scenes.model.options import PlayOptions
+from scenes.model.session import Stage
 
 
 @pytest.fixture(autouse=True)
@@ -186,8 +186,8 @@ def test_any_moment_of_a_game_resumes_to_the_same_table(mode: str, rules_name: s
     import random
 
     from game.rules import rules_named
-    from scenes.resume import resume_session, unfinished_of_session
-    from scenes.session import TableSession, seats_for
+    from scenes.model.resume import resume_session, unfinished_of_session
+    from scenes.model.session import TableSession, seats_for
 
     rng = random.Random(f"{mode}-{rules_name}")
     rules = rules_named(rules_name)

@@ -9,11 +9,11 @@ from app_helpers import click, close_app, frames, key, open_app, table, type_tex
 
 from game.engine import Placement, Rule
 from game.rules import CLASSIC
-from scenes import theme
-from scenes.menu import MenuScene
-from scenes.options import PlayOptions
-from scenes.rules_screen import rules_text
-from scenes.session import Stage, TableSession, seats_for
+from scenes.kit import theme
+from scenes.menu.scene import MenuScene
+from scenes.model.options import PlayOptions
+from scenes.rules.scene import rules_text
+from scenes.model.session import Stage, TableSession, seats_for
 from scenes.table.players import fitting_detail
 
 
@@ -63,11 +63,11 @@ def test_the_menu_footer_says_what_enter_does_in_a_name_field(drawn: list[str]) 
 
 
 def test_a_scoreboard_row_opens_the_game() -> None:
-    from scenes.layout import scale_for
-    from scenes.scoreboard import ScoreboardScene, scoreboard_layout
+    from scenes.kit.layout import scale_for
+    from scenes.scoreboard.scene import ScoreboardScene, scoreboard_layout
 
     app = open_app(PlayOptions(mode="demo", seed=9, step_delay=0))
-    from scenes.results import ResultsScene
+    from scenes.results.scene import ResultsScene
 
     for _ in range(400):
         if isinstance(app.manager.active, ResultsScene):

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pygame
 from app_helpers import close_app, frames, key, open_app, table
 
-from scenes.options import PlayOptions
-from scenes.session import Stage
+from scenes.model.options import PlayOptions
+from scenes.model.session import Stage
 
 
 def test_back_from_a_turns_first_placement_shows_its_cards_revealed_none_placed() -> None:

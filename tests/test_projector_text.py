@@ -9,8 +9,8 @@ import pygame
 import pytest
 from screen_tour import tour
 
-from scenes import theme
-from scenes.options import PlayOptions
+from scenes.kit import theme
+from scenes.model.options import PlayOptions
 
 pytestmark = pytest.mark.slow  # long: left out of the fast tier (-m "not slow")
 
@@ -51,7 +51,7 @@ def test_every_label_of_every_screen_is_at_least_the_projector_minimum(
 def test_nothing_in_the_top_bar_overlaps_live_or_looking_back(size: tuple[int, int], mode: str) -> None:
     from app_helpers import close_app, frames, key, open_app, table
 
-    from scenes.session import Stage
+    from scenes.model.session import Stage
 
     rules = "classic" if mode == "classic" else "snap"
     names = tuple(f"{n} Longname-{i}" for i, n in enumerate(("Ann", "Bob", "Cy", "Di")))

@@ -66,7 +66,7 @@ def test_opening_a_replay_runs_the_engine_once(tmp_path: Path, monkeypatch: pyte
     replayed = read_game(GOLDEN, 1)
     assert len(calls) == SNAP.turns_per_round, "checked and turned into states in one pass"
     assert len(replayed.states) == 28 and replayed.game.is_over
-    from scenes.replay import replay_of_record
+    from scenes.model.replay import replay_of_record
 
     replay = replay_of_record(replayed)
     assert len(calls) == SNAP.turns_per_round and replay.states == replayed.states

@@ -19,9 +19,9 @@ from app_helpers import close_app, frames, key, open_app
 
 from conftest import needs
 from game.store.history import MOST_UNFINISHED, open_history
-from scenes.menu import MenuScene
-from scenes.options import PlayOptions
-from scenes.resume_list import ResumeListScene
+from scenes.menu.scene import MenuScene
+from scenes.model.options import PlayOptions
+from scenes.menu.resume_list import ResumeListScene
 from scenes.table import TableScene
 
 PROJECT = Path(__file__).resolve().parent.parent

@@ -7,8 +7,8 @@ import pygame
 import pytest
 from app_helpers import close_app, frames, open_app, table
 
-from scenes.layout import table_layout
-from scenes.options import PlayOptions
+from scenes.kit.layout import table_layout
+from scenes.model.options import PlayOptions
 from scenes.table.buttons import button_at
 from scenes.table.players import seat_at
 from scenes.table.rows import row_at

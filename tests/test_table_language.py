@@ -6,9 +6,9 @@ from __future__ import annotations
 import pygame
 from app_helpers import close_app, frames, key, look, open_app, table
 
-from scenes.language import use_language
-from scenes.options import PlayOptions
-from scenes.session import Stage
+from scenes.model.language import use_language
+from scenes.model.options import PlayOptions
+from scenes.model.session import Stage
 from scenes.table.cursor import AutoClock
 from scenes.window import window_title
 

@@ -22,11 +22,11 @@ import pytest  # noqa: E402
 from app_helpers import ROOT, close_app, frames, move, open_app, run_until, table  # noqa: E402
 from game.bots.process import close_all_bots  # noqa: E402
 from game.text import ELLIPSIS, NAME_LIMIT, REPLACEMENT, InvalidNameError, check_name, drawable  # noqa: E402
-from scenes import theme  # noqa: E402
-from scenes.layout import table_layout  # noqa: E402
-from scenes.options import PlayOptions  # noqa: E402
-from scenes.results import ResultsScene  # noqa: E402
-from scenes.session import Stage  # noqa: E402
+from scenes.kit import theme  # noqa: E402
+from scenes.kit.layout import table_layout  # noqa: E402
+from scenes.model.options import PlayOptions  # noqa: E402
+from scenes.results.scene import ResultsScene  # noqa: E402
+from scenes.model.session import Stage  # noqa: E402
 
 HOSTILE = ["nul\x00here", "lone \ud800 surrogate", "bell\x07 and esc\x1b[31m", "line\nbreak\r\ttab",
            "x" * 5_000_000, "\u2028\u2029", "\U0001F600 fine", ""]
@@ -161,7 +161,7 @@ def test_everything_drawn_goes_through_drawable(watched_fonts: list[str], data_d
     assert app.record_failed, "names no record may hold are refused when saving, in one line"
 
     from game.store.history import open_history
-    from scenes.scoreboard import ScoreboardScene
+    from scenes.scoreboard.scene import ScoreboardScene
 
     with open_history() as history:  # a hostile row put straight into the database
         history._db.execute("INSERT INTO games (played, rules, seed, digest) VALUES (NULL, 'snap', 1, x'00')")

@@ -42,6 +42,7 @@ from typing import Any
 from aiohttp import WSCloseCode, WSMsgType, web
 
 from game.i18n import _
+from game.resources import resource
 from game.rules import SNAP, Rules
 
 from .guard import AddressBuckets, ConnectionGuard, Limits, TerminalLines, open_file_limit
@@ -51,7 +52,7 @@ from .room import DEFAULT_PORT, Joined, Room, RoomError, UnknownSeatError, Wrong
 
 __all__ = ["ClassServer", "Event", "Limits", "DEFAULT_PORT", "WEB_DIR", "lan_addresses"]
 
-WEB_DIR = Path(__file__).resolve().parent.parent.parent / "web"
+WEB_DIR = resource("web")
 """The phone page: plain HTML, CSS and JavaScript files, served as they are."""
 DEFAULT_LIMITS = Limits()
 

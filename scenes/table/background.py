@@ -8,9 +8,9 @@ import pygame
 from game.i18n import _
 from game.rules import Rules
 
-from .. import theme
-from ..layout import TableLayout
-from ..widgets import draw_panel
+from ..kit import theme
+from ..kit.layout import TableLayout
+from ..kit.widgets import draw_panel
 from .players import draw_still_seats
 
 

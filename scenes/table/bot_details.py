@@ -7,8 +7,8 @@ import pygame
 
 from game.i18n import _
 
-from .. import theme
-from ..widgets import draw_panel
+from ..kit import theme
+from ..kit.widgets import draw_panel
 from .frame import Frame
 from .players import seat_at
 from .text import fit_text, wrap_text

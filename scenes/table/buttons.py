@@ -6,9 +6,9 @@ import pygame
 
 from game.i18n import _
 
-from .. import theme
-from ..layout import TableLayout
-from ..widgets import draw_button
+from ..kit import theme
+from ..kit.layout import TableLayout
+from ..kit.widgets import draw_button
 from .frame import Frame
 
 

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import pygame
 
-from .. import theme
+from ..kit import theme
 from game.explain import preview_parts
 from game.i18n import _, rich
 
-from ..session import Part, Stage
-from ..widgets import draw_rich, rich_width
+from ..model.session import Part, Stage
+from ..kit.widgets import draw_rich, rich_width
 from .frame import Frame
 
 

@@ -12,9 +12,9 @@ from typing import Any, Protocol
 import pygame
 
 from ..base import Input, InputKind
-from ..hand import HAND_GUARD_SECONDS, curtain_take_back_rect, hand_index_at
-from ..layout import TableLayout
-from ..session import Stage
+from .choosing import HAND_GUARD_SECONDS, curtain_take_back_rect, hand_index_at
+from ..kit.layout import TableLayout
+from ..model.session import Stage
 from .frame import selected_index
 from .rows import row_at
 

@@ -6,13 +6,13 @@ import pygame
 
 from game.i18n import _
 
-from .. import theme
-from ..digits import DigitSprites
-from ..hand import curtain_take_back_rect
-from ..layout import TableLayout
-from ..session import Part
-from ..view import TableInfo
-from ..widgets import draw_button, draw_rich
+from ..kit import theme
+from ..kit.digits import DigitSprites
+from .choosing import curtain_take_back_rect
+from ..kit.layout import TableLayout
+from ..model.session import Part
+from ..model.view import TableInfo
+from ..kit.widgets import draw_button, draw_rich
 
 __all__ = ["curtain_take_back_rect", "draw_curtain"]
 

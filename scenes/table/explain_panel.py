@@ -13,13 +13,13 @@ import pygame
 from game.i18n import _
 from game.timeline import TableState
 
-from .. import theme
-from ..digits import DigitSprites
-from ..explainer import Column, ExplainPanel, explain_panel
-from ..layout import TableLayout
-from ..session import Part
-from ..view import TableInfo
-from ..widgets import draw_panel, draw_rich, rich_width, wrap_rich
+from ..kit import theme
+from ..kit.digits import DigitSprites
+from .explainer import Column, ExplainPanel, explain_panel
+from ..kit.layout import TableLayout
+from ..model.session import Part
+from ..model.view import TableInfo
+from ..kit.widgets import draw_panel, draw_rich, rich_width, wrap_rich
 from .frame import Frame
 
 

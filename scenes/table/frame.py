@@ -1,6 +1,6 @@
 """The data one frame of the table is drawn from, and what a frame showed (for tests).
 
-The scene builds a :class:`Frame` from the game's :class:`scenes.view.TableView`
+The scene builds a :class:`Frame` from the game's :class:`scenes.model.view.TableView`
 and its own view state (hover, selection, the motion, the toggles); every
 component draws from it and nothing else, so each one can be read alone.
 """
@@ -14,11 +14,11 @@ import pygame
 
 from game.timeline import TableState
 
-from ..cards import CardArt
-from ..digits import DigitSprites
-from ..layout import TableLayout
-from ..session import BotStatus, Preview, Stage
-from ..view import TableInfo, TableView
+from ..kit.cards import CardArt
+from ..kit.digits import DigitSprites
+from ..kit.layout import TableLayout
+from ..model.session import BotStatus, Preview, Stage
+from ..model.view import TableInfo, TableView
 
 
 

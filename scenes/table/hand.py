@@ -7,9 +7,9 @@ import pygame
 
 from game.i18n import _
 
-from .. import theme
-from ..hand import hand_index_at
-from ..widgets import draw_button
+from ..kit import theme
+from .choosing import hand_index_at
+from ..kit.widgets import draw_button
 from .frame import Frame
 
 __all__ = ["draw_hand", "draw_small_hand", "hand_index_at", "hovered_card"]

@@ -6,9 +6,9 @@ import pygame
 
 from game.i18n import _
 
-from .. import theme
-from ..session import Stage
-from ..widgets import fit_segments
+from ..kit import theme
+from ..model.session import Stage
+from ..kit.widgets import fit_segments
 from .frame import Frame
 
 

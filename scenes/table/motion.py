@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from .. import theme
+from ..kit import theme
 from .frame import Frame
 
 MOTION_SECONDS = 0.3

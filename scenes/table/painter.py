@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import pygame
 
-from ..session import Stage
-from ..view import TableInfo
+from ..model.session import Stage
+from ..model.view import TableInfo
 from . import bot_details, caption, players, rows
 from .background import Background
 from .buttons import draw_buttons

@@ -8,9 +8,9 @@ import pygame
 
 from game.i18n import _, rich
 
-from .. import theme
-from ..session import Part
-from ..widgets import draw_rich, rich_width
+from ..kit import theme
+from ..model.session import Part
+from ..kit.widgets import draw_rich, rich_width
 from .frame import Frame
 
 

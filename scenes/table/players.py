@@ -1,7 +1,7 @@
 """The seats: each player's name and what they do, their points, and their card of the turn.
 
 Seats are drawn here only: one seat per rectangle the layout gives
-(:attr:`scenes.layout.TableLayout.seats`), however many there are - their
+(:attr:`scenes.kit.layout.TableLayout.seats`), however many there are - their
 still boxes once into the background (:func:`draw_still_seats`), the rest
 every frame (:func:`draw_players`).
 """
@@ -13,14 +13,15 @@ import pygame
 from game.rules import Rules
 from game.i18n import _, ngettext
 
-from .. import classic, theme
-from ..cards import LOOK_DIM
-from ..digits import write_number
-from ..layout import SeatParts, TableLayout
-from ..session import BotStatus, Stage
-from ..view import TableInfo, TableView
-from ..widgets import draw_marker, draw_panel
-from ..words import seat_label
+from ..model import classic
+from ..kit import theme
+from ..kit.cards import LOOK_DIM
+from ..kit.digits import write_number
+from ..kit.layout import SeatParts, TableLayout
+from ..model.session import BotStatus, Stage
+from ..model.view import TableInfo, TableView
+from ..kit.widgets import draw_marker, draw_panel
+from ..kit.words import seat_label
 from .frame import Frame
 
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pygame
 
-from .. import theme
-from ..cards import LOOK_DIM
-from ..session import Stage
+from ..kit import theme
+from ..kit.cards import LOOK_DIM
+from ..model.session import Stage
 from .frame import Frame
 
 

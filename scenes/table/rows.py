@@ -8,12 +8,12 @@ import pygame
 from game.engine import Rule
 from game.i18n import _, ngettext, rich
 
-from .. import theme
-from ..cards import LOOK_DIM, LOOK_GHOST
-from ..digits import write_number
-from ..layout import TableLayout
-from ..session import Preview, Stage, preview
-from ..widgets import draw_rich
+from ..kit import theme
+from ..kit.cards import LOOK_DIM, LOOK_GHOST
+from ..kit.digits import write_number
+from ..kit.layout import TableLayout
+from ..model.session import Preview, Stage, preview
+from ..kit.widgets import draw_rich
 from .frame import Frame
 from .motion import draw_motion
 

@@ -1,7 +1,7 @@
 """The table screen: it composes the table's components and turns inputs into actions.
 
 The game flow lives in the source (:mod:`scenes.table.source`): a live game
-(:class:`scenes.session.TableSession`) or a replayed record, behind one
+(:class:`scenes.model.session.TableSession`) or a replayed record, behind one
 protocol, so this scene never asks which it shows.  The scene keeps view
 state only - the history cursor and Auto's clock (:mod:`scenes.table.cursor`),
 the card motion, the selected hand card, the toggles - builds each frame's
@@ -10,7 +10,7 @@ draw it; :class:`scenes.table.controls.Controls` turns inputs into its actions.
 Nothing here decides where a card goes, and ``draw`` changes nothing.
 
 Every placement is kept as a :class:`game.timeline.TableState`; live, past and
-replayed placements are all drawn by :func:`scenes.view.view_of_state` from a
+replayed placements are all drawn by :func:`scenes.model.view.view_of_state` from a
 state, so they look the same pixel for pixel.
 """
 
@@ -23,16 +23,16 @@ import pygame
 from game.i18n import _
 from game.timeline import TableState
 
-from .. import classic
-from ..predictor import Predictor
+from ..model import classic
+from .predictor import Predictor
 from ..base import AppContext, Input, Scene
-from ..cards import CardArt
-from ..confirm import ConfirmScene
-from ..hand import PhaseGuard, hand_index_at
-from ..layout import TableLayout, table_layout
-from ..replay import Replay
-from ..session import Preview, Stage, TableSession, preview
-from ..view import TableView
+from ..kit.cards import CardArt
+from ..kit.confirm import ConfirmScene
+from .choosing import PhaseGuard, hand_index_at
+from ..kit.layout import TableLayout, table_layout
+from ..model.replay import Replay
+from ..model.session import Preview, Stage, TableSession, preview
+from ..model.view import TableView
 from . import players
 from .controls import Controls
 from .curtain import draw_curtain
@@ -196,7 +196,7 @@ class TableScene(Scene):
 
     def show_rules(self) -> None:
         """F1 / "?": the rules screen over the table; closing it leaves the game as it was."""
-        from ..rules_screen import RulesScene
+        from ..rules.scene import RulesScene
 
         self.ctx.manager.push(RulesScene(self.ctx, self.info.rules))
 

@@ -11,8 +11,8 @@ from typing import Sequence
 
 from game.timeline import TableState
 
-from ..session import Stage
-from ..view import TableView, view_of_reveal, view_of_state
+from ..model.session import Stage
+from ..model.view import TableView, view_of_reveal, view_of_state
 from .cursor import History, Tape
 from .source import TableSource
 

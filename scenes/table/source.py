@@ -15,9 +15,9 @@ from game.i18n import _
 from game.engine import Game, Placement
 from game.timeline import TableState
 
-from ..replay import Replay
-from ..session import BotStatus, Stage, TableSession
-from ..view import TableInfo, TableView, info_of, live_view, view_of_state
+from ..model.replay import Replay
+from ..model.session import BotStatus, Stage, TableSession
+from ..model.view import TableInfo, TableView, info_of, live_view, view_of_state
 
 if TYPE_CHECKING:
     from ..base import AppContext, Navigator
@@ -118,7 +118,7 @@ class TableSource(Protocol):
 
 
 class LiveSource:
-    """A game being played (:class:`scenes.session.TableSession`)."""
+    """A game being played (:class:`scenes.model.session.TableSession`)."""
 
     def __init__(self, session: TableSession) -> None:
         self.session: TableSession = session
@@ -165,7 +165,7 @@ class LiveSource:
         return self.session.taking_back
 
     def leave_note(self, ctx: AppContext) -> str | None:
-        from ..hand import keep_on_leave
+        from .choosing import keep_on_leave
 
         if keep_on_leave(ctx, self.session):
             return _("It is kept unfinished: the menu offers to resume it.")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .. import theme
+from ..kit import theme
 
 
 def fit_text(text: str, max_width: int, min_size: int = 12) -> str:

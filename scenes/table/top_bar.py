@@ -15,11 +15,12 @@ import pygame
 
 from game.i18n import _, rich
 
-from .. import classic, theme
-from ..mode_titles import table_title
-from ..predict_panel import predict_button
-from ..session import Part
-from ..widgets import draw_button, draw_rich, rich_width
+from ..model import classic
+from ..kit import theme
+from ..model.mode_titles import table_title
+from .predict_panel import predict_button
+from ..model.session import Part
+from ..kit.widgets import draw_button, draw_rich, rich_width
 from .frame import Frame
 from .past import PastMarker, draw_marker, place_marker
 
@@ -50,7 +51,7 @@ class TopBar:
 
 def rich_rect(parts: list[Part], size: int, frame: Frame, *, center: tuple[int, int] | None = None,
               midleft: tuple[int, int] | None = None) -> pygame.Rect:
-    """The rect :func:`scenes.widgets.draw_rich` covers with ``parts`` placed so."""
+    """The rect :func:`scenes.kit.widgets.draw_rich` covers with ``parts`` placed so."""
     width = rich_width(parts, size, frame.sprites)
     text_h = theme.font(size).get_linesize()
     x, cy = (center[0] - width // 2, center[1]) if center is not None else midleft or (0, 0)

@@ -6,7 +6,7 @@ baggage and a student can read exactly how each glyph is built.
 
 Style: bold, rounded, geometric strokes in dark ink on a fully transparent
 background -- they read well on a projector and are easy to recolour later
-(``scenes.digits`` tints them by replacing RGB while keeping alpha).
+(``scenes.kit.digits`` tints them by replacing RGB while keeping alpha).
 
 Each glyph is a list of *strokes*; a stroke is a polyline (straight lines and
 sampled arcs) in a 60 x 96 design grid.  A stroke is inked by stamping discs

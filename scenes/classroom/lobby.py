@@ -1,0 +1,410 @@
+"""The class game's lobby on the projector: room code, join address, QR code, seats.
+
+Opening the lobby starts the class server (:mod:`game.classroom.server`);
+students open the address on their phones, type the code and a name, and
+appear in a seat.  The teacher starts with Enter (or the game starts by
+itself once ``--start-at`` seats are taken); a click on a seat's "Free"
+button frees it.  Esc closes the room and goes back to the menu.
+"""
+
+from __future__ import annotations
+
+import queue
+from dataclasses import dataclass, replace
+from typing import Any
+
+import pygame
+import segno
+
+from game.players.options import AgentOptions
+from game.classroom.room import Room, SeatInfo
+from game.classroom.server import ClassServer, lan_addresses
+from game.i18n import Part, _, ngettext, rich
+from game.rules import Rules, rules_named
+
+from ..kit import theme
+from ..base import AppContext, Input, InputKind, Scene
+from ..model.class_settings import ClassSettings
+from ..model.class_session import ClassSession, class_seats
+from .table import ClassTableScene
+from ..kit.layout import scale_for
+from ..model.resume import Kept, resume_session
+from ..model.session import PHONE, Seat
+from ..model.thinker import Thinker
+from ..kit.digits import DigitSprites
+from ..kit.widgets import draw_button, draw_panel, draw_rich, fit_segments, rich_width, shorten_rich
+
+SEAT_KEYS = {pygame.K_PLUS: 1, pygame.K_EQUALS: 1, pygame.K_KP_PLUS: 1, pygame.K_MINUS: -1, pygame.K_KP_MINUS: -1}
+"""Keys that change the number of seats before the start (classic rules: 2-10)."""
+HEADING_LINES = 2
+"""Lines above the seats for their heading: how many are taken, the rules, who plays the empty ones."""
+HEADING_GAP = "  -  "
+HINT_GAP = "    "
+
+
+def qr_surface(text: str, module: int) -> pygame.Surface:
+    """``text`` as a QR code (error correction M), ``module`` pixels per module, with the
+    4-module white quiet zone scanners need."""
+    code = segno.make(text, error="m", micro=False)
+    matrix = code.matrix
+    border = 4
+    size = (len(matrix) + 2 * border) * module
+    image = pygame.Surface((size, size))
+    image.fill((255, 255, 255))
+    for y, row in enumerate(matrix):
+        for x, dark in enumerate(row):
+            if dark:
+                image.fill((0, 0, 0), ((x + border) * module, (y + border) * module, module, module))
+    return image
+
+
+def qr_modules(text: str) -> int:
+    """Modules across the QR code of ``text``, quiet zone included."""
+    return len(segno.make(text, error="m", micro=False).matrix) + 8
+
+
+@dataclass(frozen=True)
+class LobbyLayout:
+    scale: float
+    title: pygame.Rect
+    info: pygame.Rect
+    heading: tuple[pygame.Rect, ...]
+    """The lines of the seats' heading, top first."""
+    seats: tuple[pygame.Rect, ...]
+    free_buttons: tuple[pygame.Rect, ...]
+    qr: pygame.Rect
+    start: pygame.Rect
+    hints: pygame.Rect
+
+
+def lobby_layout(size: tuple[int, int], seat_count: int, modules: int, free_width: int = 0) -> LobbyLayout:
+    """``free_width``: the width the seats' Free buttons need for their label (at least their
+    design width)."""
+    w, h = size
+    s = scale_for(size)
+    margin = round(24 * s)
+    qr_side = min(h - 2 * margin - round(60 * s), w // 2 - margin)
+    qr_side = max(modules, qr_side // modules * modules)  # whole pixels per module: sharp edges
+    qr = pygame.Rect(w - margin - qr_side, margin, qr_side, qr_side)
+    left_w = qr.left - 2 * margin
+    title = pygame.Rect(margin, margin, left_w, round(56 * s))
+    info = pygame.Rect(margin, title.bottom + round(8 * s), left_w, round(150 * s))
+    line_h = round(26 * s)
+    heading = tuple(pygame.Rect(margin, info.bottom + round(8 * s) + i * line_h, left_w, line_h)
+                    for i in range(HEADING_LINES))
+    top = heading[-1].bottom + round(4 * s)
+    bottom_room = round(110 * s)
+    row_h = max(round(22 * s), min(round(46 * s), (h - top - bottom_room) // max(1, seat_count)))
+    seats = tuple(pygame.Rect(margin, top + i * row_h, left_w, row_h - round(6 * s)) for i in range(seat_count))
+    free_w = max(round(104 * s), free_width)
+    free = tuple(pygame.Rect(r.right - free_w - round(6 * s), r.top + 1, free_w, r.height - 2) for r in seats)
+    start = pygame.Rect(margin, h - margin - round(64 * s) - round(28 * s), round(320 * s), round(64 * s))
+    hints = pygame.Rect(margin, h - margin - round(24 * s), w - 2 * margin, round(24 * s))
+    return LobbyLayout(s, title, info, heading, seats, free, qr, start, hints)
+
+
+class LobbyScene(Scene):
+    """Students join; the teacher starts the class game."""
+
+    def __init__(self, ctx: AppContext, settings: ClassSettings, server: ClassServer | None,
+                 problem: str = "") -> None:
+        super().__init__(ctx)
+        self.settings = settings
+        self.server = server
+        self.problem = problem
+        """Why the room could not open (e.g. the port is taken); shown instead of the room."""
+        self.addresses = join_addresses(settings, server) if server is not None else []
+        self._qr: tuple[int, pygame.Surface] | None = None
+
+    @property
+    def room(self) -> Room | None:
+        return self.server.room if self.server is not None else None
+
+    @property
+    def join_url(self) -> str:
+        return self.addresses[0] if self.addresses else ""
+
+    def seats(self) -> tuple[SeatInfo, ...]:
+        return self.room.seats() if self.room is not None else ()
+
+    def close(self) -> None:
+        """Stop the server (leaving without a game)."""
+        if self.server is not None:
+            self.server.stop()
+
+    # ------------------------------------------------------------ input
+    def handle_event(self, inp: Input) -> None:
+        super().handle_event(inp)
+        if inp.is_key(pygame.K_ESCAPE):
+            self.close()
+            self.ctx.nav.go_menu()
+        elif inp.is_key(pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.start()
+        elif inp.is_key(*SEAT_KEYS):
+            self.change_seats(SEAT_KEYS[inp.key])
+        elif inp.kind is InputKind.CLICK and self.room is not None:
+            surface = pygame.display.get_surface()
+            layout = self._layout(surface.get_size() if surface is not None else (1280, 720))
+            if layout.start.collidepoint(inp.pos):
+                self.start()
+                return
+            for info, rect in zip(self.seats(), layout.free_buttons):
+                if info.taken and rect.collidepoint(inp.pos):
+                    self.free(info.index)
+
+    def change_seats(self, step: int) -> None:
+        """One seat more or fewer before the start, within what the rules allow (classic: 2-10);
+        a seat a student holds is never taken away."""
+        if self.server is None or self.room is None:
+            return
+        rules = rules_named(self.settings.rules)
+        wanted = max(rules.min_players, min(rules.max_players, self.room.seat_count + step))
+        if wanted != self.room.seat_count and self.room.resize(wanted):
+            self.server.lobby_changed()
+
+    def free(self, seat: int) -> None:
+        """The teacher frees a seat before the game (its phone goes back to the join form)."""
+        if self.server is not None:
+            self.server.room.free(seat)
+            self.server.release(seat, _("the teacher freed your seat"))
+
+    def update(self, dt: float) -> None:
+        if self.server is None:
+            return
+        while True:  # before the start, phones have nothing to play: the room tracks who is here
+            try:
+                self.server.inbox.get_nowait()
+            except queue.Empty:
+                break
+        start_at = self.settings.start_at
+        if start_at is not None and len(self.server.room.connected_seats()) >= start_at:
+            self.start()
+
+    def start(self) -> None:
+        """Start the game: students' seats as they are, computer players in the others."""
+        if self.server is None or not self.server.running:
+            return
+        rules = rules_named(self.settings.rules)
+        room = self.server.room
+        seats = class_seats(room, rules, self.settings.ai)
+        room.start()
+        options = AgentOptions(think_ms=self.ctx.options.think_ms)
+        session = ClassSession(seats, self.server, rules=rules, level=self.settings.ai, seed=self.settings.seed,
+                               options=options, time_limit=self.settings.time_limit)
+        self.ctx.nav.show_session(session, ClassTableScene(self.ctx, session, self.settings, self.addresses))  # type: ignore[attr-defined]
+
+    # ------------------------------------------------------------- draw
+    def _layout(self, size: tuple[int, int]) -> LobbyLayout:
+        count = self.room.seat_count if self.room is not None else self.settings.seat_count
+        s = scale_for(size)
+        free_width = theme.font(theme.text_px(22, s)).size(_("Free"))[0] + round(24 * s)
+        return lobby_layout(size, count, qr_modules(self.join_url or "http://127.0.0.1:8066"), free_width)
+
+    def _qr_image(self, side: int) -> pygame.Surface:
+        if self._qr is None or self._qr[0] != side:
+            modules = qr_modules(self.join_url)
+            self._qr = (side, qr_surface(self.join_url, max(1, side // modules)))
+        return self._qr[1]
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.fill(theme.FELT)
+        layout = self._layout(surface.get_size())
+        s = layout.scale
+        title = _("Class game: join from your phone")
+        theme.blit_text(surface, title, bold_size(title, round(40 * s), layout.title.width), theme.TEXT,
+                        bold=True, midleft=(layout.title.left, layout.title.centery))
+        if self.room is None or self.server is None:
+            self._draw_problem(surface, layout)
+            return
+        info = layout.info
+        self._draw_room(surface, self.room.code, info, s)
+        rules = rules_named(self.settings.rules)
+        seats = self.seats()
+        taken = sum(1 for seat in seats if seat.taken)
+        heading = seats_heading(taken, len(seats), rules, self.settings.ai)
+        size = theme.text_px(22, s)
+        sprites = self.ctx.sprites
+        for line, rect in zip(pack_lines(heading, size, sprites, info.width, len(layout.heading)), layout.heading):
+            draw_rich(surface, shorten_rich(line, size, sprites, rect.width), size, theme.TEXT_DIM, sprites,
+                      midleft=rect.midleft)
+        for seat, rect, free in zip(seats, layout.seats, layout.free_buttons):
+            self._draw_seat(surface, seat, rect, free, s)
+        spectators = self.room.spectator_count()
+        draw_button(surface, layout.start, _("Start the game"), round(30 * s),
+                    hovered=layout.start.collidepoint(self.mouse), key_hint=_("Enter"))
+        if spectators:
+            watching = rich(ngettext("{count} watching", "{count} watching", spectators), count=spectators)
+            draw_rich(surface, watching, theme.text_px(22, s), theme.TEXT_DIM, self.ctx.sprites,
+                      midleft=(layout.start.right + round(20 * s), layout.start.centery))
+        size = theme.text_px(20, s)
+        hints = fit_segments(lobby_hints(rules, self.settings.start_at), size, layout.hints.width, HINT_GAP)
+        theme.blit_text(surface, hints, size, theme.TEXT_DIM, midleft=layout.hints.midleft)
+        image = self._qr_image(layout.qr.width)
+        surface.blit(image, image.get_rect(center=layout.qr.center))
+
+    def _draw_problem(self, surface: pygame.Surface, layout: LobbyLayout) -> None:
+        """Why the room could not open, and the way back."""
+        size = theme.text_px(28, layout.scale)
+        y = layout.info.top
+        for line in theme.wrap_lines(self.problem, size, layout.info.width):
+            y = theme.blit_text(surface, line, size, theme.DANGER, topleft=(layout.info.left, y)).bottom
+        theme.blit_text(surface, _("Esc: back to the menu"), theme.text_px(22, layout.scale), theme.TEXT_DIM,
+                        midleft=layout.hints.midleft)
+
+    def _draw_room(self, surface: pygame.Surface, code: str, info: pygame.Rect, s: float) -> None:
+        """The room code, big, and the addresses to open."""
+        theme.blit_text(surface, _("Room code"), theme.text_px(24, s), theme.TEXT_DIM, topleft=info.topleft)
+        code_rect = theme.blit_text(surface, code, round(84 * s), theme.ACCENT, bold=True,
+                                    topleft=(info.left, info.top + round(22 * s)))
+        y = code_rect.bottom + round(4 * s)
+        for address in self.addresses[:3]:
+            size = theme.fit_size(address, theme.text_px(30, s), info.width)
+            y = theme.blit_text(surface, address, size, theme.TEXT, topleft=(info.left, y)).bottom
+
+    def _draw_seat(self, surface: pygame.Surface, seat: SeatInfo, rect: pygame.Rect, free: pygame.Rect,
+                   s: float) -> None:
+        draw_panel(surface, rect, theme.PANEL, theme.PANEL_EDGE if seat.taken else None, radius=round(8 * s))
+        size = theme.text_px(28, s) if rect.height >= round(40 * s) else theme.MIN_FONT_SIZE  # a room of 10 seats
+        draw_rich(surface, [seat.index + 1], size, theme.TEXT_DIM, self.ctx.sprites,
+                  midleft=(rect.left + round(12 * s), rect.centery))
+        name_left = rect.left + round(56 * s)
+        if not seat.taken:
+            label, fitted = theme.fit_label(_("free (an AI plays it)"), size, rect.right - name_left - round(8 * s))
+            theme.blit_text(surface, label, fitted, theme.TEXT_DIM, midleft=(name_left, rect.centery))
+            return
+        state, colour = (_("connected"), theme.GOOD) if seat.connected else (_("not connected"), theme.DANGER)
+        pygame.draw.circle(surface, colour, (name_left + size // 3, rect.centery), max(4, size // 4))
+        small = theme.text_px(22, s)
+        state_rect = theme.blit_text(surface, state, small, colour, midright=(free.left - round(12 * s), rect.centery))
+        room = state_rect.left - round(12 * s) - (name_left + size)
+        name, name_size = theme.fit_label(seat.name, size, max(40, room))
+        theme.blit_text(surface, name, name_size, theme.TEXT, midleft=(name_left + size, rect.centery))
+        draw_button(surface, free, _("Free"), small, hovered=free.collidepoint(self.mouse))
+
+
+def bold_size(label: str, size: int, width: int) -> int:
+    """The largest size up to ``size`` (and not under the projector's minimum) at which ``label``
+    in bold fits ``width``."""
+    while size > theme.MIN_FONT_SIZE:
+        theme.font(size).bold = True
+        wide = theme.font(size).size(label)[0]
+        theme.font(size).bold = False
+        if wide <= width:
+            break
+        size -= 1
+    return size
+
+
+def lobby_hints(rules: Rules, start_at: int | None) -> str:
+    """The lobby's footer: the automatic start, the keys (+/- where the rules let the seats change);
+    most important first (what does not fit the window is left out from the end: the Free buttons
+    speak for themselves)."""
+    hints = [_("Enter: start")]
+    if start_at is not None:
+        hints.append(ngettext("the game starts by itself when {count} seat is taken",
+                              "the game starts by itself when {count} seats are taken", start_at
+                              ).format(count=start_at))
+    hints.append(_("Esc: close the room"))
+    if rules.min_players < rules.max_players:
+        hints.append(_("+/-: seats"))
+    hints.append(_("click Free: free a seat"))
+    return HINT_GAP.join(hints)
+
+
+def seats_heading(taken: int, count: int, rules: Rules, level: str) -> list[list[Part]]:
+    """The parts of the seats' heading (numbers to stamp): how many are taken, the rules, who plays
+    the empty seats."""
+    return [rich(ngettext("Seats: {taken} of {count} taken", "Seats: {taken} of {count} taken", count),
+                 taken=taken, count=count),
+            [_(rules.title)],
+            [_("AIs ({level}) play the empty seats").format(level=level)]]
+
+
+def pack_lines(parts: list[list[Part]], size: int, sprites: DigitSprites, width: int, lines: int
+               ) -> list[list[Part]]:
+    """``parts`` on at most ``lines`` lines of ``width`` at ``size``, in order, as many on a line as
+    fit (a part too long for a line of its own is left to be shortened there)."""
+    packed: list[list[Part]] = []
+    for part in parts:
+        joined = [*packed[-1], HEADING_GAP, *part] if packed else part
+        if packed and (rich_width(joined, size, sprites) <= width or len(packed) == lines):
+            packed[-1] = joined
+        else:
+            packed.append(list(part))
+    return packed
+
+
+def or_list(items: list[str]) -> str:
+    """``items`` as "a or b or c" in the active language."""
+    if not items:
+        return ""
+    joined = items[0]
+    for item in items[1:]:
+        # NOTE: two alternatives, e.g. two web addresses a phone can open
+        joined = _("{items} or {last}").format(items=joined, last=item)
+    return joined
+
+
+def join_addresses(settings: ClassSettings, server: ClassServer) -> list[str]:
+    """The addresses phones open to join, also printed for the teacher's terminal (and scripts)."""
+    hosts = lan_addresses() if settings.host in ("", "0.0.0.0", "::") else [settings.host]
+    addresses = [f"http://{address}:{server.port}" for address in hosts]
+    print(_("class room {code}: join at {addresses}").format(code=server.room.code, addresses=or_list(addresses)),
+          flush=True)
+    return addresses
+
+
+def reopen_class_game(ctx: AppContext, kept: Kept, settings: ClassSettings) -> tuple[ClassSession, Scene]:
+    """A stopped class game, its room open again with the same code on the same port: each phone
+    that still holds its seat's secret comes back to its seat and hand.  ``ValueError`` (saying
+    why) if the room cannot open or the game does not replay."""
+    game, room_kept = kept.game, kept.game.room
+    if room_kept is None:
+        raise ValueError(_("the kept game is not a class game"))
+    rules = rules_named(game.rules)
+    room = Room.reopened(room_kept.code, [name for name, _kind in game.seats], list(room_kept.tokens),
+                         list(room_kept.given_to_ai) + [i for i, (_n, kind) in enumerate(game.seats) if kind != PHONE])
+    server = listening_server(room, rules, settings.host, room_kept.port)
+    time_limit = settings.time_limit if settings.time_limit is not None else room_kept.time_limit
+    settings = replace(settings, rules=game.rules, port=server.port, code=room.code, ai=room_kept.ai,
+                       time_limit=time_limit, seed=game.seed)
+    options = AgentOptions(think_ms=ctx.options.think_ms)
+
+    def make(seats: tuple[Seat, ...], stand_ins: list[Any], thinker: Thinker) -> ClassSession:
+        return ClassSession(seats, server, rules=rules, level=room_kept.ai, seed=game.seed, options=options,
+                            time_limit=time_limit, stand_ins=stand_ins, thinker=thinker)
+    try:
+        session = resume_session(game, options, kept.key, make)
+    except ValueError:
+        server.stop()
+        raise
+    assert isinstance(session, ClassSession)
+    for seat in room_kept.given_to_ai:
+        session.given_to_ai.add(seat)
+    return session, ClassTableScene(ctx, session, settings, join_addresses(settings, server))
+
+
+def open_lobby(ctx: AppContext, settings: ClassSettings) -> LobbyScene:
+    """The lobby of a new class room, its server listening (``ValueError`` if it cannot)."""
+    rules = rules_named(settings.rules)
+    server = listening_server(Room(settings.seat_count, settings.code), rules, settings.host, settings.port)
+    return LobbyScene(ctx, settings, server)
+
+
+def listening_server(room: Room, rules: Rules, host: str, port: int) -> ClassServer:
+    """The class server of ``room``, listening (``ValueError`` saying why if it cannot)."""
+    server = ClassServer(room, rules=rules, host=host, port=port)
+    try:
+        server.start()
+    except OSError as problem:
+        raise ValueError(_("cannot open the class room on port {port}: {problem}").format(
+            port=port, problem=problem.strerror or problem)) from None
+    return server
+
+
+def lobby_scene(ctx: AppContext, settings: ClassSettings) -> LobbyScene:
+    """The lobby, or (the port is taken...) a lobby that says why it cannot open."""
+    try:
+        return open_lobby(ctx, settings)
+    except ValueError as problem:
+        return LobbyScene(ctx, settings, None, str(problem))

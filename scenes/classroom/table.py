@@ -1,0 +1,176 @@
+"""The projector's table in a class game: the usual table, plus the room's line.
+
+The table itself is :class:`scenes.table.TableScene` (it never shows a hand:
+no seat of a class game is a local human).  On top of it this scene shows
+the join address and code, who the game waits for, and what computer
+players did for late seats; a click on a student's seat offers to give it to
+a computer player.  Every frame it pumps the class session (phones' answers
+in, observations out).  When the game is over the results screen offers a
+new class game instead of a local one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import pygame
+
+from game.i18n import _, ngettext
+
+from ..kit import theme
+from ..base import AppContext, Input, InputKind
+from ..model.class_settings import ClassSettings
+from ..model.class_session import ClassSession
+from ..kit.confirm import ConfirmScene
+from ..results.scene import Outcome, ResultsScene
+from ..table import TableScene
+from ..model.view import TableView
+from ..kit.widgets import fit_segments
+
+ROOM_LINE_GAP = "   -   "
+"""Between the parts of the room's line (the first parts are kept when the line is too long)."""
+
+
+class ClassTableScene(TableScene):
+    """The projected table of a class game."""
+
+    def __init__(self, ctx: AppContext, session: ClassSession, settings: ClassSettings,
+                 addresses: Sequence[str]) -> None:
+        super().__init__(ctx, session, auto=True)
+        self.class_session = session
+        self.settings = settings
+        self.addresses = tuple(addresses)
+
+    def update(self, dt: float) -> None:
+        if not self.class_session.closed:
+            self.class_session.pump()
+        super().update(dt)
+
+    def step(self) -> None:
+        super().step()
+        active = self.ctx.manager.active
+        if type(active) is ResultsScene:  # the game just ended: offer a new class game, not a local one
+            self.ctx.manager.switch(ClassResultsScene(self.ctx, active.outcome, self.settings))
+
+    def handle_event(self, inp: Input) -> None:
+        if inp.kind is InputKind.CLICK and self.cursor is None:
+            for seat, parts in enumerate(self.layout().seats):
+                if parts.box.collidepoint(inp.pos) and seat in self.class_session.phone_seats:
+                    self._offer_ai(seat)
+                    return
+        super().handle_event(inp)
+
+    def show_rules(self) -> None:
+        super().show_rules()
+        self._keep_pumping()
+
+    def ask_leave(self) -> None:
+        super().ask_leave()
+        self._keep_pumping()
+
+    def _keep_pumping(self) -> None:
+        """While an overlay (the rules, a question) is over the table, phones still play."""
+        overlay = self.ctx.manager.active
+        if overlay is self:
+            return
+        own_update = overlay.update
+
+        def update(dt: float) -> None:
+            if not self.class_session.closed:
+                self.class_session.pump()
+            own_update(dt)
+        overlay.update = update  # type: ignore[method-assign]
+
+    def _offer_ai(self, seat: int) -> None:
+        manager = self.ctx.manager
+        name = self.class_session.name(seat)
+
+        def give() -> None:
+            self.class_session.give_to_ai(seat)
+            manager.pop()
+
+        manager.push(ConfirmScene(self.ctx, _("Give {name}'s seat to an AI?").format(name=name),
+                                  _("A computer player ({level}) plays for {name} until the end.").format(
+                                      level=self.settings.ai, name=name),
+                                  yes_label=_("Give to AI"), no_label=_("Keep"), on_yes=give, on_no=manager.pop))
+        self._keep_pumping()
+
+    def _seat_detail(self, view: TableView, player: int) -> str:
+        """A student's seat says whether their phone is connected and whether they have chosen (in a
+        word or two: the line under a name is narrow)."""
+        session = self.class_session
+        if player in session.given_to_ai:
+            return _("AI ({level})").format(level=self.settings.ai)
+        if player not in session.phone_seats:
+            return super()._seat_detail(view, player)
+        infos = session.room.seats()
+        if player < len(infos) and not infos[player].connected:
+            # NOTE: a student's phone is not connected to the class game (under their name, in a few letters)
+            return _("offline")
+        if player in view.thinking:
+            question = session.questions.get(player)
+            # NOTE: a student is choosing on their phone (under their name, in a few letters)
+            return _("taking a row...") if question is not None and question.ask == "row" else _("choosing...")
+        return super()._seat_detail(view, player)
+
+    def room_line(self) -> str:
+        """The join address and code, and who the table waits for."""
+        return ROOM_LINE_GAP.join(self.room_parts())
+
+    def room_parts(self) -> list[str]:
+        """The parts of the room's line, most important first: the join address and code (with
+        how many watch), whom the table waits for."""
+        session = self.class_session
+        table = session.public_table()
+        join = _("Join: {address}   code {code}").format(address=self.addresses[0] if self.addresses else "",
+                                                        code=session.room.code)
+        spectators = session.room.spectator_count()
+        if spectators:
+            join += "   " + ngettext("{count} watching", "{count} watching", spectators).format(count=spectators)
+        parts = [join]
+        phones = [seat for seat in table.waiting if seat in session.phone_seats]
+        if phones:
+            asked = session.questions
+            names = ", ".join(session.name(seat) for seat in phones)
+            if any(asked.get(seat) is not None and asked[seat].ask == "row" for seat in phones):
+                parts.append(_("{names}: pick a row on your phone").format(names=names))
+            else:
+                parts.append(_("waiting for: {names}").format(names=names))
+        return parts
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        layout = self.layout()
+        s = layout.scale
+        notes = self.class_session.notes[-1:]
+        join, *waiting = self.room_parts()
+        box = layout.hints.inflate(0, round(4 * s))
+        box.left, box.width = 0, surface.get_width()
+        pygame.draw.rect(surface, theme.BAR, box)
+        size = theme.text_px(21, s)
+        # The join address first, then the latest note, then whom the table waits for: what does
+        # not fit is left out at the projector's smallest text size.
+        line = fit_segments(ROOM_LINE_GAP.join([join, *notes, *waiting]), size, box.width - round(24 * s),
+                            separator=ROOM_LINE_GAP)
+        theme.blit_text(surface, line, size, theme.ACCENT if notes else theme.TEXT, center=box.center)
+
+
+class ClassResultsScene(ResultsScene):
+    """The results of a class game: "Replay this deal" and "New deal" open a new class room."""
+
+    def __init__(self, ctx: AppContext, outcome: Outcome, settings: ClassSettings) -> None:
+        super().__init__(ctx, outcome)
+        self.settings = settings
+
+    def _activate(self, index: int) -> None:
+        if index in (0, 1):
+            seed = self.outcome.game.seed if index == 0 else None
+            self.ctx.nav.open_class_room(_with_seed(self.settings, seed))
+        else:
+            super()._activate(index)
+
+
+def _with_seed(settings: ClassSettings, seed: int | None) -> ClassSettings:
+    from dataclasses import replace
+
+    return replace(settings, seed=seed)

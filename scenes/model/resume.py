@@ -1,0 +1,242 @@
+"""Keeping a game in progress and resuming it exactly where it was (pure Python).
+
+:func:`unfinished_of_session` writes down a live :class:`TableSession`'s
+decisions (see :mod:`game.unfinished`); :func:`resume_session` replays them
+through a new session - the humans' cards and rows through the session's
+own actions, the computer players' through stand-ins that repeat what they
+decided - and stops at the step the table showed.  Then the seats' own
+players take over; a decision they had not made yet is asked of them again.
+In hot-seat the curtain comes first, so a resumed hand is never shown to
+whoever sits at the screen.
+"""
+
+from __future__ import annotations
+
+import sys
+from concurrent.futures import Future
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from game.players.options import DEFAULT_OPTIONS, AgentOptions
+from game.engine import PlayerView
+from game.i18n import _
+from game.rules import rules_named
+from game.store.unfinished import UnfinishedGame, unfinished_of
+
+from .session import PHONE, Seat, Stage, TableSession, Thinker
+
+
+def resumable(session: TableSession) -> bool:
+    """Whether ``session`` can be kept and resumed: a class game keeps its room too (see
+    :meth:`scenes.model.class_session.ClassSession.kept_room`)."""
+    return all(seat.kind != PHONE for seat in session.seats) or hasattr(session, "kept_room")
+
+
+def unfinished_of_session(session: TableSession) -> UnfinishedGame:
+    """What :func:`resume_session` needs to rebuild ``session`` as it is on screen now."""
+    turn_started = not session.placements  # the table moved on to a turn with nothing placed yet
+    kept_room = getattr(session, "kept_room", None)
+    return unfinished_of(session.game, [(seat.name, seat.kind) for seat in session.seats], session.mode,
+                         len(session.states), turn_started, session.stage is Stage.ROW_CHOICE,
+                         session.shown_turn, kept_room() if kept_room is not None else None)
+
+
+class _Repeat:
+    """A computer player's stand-in: its decisions so far, in order; then nothing (``None``)."""
+
+    def __init__(self, kind: str, cards: tuple[int, ...], rows: tuple[int, ...]) -> None:
+        self.kind = kind
+        self._cards = list(cards)
+        self._rows = list(rows)
+
+    def choose_card(self, view: PlayerView) -> int | None:
+        return self._cards.pop(0) if self._cards else None
+
+    def choose_row(self, view: PlayerView) -> int | None:
+        return self._rows.pop(0) if self._rows else None
+
+
+class _RepeatThinker(Thinker):
+    """Answers at once; a decision the stand-in does not have stays outstanding."""
+
+    def __init__(self) -> None:
+        super().__init__(threaded=False)
+
+    def submit(self, work: Callable[..., Any], *args: Any) -> Future:
+        answer = work(*args)
+        future: Future = Future()
+        if answer is not None:
+            future.set_result(answer)
+        return future
+
+
+SessionMaker = Callable[[tuple[Seat, ...], list[Any], Thinker], TableSession]
+"""Builds the session to replay into: (seats, stand-in players, thinker) -> session."""
+
+
+def resume_session(kept: UnfinishedGame, options: AgentOptions = DEFAULT_OPTIONS, key: str | None = None,
+                   make: SessionMaker | None = None) -> TableSession:
+    """A session at the step ``kept`` was left at (keeping it again under ``key``, the game's key in
+    the history; ``make``: a class game's session); ``ValueError`` if its decisions do not replay
+    (a damaged or altered record)."""
+    seats = tuple(Seat(name, kind) for name, kind in kept.seats)
+    stand_ins = [None if seat.is_human else _Repeat(seat.kind, kept.cards[i], kept.rows[i])
+                 for i, seat in enumerate(seats)]
+    if make is None:
+        session = TableSession(seats, seed=kept.seed, rules=rules_named(kept.rules), mode=kept.mode,
+                               agents=stand_ins, thinker=_RepeatThinker())  # type: ignore[arg-type]
+    else:
+        session = make(seats, stand_ins, _RepeatThinker())
+    human_cards = {i: list(kept.cards[i]) for i, seat in enumerate(seats) if seat.is_human}
+    human_rows = {i: list(kept.rows[i]) for i, seat in enumerate(seats) if seat.is_human}
+    try:
+        _replay(session, kept, human_cards, human_rows)
+    except (ValueError, KeyError, IndexError) as error:
+        session.close()
+        raise ValueError(_("the kept game does not replay: {problem}").format(problem=error)) from None
+    session.take_own_players(options)
+    if key is not None:
+        session.keep_key = key
+    if session.stage is Stage.CHOOSE and session.uses_curtain:
+        session.stage = Stage.CURTAIN
+    return session
+
+
+def _replay(session: TableSession, kept: UnfinishedGame, human_cards: dict[int, list[int]],
+            human_rows: dict[int, list[int]]) -> None:
+    limit = 10 * (len(session.seats) + 2) * (sum(len(c) for c in kept.cards) + 2)
+    for _step in range(limit):
+        session.poll()
+        stage = session.stage
+        if stage in (Stage.CURTAIN, Stage.CHOOSE):
+            player = session.chooser
+            if player is None or not human_cards.get(player):
+                return
+            session.dismiss_curtain()
+            session.choose(human_cards[player].pop(0))
+        elif stage is Stage.ROW_CHOICE:
+            player = session.row_chooser
+            if player is None or not human_rows.get(player):
+                return
+            session.pick_row(human_rows[player].pop(0))
+        elif stage in (Stage.REVEALED, Stage.PLACED):
+            turn_over = len(session.placements) == len(session.seats)
+            behind = len(session.states) < kept.placements
+            if behind or (turn_over and kept.turn_started) or (kept.asking_row and not turn_over):
+                before = (len(session.states), session.stage)
+                session.advance()
+                if (len(session.states), session.stage) == before:
+                    return  # a computer player's row that was still being decided
+            else:
+                return
+        else:
+            return
+    raise ValueError("too many steps")
+
+
+# ------------------------------------------------------------ the history's unfinished games
+@dataclass(frozen=True)
+class Kept:
+    """An unfinished game the menu may offer to resume."""
+
+    key: str
+    saved: int
+    """When it was last kept (Unix seconds)."""
+    game: UnfinishedGame
+
+
+def keep_in_history(session: TableSession) -> int:
+    """Keep ``session`` among the history's unfinished games (``HistoryError``, ``OSError``); how
+    many older ones went to make room."""
+    from game.store.history import open_history
+
+    state = unfinished_of_session(session).to_json()
+    with open_history(import_legacy=False) as history:
+        return history.keep_unfinished(session.keep_key, state)
+
+
+def kept_in_history() -> list[Kept]:
+    """The history's unfinished games that can be read, the latest first (a damaged one is left out)."""
+    from game.store.history import HistoryError, open_history
+    from game.store.storage import default_history_path
+    from game.store.unfinished import UnfinishedError, parse_unfinished
+
+    if not default_history_path().exists():
+        return []
+    try:
+        with open_history(import_legacy=False) as history:
+            found = history.unfinished_games()
+    except (HistoryError, OSError):
+        return []
+    kept = []
+    for entry in found:
+        try:
+            kept.append(Kept(entry.game, entry.saved, parse_unfinished(entry.state)))
+        except UnfinishedError:
+            pass
+    return kept
+
+
+def drop_from_history(key: str) -> None:
+    """Forget game ``key``'s unfinished state (it was finished)."""
+    from game.store.history import HistoryError, open_history
+    from game.store.storage import default_history_path
+
+    if not default_history_path().exists():
+        return
+    try:
+        with open_history(import_legacy=False) as history:
+            history.drop_unfinished(key)
+    except (HistoryError, OSError):
+        pass
+
+
+def progress_of(session: TableSession) -> tuple[str, int, int]:
+    """Changes once per turn, and with the game: when it does, the game is kept again."""
+    return session.keep_key, session.game.round, session.game.turn
+
+
+class Keeper:
+    """The app's side of unfinished games: the live one kept once per turn and whenever it is
+    left (not with ``--record FILE``: the history is then left alone), and the kept ones found."""
+
+    def __init__(self, record: object | None) -> None:
+        self.record = record
+        self.kept_at: tuple[str, int, int] | None = None
+        """The progress last kept (see :func:`progress_of`)."""
+
+    def will_keep(self, session: TableSession | None) -> bool:
+        """Whether leaving ``session`` now keeps it for the menu to resume."""
+        return session is not None and self.record is None and resumable(session)
+
+    def keep(self, session: TableSession | None, quiet: bool = False) -> bool:
+        """Keep ``session`` (if unfinished) in the history; whether it was.  ``quiet``: a failure is
+        not reported (the once-a-turn keeping; leaving or closing reports it)."""
+        from game.store.history import MOST_UNFINISHED, HistoryError
+
+        from .saving import error_line
+
+        if session is None or session.game.is_over or not self.will_keep(session):
+            return False
+        try:
+            dropped = keep_in_history(session)
+        except (HistoryError, OSError) as exc:
+            if not quiet:
+                error_line(_("cannot keep the unfinished game: {problem}").format(problem=exc))
+            return False
+        if dropped:
+            print(_("note: the oldest unfinished game was let go: at most {count} are kept").format(
+                count=MOST_UNFINISHED), file=sys.stderr)
+        self.kept_at = progress_of(session)
+        return True
+
+    def keep_each_turn(self, session: TableSession | None) -> None:
+        """Keep ``session`` when it has moved on a turn (or is new) since it was last kept."""
+        if session is not None and progress_of(session) != self.kept_at:
+            self.kept_at = progress_of(session)
+            self.keep(session, quiet=True)
+
+    @staticmethod
+    def find(key: str | None) -> Kept | None:
+        """Kept game ``key`` (the latest if ``None``)."""
+        return next((kept for kept in kept_in_history() if key is None or kept.key == key), None)

@@ -1,0 +1,1 @@
+"""The post-game review: its model and layout, its scene, its drawing."""

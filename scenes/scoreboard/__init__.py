@@ -1,0 +1,1 @@
+"""The scoreboard: its scene, its drawing, the seats' cells."""
