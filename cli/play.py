@@ -119,7 +119,7 @@ def play_seats(args: argparse.Namespace, names: tuple[str, ...] | None, players:
     """Seat kinds and names of ``play``: ``--ai``, ``--bots``, then each ``--bot NAME=COMMAND``
     (its NAME shown instead of the command)."""
     from game.bots.seating import name_bot_seats, parse_named_bots
-    from scenes.model.session import default_names
+    from scenes.model.seats import default_names
 
     try:
         named = parse_named_bots(args.bot)
