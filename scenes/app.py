@@ -30,6 +30,7 @@ from .base import AppContext, Input, InputKind, Scene, SceneManager
 from .kit.cards import CardArt
 from .model.class_settings import ClassSettings
 from .kit.confirm import CloseQuestion
+from .overlays import Overlays
 from .kit.digits import DIGITS_DIR, SpriteError, load_digit_sprites
 from .menu.scene import MenuScene
 from .model.options import PlayOptions
@@ -72,7 +73,7 @@ def worked_example_replay(rules: Rules) -> Replay:
     return replay_of_game(worked_example_played(rules), seats, mode="example")
 
 
-class App:
+class App(Overlays):
     """Owns the window and the scenes; implements the scenes' navigation."""
 
     def __init__(self, options: PlayOptions, *, digits_dir: Path = DIGITS_DIR,
@@ -216,13 +217,6 @@ class App:
     def keep_unfinished(self) -> bool:
         """Keep the live game (if unfinished) in the history; whether it was (see :class:`Keeper`)."""
         return self.keeper.keep(self.session)
-
-    def open_class_room(self, settings: ClassSettings) -> None:
-        """A class room's lobby, or (the port is taken...) a lobby that says why it cannot open."""
-        from .classroom.lobby import lobby_scene  # the class game's packages (aiohttp, segno) load only for it
-
-        self.end_session()
-        self.manager.switch(lobby_scene(self.ctx, settings))
 
     def unfinished_games(self) -> list[Kept]:
         """The unfinished games the menu may offer to resume, the latest first."""

@@ -144,7 +144,7 @@ def play_by_keys(app: App, right: int = 0) -> None:
 
 def play_by_clicks(app: App, index: int = 0) -> None:
     """Look at the hand, then click card ``index`` twice: select, then play."""
-    from scenes.kit.layout import table_layout
+    from scenes.table.layout import table_layout
 
     look(app)
     scene = table(app)

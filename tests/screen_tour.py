@@ -21,7 +21,7 @@ from game.engine import Rule
 from screen_tour_players import tour_players
 from screen_tour_class import tour_class
 from screen_tour_table import tour_table
-from scenes.kit.layout import table_layout
+from scenes.table.layout import table_layout
 from scenes.app import App
 from scenes.model.options import PlayOptions
 from scenes.results.scene import ResultsScene

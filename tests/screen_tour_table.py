@@ -14,7 +14,7 @@ import pygame
 from app_helpers import close_app, frames, key, look, move, open_app, run_until, table
 
 from game.bots.process import close_all_bots
-from scenes.kit.layout import table_layout
+from scenes.table.layout import table_layout
 from scenes.model.options import PlayOptions
 from scenes.model.session import Stage
 

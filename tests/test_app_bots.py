@@ -24,7 +24,8 @@ from game.bots.process import close_all_bots, running_bot_pids  # noqa: E402
 from game.record import read_records  # noqa: E402
 from scenes.app import App, run_app  # noqa: E402
 from scenes.model.language import use_language  # noqa: E402
-from scenes.kit.layout import menu_layout, table_layout  # noqa: E402
+from scenes.menu.layout import menu_layout
+from scenes.table.layout import table_layout  # noqa: E402
 from scenes.menu.scene import MenuScene  # noqa: E402
 from scenes.model.options import PlayOptions  # noqa: E402
 from scenes.results.scene import ResultsScene  # noqa: E402

@@ -23,7 +23,7 @@ from game.engine import PlayerView, Rule  # noqa: E402
 from game.play import play_seeded_game, players_rng  # noqa: E402
 from game.rules import SNAP  # noqa: E402
 from scenes.app import App  # noqa: E402
-from scenes.kit.layout import menu_layout  # noqa: E402
+from scenes.menu.layout import menu_layout  # noqa: E402
 from scenes.menu.scene import MenuScene  # noqa: E402
 from scenes.model.options import PlayOptions  # noqa: E402
 from scenes.results.scene import ResultsScene  # noqa: E402

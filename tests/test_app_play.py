@@ -21,7 +21,9 @@ from game.play import play_seeded_game  # noqa: E402
 from game.rules import SNAP  # noqa: E402
 from scenes.table.choosing import HAND_GUARD_SECONDS  # noqa: E402
 from scenes.app import App  # noqa: E402
-from scenes.kit.layout import menu_layout, results_layout, table_layout  # noqa: E402
+from scenes.menu.layout import menu_layout
+from scenes.results.layout import results_layout
+from scenes.table.layout import table_layout  # noqa: E402
 from scenes.model.options import PlayOptions  # noqa: E402
 from scenes.results.scene import ResultsScene  # noqa: E402
 from scenes.model.session import Stage  # noqa: E402

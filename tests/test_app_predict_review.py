@@ -19,7 +19,7 @@ from game.predict import TAKES, answer_of, question_of  # noqa: E402
 from game.review import costliest, review_game  # noqa: E402
 from game.timeline import replay_states  # noqa: E402
 from scenes.app import App  # noqa: E402
-from scenes.kit.layout import table_layout  # noqa: E402
+from scenes.table.layout import table_layout  # noqa: E402
 from scenes.model.options import PlayOptions  # noqa: E402
 from scenes.table.predict_panel import answer_buttons, predict_button  # noqa: E402
 from scenes.kit.theme import SMALLEST_WINDOW  # noqa: E402

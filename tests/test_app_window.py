@@ -14,7 +14,10 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 from app_helpers import click, close_app, frames, key, open_app, play_by_keys, resize, table  # noqa: E402
-from scenes.kit.layout import dialog_layout, menu_layout, results_layout, table_layout  # noqa: E402
+from scenes.kit.layout import dialog_layout
+from scenes.menu.layout import menu_layout
+from scenes.results.layout import results_layout
+from scenes.table.layout import table_layout  # noqa: E402
 from scenes.model.options import PlayOptions  # noqa: E402
 from scenes.model.session import Stage, TableSession, seats_for  # noqa: E402
 

@@ -15,7 +15,7 @@ import pytest  # noqa: E402
 from app_helpers import close_app, frames, key, open_app, play_by_keys, play_until, stage, table  # noqa: E402
 from scenes.table.choosing import HAND_GUARD_SECONDS  # noqa: E402
 from scenes.app import App  # noqa: E402
-from scenes.kit.layout import table_layout  # noqa: E402
+from scenes.table.layout import table_layout  # noqa: E402
 from scenes.model.options import PlayOptions  # noqa: E402
 from scenes.model.session import Stage, TableSession  # noqa: E402
 

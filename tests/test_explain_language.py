@@ -24,7 +24,7 @@ from scenes.kit import theme
 from scenes.kit.digits import DigitSprites, load_digit_sprites
 from scenes.table.explainer import ExplainPanel, explain_panel
 from scenes.model.language import use_language
-from scenes.kit.layout import table_layout
+from scenes.table.layout import table_layout
 from scenes.table.predict_panel import _shorter_verdicts, answer_buttons, answer_label, verdict_parts
 from scenes.table.explain_panel import column_lines, fit_panel
 from scenes.kit.widgets import rich_width

@@ -169,7 +169,7 @@ def test_the_watch_sees_a_label_cut_short(monkeypatch: pytest.MonkeyPatch) -> No
 def test_a_tie_of_three_is_named_in_bold_within_the_smallest_window(code: str) -> None:
     """The results' title is drawn bold (about a sixth wider than plain text): it is fitted as
     drawn, so "Tie: Player 2, Player 3 and Player 4 win!" stays on a 1024x576 window."""
-    from scenes.kit.layout import results_layout
+    from scenes.results.layout import results_layout
     from scenes.results.scene import winners_title
 
     pygame.font.init()

@@ -14,7 +14,9 @@ import pytest
 import main
 from game.record import read_records
 from game.table_size import mode_kinds
-from scenes.kit.layout import menu_layout, results_layout, table_layout
+from scenes.menu.layout import menu_layout
+from scenes.results.layout import results_layout
+from scenes.table.layout import table_layout
 from scenes.model.options import PlayOptions
 from scenes.kit.theme import SMALLEST_WINDOW
 from tests.conftest import PROJECT

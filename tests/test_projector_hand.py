@@ -11,7 +11,7 @@ from app_helpers import click, close_app, frames, key, look, open_app, table
 
 from game.engine import PlayerView
 from scenes.table.choosing import HAND_GUARD_SECONDS
-from scenes.kit.layout import table_layout
+from scenes.table.layout import table_layout
 from scenes.model.options import PlayOptions
 from scenes.model.session import Stage, TableSession, seats_for
 from scenes.table import TableScene

@@ -11,7 +11,7 @@ from app_helpers import click, close_app, frames, key, open_app, table
 from game.store.history import open_history
 from game.store.unfinished import parse_unfinished
 from scenes.kit.confirm import CloseQuestion, ConfirmScene
-from scenes.kit.layout import menu_layout
+from scenes.menu.layout import menu_layout
 from scenes.menu.scene import MenuScene
 from scenes.model.options import PlayOptions
 from scenes.model.session import Stage

@@ -7,7 +7,7 @@ import pygame
 import pytest
 from app_helpers import close_app, frames, open_app, table
 
-from scenes.kit.layout import table_layout
+from scenes.table.layout import table_layout
 from scenes.model.options import PlayOptions
 from scenes.table.buttons import button_at
 from scenes.table.players import seat_at

@@ -23,7 +23,7 @@ from app_helpers import ROOT, close_app, frames, move, open_app, run_until, tabl
 from game.bots.process import close_all_bots  # noqa: E402
 from game.text import ELLIPSIS, NAME_LIMIT, REPLACEMENT, InvalidNameError, check_name, drawable  # noqa: E402
 from scenes.kit import theme  # noqa: E402
-from scenes.kit.layout import table_layout  # noqa: E402
+from scenes.table.layout import table_layout  # noqa: E402
 from scenes.model.options import PlayOptions  # noqa: E402
 from scenes.results.scene import ResultsScene  # noqa: E402
 from scenes.model.session import Stage  # noqa: E402

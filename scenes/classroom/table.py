@@ -21,7 +21,6 @@ from ..kit import theme
 from ..base import AppContext, Input, InputKind
 from ..model.class_settings import ClassSettings
 from ..model.class_session import ClassSession
-from ..kit.confirm import ConfirmScene
 from ..results.scene import Outcome, ResultsScene
 from ..table import TableScene
 from ..model.view import TableView
@@ -50,7 +49,7 @@ class ClassTableScene(TableScene):
         super().step()
         active = self.ctx.manager.active
         if type(active) is ResultsScene:  # the game just ended: offer a new class game, not a local one
-            self.ctx.manager.switch(ClassResultsScene(self.ctx, active.outcome, self.settings))
+            self.ctx.nav.show_class_results(active.outcome, self.settings)
 
     def handle_event(self, inp: Input) -> None:
         if inp.kind is InputKind.CLICK and self.cursor is None:
@@ -82,17 +81,17 @@ class ClassTableScene(TableScene):
         overlay.update = update  # type: ignore[method-assign]
 
     def _offer_ai(self, seat: int) -> None:
-        manager = self.ctx.manager
+        nav = self.ctx.nav
         name = self.class_session.name(seat)
 
         def give() -> None:
             self.class_session.give_to_ai(seat)
-            manager.pop()
+            nav.close_overlay()
 
-        manager.push(ConfirmScene(self.ctx, _("Give {name}'s seat to an AI?").format(name=name),
-                                  _("A computer player ({level}) plays for {name} until the end.").format(
-                                      level=self.settings.ai, name=name),
-                                  yes_label=_("Give to AI"), no_label=_("Keep"), on_yes=give, on_no=manager.pop))
+        nav.ask(_("Give {name}'s seat to an AI?").format(name=name),
+                _("A computer player ({level}) plays for {name} until the end.").format(level=self.settings.ai,
+                                                                                      name=name),
+                yes_label=_("Give to AI"), no_label=_("Keep"), on_yes=give)
         self._keep_pumping()
 
     def _seat_detail(self, view: TableView, player: int) -> str:

@@ -8,7 +8,7 @@ from game.i18n import _
 
 from ..base import AppContext
 from ..model.class_settings import ClassSettings
-from ..kit.layout import MenuLayout
+from .layout import MenuLayout
 from ..kit.widgets import draw_button
 
 

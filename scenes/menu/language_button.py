@@ -11,7 +11,7 @@ from game.i18n import LANGUAGES, _, active_language
 
 from .class_button import class_button_rect
 from ..model.language import next_language, save_language, use_language
-from ..kit.layout import MenuLayout
+from .layout import MenuLayout
 from .resume_list import resume_label
 from ..kit.widgets import draw_button
 

@@ -93,7 +93,7 @@ class ResumeListScene(Scene):
         super().handle_event(inp)
         layout = self._layout()
         if inp.is_key(pygame.K_ESCAPE) or (inp.kind is InputKind.CLICK and layout.back.collidepoint(inp.pos)):
-            self.ctx.manager.pop()
+            self.ctx.nav.close_overlay()
         elif inp.is_key(pygame.K_UP, pygame.K_DOWN):
             self.focus = (self.focus + (1 if inp.key == pygame.K_DOWN else -1)) % len(self.kept)
         elif inp.is_key(pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):

@@ -27,11 +27,11 @@ from ..kit import theme
 from ..base import AppContext, Input, InputKind, Scene
 from .language_button import LANGUAGE_KEY, LanguageSwitch, draw_language_button
 from .class_button import class_button_rect, draw_class_button, open_class_game
-from ..kit.layout import MenuLayout, menu_layout
+from .layout import MenuLayout, menu_layout
 from .seats import MenuSeats, SeatError, SeatsView
 from .view import draw_buttons, draw_modes, draw_resume, draw_title
 from ..model.options import MODES
-from .resume_list import ResumeListScene, resume_label
+from .resume_list import resume_label
 from ..model.session import HUMAN, Seat
 from ..kit.widgets import draw_button
 
@@ -299,18 +299,13 @@ def toggle_rules(menu: MenuScene, keep_focus: bool) -> None:
 def open_screen(ctx: AppContext, item: str, rules: str) -> None:
     """The menu's buttons that leave it: the rules, the scoreboard, quit, resume."""
     if item == "rules":
-        from ..rules.scene import RulesScene
-
-        ctx.manager.push(RulesScene(ctx, rules_named(rules)))
+        ctx.nav.show_rules(rules_named(rules))
     elif item == "scores":
-        from ..scoreboard.scene import ScoreboardScene
-
-        ctx.manager.push(ScoreboardScene(ctx))
+        ctx.nav.show_scoreboard()
     elif item == "quit":
         ctx.nav.quit(0)
     elif item == "resume":
-        kept = ctx.nav.unfinished_games()
-        if len(kept) > 1:
-            ctx.manager.push(ResumeListScene(ctx, kept))
+        if len(ctx.nav.unfinished_games()) > 1:
+            ctx.nav.show_unfinished()
         else:
             ctx.nav.resume_game()

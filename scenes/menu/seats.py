@@ -19,7 +19,7 @@ from game.rules import rules_named
 from game.table_size import DEFAULT_PLAYERS, MAX_PLAYERS, fit_count, fixed_count, mode_kinds
 
 from ..kit import theme
-from ..kit.layout import MenuLayout
+from .layout import MenuLayout
 from ..model.options import MODES
 from ..model.session import BOT, HUMAN, LEVEL_NOTES, LEVELS, MAX_NAME, Seat, bot_name, default_names
 from ..kit.widgets import draw_button, draw_panel, draw_text_field

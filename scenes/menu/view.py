@@ -9,7 +9,7 @@ from game.i18n import N_, _, ngettext
 
 from ..kit import theme
 from .class_button import class_button_rect
-from ..kit.layout import MenuLayout
+from .layout import MenuLayout
 from ..model.mode_titles import mode_title
 from ..model.options import MODES
 from ..kit.widgets import draw_button, fit_segments

@@ -2,42 +2,26 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 
 import pygame
 
-from game.engine import Game
 from game.i18n import N_, _, ngettext, rich
 
 from ..kit import theme
 from ..base import AppContext, Input, InputKind, Scene
 from ..kit.digits import number_size, write_number
-from ..kit.layout import ResultsLayout, results_layout
-from ..model.session import Part, Seat, TableSession
-from ..model.view import TableInfo, info_of
+from .layout import ResultsLayout, results_layout
+from ..model.session import Part
+from ..model.outcome import Outcome, outcome_of  # noqa: F401 - kept names
 from ..kit.widgets import draw_button, draw_panel, draw_rich
 from ..kit.words import seat_label
+from ..review.scene import source_of_outcome
 
 BUTTONS = (N_("Replay this deal"), N_("New deal"), N_("Menu"), N_("Quit"), N_("Review"))
 BUTTON_HINTS = ("R", N_("Enter / P"), N_("M / Esc"), "Q", "V")
 """The keys under each button (translated when drawn: "Entrée / P")."""
 FOCUS_ORDER = (0, 1, 4, 2, 3)
 """The buttons from left to right (see :func:`scenes.kit.layout.results_layout`)."""
-
-
-@dataclass(frozen=True)
-class Outcome:
-    """A finished game as the results screen shows it."""
-
-    info: TableInfo
-    game: Game
-    saved: str
-    """Where the record went, e.g. "Saved to /home/.../games.jsonl" (or why not)."""
-    replayed: bool = False
-
-    @property
-    def seats(self) -> tuple[Seat, ...]:
-        return self.info.seats
 
 
 def winners_title(names: list[str], size: int, width: int) -> tuple[str, int]:
@@ -52,10 +36,6 @@ def winners_title(names: list[str], size: int, width: int) -> tuple[str, int]:
         title = _("Tie: {count} players win!").format(count=len(names))
         fitted = theme.fit_size(title, size, width, bold=True)
     return theme.fit_label(title, fitted, width, bold=True)
-
-
-def outcome_of(session: TableSession, saved: str) -> Outcome:
-    return Outcome(info_of(session), session.game, saved)
 
 
 class ResultsScene(Scene):
@@ -87,9 +67,7 @@ class ResultsScene(Scene):
         elif inp.is_key(pygame.K_v):
             self._activate(4)
         elif inp.is_key(pygame.K_F1):
-            from ..rules.scene import RulesScene
-
-            self.ctx.manager.push(RulesScene(self.ctx, self.outcome.info.rules))
+            self.ctx.nav.show_rules(self.outcome.info.rules)
         elif inp.is_key(pygame.K_LEFT, pygame.K_UP):
             self.focus = FOCUS_ORDER[(FOCUS_ORDER.index(self.focus) - 1) % count]
         elif inp.is_key(pygame.K_RIGHT, pygame.K_DOWN, pygame.K_TAB):
@@ -113,9 +91,7 @@ class ResultsScene(Scene):
         elif index == 2:
             nav.go_menu()
         elif index == 4:
-            from ..review.scene import ReviewScene, source_of_outcome
-
-            self.ctx.manager.push(ReviewScene(self.ctx, source_of_outcome(info, self.outcome.game)))
+            self.ctx.nav.show_review(source_of_outcome(info, self.outcome.game))
         else:
             nav.quit(0)
 

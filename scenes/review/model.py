@@ -11,31 +11,13 @@ from typing import Protocol, Sequence
 
 import pygame
 
-from game.engine import RoundLog
 from game.i18n import _
 from game.review import DEFAULT_ROLLOUTS, DEFAULT_SEED, Decision, decision_points, review_point
-from game.rules import Rules
 
 from ..base import AppContext
 from ..kit.layout import CARD_RATIO, scale_for
-from ..model.session import Part, Seat
-
-
-@dataclass(frozen=True)
-class ReviewSource:
-    """A finished game to review: its rules, seed, log and seats."""
-
-    rules: Rules
-    seed: int
-    rounds: tuple[RoundLog, ...]
-    seats: tuple[Seat, ...]
-    title: str = ""
-    """What the game is, for the top bar (e.g. "Game 12 of the history")."""
-
-    def default_seats(self) -> tuple[int, ...]:
-        """The seats reviewed: the humans, or everyone when no human played."""
-        humans = tuple(i for i, seat in enumerate(self.seats) if seat.is_human)
-        return humans or tuple(range(len(self.seats)))
+from ..model.review_source import ReviewSource
+from ..model.session import Part
 
 
 class ReviewJob:

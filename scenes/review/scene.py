@@ -80,7 +80,7 @@ class ReviewScene(Scene):
 
     def leave(self) -> None:
         self.job.stop()
-        self.ctx.manager.pop()
+        self.ctx.nav.close_overlay()
 
     def _size(self) -> tuple[int, int]:
         surface = pygame.display.get_surface()

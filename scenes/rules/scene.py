@@ -106,9 +106,9 @@ class RulesScene(Scene):
         super().handle_event(inp)
         if inp.is_key(pygame.K_ESCAPE, pygame.K_F1, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE,
                       pygame.K_BACKSPACE):
-            self.ctx.manager.pop()
+            self.ctx.nav.close_overlay()
         elif inp.kind is InputKind.CLICK and self.back_rect(self._size()).collidepoint(inp.pos):
-            self.ctx.manager.pop()
+            self.ctx.nav.close_overlay()
 
     def draw(self, surface: pygame.Surface) -> None:
         size = surface.get_size()

@@ -26,6 +26,7 @@ from game.text import NAME_LIMIT
 
 from ..base import AppContext, Input, InputKind, Scene
 from ..kit.layout import scale_for
+from ..review.scene import source_of_record
 from .view import (  # noqa: F401 - scoreboard_layout: tests and other screens import it from here
     TOTALS_SHOWN,
     BoardFrame,
@@ -205,10 +206,8 @@ class ScoreboardScene(Scene):
         loaded = self._selected_game()
         if loaded is None:
             return
-        from ..review.scene import ReviewScene, source_of_record
-
         number, replayed = loaded
-        self.ctx.manager.push(ReviewScene(self.ctx, source_of_record(replayed, _("Game {number} of the history").format(number=number))))
+        self.ctx.nav.show_review(source_of_record(replayed, _("Game {number} of the history").format(number=number)))
 
     def _selected_game(self) -> tuple[int, ReplayedRecord] | None:
         """The selected game's number and record, checked; ``None`` (and the error shown) if none."""
@@ -223,7 +222,7 @@ class ScoreboardScene(Scene):
 
     def leave(self) -> None:
         self.close()
-        self.ctx.manager.pop()
+        self.ctx.nav.close_overlay()
 
     # -------------------------------------------------------------- draw
     def frame(self) -> BoardFrame:

@@ -9,7 +9,7 @@ from game.i18n import _
 from game.rules import Rules
 
 from ..kit import theme
-from ..kit.layout import TableLayout
+from .layout import TableLayout
 from ..kit.widgets import draw_panel
 from .players import draw_still_seats
 

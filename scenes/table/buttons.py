@@ -7,7 +7,7 @@ import pygame
 from game.i18n import _
 
 from ..kit import theme
-from ..kit.layout import TableLayout
+from .layout import TableLayout
 from ..kit.widgets import draw_button
 from .frame import Frame
 

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Hashable
 
 from pygame import Rect
 
-from ..kit.layout import TableLayout
+from .layout import TableLayout
 
 if TYPE_CHECKING:
     from ..base import AppContext

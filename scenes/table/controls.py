@@ -13,7 +13,7 @@ import pygame
 
 from ..base import Input, InputKind
 from .choosing import HAND_GUARD_SECONDS, curtain_take_back_rect, hand_index_at
-from ..kit.layout import TableLayout
+from .layout import TableLayout
 from ..model.session import Stage
 from .frame import selected_index
 from .rows import row_at

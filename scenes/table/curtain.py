@@ -9,7 +9,7 @@ from game.i18n import _
 from ..kit import theme
 from ..kit.digits import DigitSprites
 from .choosing import curtain_take_back_rect
-from ..kit.layout import TableLayout
+from .layout import TableLayout
 from ..model.session import Part
 from ..model.view import TableInfo
 from ..kit.widgets import draw_button, draw_rich

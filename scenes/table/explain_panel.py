@@ -16,7 +16,7 @@ from game.timeline import TableState
 from ..kit import theme
 from ..kit.digits import DigitSprites
 from .explainer import Column, ExplainPanel, explain_panel
-from ..kit.layout import TableLayout
+from .layout import TableLayout
 from ..model.session import Part
 from ..model.view import TableInfo
 from ..kit.widgets import draw_panel, draw_rich, rich_width, wrap_rich

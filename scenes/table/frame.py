@@ -16,7 +16,7 @@ from game.timeline import TableState
 
 from ..kit.cards import CardArt
 from ..kit.digits import DigitSprites
-from ..kit.layout import TableLayout
+from .layout import TableLayout
 from ..model.session import BotStatus, Preview, Stage
 from ..model.view import TableInfo, TableView
 

@@ -17,7 +17,7 @@ from ..model import classic
 from ..kit import theme
 from ..kit.cards import LOOK_DIM
 from ..kit.digits import write_number
-from ..kit.layout import SeatParts, TableLayout
+from .layout import SeatParts, TableLayout
 from ..model.session import BotStatus, Stage
 from ..model.view import TableInfo, TableView
 from ..kit.widgets import draw_marker, draw_panel

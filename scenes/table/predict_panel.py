@@ -16,7 +16,7 @@ from game.predict import GUESSES, TAKES, Question, Tally, Verdict
 from game.rules import ROWS
 
 from ..kit import theme
-from ..kit.layout import TableLayout
+from .layout import TableLayout
 from ..model.session import Part
 from ..kit.widgets import draw_button, draw_panel, draw_rich
 

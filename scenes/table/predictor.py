@@ -22,7 +22,7 @@ from game.predict import TAKES, Question, Tally, Verdict, question_of, score
 from game.timeline import TableState
 
 from ..base import Input, InputKind
-from ..kit.layout import TableLayout
+from .layout import TableLayout
 from .predict_panel import PredictFrame, answer_at, draw_predict, predict_button, predict_frame  # noqa: F401
 from ..model.session import Stage
 

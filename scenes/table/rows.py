@@ -11,7 +11,7 @@ from game.i18n import _, ngettext, rich
 from ..kit import theme
 from ..kit.cards import LOOK_DIM, LOOK_GHOST
 from ..kit.digits import write_number
-from ..kit.layout import TableLayout
+from .layout import TableLayout
 from ..model.session import Preview, Stage, preview
 from ..kit.widgets import draw_rich
 from .frame import Frame

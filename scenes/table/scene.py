@@ -27,9 +27,8 @@ from ..model import classic
 from .predictor import Predictor
 from ..base import AppContext, Input, Scene
 from ..kit.cards import CardArt
-from ..kit.confirm import ConfirmScene
 from .choosing import PhaseGuard, hand_index_at
-from ..kit.layout import TableLayout, table_layout
+from .layout import TableLayout, table_layout
 from ..model.replay import Replay
 from ..model.session import Preview, Stage, TableSession, preview
 from ..model.view import TableView
@@ -196,9 +195,7 @@ class TableScene(Scene):
 
     def show_rules(self) -> None:
         """F1 / "?": the rules screen over the table; closing it leaves the game as it was."""
-        from ..rules.scene import RulesScene
-
-        self.ctx.manager.push(RulesScene(self.ctx, self.info.rules))
+        self.ctx.nav.show_rules(self.info.rules)
 
     def back(self) -> None:
         """One placement back (pauses auto-advance: the class is looking at something)."""
@@ -260,13 +257,12 @@ class TableScene(Scene):
             self.motion = Motion() if self.delay > 0 else None
 
     def ask_leave(self) -> None:
-        nav, manager = self.ctx.nav, self.ctx.manager
+        nav = self.ctx.nav
         note = self.source.leave_note(self.ctx)
         if note is None:
             nav.go_menu()
             return
-        manager.push(ConfirmScene(self.ctx, _("Leave this game?"), note, yes_label=_("Leave"), no_label=_("Keep playing"),
-                                  on_yes=nav.go_menu, on_no=manager.pop))
+        nav.ask(_("Leave this game?"), note, yes_label=_("Leave"), no_label=_("Keep playing"), on_yes=nav.go_menu)
 
     # -------------------------------------------------------------- time
     def update(self, dt: float) -> None:
