@@ -101,3 +101,16 @@ def test_duplicate_summaries_compare_bots_by_name() -> None:
     assert any(line.startswith("Ada - random:") for line in lines)
     assert not any(line.startswith("bot:") for line in lines)
 
+
+
+def test_a_seats_kind_is_parsed_once_when_the_seat_is_made() -> None:
+    from game.kinds import Bot, Human, Level
+    from scenes.model.seats import Seat
+
+    bot = Seat("Zed", "bot-statement:python3 zed.py")
+    assert bot.player == Bot("python3 zed.py", False, "bot-statement") and bot.is_bot
+    assert bot.bot is not None and bot.bot.command == "python3 zed.py" and not bot.bot.phase_last
+    assert Seat("AI 1", "mc").player == Level("mc") and Seat("Ana", "human").player == Human()
+    assert Seat("Ana", "phone").player == Human() and not Seat("Ana", "phone").is_human  # not at this computer
+    assert Seat("?", "nonsense").player is None  # seating it fails, as before, saying why
+    assert Seat("Zed", "bot:python3 zed.py") == Seat("Zed", "bot:python3 zed.py")

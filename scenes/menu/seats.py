@@ -14,7 +14,7 @@ import pygame
 
 from game.i18n import N_, _
 from game.bots.command import check_command
-from game.kinds import BOT_KIND, BOT_STATEMENT_KIND, parse_bot_kind
+from game.kinds import BOT_KIND, BOT_STATEMENT_KIND
 from game.rules import rules_named
 from game.table_size import DEFAULT_PLAYERS, MAX_PLAYERS, fit_count, fixed_count, mode_kinds
 
@@ -73,11 +73,11 @@ class MenuSeats:
         if not fixed_count(rules_named(rules)):
             self.players = len(seats)
         for index, seat in enumerate(seats):
-            parsed = parse_bot_kind(seat.kind) if not seat.is_human else None
-            if parsed is not None:
+            bot = seat.bot
+            if bot is not None:
                 self.levels[mode][index] = BOT
-                self.commands[mode][index] = parsed[0]
-                self.bot_kinds[mode][index] = BOT_KIND if parsed[1] else BOT_STATEMENT_KIND
+                self.commands[mode][index] = bot.command
+                self.bot_kinds[mode][index] = BOT_KIND if bot.phase_last else BOT_STATEMENT_KIND
             else:
                 if seat.kind in LEVELS:
                     self.levels[mode][index] = seat.kind

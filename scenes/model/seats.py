@@ -4,12 +4,12 @@ seats of each mode.  Pure Python, below the session and its computer players."""
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Sequence
 
 from game.bots.command import split_command
 from game.i18n import _
-from game.kinds import HUMAN, parse_bot_kind
+from game.kinds import HUMAN, Bot, Human, PlayerKind, parse_bot_kind, parse_kind
 from game.play import check_kind as check_player_kind
 from game.table_size import MODE_KINDS
 from game.text import NAME_LIMIT
@@ -33,15 +33,30 @@ class Seat:
 
     name: str
     kind: str
-    """``human``, an agent kind such as ``random`` or ``mc``, or ``bot:COMMAND``."""
+    """``human``, an agent kind such as ``random`` or ``mc``, ``bot:COMMAND``, or ``phone`` (the
+    text records hold; :attr:`player` is it parsed, once)."""
+    player: PlayerKind | None = field(init=False, repr=False, compare=False)
+    """The kind parsed when the seat is made (``None``: a kind no one knows; seating it fails)."""
+
+    def __post_init__(self) -> None:
+        try:
+            player: PlayerKind | None = Human() if self.kind == PHONE else parse_kind(self.kind)
+        except ValueError:
+            player = None
+        object.__setattr__(self, "player", player)
 
     @property
     def is_human(self) -> bool:
         return self.kind == HUMAN
 
     @property
+    def bot(self) -> Bot | None:
+        """The external program that plays this seat, if one does."""
+        return self.player if isinstance(self.player, Bot) else None
+
+    @property
     def is_bot(self) -> bool:
-        return bot_command(self.kind) is not None
+        return self.bot is not None
 
     @property
     def label(self) -> str:
