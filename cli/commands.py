@@ -14,11 +14,12 @@ from game.store.storage import default_history_path
 
 from . import classroom, history, language, play, replay, review, simulate, tournament
 from .arguments import OneLineErrorParser
+from .frozen import program_name
 
 
 def build_parser() -> argparse.ArgumentParser:
     parser = OneLineErrorParser(
-        prog="main.py",
+        prog=program_name(),
         description=_("6 Takes! classroom simulator. With no command, opens the menu."),
         epilog=_("Every game finished in the app is saved in the history {path} "
                  "(the scoreboard reads it) unless --record names a file.").format(path=default_history_path()),
