@@ -119,6 +119,18 @@ def add_window_options(parser: argparse.ArgumentParser, end: str) -> None:
     parser.add_argument("--fullscreen", action="store_true", help=_("start in fullscreen (F11 toggles)"))
 
 
+CLOCKS = ("cpu", "wall")
+"""How bots' time limits are counted (``--clock``): processor time, or wall-clock time."""
+
+
+def add_clock_option(parser: argparse.ArgumentParser) -> None:
+    """``--clock cpu|wall``: every command that seats bots takes it, ``cpu`` by default."""
+    parser.add_argument("--clock", choices=CLOCKS, default="cpu",
+                        help=_("cpu (default): bots' time limits count the processor time they use, so a busy "
+                               "computer never makes a bot too slow and a rerun gives the same games; wall: "
+                               "wall-clock time, as on the arena"))
+
+
 def add_bot_option(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--bot", action="append", metavar="NAME=COMMAND",
                         help=_("seat an external bot named NAME (repeatable; see docs/bot-protocol.md), "

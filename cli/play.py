@@ -14,7 +14,7 @@ from game.store.storage import default_history_path
 from game.table_size import DEFAULT_PLAYERS, MODES, mode_kinds
 from game.text import NAME_LIMIT, InvalidNameError, check_name
 
-from .arguments import (Commands, Error, add_bot_option, add_window_options, milliseconds_argument,
+from .arguments import (Commands, Error, add_bot_option, add_clock_option, add_window_options, milliseconds_argument,
                         seed_argument)
 from .players import add_players_option, play_player_count
 
@@ -43,6 +43,7 @@ def add_parser(commands: Commands) -> None:
                              "seats in order, e.g. --bots \"python3 mybot.py\"; prefix a command with "
                              "'bot-statement:' for bots that read the phase line first"))
     add_bot_option(play)
+    add_clock_option(play)
     play.add_argument("--rules", choices=["snap", "classic", "codingame"], default="snap",
                       help=_("snap (default): the classroom rules, one round of 7 turns; classic: the "
                              "official rules, rounds of 10 turns until someone has 66 points; codingame: the "
@@ -66,7 +67,7 @@ def options(args: argparse.Namespace) -> PlayOptions:
         screenshots=args.screenshots, step_delay=args.step_delay,
         exit_at_end=args.exit_at_end, fullscreen=args.fullscreen,
         kinds=kinds,
-        rules=args.rules, think_ms=args.think_ms,
+        rules=args.rules, think_ms=args.think_ms, bot_cpu_clock=args.clock == "cpu",
     )
 
 

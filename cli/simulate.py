@@ -16,7 +16,7 @@ from . import stopping
 from game.engine import new_seed
 from game.rules import rules_named
 
-from .arguments import (Commands, Error, add_bot_option, milliseconds_argument, games_argument,
+from .arguments import (Commands, Error, add_bot_option, add_clock_option, milliseconds_argument, games_argument,
                         jobs_argument, rollouts_argument, seed_argument)
 from .progress import Progress
 
@@ -37,6 +37,7 @@ def add_parser(commands: Commands) -> None:
                             "up to 4 seats): random, heuristic, mc, a --bot NAME, or an external bot as "
                             "'bot:COMMAND' (phase line last, as the live arena) or 'bot-statement:COMMAND'"))
     add_bot_option(sim)
+    add_clock_option(sim)
     sim.add_argument("--record", type=Path, metavar="FILE",
                      help=_("write every game's record (JSON Lines) to FILE"))
     sim.add_argument("--append", action="store_true", help=_("add the records to FILE if it holds some already"))
@@ -71,7 +72,7 @@ def run(args: argparse.Namespace) -> int:
         rules = rules_named(args.rules)
         named = parse_named_bots(args.bot)
         kinds = simulate_seats(args.players, named, rules)
-        options = AgentOptions(think_ms=args.think_ms, rollouts=args.rollouts)
+        options = AgentOptions(think_ms=args.think_ms, rollouts=args.rollouts, bot_cpu_clock=args.clock == "cpu")
     except ValueError as error:
         parser_error(str(error))
     check_jobs(args.jobs, parser_error)

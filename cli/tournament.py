@@ -22,7 +22,7 @@ from game.engine import new_seed
 from game.rules import PRESETS, Rules, rules_named
 from game.tournament.schedule import TABLE_SIZE, Entrant, Schedule
 
-from .arguments import (Commands, Error, jobs_argument, rollouts_argument, seed_argument,
+from .arguments import (Commands, Error, add_clock_option, jobs_argument, rollouts_argument, seed_argument,
                         tournament_games_argument)
 from .progress import Progress
 
@@ -66,10 +66,7 @@ def add_parser(commands: Commands) -> argparse.ArgumentParser:
     parser.add_argument("--rollouts", type=rollouts_argument, default=DEFAULT_ROLLOUTS, metavar="N",
                         help=_("sampled deals per decision of mc entrants (default {rollouts})").format(
                             rollouts=DEFAULT_ROLLOUTS))
-    parser.add_argument("--clock", choices=["cpu", "wall"], default="cpu",
-                        help=_("cpu (default): bots' time limits count the processor time they use, so a busy "
-                               "computer never makes a bot too slow and a rerun gives the same games; wall: "
-                               "wall-clock time, as on the arena"))
+    add_clock_option(parser)
     parser.add_argument("--no-progress", action="store_true", help=_("never show the progress bar"))
     parser.set_defaults(subparser=parser)
     return parser

@@ -15,7 +15,6 @@ from typing import Callable, Sequence
 
 import pygame
 
-from game.players.options import AgentOptions
 from game.bots.process import close_all_bots
 from game.engine import new_seed
 from game.i18n import _
@@ -136,7 +135,7 @@ class App(Overlays):
         seats = seats_for(mode, names, kinds)
         session = TableSession(seats, seed=seed if seed is not None else new_seed(), mode=mode,
                                rules=rules_named(rules or self.rules_name),
-                               options=AgentOptions(think_ms=self.options.think_ms))
+                               options=self.options.agent_options())
         self.session = session
         self.last_seats, self.last_mode = seats, mode
         self.rules_name = rules or self.rules_name
@@ -242,7 +241,7 @@ class App(Overlays):
 
             session, scene = reopen_class_game(self.ctx, kept, self.options.class_game or ClassSettings())
         else:
-            session = keeping.resume_session(kept.game, AgentOptions(think_ms=self.options.think_ms), kept.key)
+            session = keeping.resume_session(kept.game, self.options.agent_options(), kept.key)
             scene = TableScene(self.ctx, session, auto=all(not seat.is_human for seat in session.seats))
         self.last_seats, self.last_mode, self.rules_name = session.seats, session.mode, session.rules.name
         self.keeper.kept_at = keeping.progress_of(session)

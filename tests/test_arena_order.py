@@ -7,7 +7,7 @@ import pytest
 import random
 
 from game import CODINGAME, SNAP, Game, RandomAgent, play_game
-from game.bots.failures import ILLEGAL_MOVE
+from game.bots.failures import COULD_NOT_START, EXITED, ILLEGAL_MOVE
 from game.bots.process import running_bot_pids
 from game.bots.referee import BotTable, make_bot_agent
 from game.kinds import parse_bot_kind
@@ -46,20 +46,45 @@ def test_the_arena_order_bot_in_statement_order_is_told_to_use_bot() -> None:
     assert report.reason == ILLEGAL_MOVE
     assert (report.round, report.turn) == (0, 0)
     assert report.sent == "PLAY 10"  # it read the hand-size line as its hand
-    assert report.hint == (f"If it was written for the live arena (phase line last), "
+    assert report.hint == (f"It reads the lines in the live arena's order (phase line last): "
                            f"seat it as 'bot:{ARENA_BOT}'")
     assert report.hint in report.describe()
     assert report.to_dict()["hint"] == report.hint
 
 
 def test_a_statement_order_bot_seated_with_bot_is_told_to_use_bot_statement() -> None:
-    statement_bot = command("scripted_bot.py", "/dev/null", "PLAY 0")  # wrong first answer
+    statement_bot = command("statement_order_bot.py")  # exits on the first question in the arena's order
     rng = random.Random(1)
     with BotTable() as table:
         bot = make_bot_agent(statement_bot, seat=0, player_count=4, rng=rng, table=table)
         play_game(Game(SNAP, 4, seed=1), [bot] + [RandomAgent(rng) for _ in range(3)])
-    assert bot.disqualification is not None
-    assert bot.disqualification.hint.endswith(f"seat it as 'bot-statement:{statement_bot}'")
+    assert bot.disqualification is not None and bot.disqualification.first_answer
+    assert bot.disqualification.reason == EXITED
+    assert bot.disqualification.hint == (f"It reads the lines in the published statement's order (phase line "
+                                         f"first): seat it as 'bot-statement:{statement_bot}'")
+
+
+def test_a_bot_that_fails_in_either_order_gets_no_order_hint() -> None:
+    wrong = command("scripted_bot.py", "/dev/null", "PLAY 0")  # PLAY 0 whatever it is asked
+    rng = random.Random(1)
+    with BotTable() as table:
+        bot = make_bot_agent(wrong, seat=0, player_count=4, rng=rng, table=table)
+        play_game(Game(SNAP, 4, seed=1), [bot] + [RandomAgent(rng) for _ in range(3)])
+    assert bot.disqualification is not None and bot.disqualification.reason == ILLEGAL_MOVE
+    assert bot.disqualification.hint == ""
+
+
+def test_a_program_that_exits_before_reading_could_not_start_and_gets_no_hint(tmp_path) -> None:
+    missing = command(str(tmp_path / "nonexistent.py"))
+    rng = random.Random(1)
+    with BotTable() as table:
+        bot = make_bot_agent(missing, seat=0, player_count=4, rng=rng, table=table)
+        play_game(Game(SNAP, 4, seed=1), [bot] + [RandomAgent(rng) for _ in range(3)])
+    found = bot.disqualification
+    assert found is not None and found.reason == COULD_NOT_START and found.hint == ""
+    assert found.detail.startswith("it exited with code 2 before reading its input: ")
+    assert "nonexistent.py" in found.detail and "nonexistent.py" in "\n".join(found.stderr_tail)
+    assert "bot-statement" not in found.describe(str)
 
 
 def test_a_late_failure_gets_no_order_hint() -> None:

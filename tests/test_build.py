@@ -140,8 +140,7 @@ def build(tmp_path_factory: pytest.TempPathFactory) -> Path:
     built = subprocess.run([sys.executable, str(PROJECT / "tools" / "build_app.py"), "--dist", str(made / "dist"),
                             "--work", str(made / "work")], cwd=made, capture_output=True, text=True, timeout=1800)
     assert built.returncode == 0, built.stderr[-3000:]
-    assert (made / "dist" / "6takes-linux-x86_64.zip").exists() or sys.platform != "linux" or \
-        list((made / "dist").glob("6takes-*.zip")), built.stdout
+    assert list((made / "dist").glob("6takes-*-*.zip")), built.stdout
     copied = tmp_path_factory.mktemp("copied") / "6takes"
     shutil.copytree(made / "dist" / "6takes", copied, symlinks=True)
     shutil.rmtree(made)

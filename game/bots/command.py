@@ -60,15 +60,6 @@ def require_process_tools() -> None:
                                                 "starts: pip install -r requirements.txt"))
 
 
-def order_hint(command: str, phase_last: bool) -> str:
-    """What to try when a bot's very first answer fails: the other order of the question's lines."""
-    if phase_last:
-        return Sentence(N_("If it was written for the published statement (phase line first), "
-                           "seat it as '{kind}'"), kind=f"{BOT_STATEMENT_KIND}:{command}")
-    return Sentence(N_("If it was written for the live arena (phase line last), seat it as '{kind}'"),
-                    kind=f"{BOT_KIND}:{command}")
-
-
 def _unquote(word: str) -> str:
     if len(word) >= 2 and word[0] == word[-1] == '"':
         return word[1:-1]

@@ -75,13 +75,16 @@ class Disqualification:
     """The last lines of the bot's debug output when it was disqualified."""
     hint: str = ""
     """What to try, when the first answer already failed: the other order of the lines."""
+    first_answer: bool = False
+    """The bot failed its very first answer of the game (a tournament benches a bot that does so
+    in two games in a row)."""
 
     def to_dict(self) -> dict[str, object]:
         """The report as JSON-ready data (for ``simulate --json`` and saved logs)."""
         return {
             "seat": self.seat, "command": self.command, "round": self.round, "turn": self.turn,
             "reason": self.reason, "detail": self.detail, "sent": self.sent,
-            "stderr_tail": list(self.stderr_tail), "hint": self.hint,
+            "stderr_tail": list(self.stderr_tail), "hint": self.hint, "first_answer": self.first_answer,
         }
 
     @classmethod
@@ -91,7 +94,8 @@ class Disqualification:
             return value if isinstance(value, str) else str(value)
         return cls(int(data["seat"]), text(data["command"]), int(data["round"]), int(data["turn"]),
                    text(data["reason"]), text(data["detail"]), text(data.get("sent", "")),
-                   tuple(map(text, data.get("stderr_tail", ()))), text(data.get("hint", "")))
+                   tuple(map(text, data.get("stderr_tail", ()))), text(data.get("hint", "")),
+                   bool(data.get("first_answer", False)))
 
     def describe(self, say: Callable[[str], str] = _) -> str:
         """One line for people, in the language in use (``say=str``: in English): seats, rounds

@@ -101,6 +101,8 @@ class BotProcess:
                 self._log.close()
             raise
         self.pid: int = self._process.pid
+        self.started = time.monotonic()
+        """When the program was started (its start-up allowance counts from here)."""
         with _live_lock:
             _live.add(self)
         stdin, stdout, stderr = self._process.stdin, self._process.stdout, self._process.stderr
@@ -132,32 +134,24 @@ class BotProcess:
             self._events.put(event)  # an end or flood stays for receive() to report
             self._raise_event(kind, text, sent)
 
-    def receive(self, seconds: float, cpu_clock: bool = False) -> str:
+    def receive(self, seconds: float, cpu_clock: bool = False, free_until: float = 0.0) -> str:
         """The next non-blank line from the bot within ``seconds``; :class:`BotFailure` otherwise.
 
-        With ``cpu_clock`` the limit counts the processor time the bot uses, so a computer busy
-        with other work does not make it late; wall-clock time is still limited, to
-        :data:`CPU_CLOCK_BACKSTOP` times ``seconds``.
+        With ``cpu_clock`` the limit counts the processor time the bot's whole process tree uses,
+        so a computer busy with other work does not make it late; wall-clock time is still
+        limited, to :data:`CPU_CLOCK_BACKSTOP` times ``seconds``.  The clock starts now, or at
+        ``free_until`` (a :func:`time.monotonic` time: the end of a start-up allowance) if that is
+        later: what the bot does before then is not counted.
         """
-        start = time.monotonic()
-        deadline = start + seconds * (CPU_CLOCK_BACKSTOP if cpu_clock else 1.0)
-        cpu_start = self._cpu_seconds() if cpu_clock else 0.0
+        clock = _AnswerClock(self, seconds, cpu_clock, max(time.monotonic(), free_until))
         while True:
-            left = deadline - time.monotonic()
             try:
-                kind, text, sent = _get(self._events, max(0.0, min(left, _POLL_SECONDS)))
+                kind, text, sent = _get(self._events, clock.wait_step())
             except queue.Empty:
                 if self._process.poll() is not None:  # exited, its output perhaps held open by a child
                     self._exited_meanwhile()
                     continue
-                if left <= _POLL_SECONDS:
-                    ms = f"{seconds * 1000:.0f}"
-                    raise BotFailure(TOO_SLOW, Sentence(N_("no answer within {ms} ms of wall-clock time"), ms=ms)
-                                     if cpu_clock else Sentence(N_("no answer within {ms} ms"), ms=ms)) from None
-                if (cpu_clock and time.monotonic() - start >= seconds
-                        and self._cpu_seconds() - cpu_start >= seconds):
-                    raise BotFailure(TOO_SLOW, Sentence(N_("no answer within {ms} ms of processor time"),
-                                                        ms=f"{seconds * 1000:.0f}")) from None
+                clock.check()
                 continue
             if kind == "line":
                 if text.strip():
@@ -166,9 +160,9 @@ class BotProcess:
             self._events.put((kind, text, sent))
             self._raise_event(kind, text, sent)
 
-    def _cpu_seconds(self) -> float:
-        """Processor time the bot has used so far (user and system)."""
-        return proctree.cpu_seconds(self.pid)
+    def cpu_seconds(self) -> float:
+        """Processor time the bot and every process under it have used so far (user and system)."""
+        return proctree.tree_cpu_seconds(self.pid)
 
     def _exited_meanwhile(self) -> None:
         """The bot is gone: take a line it wrote just before, else report that it exited."""
@@ -313,6 +307,42 @@ class BotProcess:
             log.flush()
         except (OSError, ValueError):
             self._log_bytes = MAX_LOG_BYTES + 1
+
+
+class _AnswerClock:
+    """The time limit of one answer: wall-clock time, or the processor time of the bot's tree
+    (with a wall-clock backstop), counted from ``start``."""
+
+    def __init__(self, bot: BotProcess, seconds: float, cpu_clock: bool, start: float) -> None:
+        self.bot = bot
+        self.seconds = seconds
+        self.cpu_clock = cpu_clock
+        self.start = start
+        self.deadline = start + seconds * (CPU_CLOCK_BACKSTOP if cpu_clock else 1.0)
+        self.cpu_start: float | None = bot.cpu_seconds() if cpu_clock and time.monotonic() >= start else None
+        self.cpu_seen = 0.0
+        """The most processor time seen (the tree's total can drop when a process leaves it)."""
+
+    def wait_step(self) -> float:
+        """How long to wait for the next line before looking at the clocks again."""
+        return max(0.0, min(self.deadline - time.monotonic(), _POLL_SECONDS))
+
+    def check(self) -> None:
+        """:class:`BotFailure` (too slow) once the limit is spent."""
+        now = time.monotonic()
+        ms = f"{self.seconds * 1000:.0f}"
+        if now >= self.deadline - _POLL_SECONDS / 2:
+            raise BotFailure(TOO_SLOW, Sentence(N_("no answer within {ms} ms of wall-clock time"), ms=ms)
+                             if self.cpu_clock else Sentence(N_("no answer within {ms} ms"), ms=ms)) from None
+        if not self.cpu_clock or now < self.start:
+            return
+        if self.cpu_start is None:  # the start-up allowance just ended: count from here
+            self.cpu_start = self.bot.cpu_seconds()
+            return
+        if now - self.start >= self.seconds:
+            self.cpu_seen = max(self.cpu_seen, self.bot.cpu_seconds() - self.cpu_start)
+            if self.cpu_seen >= self.seconds:
+                raise BotFailure(TOO_SLOW, Sentence(N_("no answer within {ms} ms of processor time"), ms=ms)) from None
 
 
 def _get(events: queue.Queue[tuple[str, str, str]], timeout: float) -> tuple[str, str, str]:

@@ -136,14 +136,26 @@ def preexec() -> None:
     die_with_parent(signal.SIGKILL)
 
 
-def cpu_seconds(pid: int) -> float:
-    """Processor time (user and system) process ``pid`` has used; 0 if it is gone."""
+def tree_cpu_seconds(pid: int) -> float:
+    """Processor time (user and system) process ``pid`` and every process under it have used:
+    its live descendants, and the children each of them has waited for (a child that ended during
+    a turn is counted in its parent's ``children_*`` times).  0 if ``pid`` is gone.  A wrapper
+    (``sh -c``, a script without ``exec``, a launcher) thus counts what its program spends."""
     import psutil  # loaded only once bot processes run
     try:
-        times = psutil.Process(pid).cpu_times()
+        root = psutil.Process(pid)
+        members = [root, *root.children(recursive=True)]
     except (psutil.NoSuchProcess, psutil.AccessDenied):
         return 0.0
-    return float(times.user + times.system)
+    total = 0.0
+    for member in members:
+        try:
+            times = member.cpu_times()
+        except (psutil.NoSuchProcess, psutil.AccessDenied):
+            continue
+        total += times.user + times.system + getattr(times, "children_user", 0.0) + getattr(
+            times, "children_system", 0.0)
+    return total
 
 
 def descendants(pid: int) -> list[psutil.Process]:

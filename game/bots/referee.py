@@ -13,9 +13,10 @@ from ..store.outputs import check_output_file
 from ..players.agents import RandomAgent
 from ..engine import PlayerView
 from ..kinds import BOT_KIND, BOT_STATEMENT_KIND
-from .command import order_hint, require_process_tools, split_command
+from .command import require_process_tools, split_command
+from .diagnosis import STARTUP_SECONDS, FirstQuestion, could_not_start_detail, diagnose, order_hint
 from ..i18n import N_
-from .failures import (COULD_NOT_START, EXITED, ILLEGAL_MOVE, NONSENSE, BotFailure, Disqualification, Sentence,
+from .failures import (COULD_NOT_START, EXITED, FLOODS_STDOUT, ILLEGAL_MOVE, NONSENSE, BotFailure, Disqualification, Sentence,
                        truncate)
 from .process import BotProcess, LogPath
 from .protocol import AnswerError, init_line, parse_answer, phase_of, turn_lines
@@ -70,7 +71,8 @@ class BotAgent:
 
     The process starts at construction and gets its ``playerCount playerId``
     line at once, so its start-up overlaps the other seats'; the clock of
-    the first answer starts when the first question is written.
+    the first answer starts when the first question is written, or when its start-up allowance
+    (:data:`STARTUP_SECONDS` after it started) ends if that is later.
     """
 
     def __init__(
@@ -112,7 +114,8 @@ class BotAgent:
         self._closed = False
         self._start_error = ""
         self._process: BotProcess | None = None
-        self._start(split_command(command), log_path)
+        self._args = split_command(command)
+        self._start(self._args, log_path)
 
     def _start(self, args: list[str], log_path: LogPath | None) -> None:
         """Start the program and send its first line; a failure to start is kept for its first decision.
@@ -153,8 +156,9 @@ class BotAgent:
         try:
             process.check_quiet()
             process.send(turn_lines(view, self.table.disqualified_seats, phase_last=self.phase_last))
-            line = process.receive(self.first_answer_seconds if self.answers == 0 else self.answer_seconds,
-                                   self.cpu_clock)
+            first = self.answers == 0
+            line = process.receive(self.first_answer_seconds if first else self.answer_seconds, self.cpu_clock,
+                                   free_until=process.started + STARTUP_SECONDS if first else 0.0)
             answer = parse_answer(line, phase, view.hand)
         except BotFailure as failure:
             self._disqualify(view, failure)
@@ -169,27 +173,42 @@ class BotAgent:
     def _disqualify(self, view: PlayerView, failure: BotFailure) -> None:
         if self._closed:  # the owner closed the bot mid-question (the app quits): not the bot's fault
             return
-        detail = failure.detail
+        reason, detail, hint = failure.reason, failure.detail, ""
         process = self._process
         if process is not None:
-            if failure.reason == EXITED:
+            if reason == EXITED:
                 process.wait_exit(2.0)
                 detail = _exit_detail(process.returncode)
             process.close()
+            if self.answers == 0 and reason != FLOODS_STDOUT:
+                reason, detail, hint = self._diagnose_first_failure(view, reason, detail)
         disqualification = Disqualification(
             seat=self.seat,
             command=self.command,
             round=view.round,
             turn=view.turn,
-            reason=failure.reason,
+            reason=reason,
             detail=detail,
             sent=truncate(failure.sent),
             stderr_tail=self.stderr_tail,
-            hint=order_hint(self.command, self.phase_last) if self.answers == 0 and failure.reason in
-            (ILLEGAL_MOVE, NONSENSE, EXITED) else "",
+            hint=hint,
+            first_answer=self.answers == 0,
         )
         self.disqualification = disqualification
         self.table.record(disqualification)
+
+    def _diagnose_first_failure(self, view: PlayerView, reason: str, detail: str) -> tuple[str, str, str]:
+        """``(reason, detail, hint)`` of a failed first answer, once the program is tried again
+        (:mod:`game.bots.diagnosis`): ``could not start``, or the other order of the lines."""
+        question = FirstQuestion(self.command, self._args, self.player_count, self.seat, view,
+                                 self.table.disqualified_seats, self.phase_last, self.first_answer_seconds,
+                                 self.cpu_clock)
+        found = diagnose(question, exited=reason == EXITED)
+        if found.exit_code is not None:
+            return COULD_NOT_START, could_not_start_detail(found.exit_code, self.stderr_tail), ""
+        if found.other_order_answers:
+            return reason, detail, order_hint(self.command, self.phase_last)
+        return reason, detail, ""
 
     # ------------------------------------------------------------ state
     @property

@@ -30,6 +30,7 @@ from .totals import (  # noqa: F401 - the summary's parts, as scripts import the
     new_summary,
     wilson_interval,
 )
+from ..kinds import is_bot_kind
 from ..play import check_kind
 from ..rules import Rules
 
@@ -54,6 +55,8 @@ def simulate(rules: Rules, kinds: Sequence[str], games: int, seed: int, record_t
     records fails (the records written before stay whole).
     """
     summary = new_summary(rules.name, seed, kinds, duplicate, names)
+    if any(is_bot_kind(kind) for kind in kinds):
+        summary.bot_clock = "cpu" if options.bot_cpu_clock else "wall"
     size = chunk_size(kinds, duplicate, games, jobs, record_to is not None)
     chunks = run_chunks(tasks(rules, kinds, seed, games, jobs, duplicate, options, record_to is not None, bot_logs,
                               names), jobs, math.ceil(games / size))

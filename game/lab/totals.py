@@ -177,6 +177,13 @@ class HeadToHead:
                 "mean_difference": round(mean, 3), "ci95": [round(low, 3), round(high, 3)]}
 
 
+def clock_note(clock: str) -> str:
+    """The line that says how bots were timed, for every report that seats bots."""
+    if clock == "cpu":
+        return _("(bots timed by the processor time of their whole process tree; start-up is free)")
+    return _("(bots timed by the wall clock; start-up is free)")
+
+
 @dataclass
 class Summary:
     """What a run produced."""
@@ -189,6 +196,8 @@ class Summary:
     duplicate: bool = False
     deals: int = 0
     head_to_head: list[HeadToHead] = field(default_factory=list)
+    bot_clock: str | None = None
+    """How the bots' time limits were counted (``cpu`` or ``wall``), when bots played."""
 
     def add(self, chunk: ChunkTotals) -> None:
         """Fold a chunk's totals in (chunks may come in any order: only sums are kept)."""
@@ -222,6 +231,8 @@ class Summary:
             data["duplicate"] = True
             data["deals"] = self.deals
             data["head_to_head"] = [h.to_dict() for h in self.head_to_head]
+        if self.bot_clock is not None:
+            data["bot_clock"] = self.bot_clock
         return data
 
     @property
@@ -252,6 +263,8 @@ class Summary:
                 f"{p.mean_penalty_per_round:>{w[3]}.2f} {p.wins:>{w[4]}} {rate:>{w[5]}} "
                 f"{p.decision_ms_mean:>{w[6]}.2f} {1000 * p.longest_decision:>{w[7]}.1f}")
         lines.append(_("(lowest penalty wins; a tie counts as a win for each tied player)"))
+        if self.bot_clock is not None:
+            lines.append(clock_note(self.bot_clock))
         lines.extend(_disqualification_lines(self.players))
         for h in self.head_to_head:
             mean, low, high = h.interval()

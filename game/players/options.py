@@ -21,9 +21,10 @@ class AgentOptions:
 
     think_ms: float = DEFAULT_THINK_MS
     rollouts: int | None = None
-    bot_cpu_clock: bool = False
-    """Time external bots by the processor time they use rather than by the wall clock (see
-    :class:`game.bots.referee.BotAgent`): a busy computer then never makes a bot too slow."""
+    bot_cpu_clock: bool = True
+    """Time external bots by the processor time their process tree uses rather than by the wall
+    clock (see :class:`game.bots.referee.BotAgent`): a busy computer then never makes a bot too
+    slow.  ``False``: the wall clock, as on the arena (``--clock wall``)."""
 
     def __post_init__(self) -> None:
         if not self.think_ms >= 0 or self.think_ms == float("inf"):

@@ -16,7 +16,6 @@ from typing import Any
 import pygame
 import segno
 
-from game.players.options import AgentOptions
 from game.classroom.room import Room, SeatInfo
 from game.classroom.server import ClassServer, lan_addresses
 from game.i18n import Part, _, ngettext, rich
@@ -188,7 +187,7 @@ class LobbyScene(Scene):
         room = self.server.room
         seats = class_seats(room, rules, self.settings.ai)
         room.start()
-        options = AgentOptions(think_ms=self.ctx.options.think_ms)
+        options = self.ctx.options.agent_options()
         session = ClassSession(seats, self.server, rules=rules, level=self.settings.ai, seed=self.settings.seed,
                                options=options, time_limit=self.settings.time_limit)
         self.ctx.nav.show_session(session, ClassTableScene(self.ctx, session, self.settings, self.addresses))  # type: ignore[attr-defined]
@@ -368,7 +367,7 @@ def reopen_class_game(ctx: AppContext, kept: Kept, settings: ClassSettings) -> t
     time_limit = settings.time_limit if settings.time_limit is not None else room_kept.time_limit
     settings = replace(settings, rules=game.rules, port=server.port, code=room.code, ai=room_kept.ai,
                        time_limit=time_limit, seed=game.seed)
-    options = AgentOptions(think_ms=ctx.options.think_ms)
+    options = ctx.options.agent_options()
 
     def make(seats: tuple[Seat, ...], stand_ins: list[Any], thinker: Thinker) -> ClassSession:
         return ClassSession(seats, server, rules=rules, level=room_kept.ai, seed=game.seed, options=options,

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from game.players.options import AgentOptions
 from game.record import GameRecord, ReplayedRecord
 
 if TYPE_CHECKING:
@@ -36,6 +37,8 @@ class PlayOptions:
     """Rules preset of the games played: ``snap`` (7 turns, one round) or ``classic``."""
     think_ms: float = 100.0
     """Thinking time per decision of ``mc`` players, in milliseconds."""
+    bot_cpu_clock: bool = True
+    """Time bots by the processor time of their process tree (``--clock cpu``), else by the wall clock."""
     record: Path | None = None
     """Append each finished game's record (format 6takes-record/1) here;
     ``None`` means the records file in the user's data folder."""
@@ -53,3 +56,7 @@ class PlayOptions:
     fullscreen: bool = False
     class_game: "ClassSettings | None" = None
     """Open a class room (``main.py class``): students play from their phones."""
+
+    def agent_options(self) -> AgentOptions:
+        """How the computer players of this session think, and how its bots are timed."""
+        return AgentOptions(think_ms=self.think_ms, bot_cpu_clock=self.bot_cpu_clock)

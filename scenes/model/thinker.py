@@ -68,6 +68,8 @@ class BotStatus:
     command: str = ""
     stderr_tail: tuple[str, ...] = ()
     """The last lines of its debug output, oldest first."""
+    cpu_clock: bool = True
+    """Timed by the processor time of its process tree (else by the wall clock)."""
 
 
 def bot_status_of(agent: Agent | None) -> BotStatus | None:
@@ -82,7 +84,7 @@ def bot_status_of(agent: Agent | None) -> BotStatus | None:
         short = (_("{reason}, round {round} turn {turn}") if found.round > 0 else _("{reason}, turn {turn}")).format(
             reason=shown(found.reason), round=found.round + 1, turn=found.turn + 1)
     return BotStatus(agent.last_message, short, found.describe() if found is not None else "",
-                     tail[-1] if tail else "", agent.command, tuple(tail))
+                     tail[-1] if tail else "", agent.command, tuple(tail), agent.cpu_clock)
 
 
 def make_agents(seats: Sequence[Seat], seed: int, options: AgentOptions,
