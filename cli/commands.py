@@ -48,7 +48,7 @@ OWN_PACKAGES = frozenset({"game", "cli", "scenes"})
 
 def _run_printing(prog: str, args: argparse.Namespace) -> int:
     """Run a command that prints; a Python package it needs and that is not installed (e.g.
-    ``openskill`` for tournaments) is one line naming it, not a traceback."""
+    ``choix`` for tournaments) is one line naming it, not a traceback."""
     try:
         return PRINTING[args.command](args)
     except ModuleNotFoundError as error:

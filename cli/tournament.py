@@ -41,8 +41,8 @@ def add_parser(commands: Commands) -> argparse.ArgumentParser:
     parser: argparse.ArgumentParser = commands.add_parser(
         "tournament", help=_("a bot tournament: tables of four, duplicate deals, ratings, a leaderboard"),
         description=_("Plays tables of four drawn from the entrants so every pair meets about equally "
-                      "often, every deal once per seat rotation, and ranks the entrants by an openskill "
-                      "rating. Interrupted (Ctrl-C), it continues where it stopped when run again with the "
+                      "often, every deal once per seat rotation, and ranks the entrants by a rating "
+                      "fitted to all the games at once. Interrupted (Ctrl-C), it continues where it stopped when run again with the "
                       "same arguments and --out."))
     parser.add_argument("--bot", action="append", metavar="NAME=COMMAND",
                         help=_("an entrant: a bot program named NAME (repeatable; see docs/bot-protocol.md); "
@@ -130,7 +130,7 @@ def run(args: argparse.Namespace) -> int:
     seconds = time.perf_counter() - start
     table = standings(entrants, store.in_order(schedule.games))
     info = {"rules": rules.name, "games": schedule.games, "seed": seed, "entrants": len(entrants),
-            "deals": len(schedule.tables)}
+            "deals": len(schedule.tables), "clock": args.clock}
     return report(args, table, info, timing_line(schedule.games - already, seconds, already, args.out))
 
 

@@ -97,7 +97,7 @@ def test_usage_errors_are_one_line_in_the_language(code: str, tmp_path: Path) ->
     assert say("{path}: cannot read: {problem}").split(": ")[1].split("{")[0].strip() in missing
 
 
-@needs("openskill")
+@needs("choix")
 @pytest.mark.parametrize("code", TRANSLATED)
 def test_a_tournament_without_entrants_is_one_line_in_the_language(code: str, tmp_path: Path) -> None:
     say = catalog(code).gettext
@@ -153,7 +153,7 @@ def test_simulates_summary_is_translated_and_its_numbers_are_the_english_ones(co
     assert json.loads(run(tmp_path, *argv, "--json", "--lang", code).stdout)["games"] == 240
 
 
-@needs("openskill")
+@needs("choix")
 @needs("psutil")
 @pytest.mark.parametrize("code", ["de", "tr"])
 def test_the_tournaments_standings_are_translated_and_their_numbers_are_the_english_ones(
@@ -166,8 +166,8 @@ def test_the_tournaments_standings_are_translated_and_their_numbers_are_the_engl
     translated = run(tmp_path, *argv, "--lang", code, "--html", str(tmp_path / "cup.html"))
     assert english.returncode == translated.returncode == 0, translated.stderr
     assert summary_numbers(translated.stdout)[:-2] == summary_numbers(english.stdout)[:-2]  # but the timing
-    assert say("(rating: openskill Plackett-Luce mu; lowest penalty wins a game, ties count for each)") \
-        in translated.stdout
+    assert say("(rating: Bradley-Terry fitted to every pair of seats of all the games at once, on the Elo "
+               "scale; lowest penalty wins a game, ties count for each)") in translated.stdout
     assert say("entrant") in translated.stdout.splitlines()[1]
     page = (tmp_path / "cup.html").read_text(encoding="utf-8")
     assert f'<html lang="{code}">' in page and say("Penalty per round") in page
@@ -176,7 +176,7 @@ def test_the_tournaments_standings_are_translated_and_their_numbers_are_the_engl
 @needs("psutil")
 def test_a_bot_timeout_is_reported_in_the_language_but_json_stays_english(tmp_path: Path) -> None:
     say = catalog("fr").gettext
-    argv = ["simulate", "--games", "2", "--seed", "1", "--jobs", "2", "--players",
+    argv = ["simulate", "--games", "2", "--seed", "1", "--jobs", "2", "--clock", "wall", "--players",
             f"bot:{sys.executable} tests/bots/slow_bot.py,random,random,random"]
     text = run(tmp_path, *argv, "--lang", "fr")
     assert text.returncode == 0, text.stderr
@@ -241,11 +241,11 @@ def test_a_window_without_pygame_is_one_line_in_the_language(code: str, tmp_path
 
 @pytest.mark.parametrize("code", [SOURCE_LANGUAGE, *TRANSLATED])
 def test_a_missing_package_is_one_line_naming_it(code: str, tmp_path: Path) -> None:
-    """A printing command whose package is not installed (openskill for tournaments) names it in
+    """A printing command whose package is not installed (choix for tournaments) names it in
     one line (exit 1), in the language, instead of a traceback."""
-    hide_openskill = "import sys; sys.modules['openskill'] = None"
-    line = one_error_line(run_hiding(tmp_path, hide_openskill, "tournament", "--lang", code,
+    hide_choix = "import sys; sys.modules['choix'] = None"
+    line = one_error_line(run_hiding(tmp_path, hide_choix, "tournament", "--lang", code,
                                      "--include", "random,heuristic"), code=1)
     wanted = catalog(code).gettext("{prog} {command}: needs the Python package {package}: "
                                    "pip install -r requirements.txt")
-    assert line == wanted.format(prog="main.py", command="tournament", package="openskill")
+    assert line == wanted.format(prog="main.py", command="tournament", package="choix")

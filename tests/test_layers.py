@@ -16,7 +16,7 @@ PLAYERS = ["game.players", "game.players.agents", "game.players.heuristic", "gam
            "game.players.fastsim", "game.players.options"]
 """The computer players: as pure as the core."""
 ADAPTERS = ["game.bots", "game.lab", "game.tournament", "game.classroom", "game.store",
-            "pygame", "psutil", "aiohttp", "openskill", "subprocess", "socket", "sqlite3"]
+            "pygame", "psutil", "aiohttp", "choix", "numpy", "scipy", "subprocess", "socket", "sqlite3"]
 """The wings that start processes, open files, sockets or databases - and the packages they use."""
 
 
@@ -39,7 +39,7 @@ def loaded_after_importing(modules: list[str]) -> set[str]:
 
 def loaded_where_installed(modules: list[str]) -> set[str]:
     """Every module loaded once ``modules`` are imported, leaving out those a missing feature
-    package (aiohttp, openskill, psutil) keeps out; one of the project's own missing fails."""
+    package (aiohttp, choix, psutil) keeps out; one of the project's own missing fails."""
     script = ("import importlib, sys\n"
               f"for name in {modules!r}:\n"
               "    try:\n"

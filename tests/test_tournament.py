@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
 import random
@@ -85,6 +86,66 @@ def test_standings_do_not_depend_on_the_order_games_finished_in() -> None:
     assert first == [line.to_dict() for line in standings(entrants, shuffled)]
     assert sum(line["games"] for line in first) == 4 * schedule.games
     assert [line["rating"] for line in first] == sorted((line["rating"] for line in first), reverse=True)
+
+
+def skill_games(count: int, seed: int, entrants: int = 6) -> tuple[list[Entrant], list[GameOutcome]]:
+    """Games of a schedule where entrant ``e`` scores about ``3 e`` more than entrant 0."""
+    people = [Entrant(f"e{i}", "random") for i in range(entrants)]
+    schedule = Schedule(people, count, seed=seed)
+    rng = random.Random(seed)
+    outcomes = []
+    for index in range(schedule.games):
+        seats = schedule.slot(index).seats
+        scores = tuple(rng.randrange(25) + 3 * entrant for entrant in seats)
+        winners = tuple(s for s in range(4) if scores[s] == min(scores))
+        outcomes.append(GameOutcome(index, seats, scores, 1, winners))
+    return people, outcomes
+
+
+def test_the_same_games_in_any_order_and_numbering_give_the_same_standings() -> None:
+    entrants, outcomes = skill_games(120, seed=2)
+    first = [line.to_dict() for line in standings(entrants, outcomes)]
+    rng = random.Random(9)
+    for _ in range(20):
+        numbers = list(range(len(outcomes)))
+        rng.shuffle(numbers)
+        renumbered = [GameOutcome(number, o.seats, o.scores, o.rounds, o.winners, o.disqualified)
+                      for number, o in zip(numbers, outcomes)]
+        rng.shuffle(renumbered)
+        again = [line.to_dict() for line in standings(entrants, renumbered)]
+        assert [line["name"] for line in again] == [line["name"] for line in first]
+        assert [(line["rating"], line["rating_interval"], line["ci95"]) for line in again] == \
+            [(line["rating"], line["rating_interval"], line["ci95"]) for line in first]
+
+
+def test_the_ranking_follows_mean_place_where_the_intervals_do_not_overlap() -> None:
+    for seed in range(3):
+        entrants, outcomes = skill_games(200, seed=seed)
+        table = standings(entrants, outcomes)
+        separated = 0
+        for upper, lower in itertools.combinations(table, 2):  # upper is ranked above lower
+            if upper.rating_interval[0] > lower.rating_interval[1]:
+                separated += 1
+                assert upper.mean_place < lower.mean_place
+        assert separated >= 5  # the check had pairs to look at
+
+
+def test_a_penalty_interval_never_goes_below_zero_with_few_games() -> None:
+    entrants = [Entrant(f"e{i}", "random") for i in range(4)]
+    outcomes = [GameOutcome(0, (0, 1, 2, 3), (0, 30, 12, 9), 1, (0,)),
+                GameOutcome(1, (1, 2, 3, 0), (4, 5, 6, 26), 1, (0,))]
+    for line in standings(entrants, outcomes):
+        low, high = line.ci95
+        assert 0 <= low <= line.mean_penalty_per_round <= high
+
+
+def test_head_to_head_counts_each_pair_of_seats() -> None:
+    entrants = [Entrant(f"e{i}", "random") for i in range(4)]
+    outcomes = [GameOutcome(0, (0, 1, 2, 3), (3, 9, 3, 20), 1, (0, 2)),
+                GameOutcome(1, (3, 2, 1, 0), (1, 5, 6, 8), 1, (0,))]
+    by_name = {line.name: line for line in standings(entrants, outcomes)}
+    assert by_name["e0"].head_to_head == {"e1": [1, 0, 1], "e2": [0, 1, 1], "e3": [1, 0, 1]}
+    assert by_name["e2"].head_to_head["e0"] == [1, 1, 0]
 
 
 # ---------------------------------------------------------------- the command

@@ -25,9 +25,9 @@ DATA_FOLDERS = ("sprites", "web", "locale")
 """The app's own files that are not Python: found at run time through ``resource()``."""
 PACKAGES = ("game", "cli", "scenes")
 """The app's packages: every module is bundled, also those imported only by name."""
-RUNTIME_DISTRIBUTIONS = ("pygame-ce", "aiohttp", "segno", "psutil", "openskill")
+RUNTIME_DISTRIBUTIONS = ("pygame-ce", "aiohttp", "segno", "psutil", "choix")
 """The runtime requirements (``requirements.txt``) whose top-level compiled modules PyInstaller's
-import scan cannot see (openskill's mypyc helper has a hashed name)."""
+import scan cannot see (a mypyc-compiled helper has a hashed name)."""
 LEFT_OUT = ("tkinter", "pytest", "hypothesis", "selenium", "mypy", "ruff", "PyInstaller", "babel")
 """Installed beside the app for development, never imported by it at run time."""
 

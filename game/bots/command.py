@@ -9,9 +9,7 @@ import shutil
 from pathlib import Path
 
 from . import proctree
-from ..i18n import N_, _
-from ..kinds import BOT_KIND, BOT_STATEMENT_KIND
-from .failures import Sentence
+from ..i18n import _
 
 _POSIX = os.name == "posix"
 

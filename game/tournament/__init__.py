@@ -6,9 +6,9 @@
 * :mod:`.results` - the append-only results file that makes a tournament
   resumable: one line per finished game, keyed by its index.
 * :mod:`.runner` - playing the games, in worker processes if asked.
-* :mod:`.standings` - ratings (``openskill``'s Plackett-Luce model, the games
-  taken in index order so the same games always give the same ratings), mean
-  penalty per round with its 95% interval, wins, disqualifications.
+* :mod:`.standings` - ratings (a Bradley-Terry model fitted with ``choix`` to all the games
+  at once, so their order changes nothing), bootstrap intervals, mean place,
+  mean penalty per round, wins, head-to-head, disqualifications.
 * :mod:`.report` - the leaderboard as text, JSON and one self-contained HTML page;
   :mod:`.outputs` writes them to files.
 

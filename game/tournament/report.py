@@ -13,7 +13,8 @@ from typing import Any, Callable, Sequence
 from ..bots.failures import Disqualification
 from ..i18n import N_, _, active_language, ngettext
 from ..lab.totals import confidence
-from .standings import RATING_SPREAD, Standing
+from ..lab.totals import clock_note
+from .standings import BOOTSTRAP_SAMPLES, Standing
 
 FORMAT = "6takes-tournament-standings/1"
 
@@ -31,20 +32,22 @@ def text(standings: Sequence[Standing], info: dict[str, Any]) -> str:
     lines = [
         _("{games} games ({rules} rules, seed {seed}, {entrants} entrants, {deals} deals x 4 seat rotations)").format(
             **info),
-        f"{'#':>3} {head[0]:<{name_w}} {head[1]:>{w[1]}} {head[2]:>{w[2]}} {head[3]:>{w[3]}} "
-        f"{head[4]:>{w[4]}} {head[5]:>{w[5]}} {head[6]:>{w[6]}} {head[7]:>{w[7]}}",
+        f"{'#':>3} {head[0]:<{name_w}} " + " ".join(f"{head[i]:>{w[i]}}" for i in range(1, len(head))),
     ]
     between = _("({low} to {high})")
     for place, line in enumerate(standings, start=1):
         low, high = line.ci95
         r_low, r_high = line.rating_interval
-        rating_range = between.format(low=f"{r_low:.1f}", high=f"{r_high:.1f}")
-        penalty_range = between.format(low=f"{low:.2f}", high=f"{high:.2f}")
-        lines.append(
-            f"{place:>3} {line.name:<{name_w}} {line.rating:>{w[1]}.2f} {rating_range:>{w[2]}} "
-            f"{line.mean_penalty_per_round:>{w[3]}.2f} {penalty_range:>{w[4]}} {line.games:>{w[5]}} "
-            f"{line.wins:>{w[6]}} {line.disqualifications:>{w[7]}}")
-    lines.append(_("(rating: openskill Plackett-Luce mu; lowest penalty wins a game, ties count for each)"))
+        cells = [f"{line.rating:.0f}", between.format(low=f"{r_low:.0f}", high=f"{r_high:.0f}"),
+                 f"{line.mean_place:.2f}", f"{line.mean_penalty_per_round:.2f}",
+                 between.format(low=f"{low:.2f}", high=f"{high:.2f}"), str(line.games), str(line.wins),
+                 str(line.disqualifications)]
+        lines.append(f"{place:>3} {line.name:<{name_w}} " + " ".join(
+            f"{cell:>{w[i + 1]}}" for i, cell in enumerate(cells)))
+    lines.append(_("(rating: Bradley-Terry fitted to every pair of seats of all the games at once, on the Elo "
+                   "scale; lowest penalty wins a game, ties count for each)"))
+    if "clock" in info:
+        lines.append(clock_note(str(info["clock"])))
     for line in standings:
         if line.first_disqualification is not None:
             lines.append(ngettext("{name}: disqualified in {count} of {games} game; first, in game {game}: {report}",
@@ -55,8 +58,9 @@ def text(standings: Sequence[Standing], info: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-_COLUMNS = ((N_("entrant"), 7), (N_("rating"), 6), (N_("(+/- 2 sigma)"), 16), (N_("penalty/round"), 13),
-            (N_("({confidence} interval)"), 16), (N_("games"), 6), (N_("wins"), 6), (N_("disq."), 6))
+_COLUMNS = ((N_("entrant"), 7), (N_("rating"), 6), (N_("({confidence} interval)"), 14), (N_("place"), 5),
+            (N_("penalty/round"), 13), (N_("({confidence} interval)"), 16), (N_("games"), 6), (N_("wins"), 6),
+            (N_("disq."), 6))
 """The leaderboard's columns after the place: heading, and the least width."""
 
 
@@ -81,6 +85,8 @@ th { background: #1f5c3a; color: #fff; font-weight: 600; }
 td.name, th.name { text-align: left; font-weight: 600; }
 tr:nth-child(even) td { background: #efe9da; }
 td.dq { color: #a2361f; }
+table.h2h td, table.h2h th { text-align: center; font-size: .95rem; }
+table.h2h td.self { color: #9aa39c; }
 h2 { font-size: 1.4rem; color: #1f5c3a; margin: 1.5rem 0 .5rem; }
 .reports li { margin: .3rem 0; font-family: ui-monospace, monospace; font-size: .9rem; white-space: pre-wrap; }
 svg text { font-family: system-ui, -apple-system, "Segoe UI", sans-serif; }
@@ -107,7 +113,8 @@ def page(standings: Sequence[Standing], info: dict[str, Any]) -> str:
     report_part = (f"<h2>{heading}</h2><ul class=\"reports\">{''.join(reports)}</ul>" if reports else "")
     cells = [f"<th>{_(text).format(confidence=confidence())}</th>" for text in _HTML_COLUMNS]
     cells[1] = cells[1].replace("<th>", '<th class="name">', 1)
-    head = "".join(cells[:4]) + "\n" + "".join(cells[4:])
+    head = "".join(cells[:5]) + "\n" + "".join(cells[5:])
+    clock = f'<p class="meta">{html.escape(clock_note(str(info["clock"])))}</p>' if "clock" in info else ""
     return f"""<!DOCTYPE html>
 <html lang="{active_language()}"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -121,20 +128,49 @@ def page(standings: Sequence[Standing], info: dict[str, Any]) -> str:
 <tbody>
 {chr(10).join(rows)}
 </tbody></table>
+{head_to_head(standings)}
 {report_part}
 <p class="meta">{_footnote()}</p>
+{clock}
 </body></html>
 """
 
 
-_HTML_COLUMNS = ("#", N_("Entrant"), N_("Rating"), N_("Penalty per round"), N_("{confidence} interval"), N_("Games"),
-                 N_("Wins"), N_("Disqualified"))
+_HTML_COLUMNS = ("#", N_("Entrant"), N_("Rating"), N_("{confidence} interval"), N_("Mean place"),
+                 N_("Penalty per round"), N_("{confidence} interval"), N_("Games"), N_("Wins"), N_("Disqualified"))
 
 
 def _footnote() -> str:
-    return _("Rating: openskill Plackett-Luce skill &mu; (every entrant starts at 25), shown with\n"
-             "&mu; &plusmn; {spread}&sigma;. Each game ranks its four players by penalty (lowest first; a\n"
-             "disqualified bot last). Penalty per round: lower is better.").format(spread=f"{RATING_SPREAD:g}")
+    return _("Rating: a Bradley-Terry model fitted to all the games at once (every pair of seats of a game: "
+             "the lower penalty finished ahead, a tie is half a win each, a disqualified bot is behind everyone), "
+             "on the Elo scale: 1500 is the average, 400 more is 10 to 1 odds of finishing ahead. The order of "
+             "the games changes nothing. Intervals: the middle {confidence} of {samples} resamples of the games. "
+             "Mean place: 1 is first. Penalty per round: lower is better.").format(samples=BOOTSTRAP_SAMPLES,
+                                                                              confidence=confidence())
+
+
+def head_to_head(standings: Sequence[Standing]) -> str:
+    """A table of every pair of entrants: how often the row's entrant finished ahead of, level
+    with and behind the column's, in the games both played."""
+    if len(standings) < 2:
+        return ""
+    names = [line.name for line in standings]
+    top = "".join(f"<th>{index}</th>" for index in range(1, len(names) + 1))
+    rows = []
+    for index, line in enumerate(standings, start=1):
+        cells = []
+        for other in names:
+            if other == line.name:
+                cells.append('<td class="self">&ndash;</td>')
+                continue
+            ahead, level, behind = line.head_to_head.get(other, [0, 0, 0])
+            cells.append(f"<td>{ahead}&ndash;{level}&ndash;{behind}</td>")
+        rows.append(f'<tr><td>{index}</td><td class="name">{html.escape(line.name)}</td>{"".join(cells)}</tr>')
+    heading = _("Head to head")
+    note = _("Each cell: games the row's entrant finished ahead of &ndash; level with &ndash; behind the column's "
+             "(numbered as in the standings), in the games both played.")
+    return (f'<h2>{heading}</h2><p class="meta">{note}</p><table class="h2h"><thead><tr><th>#</th>'
+            f'<th class="name">{_("Entrant")}</th>{top}</tr></thead><tbody>{"".join(rows)}</tbody></table>')
 
 
 def _table_rows(standings: Sequence[Standing]) -> list[str]:
@@ -142,10 +178,12 @@ def _table_rows(standings: Sequence[Standing]) -> list[str]:
     rows = []
     for place, line in enumerate(standings, start=1):
         low, high = line.ci95
+        r_low, r_high = line.rating_interval
         rate = 100 * line.wins / line.games if line.games else 0.0
         rows.append(
             f"<tr><td>{place}</td><td class=\"name\">{html.escape(line.name)}</td>"
-            f"<td>{line.rating:.2f}</td><td>{line.mean_penalty_per_round:.2f}</td>"
+            f"<td>{line.rating:.0f}</td><td>{r_low:.0f} &ndash; {r_high:.0f}</td><td>{line.mean_place:.2f}</td>"
+            f"<td>{line.mean_penalty_per_round:.2f}</td>"
             f"<td>{low:.2f} &ndash; {high:.2f}</td><td>{line.games}</td><td>{line.wins} ({rate:.0f}%)</td>"
             f"<td class=\"{'dq' if line.disqualifications else ''}\">{line.disqualifications}</td></tr>")
     return rows
@@ -170,7 +208,7 @@ def chart(standings: Sequence[Standing]) -> str:
              f'role="img" aria-label="{label}">',
              f'<rect x="0" y="0" width="{width}" height="{height}" fill="#fffdf7" rx="8"/>',
              f'<text x="{label_w}" y="28" font-size="17" font-weight="600" fill="#1f5c3a">'
-             + _("Rating (dot) and &#956; &#177; {spread}&#963; (bar)").format(spread=f"{RATING_SPREAD:g}")
+             + _("Rating (dot) and its {confidence} interval (bar)").format(confidence=confidence())
              + '</text>']
     parts += _ticks(low, high, x, top, height - bottom)
     for index, line in enumerate(standings):
@@ -183,7 +221,7 @@ def chart(standings: Sequence[Standing]) -> str:
                      f'stroke="{colour}" stroke-opacity="0.35" stroke-width="10" stroke-linecap="round"/>')
         parts.append(f'<circle cx="{x(line.rating):.1f}" cy="{y:.1f}" r="7" fill="{colour}"/>')
         parts.append(f'<text x="{label_w + plot_w + 12}" y="{y + 5:.1f}" font-size="15" fill="#1d2a22">'
-                     f'{line.rating:.1f}</text>')
+                     f'{line.rating:.0f}</text>')
     parts.append("</svg>")
     return "\n".join(parts)
 
@@ -208,10 +246,10 @@ def _short(name: str, limit: int = 24) -> str:
 
 
 def _tick_step(span: float) -> float:
-    for step in (0.5, 1, 2, 5, 10, 20, 50):
+    for step in (0.5, 1, 2, 5, 10, 20, 50, 100, 200, 500):
         if span / step <= 10:
             return float(step)
-    return 100.0
+    return 1000.0
 
 
 def _nice_range(low: float, high: float) -> tuple[float, float]:
