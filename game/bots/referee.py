@@ -102,7 +102,7 @@ class BotAgent:
         self.first_answer_seconds = first_answer_seconds
         self.answer_seconds = answer_seconds
         self.cpu_clock = False
-        """Count the time limits in processor time the bot uses (tournaments), not wall-clock time."""
+        """Count the limits in processor time of the bot's process tree, not wall-clock time."""
         self.table = table if table is not None else BotTable()
         self.disqualification: Disqualification | None = None
         """Set when the bot is disqualified; the seat then plays at random."""
@@ -111,8 +111,7 @@ class BotAgent:
         self.answers = 0
         """Answers accepted so far."""
         self._fallback = RandomAgent(rng)
-        self._closed = False
-        self._start_error = ""
+        self._closed, self._start_error = False, ""
         self._process: BotProcess | None = None
         self._args = split_command(command)
         self._start(self._args, log_path)

@@ -262,10 +262,8 @@ class Summary:
                 f"{p.name:<{name_w}} {p.kind:<{kind_w}} {p.mean_penalty:>{w[2]}.2f} "
                 f"{p.mean_penalty_per_round:>{w[3]}.2f} {p.wins:>{w[4]}} {rate:>{w[5]}} "
                 f"{p.decision_ms_mean:>{w[6]}.2f} {1000 * p.longest_decision:>{w[7]}.1f}")
-        lines.append(_("(lowest penalty wins; a tie counts as a win for each tied player)"))
-        if self.bot_clock is not None:
-            lines.append(clock_note(self.bot_clock))
-        lines.extend(_disqualification_lines(self.players))
+        lines += [_("(lowest penalty wins; a tie counts as a win for each tied player)")] + (
+            [clock_note(self.bot_clock)] if self.bot_clock is not None else []) + _disqualification_lines(self.players)
         for h in self.head_to_head:
             mean, low, high = h.interval()
             first, second = h.names or (h.first, h.second)

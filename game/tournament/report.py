@@ -101,16 +101,7 @@ def page(standings: Sequence[Standing], info: dict[str, Any]) -> str:
         games=info["games"], rules=html.escape(str(info["rules"])), entrants=info["entrants"], deals=info["deals"],
         seed=info["seed"])
     rows = _table_rows(standings)
-    reports = [
-        "<li>" + ngettext("<b>{name}</b> ({count} of {games} game) &ndash; first, in game {game}: {report}",
-                          "<b>{name}</b> ({count} of {games} games) &ndash; first, in game {game}: {report}",
-                          line.games).format(
-            name=html.escape(line.name), count=line.disqualifications, games=line.games,
-            game=line.first_disqualification["game"], report=html.escape(report_text(line.first_disqualification)))
-        + "</li>"
-        for line in standings if line.first_disqualification is not None]
-    heading = _("Disqualifications")
-    report_part = (f"<h2>{heading}</h2><ul class=\"reports\">{''.join(reports)}</ul>" if reports else "")
+    report_part = _disqualification_part(standings)
     cells = [f"<th>{_(text).format(confidence=confidence())}</th>" for text in _HTML_COLUMNS]
     cells[1] = cells[1].replace("<th>", '<th class="name">', 1)
     head = "".join(cells[:5]) + "\n" + "".join(cells[5:])
@@ -134,6 +125,20 @@ def page(standings: Sequence[Standing], info: dict[str, Any]) -> str:
 {clock}
 </body></html>
 """
+
+
+def _disqualification_part(standings: Sequence[Standing]) -> str:
+    """Each disqualified entrant's first report, under a heading (nothing if none)."""
+    reports = [
+        "<li>" + ngettext("<b>{name}</b> ({count} of {games} game) &ndash; first, in game {game}: {report}",
+                          "<b>{name}</b> ({count} of {games} games) &ndash; first, in game {game}: {report}",
+                          line.games).format(
+            name=html.escape(line.name), count=line.disqualifications, games=line.games,
+            game=line.first_disqualification["game"], report=html.escape(report_text(line.first_disqualification)))
+        + "</li>"
+        for line in standings if line.first_disqualification is not None]
+    heading = _("Disqualifications")
+    return f"<h2>{heading}</h2><ul class=\"reports\">{''.join(reports)}</ul>" if reports else ""
 
 
 _HTML_COLUMNS = ("#", N_("Entrant"), N_("Rating"), N_("{confidence} interval"), N_("Mean place"),

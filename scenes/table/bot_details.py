@@ -38,8 +38,8 @@ def detail_lines(frame: Frame) -> list[Line]:
         # NOTE: {reason} is why the bot lost its seat (e.g. "too slow").
         lost = _("{reason}; it now plays randomly.").format(reason=bot.detail)
         lines += [(line, theme.DANGER) for line in wrap_text(lost, size, text_w)]
-    lines.append((_("Timed by processor time; start-up is free") if bot.cpu_clock else
-                  _("Timed by the wall clock; start-up is free"), theme.TEXT_DIM))
+    lines.append((_("Clock: processor time, start-up free") if bot.cpu_clock else
+                  _("Clock: wall time, start-up free"), theme.TEXT_DIM))
     lines.append((_("Debug output (stderr), last lines:") if bot.stderr_tail else _("No debug output (stderr)"),
                   theme.TEXT_DIM))
     lines += [(fit_text(line, text_w, size), theme.TEXT) for line in bot.stderr_tail[-4:]]

@@ -1,0 +1,160 @@
+"""Independent shards of work on a Dask distributed cluster (``--cluster tcp://host:8786``).
+
+``simulate``'s chunks and a tournament's deals are independent: each is a pure function of its
+task (the seed of every game is in the task), so they can run anywhere.  This module hands them
+to a Dask scheduler and gives the results back as the local worker pools do - so the caller
+merges them in the same order, and the same seed gives the same results with or without the
+cluster, whatever the number of workers.
+
+Dask reruns the shard of a worker that dies on another worker; a shard's result is taken once,
+so no game is counted twice.  Each shard first checks, on its worker, that every bot program it
+seats can be found there: a worker without a bot's program (or its interpreter) fails the run
+with "could not start ... on worker W" rather than disqualifying the bot game after game.
+
+``dask[distributed]`` is optional: only ``--cluster`` imports it.
+"""
+
+from __future__ import annotations
+
+import os
+import queue
+import shutil
+from pathlib import Path
+from typing import Any, Callable, Sequence
+
+from .i18n import _
+
+CONNECT_SECONDS = 10.0
+"""How long to try to reach the scheduler before saying it cannot be reached."""
+
+
+class ClusterError(Exception):
+    """The cluster cannot run the work: unreachable, lost, or a worker lacks a bot's program.
+    The message is one line for people."""
+
+
+class BotNotOnWorker(Exception):
+    """Raised on a worker whose machine lacks a bot's program (picklable: plain arguments)."""
+
+    def __init__(self, command: str, worker: str) -> None:
+        super().__init__(command, worker)
+        self.command = command
+        self.worker = worker
+
+    def __str__(self) -> str:
+        return _("could not start {command} on worker {worker}: its program is not there").format(
+            command=self.command, worker=self.worker)
+
+
+def missing_program(command: str) -> bool:
+    """Whether the program a bot's command starts cannot be found on this machine."""
+    from .bots.command import split_command
+
+    try:
+        words = split_command(command)
+    except ValueError:
+        return False  # a command that cannot be split is the referee's to report
+    if not words:
+        return False
+    program = words[0]
+    if os.sep in program or (os.altsep and os.altsep in program):
+        return not Path(program).exists()
+    return shutil.which(program) is None
+
+
+def check_bots_here(commands: Sequence[str]) -> None:
+    """On a worker: :class:`BotNotOnWorker` for the first bot whose program is not there."""
+    for command in commands:
+        if missing_program(command):
+            raise BotNotOnWorker(command, _worker_name())
+
+
+def _worker_name() -> str:
+    try:
+        import distributed
+
+        worker: Any = distributed.get_worker()
+        return str(worker.name if worker.name is not None else worker.address)
+    except (ImportError, ValueError):
+        return "?"
+
+
+class Cluster:
+    """A connection to a Dask scheduler that runs shards and calls back when each is done."""
+
+    def __init__(self, address: str) -> None:
+        try:
+            import distributed
+        except ImportError as missing:
+            raise ModuleNotFoundError("no module named 'distributed'", name="distributed") from missing
+        self.address = address
+        try:
+            client: Any = distributed.Client
+            self.client: Any = client(address, timeout=CONNECT_SECONDS, set_as_default=False)
+        except (OSError, TimeoutError, ValueError) as problem:
+            raise ClusterError(_("cannot reach the Dask scheduler at {address}: {problem}").format(
+                address=address, problem=_one_line(problem))) from None
+
+    def threads(self) -> int:
+        """Worker threads in the cluster now (at least 1): the shards run at once."""
+        try:
+            counts = self.client.nthreads()
+        except (OSError, TimeoutError) as problem:
+            raise ClusterError(_lost(self.address, problem)) from None
+        return max(1, int(sum(counts.values())))
+
+    def submit(self, function: Callable[[Any], Any], task: Any, done: Callable[[Any], None],
+               failed: Callable[[BaseException], None]) -> None:
+        """Run ``function(task)`` on the cluster; ``done(result)`` or ``failed(error)`` (called from
+        another thread) when it ends."""
+        future = self.client.submit(function, task, pure=False, retries=0)
+
+        def finished(future: Any) -> None:
+            try:
+                done(future.result())
+            except BaseException as error:  # noqa: BLE001 - handed to the waiting thread
+                failed(error)
+
+        future.add_done_callback(finished)
+
+    def close(self) -> None:
+        try:
+            self.client.close(timeout=CONNECT_SECONDS)
+        except (OSError, TimeoutError, RuntimeError):
+            pass
+
+
+def explain(error: BaseException, address: str) -> str:
+    """One line for an error a shard ended with on the cluster."""
+    if isinstance(error, (BotNotOnWorker, ClusterError)):
+        return str(error)
+    if isinstance(error, (OSError, TimeoutError)) or type(error).__name__ in ("CommClosedError", "CancelledError",
+                                                                             "FutureCancelledError"):
+        return _lost(address, error)
+    if type(error).__name__ == "KilledWorker":
+        return _("the Dask cluster at {address} lost a shard's workers too often: {problem}").format(
+            address=address, problem=_one_line(error))
+    return _("a shard failed on the Dask cluster at {address}: {problem}").format(
+        address=address, problem=_one_line(error))
+
+
+def _lost(address: str, problem: BaseException) -> str:
+    return _("lost the Dask scheduler at {address}: {problem}").format(address=address, problem=_one_line(problem))
+
+
+def _one_line(problem: BaseException) -> str:
+    text = " ".join(str(problem).split()) or type(problem).__name__
+    return text[:300]
+
+
+def next_result(results: queue.Queue[Any], address: str) -> Any:
+    """The next finished shard's ``(key, result)``; a Ctrl-C while waiting stays a
+    KeyboardInterrupt; a shard's error is a :class:`ClusterError`."""
+    while True:
+        try:
+            key, found = results.get(timeout=0.25)
+        except queue.Empty:
+            continue
+        if isinstance(found, BaseException):
+            raise ClusterError(explain(found, address)) from None
+        return key, found
