@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
-from typing import Any, Callable, NoReturn, TypeAlias
+from typing import TYPE_CHECKING, Any, Callable, NoReturn, TypeAlias
 
 from game.engine import SEED_LIMIT
 from game.i18n import N_, _
+
+if TYPE_CHECKING:
+    from game.cluster import Cluster
 
 Commands: TypeAlias = "argparse._SubParsersAction[Any]"
 """The type of ``main.py``'s subcommands, for annotations."""
@@ -129,6 +132,24 @@ def add_clock_option(parser: argparse.ArgumentParser) -> None:
                         help=_("cpu (default): bots' time limits count the processor time they use, so a busy "
                                "computer never makes a bot too slow and a rerun gives the same games; wall: "
                                "wall-clock time, as on the arena"))
+
+
+def add_cluster_option(parser: argparse.ArgumentParser) -> None:
+    """``--cluster ADDRESS``: the run's shards on a Dask scheduler's workers instead of --jobs."""
+    parser.add_argument("--cluster", metavar="ADDRESS",
+                        help=_("play the shards on the workers of the Dask scheduler at ADDRESS "
+                               "(e.g. tcp://lab-server:8786) instead of --jobs local processes; the same "
+                               "seed gives the same results"))
+
+
+def connect_cluster(address: str | None) -> Cluster | None:
+    """The cluster of ``--cluster`` (``None`` without it); ``ClusterError`` (one line) if it cannot
+    be reached.  ``ModuleNotFoundError`` without ``dask[distributed]``."""
+    if address is None:
+        return None
+    from game.cluster import Cluster
+
+    return Cluster(address)
 
 
 def add_bot_option(parser: argparse.ArgumentParser) -> None:

@@ -14,13 +14,16 @@ from game.i18n import _
 from game.players.options import DEFAULT_THINK_MS, AgentOptions
 from . import stopping
 from game.engine import new_seed
-from game.rules import rules_named
+from game.cluster import ClusterError
+from game.rules import Rules, rules_named
 
-from .arguments import (Commands, Error, add_bot_option, add_clock_option, milliseconds_argument, games_argument,
-                        jobs_argument, rollouts_argument, seed_argument)
+from .arguments import (Commands, Error, add_bot_option, add_clock_option, add_cluster_option, connect_cluster,
+                        milliseconds_argument, games_argument, jobs_argument, rollouts_argument, seed_argument)
 from .progress import Progress
 
 if TYPE_CHECKING:
+    from game.bots.seating import NamedBot
+    from game.cluster import Cluster
     from game.lab.records import RecordsFile
 
 MAX_JOBS_PER_CPU = 4
@@ -38,6 +41,7 @@ def add_parser(commands: Commands) -> None:
                             "'bot:COMMAND' (phase line last, as the live arena) or 'bot-statement:COMMAND'"))
     add_bot_option(sim)
     add_clock_option(sim)
+    add_cluster_option(sim)
     sim.add_argument("--record", type=Path, metavar="FILE",
                      help=_("write every game's record (JSON Lines) to FILE"))
     sim.add_argument("--append", action="store_true", help=_("add the records to FILE if it holds some already"))
@@ -63,27 +67,45 @@ def add_parser(commands: Commands) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Check the arguments (one-line errors, exit 2), run, print the summary."""
-    from game.lab.records import RecordsWriteError
-    from game.bots.seating import bot_names, parse_named_bots, simulate_seats
-    from game.lab.simulate import simulate, total_games
+    from game.bots.seating import parse_named_bots, simulate_seats
 
     parser_error: Error = args.subparser.error
     try:
         rules = rules_named(args.rules)
         named = parse_named_bots(args.bot)
         kinds = simulate_seats(args.players, named, rules)
-        options = AgentOptions(think_ms=args.think_ms, rollouts=args.rollouts, bot_cpu_clock=args.clock == "cpu")
+        options = AgentOptions(think_ms=args.think_ms, rollouts=args.rollouts, bot_cpu_clock=args.clock == "cpu",
+                               bot_folder=os.getcwd() if args.cluster else None)
     except ValueError as error:
         parser_error(str(error))
     check_jobs(args.jobs, parser_error)
     seed = new_seed() if args.seed is None else args.seed
-    record_to = _open_outputs(args, parser_error)
+    try:
+        cluster = connect_cluster(args.cluster)
+    except ClusterError as problem:
+        print(_("simulate: {error}").format(error=problem), file=sys.stderr)
+        return 1
+    try:
+        return _run(args, rules, kinds, options, seed, named, cluster)
+    finally:
+        if cluster is not None:
+            cluster.close()
+
+
+def _run(args: argparse.Namespace, rules: Rules, kinds: list[str], options: AgentOptions, seed: int,
+         named: list[NamedBot], cluster: Cluster | None) -> int:
+    """Run the checked simulation (on ``cluster`` if given) and print its summary."""
+    from game.bots.seating import bot_names
+    from game.lab.records import RecordsWriteError
+    from game.lab.simulate import simulate, total_games
+
+    record_to = _open_outputs(args, args.subparser.error)
     bar = None if args.no_progress else Progress(total_games(kinds, args.games, args.duplicate))
     try:
         try:
             summary = simulate(rules, kinds, args.games, seed, record_to, options=options, jobs=args.jobs,
                                duplicate=args.duplicate, progress=bar.update if bar else None,
-                               bot_logs=args.bot_logs, names=bot_names(named))
+                               bot_logs=args.bot_logs, names=bot_names(named), cluster=cluster)
         finally:
             if bar is not None:
                 bar.finish()
@@ -93,7 +115,7 @@ def run(args: argparse.Namespace) -> int:
         _close_quietly(record_to)
         print("\n" + _("simulate: interrupted"), file=sys.stderr)
         return stopping.exit_code()
-    except RecordsWriteError as error:
+    except (RecordsWriteError, ClusterError) as error:
         _close_quietly(record_to)
         print(_("simulate: {error}").format(error=error), file=sys.stderr)
         return 1

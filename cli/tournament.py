@@ -22,11 +22,14 @@ from game.engine import new_seed
 from game.rules import PRESETS, Rules, rules_named
 from game.tournament.schedule import TABLE_SIZE, Entrant, Schedule
 
-from .arguments import (Commands, Error, add_clock_option, jobs_argument, rollouts_argument, seed_argument,
-                        tournament_games_argument)
+from game.cluster import ClusterError
+
+from .arguments import (Commands, Error, add_clock_option, add_cluster_option, connect_cluster, jobs_argument,
+                        rollouts_argument, seed_argument, tournament_games_argument)
 from .progress import Progress
 
 if TYPE_CHECKING:
+    from game.cluster import Cluster
     from game.tournament.results import ResultsStore
     from game.tournament.standings import Standing
 
@@ -67,6 +70,7 @@ def add_parser(commands: Commands) -> argparse.ArgumentParser:
                         help=_("sampled deals per decision of mc entrants (default {rollouts})").format(
                             rollouts=DEFAULT_ROLLOUTS))
     add_clock_option(parser)
+    add_cluster_option(parser)
     parser.add_argument("--no-progress", action="store_true", help=_("never show the progress bar"))
     parser.set_defaults(subparser=parser)
     return parser
@@ -97,15 +101,33 @@ def entrants_from(args: argparse.Namespace) -> list[Entrant]:
 
 def run(args: argparse.Namespace) -> int:
     """Check the arguments, play the games not played yet, print and write the standings."""
-    from game.tournament.results import ResultsStore, TournamentFolderError, stored_seed
-    from game.tournament.standings import standings
+    from game.tournament.results import stored_seed
+    from game.tournament.standings import standings  # noqa: F401 - its package's absence is one line, at once
 
-    error: Error = args.subparser.error
-    entrants, rules = checked_settings(args, error)
+    entrants, rules = checked_settings(args, args.subparser.error)
     seed = args.seed if args.seed is not None else stored_seed(args.out)
     seed = seed if seed is not None else new_seed()
     settings = {"rules": rules.name, "seed": seed, "rollouts": args.rollouts, "clock": args.clock,
                 "entrants": [[entrant.name, entrant.kind] for entrant in entrants]}
+    try:
+        cluster = connect_cluster(args.cluster)
+    except ClusterError as problem:
+        print(_("tournament: {error}").format(error=problem), file=sys.stderr)
+        return 1
+    try:
+        return _run(args, entrants, rules, seed, settings, cluster)
+    finally:
+        if cluster is not None:
+            cluster.close()
+
+
+def _run(args: argparse.Namespace, entrants: list[Entrant], rules: Rules, seed: int, settings: dict[str, Any],
+         cluster: Cluster | None) -> int:
+    """Play the missing games (on ``cluster`` if given), then print and write the standings."""
+    from game.tournament.results import ResultsStore, TournamentFolderError
+    from game.tournament.standings import standings
+
+    error: Error = args.subparser.error
     store = ResultsStore(args.out)
     try:
         store.open(settings)
@@ -115,8 +137,10 @@ def run(args: argparse.Namespace) -> int:
     start = time.perf_counter()
     already = schedule.games - len(store.missing(range(schedule.games)))  # a resumed tournament's
     try:
-        play(args, schedule, store, rules.name, already)
-    except KeyboardInterrupt:
+        play(args, schedule, store, rules.name, already, cluster)
+    except (KeyboardInterrupt, ClusterError) as stop:
+        if isinstance(stop, ClusterError):
+            print(_("tournament: {error}").format(error=stop), file=sys.stderr)
         done = schedule.games - len(store.missing(range(schedule.games)))
         if args.out:
             stopped = _("tournament: interrupted after {done} of {games} games; run the same command again "
@@ -124,7 +148,7 @@ def run(args: argparse.Namespace) -> int:
         else:
             stopped = _("tournament: interrupted after {done} of {games} games").format(done=done, games=schedule.games)
         print("\n" + stopped, file=sys.stderr)
-        return stopping.exit_code()
+        return 1 if isinstance(stop, ClusterError) else stopping.exit_code()
     finally:
         store.close()
     seconds = time.perf_counter() - start
@@ -169,14 +193,16 @@ def checked_settings(args: argparse.Namespace, error: Error) -> tuple[list[Entra
     return entrants, rules
 
 
-def play(args: argparse.Namespace, schedule: Schedule, store: ResultsStore, rules: str, already: int) -> None:
+def play(args: argparse.Namespace, schedule: Schedule, store: ResultsStore, rules: str, already: int,
+         cluster: Cluster | None = None) -> None:
     """Play the games ``store`` does not hold yet, with a progress bar unless --no-progress."""
-    from game.tournament.runner import play_missing
+    from game.tournament.dispatch import play_missing
 
-    options = AgentOptions(rollouts=args.rollouts, bot_cpu_clock=args.clock == "cpu")
+    options = AgentOptions(rollouts=args.rollouts, bot_cpu_clock=args.clock == "cpu",
+                           bot_folder=os.getcwd() if cluster is not None else None)
     bar = Progress(schedule.games, done_before=already) if not args.no_progress else None
     try:
-        play_missing(schedule, store, rules, options, args.jobs, bar.update if bar else None)
+        play_missing(schedule, store, rules, options, args.jobs, bar.update if bar else None, cluster)
     finally:
         if bar is not None:
             bar.finish()

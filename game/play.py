@@ -66,7 +66,7 @@ def make_player(kind: str | PlayerKind, *, seat: int, player_count: int, rng: ra
     from .bots.referee import make_bot_agent
 
     agent = make_bot_agent(parsed.command, seat=seat, player_count=player_count, rng=rng,
-                           phase_last=parsed.phase_last, log_path=bot_log, table=bot_table)
+                           phase_last=parsed.phase_last, log_path=bot_log, table=bot_table, folder=options.bot_folder)
     agent.cpu_clock = options.bot_cpu_clock
     return agent
 

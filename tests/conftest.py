@@ -74,7 +74,8 @@ def app_data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):  # type: igno
 # (tests run in an environment without `pip install -r requirements.txt`), the tests that
 # need it are skipped and say which package to install; with the requirements installed,
 # as in CI, they all run.
-FEATURE_PACKAGES = {"pygame", "psutil", "aiohttp", "segno", "choix", "numpy", "scipy", "selenium", "mypy", "ruff", "babel"}
+FEATURE_PACKAGES = {"pygame", "psutil", "aiohttp", "segno", "choix", "numpy", "scipy", "distributed", "dask", "selenium",
+                    "mypy", "ruff", "babel"}
 
 
 def needs(package: str) -> pytest.MarkDecorator:

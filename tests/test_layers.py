@@ -15,7 +15,7 @@ CORE = ["game", "game.rules", "game.engine", "game.timeline", "game.explain", "g
 PLAYERS = ["game.players", "game.players.agents", "game.players.heuristic", "game.players.mc",
            "game.players.fastsim", "game.players.options"]
 """The computer players: as pure as the core."""
-ADAPTERS = ["game.bots", "game.lab", "game.tournament", "game.classroom", "game.store",
+ADAPTERS = ["game.bots", "game.lab", "game.tournament", "game.classroom", "game.store", "game.cluster", "distributed",
             "pygame", "psutil", "aiohttp", "choix", "numpy", "scipy", "subprocess", "socket", "sqlite3"]
 """The wings that start processes, open files, sockets or databases - and the packages they use."""
 

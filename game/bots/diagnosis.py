@@ -45,6 +45,7 @@ class FirstQuestion:
     phase_last: bool
     seconds: float
     cpu_clock: bool
+    folder: str | None = None
 
 
 @dataclass(frozen=True)
@@ -60,7 +61,7 @@ def diagnose(question: FirstQuestion, exited: bool) -> Diagnosis:
     """Start the bot again and find out why its first answer failed (see the module's text).
     ``exited``: the bot ended during its first answer (only then can it be a start failure)."""
     try:
-        probe = BotProcess(question.args)
+        probe = BotProcess(question.args, folder=question.folder)
     except OSError:
         return Diagnosis()
     try:

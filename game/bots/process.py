@@ -79,8 +79,9 @@ class BotProcess:
     stdout into a queue of events, one reads stderr into the tail and the log.
     """
 
-    def __init__(self, args: Sequence[str], *, log_path: LogPath | None = None) -> None:
-        """Start the program; ``OSError`` if it cannot be started or the log not opened."""
+    def __init__(self, args: Sequence[str], *, log_path: LogPath | None = None, folder: str | None = None) -> None:
+        """Start the program (in ``folder``, or this process's working folder); ``OSError`` if it
+        cannot be started or the log not opened."""
         self._log: BinaryIO | None = open(log_path, "ab") if log_path is not None else None
         self._log_bytes = 0
         self._tail: collections.deque[str] = collections.deque(maxlen=STDERR_TAIL_LINES)
@@ -95,7 +96,7 @@ class BotProcess:
         proctree.become_subreaper()
         proctree.start_watchdog()
         try:
-            self._process = _start(args, self.marker)
+            self._process = _start(args, self.marker, folder)
         except BaseException:
             if self._log is not None:
                 self._log.close()
@@ -357,13 +358,14 @@ def _get(events: queue.Queue[tuple[str, str, str]], timeout: float) -> tuple[str
         raise
 
 
-def _start(args: Sequence[str], marker: str) -> subprocess.Popen[bytes]:
+def _start(args: Sequence[str], marker: str, folder: str | None = None) -> subprocess.Popen[bytes]:
     """Start the bot program with its three pipes, in its own session (or process group)."""
     return subprocess.Popen(
         list(args),
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
+        cwd=folder,
         env={**os.environ, "PYTHONUNBUFFERED": "1",  # print() in Python bots needs no flush
              proctree.MARKER_VARIABLE: marker},
         start_new_session=_POSIX,  # its own process group, so its children can be killed with it

@@ -87,6 +87,7 @@ class BotAgent:
         table: BotTable | None = None,
         first_answer_seconds: float = FIRST_ANSWER_SECONDS,
         answer_seconds: float = ANSWER_SECONDS,
+        folder: str | None = None,
     ) -> None:
         """Start ``command`` for ``seat``.
 
@@ -113,7 +114,7 @@ class BotAgent:
         self._fallback = RandomAgent(rng)
         self._closed, self._start_error = False, ""
         self._process: BotProcess | None = None
-        self._args = split_command(command)
+        self._args, self._folder = split_command(command), folder
         self._start(self._args, log_path)
 
     def _start(self, args: list[str], log_path: LogPath | None) -> None:
@@ -125,7 +126,7 @@ class BotAgent:
             open(log_path, "ab").close()
         self.table.add(self)
         try:
-            self._process = BotProcess(args, log_path=log_path)
+            self._process = BotProcess(args, log_path=log_path, folder=self._folder)
         except OSError as error:
             self._start_error = error.strerror or str(error)
             return
@@ -201,7 +202,7 @@ class BotAgent:
         (:mod:`game.bots.diagnosis`): ``could not start``, or the other order of the lines."""
         question = FirstQuestion(self.command, self._args, self.player_count, self.seat, view,
                                  self.table.disqualified_seats, self.phase_last, self.first_answer_seconds,
-                                 self.cpu_clock)
+                                 self.cpu_clock, self._folder)
         found = diagnose(question, exited=reason == EXITED)
         if found.exit_code is not None:
             return COULD_NOT_START, could_not_start_detail(found.exit_code, self.stderr_tail), ""
@@ -251,6 +252,7 @@ def make_bot_agent(
     phase_last: bool = True,
     log_path: LogPath | None = None,
     table: BotTable | None = None,
+    folder: str | None = None,
 ) -> BotAgent:
     """A bot for ``seat`` running ``command``, with the protocol's time limits.
 
@@ -258,7 +260,7 @@ def make_bot_agent(
     ends (``with BotTable() as table: ...``).
     """
     return BotAgent(command, seat=seat, player_count=player_count, rng=rng,
-                    phase_last=phase_last, log_path=log_path, table=table)
+                    phase_last=phase_last, log_path=log_path, table=table, folder=folder)
 
 
 def _exit_detail(returncode: int | None) -> str:

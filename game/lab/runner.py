@@ -19,15 +19,17 @@ How a chunk is played depends on who plays:
 from __future__ import annotations
 
 import math
+import queue
 import signal
 import time
 from collections import deque
 from dataclasses import dataclass
+from functools import partial
 from multiprocessing import get_context
 from multiprocessing.connection import Connection, wait
 from multiprocessing.context import SpawnContext
 from pathlib import Path
-from typing import Callable, Generator, Iterator, NamedTuple, Sequence
+from typing import TYPE_CHECKING, Callable, Generator, Iterator, NamedTuple, Sequence
 
 from ..players.options import AgentOptions
 from ..players.agents import AGENT_KINDS, Agent, make_agent
@@ -40,6 +42,11 @@ from ..rules import ROWS, Rules, rules_named
 from .fastgame import MAX_PLAYERS, RandomGames
 from .text import players_text, record_head, record_text, round_text
 from .totals import ChunkTotals
+from ..cluster import next_result
+from ..kinds import parse_bot_kind
+
+if TYPE_CHECKING:
+    from ..cluster import Cluster
 
 FAST_CHUNK = 2000
 """Most games of ``random`` players in one chunk (about 30 microseconds each)."""
@@ -100,11 +107,25 @@ def chunk_size(kinds: Sequence[str], duplicate: bool, deals: int, jobs: int, rec
     return max(1, most)
 
 
+def cluster_chunk_size(kinds: Sequence[str], duplicate: bool, deals: int, threads: int, record: bool = False) -> int:
+    """Deals per chunk on a cluster: as large as one process's chunks (a shard's overhead is a
+    few milliseconds of network), but small enough that every worker thread gets a few."""
+    most = chunk_size(kinds, duplicate, deals, 1, record)
+    if not is_fast(kinds, duplicate) and any(kind == "mc" or kind not in AGENT_KINDS for kind in kinds):
+        most = SLOW_CHUNK
+    return max(1, min(most, math.ceil(deals / (threads * CLUSTER_CHUNKS_PER_THREAD))))
+
+
+CLUSTER_CHUNKS_PER_THREAD = 4
+"""Chunks each worker thread of a cluster gets over a run, at least, when there are games enough."""
+
+
 def tasks(rules: Rules, kinds: Sequence[str], seed: int, deals: int, jobs: int, duplicate: bool,
           options: AgentOptions, record: bool, bot_logs: Path | None,
-          names: dict[str, str] | None = None) -> Iterator[Task]:
-    """The run's chunks, made one at a time as they are asked for."""
-    size = chunk_size(kinds, duplicate, deals, jobs, record)
+          names: dict[str, str] | None = None, size: int | None = None) -> Iterator[Task]:
+    """The run's chunks (``size`` deals each, or as :func:`chunk_size` says), made one at a time
+    as they are asked for."""
+    size = size or chunk_size(kinds, duplicate, deals, jobs, record)
     named = tuple((names or {}).items())
     for start in range(0, deals, size):
         yield Task(rules.name, tuple(kinds), seed, start, min(start + size, deals), duplicate, options,
@@ -333,6 +354,45 @@ def _bot_log_namer(task: Task, index: int, rotation: int) -> Callable[[int], Pat
         return None
     game_name = f"game{index + 1:05d}" + (f"-rotation{rotation + 1}" if task.duplicate else "")
     return lambda seat: folder / f"{game_name}-seat{seat + 1}.log"
+
+
+# ------------------------------------------------------------------ on a cluster
+def play_chunk_on_worker(task: Task) -> ChunkTotals:
+    """A chunk on a cluster's worker: its bots' programs must be there, then it is played."""
+    from ..cluster import check_bots_here
+
+    check_bots_here([parsed[0] for parsed in map(parse_bot_kind, task.kinds) if parsed is not None],
+                    task.options.bot_folder)
+    return play_chunk(task)
+
+
+def run_chunks_on(cluster: Cluster, chunks: Iterator[Task], window: int) -> Generator[ChunkTotals, None, None]:
+    """Each chunk's totals, in chunk order, from a Dask cluster, ``window`` chunks handed out at
+    a time (:class:`~game.cluster.ClusterError` if the cluster fails the run)."""
+    results: queue.Queue[tuple[int, object]] = queue.Queue()
+    finished: dict[int, ChunkTotals] = {}
+    made = given = 0
+    more = True
+    while True:
+        while more and made - given < window:
+            task = next(chunks, None)
+            if task is None:
+                more = False
+                break
+            deliver = partial(_deliver, results, made)
+            cluster.submit(play_chunk_on_worker, task, deliver, deliver)
+            made += 1
+        if given == made:
+            return
+        while given not in finished:
+            key, found = next_result(results, cluster.address)
+            finished[key] = found
+        yield finished.pop(given)
+        given += 1
+
+
+def _deliver(results: queue.Queue[tuple[int, object]], key: int, found: object) -> None:
+    results.put((key, found))
 
 
 # ------------------------------------------------------------------ many chunks

@@ -17,12 +17,13 @@ from __future__ import annotations
 import math
 import time
 from pathlib import Path
-from typing import Callable, Sequence
+from typing import TYPE_CHECKING, Callable, Generator, Sequence
 
 from ..players.options import DEFAULT_OPTIONS, AgentOptions
 from .records import RecordsFile
-from .runner import chunk_size, rotations, run_chunks, tasks
+from .runner import chunk_size, cluster_chunk_size, rotations, run_chunks, run_chunks_on, tasks
 from .totals import (  # noqa: F401 - the summary's parts, as scripts import them from here
+    ChunkTotals,
     HeadToHead,
     PlayerTally,
     Summary,
@@ -34,6 +35,9 @@ from ..kinds import is_bot_kind
 from ..play import check_kind
 from ..rules import Rules
 
+if TYPE_CHECKING:
+    from ..cluster import Cluster
+
 __all__ = ["simulate", "Summary", "PlayerTally", "HeadToHead", "rotations", "total_games",
            "mean_interval", "wilson_interval", "parse_kinds"]
 
@@ -41,7 +45,7 @@ __all__ = ["simulate", "Summary", "PlayerTally", "HeadToHead", "rotations", "tot
 def simulate(rules: Rules, kinds: Sequence[str], games: int, seed: int, record_to: RecordsFile | None = None,
              options: AgentOptions = DEFAULT_OPTIONS, jobs: int = 1, duplicate: bool = False,
              progress: Callable[[int], None] | None = None, bot_logs: Path | None = None,
-             names: dict[str, str] | None = None) -> Summary:
+             names: dict[str, str] | None = None, cluster: Cluster | None = None) -> Summary:
     """Play ``games`` deals; deal ``i`` is seeded ``game_seed(seed, i)``.
 
     Each deal is one game, or with ``duplicate`` one game per seat rotation.
@@ -49,7 +53,9 @@ def simulate(rules: Rules, kinds: Sequence[str], games: int, seed: int, record_t
     deal order, so nothing but timings depends on ``jobs``.  ``progress`` is told the
     number of games played so far after each chunk (of :func:`total_games` in all).  ``names`` gives
     the name of a kind (a ``--bot NAME=COMMAND``) in the summary and the
-    records, instead of ``Player N`` (or the kind, in duplicate runs).  Games are made,
+    records, instead of ``Player N`` (or the kind, in duplicate runs).  With ``cluster`` the
+    chunks are played by a Dask cluster's workers instead (:mod:`game.cluster`): the same
+    summary and records, but for timings.  Games are made,
     played and counted chunk by chunk (see :mod:`game.lab.runner`): memory
     does not grow with ``games``.  ``RecordsWriteError`` if writing the
     records fails (the records written before stay whole).
@@ -57,9 +63,8 @@ def simulate(rules: Rules, kinds: Sequence[str], games: int, seed: int, record_t
     summary = new_summary(rules.name, seed, kinds, duplicate, names)
     if any(is_bot_kind(kind) for kind in kinds):
         summary.bot_clock = "cpu" if options.bot_cpu_clock else "wall"
-    size = chunk_size(kinds, duplicate, games, jobs, record_to is not None)
-    chunks = run_chunks(tasks(rules, kinds, seed, games, jobs, duplicate, options, record_to is not None, bot_logs,
-                              names), jobs, math.ceil(games / size))
+    chunks = _played_chunks(rules, kinds, seed, games, jobs, duplicate, options, record_to is not None, bot_logs,
+                            names, cluster)
     start = time.perf_counter()
     try:
         for chunk in chunks:
@@ -72,6 +77,20 @@ def simulate(rules: Rules, kinds: Sequence[str], games: int, seed: int, record_t
         chunks.close()  # a stopped run ends its workers now
     summary.seconds = time.perf_counter() - start
     return summary
+
+
+def _played_chunks(rules: Rules, kinds: Sequence[str], seed: int, games: int, jobs: int, duplicate: bool,
+                   options: AgentOptions, record: bool, bot_logs: Path | None, names: dict[str, str] | None,
+                   cluster: Cluster | None) -> Generator[ChunkTotals, None, None]:
+    """Each chunk's totals in order: from ``jobs`` local processes, or from ``cluster``."""
+    if cluster is not None:
+        threads = cluster.threads()
+        size = cluster_chunk_size(kinds, duplicate, games, threads, record)
+        return run_chunks_on(cluster, tasks(rules, kinds, seed, games, jobs, duplicate, options, record, bot_logs,
+                                            names, size), 2 * threads)
+    size = chunk_size(kinds, duplicate, games, jobs, record)
+    return run_chunks(tasks(rules, kinds, seed, games, jobs, duplicate, options, record, bot_logs, names),
+                      jobs, math.ceil(games / size))
 
 
 def parse_kinds(text: str, rules: Rules) -> list[str]:

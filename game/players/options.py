@@ -25,6 +25,9 @@ class AgentOptions:
     """Time external bots by the processor time their process tree uses rather than by the wall
     clock (see :class:`game.bots.referee.BotAgent`): a busy computer then never makes a bot too
     slow.  ``False``: the wall clock, as on the arena (``--clock wall``)."""
+    bot_folder: str | None = None
+    """The working folder bots start in (``None``: this process's).  A cluster's workers start
+    them in the folder the command was given in, so relative paths mean the same there."""
 
     def __post_init__(self) -> None:
         if not self.think_ms >= 0 or self.think_ms == float("inf"):

@@ -1,19 +1,16 @@
-"""Playing a tournament's games, here or in worker processes.
+"""Playing a tournament's games: a shard of deals, in this process, a worker process or on a
+cluster's worker (:mod:`game.tournament.dispatch` hands the shards out and takes them back).
 
-Work is handed out a deal at a time (its games not played yet); each game's
-outcome comes back as soon as its deal is done and is stored at once, so an
-interrupted tournament loses at most the deals under way.  Every game seats
-fresh players: a bot starts anew in each game (a disqualification in one
-game does not follow it to the next) and every process it started is ended
-with the game.
+Every game seats fresh players: a bot starts anew in each game (a disqualification in one game
+does not follow it to the next) and every process it started is ended with the game; a bot that
+fails its first answer in :data:`BENCH_AFTER` games in a row is benched.
 """
 
 from __future__ import annotations
 
-import queue
 import signal
 from multiprocessing import get_context
-from typing import Any, Callable, Iterator, NamedTuple
+from typing import Any, NamedTuple
 
 from ..players.options import AgentOptions
 from ..bots.failures import BENCHED, Disqualification, Sentence
@@ -24,8 +21,8 @@ from ..engine import Game
 from ..play import game_seed, make_agents, play_game
 from ..bots.proctree import ctrl_c_ignored, die_with_parent
 from ..rules import rules_named
-from .results import GameOutcome, ResultsStore
-from .schedule import TABLE_SIZE, GameSlot, Schedule
+from .results import GameOutcome
+from .schedule import GameSlot
 
 
 BENCH_AFTER = 2
@@ -69,6 +66,7 @@ class FirstAnswerStreaks:
         return self.streaks[entrant] >= BENCH_AFTER
 
     def for_task(self) -> tuple[tuple[int, ...], tuple[str, ...]]:
+        """Every entrant's streak (counted up to :data:`BENCH_AFTER`) and last hint."""
         return tuple(min(streak, BENCH_AFTER) for streak in self.streaks), tuple(self.hints)
 
 
@@ -98,157 +96,42 @@ def bench_report(seat: int, kind: str, hint: str) -> Disqualification:
         count=BENCH_AFTER), "", (), hint, first_answer=True)
 
 
-def play_deal(task: DealTask) -> list[GameOutcome]:
-    """Every game of a task, in order (top level: worker processes import it)."""
-    streaks = FirstAnswerStreaks(len(task.kinds))
-    if task.streaks:
-        streaks.streaks, streaks.hints = list(task.streaks), list(task.hints)
-    outcomes = []
-    for slot in task.slots:
-        outcome = play_slot(task, slot, streaks)
-        streaks.add(outcome)
-        outcomes.append(outcome)
-    return outcomes
-
-
-class _Deals:
-    """The deals still to play, handed out a window ahead and taken back in deal order.
-
-    Whether a bot is benched in a game depends on its games before (in index order), which a
-    worker may not know yet when it starts a deal: each deal goes out with the streaks known
-    then, and is taken back only once every deal before it is in; if the streaks it was played
-    with turn out different from the true ones, it is played again with those.  So the games
-    never depend on how many workers play them (this only happens when a bot fails its first
-    answers).
-    """
-
-    def __init__(self, schedule: Schedule, store: ResultsStore, make_task: Callable[[int, FirstAnswerStreaks],
-                 DealTask | None]) -> None:
-        self.schedule = schedule
-        self.store = store
-        self.make_task = make_task
-        self.streaks = FirstAnswerStreaks(len(schedule.entrants))
-        self.next_deal = 0
-        """The first deal not taken back yet."""
-
-    def take_stored(self) -> None:
-        """Fold in the deals already in the results (from an earlier run), in order."""
-        while self.next_deal < len(self.schedule.tables) and self.make_task(self.next_deal, self.streaks) is None:
-            self._fold(self.next_deal)
-            self.next_deal += 1
-
-    def _fold(self, deal: int) -> None:
-        for index in range(deal * TABLE_SIZE, (deal + 1) * TABLE_SIZE):
-            if index in self.store.outcomes:
-                self.streaks.add(self.store.outcomes[index])
-
-    def take_back(self, deal: int, task: DealTask, outcomes: list[GameOutcome]) -> DealTask | None:
-        """Store the outcomes of ``deal`` (the next in order); ``None``, or the task to play again."""
-        again = self.make_task(deal, self.streaks)
-        assert again is not None
-        if (again.streaks, again.hints) != (task.streaks, task.hints):
-            return again
-        for outcome in outcomes:
-            self.store.add(outcome)
-        self._fold(deal)
-        self.next_deal += 1
-        self.take_stored()
-        return None
-
-
-def play_missing(schedule: Schedule, store: ResultsStore, rules: str, options: AgentOptions, jobs: int,
-                 progress: Callable[[int], None] | None = None) -> None:
-    """Play the games of ``schedule`` that ``store`` does not hold yet, storing each deal's outcomes
-    once every deal before it is stored; ``progress`` is told how many games are stored after each deal."""
-    kinds = tuple(entrant.kind for entrant in schedule.entrants)
-
-    def make_task(deal: int, streaks: FirstAnswerStreaks) -> DealTask | None:
-        slots = tuple(schedule.slot(index) for index in
-                      store.missing(range(deal * TABLE_SIZE, (deal + 1) * TABLE_SIZE)))
-        if not slots:
-            return None
-        at_table = set(schedule.tables[deal])
+def play_deals(tasks: tuple[DealTask, ...]) -> list[tuple[DealTask, list[GameOutcome]]]:
+    """Every game of a shard of deals, in order (top level: worker processes import it).  The
+    first-answer streaks flow from deal to deal; each deal comes back with the streaks it was
+    played with, so the caller can check them (see :mod:`game.tournament.dispatch`)."""
+    if not tasks:
+        return []
+    streaks = FirstAnswerStreaks(len(tasks[0].kinds))
+    if tasks[0].streaks:
+        streaks.streaks, streaks.hints = list(tasks[0].streaks), list(tasks[0].hints)
+    played = []
+    for task in tasks:
         known, hints = streaks.for_task()
-        return DealTask(rules, schedule.seed, slots, kinds, options,
-                        tuple(known[e] if e in at_table else 0 for e in range(len(kinds))),
-                        tuple(hints[e] if e in at_table else "" for e in range(len(kinds))))
+        used = task._replace(streaks=known, hints=hints)
+        outcomes = []
+        for slot in task.slots:
+            outcome = play_slot(task, slot, streaks)
+            streaks.add(outcome)
+            outcomes.append(outcome)
+        played.append((used, outcomes))
+    return played
 
-    deals = _Deals(schedule, store, make_task)
-    deals.take_stored()
-    for _ in run_in_order(deals, jobs):
-        if progress is not None:
-            progress(len(store.outcomes))
+
+def play_deals_on_worker(tasks: tuple[DealTask, ...]) -> list[tuple[DealTask, list[GameOutcome]]]:
+    """A shard on a cluster's worker: its bots' programs must be there, then it is played."""
+    from ..cluster import check_bots_here
+
+    if tasks:
+        check_bots_here([parsed[0] for parsed in map(parse_bot_kind, tasks[0].kinds) if parsed is not None],
+                        tasks[0].options.bot_folder)
+    return play_deals(tasks)
 
 
-def run_in_order(deals: _Deals, jobs: int) -> Iterator[int]:
-    """Play the missing deals here (``jobs`` 1) or in ``jobs`` worker processes, a window ahead;
-    yields each deal as it is stored."""
-    total = len(deals.schedule.tables)
-    if jobs <= 1:
-        while deals.next_deal < total:
-            deal = deals.next_deal
-            task = deals.make_task(deal, deals.streaks)
-            assert task is not None
-            while task is not None:
-                task = deals.take_back(deal, task, play_deal(task))
-            yield deal
-        return
+def start_pool(jobs: int) -> Any:
+    """A pool of ``jobs`` worker processes for :func:`play_deals` (spawned: the same everywhere)."""
     with ctrl_c_ignored():  # a Ctrl-C while the workers start is ours, never a worker's traceback
-        pool = get_context("spawn").Pool(jobs, initializer=_worker_started)
-    try:
-        yield from _pooled(deals, pool, jobs * AHEAD_PER_WORKER)
-        pool.close()
-    except BaseException:
-        pool.terminate()  # Ctrl-C or an error: end the workers (each ends its bots) now
-        raise
-    finally:
-        pool.join()
-
-
-AHEAD_PER_WORKER = 2
-"""Deals handed out per worker and not yet taken back."""
-
-
-def _pooled(deals: _Deals, pool: Any, window: int) -> Iterator[int]:
-    done: queue.Queue[tuple[int, DealTask, list[GameOutcome] | BaseException]] = queue.Queue()
-    out: dict[int, DealTask] = {}
-    finished: dict[int, tuple[DealTask, list[GameOutcome]]] = {}
-    total = len(deals.schedule.tables)
-    handed = deals.next_deal
-
-    def hand_out(deal: int, task: DealTask) -> None:
-        out[deal] = task
-        pool.apply_async(play_deal, (task,), callback=lambda found: done.put((deal, task, found)),
-                         error_callback=lambda error: done.put((deal, task, error)))
-
-    while deals.next_deal < total:
-        while handed < total and len(out) < window:
-            task = deals.make_task(handed, deals.streaks)
-            if task is not None:
-                hand_out(handed, task)
-            handed += 1
-        deal, task, found = _next_done(done)
-        if isinstance(found, BaseException):
-            raise found
-        del out[deal]
-        finished[deal] = (task, found)
-        while deals.next_deal in finished:
-            deal = deals.next_deal
-            task, found = finished.pop(deal)
-            again = deals.take_back(deal, task, found)
-            if again is not None:
-                hand_out(deal, again)
-                break
-            yield deal
-
-
-def _next_done(done: queue.Queue[Any]) -> Any:
-    """The next finished deal; a Ctrl-C while waiting stays a KeyboardInterrupt."""
-    while True:
-        try:
-            return done.get(timeout=0.25)
-        except queue.Empty:
-            continue
+        return get_context("spawn").Pool(jobs, initializer=_worker_started)
 
 
 def _worker_started() -> None:

@@ -22,7 +22,7 @@ import shutil
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
-from .i18n import _
+from ..i18n import _
 
 CONNECT_SECONDS = 10.0
 """How long to try to reach the scheduler before saying it cannot be reached."""
@@ -34,21 +34,26 @@ class ClusterError(Exception):
 
 
 class BotNotOnWorker(Exception):
-    """Raised on a worker whose machine lacks a bot's program (picklable: plain arguments)."""
+    """Raised on a worker whose machine lacks a bot's program or folder (picklable: plain arguments)."""
 
-    def __init__(self, command: str, worker: str) -> None:
-        super().__init__(command, worker)
+    def __init__(self, command: str, worker: str, folder: str = "") -> None:
+        super().__init__(command, worker, folder)
         self.command = command
         self.worker = worker
+        self.folder = folder
 
     def __str__(self) -> str:
+        if self.folder:
+            return _("could not start {command} on worker {worker}: it has no folder {folder}").format(
+                command=self.command, worker=self.worker, folder=self.folder)
         return _("could not start {command} on worker {worker}: its program is not there").format(
             command=self.command, worker=self.worker)
 
 
-def missing_program(command: str) -> bool:
-    """Whether the program a bot's command starts cannot be found on this machine."""
-    from .bots.command import split_command
+def missing_program(command: str, folder: str | None = None) -> bool:
+    """Whether the program a bot's command starts (a relative path: from ``folder``) cannot be
+    found on this machine."""
+    from ..bots.command import split_command
 
     try:
         words = split_command(command)
@@ -58,14 +63,17 @@ def missing_program(command: str) -> bool:
         return False
     program = words[0]
     if os.sep in program or (os.altsep and os.altsep in program):
-        return not Path(program).exists()
+        return not Path(folder or ".", program).exists()
     return shutil.which(program) is None
 
 
-def check_bots_here(commands: Sequence[str]) -> None:
-    """On a worker: :class:`BotNotOnWorker` for the first bot whose program is not there."""
+def check_bots_here(commands: Sequence[str], folder: str | None) -> None:
+    """On a worker: :class:`BotNotOnWorker` for the first bot whose program, or the folder the
+    bots start in, is not there."""
     for command in commands:
-        if missing_program(command):
+        if folder is not None and not Path(folder).is_dir():
+            raise BotNotOnWorker(command, _worker_name(), folder)
+        if missing_program(command, folder):
             raise BotNotOnWorker(command, _worker_name())
 
 

@@ -1,0 +1,114 @@
+"""A tournament on a Dask cluster against the same tournament in local worker processes.
+
+Starts a real scheduler and N workers on this machine (``dask scheduler`` and ``dask worker``
+processes over TCP, one thread each), then plays the same tournament - built-in players and
+bot programs, shards of 200 games - with ``--jobs N`` and with ``--cluster``, alternating,
+and prints games/s of each, the cluster's overhead per shard, and, from the measured cost of a
+game, the time of a 200-bot league on 50 workers.  Both runs must give byte-identical standings.
+
+    python bench/cluster.py [--workers 2] [--games 6400] [--include random,heuristic] [--rounds 1]
+
+Target (issue): overhead under 5% against local ``--jobs 2`` on 2 cores, with shards of at least
+200 games.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+PROJECT = Path(__file__).resolve().parent.parent
+TARGET_OVERHEAD = 0.05
+SHARD_GAMES = 200
+
+
+def start_cluster(workers: int, folder: Path) -> tuple[str, list[subprocess.Popen[bytes]]]:
+    env = dict(os.environ, PYTHONPATH=str(PROJECT))
+    scheduler = subprocess.Popen([sys.executable, "-m", "distributed.cli.dask_scheduler", "--host", "127.0.0.1",
+                                  "--port", "0", "--no-dashboard"], cwd=folder, env=env,
+                                 stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    assert scheduler.stderr is not None
+    address = ""
+    for raw in scheduler.stderr:
+        found = re.search(r"Scheduler at:\s+(tcp://\S+)", raw.decode(errors="replace"))
+        if found:
+            address = found.group(1)
+            break
+    log = open(folder / "scheduler.log", "wb")
+    processes = [scheduler]
+    for number in range(workers):
+        processes.append(subprocess.Popen([sys.executable, "-m", "distributed.cli.dask_worker", address,
+                                           "--nthreads", "1", "--name", f"w{number + 1}", "--no-nanny",
+                                           "--no-dashboard"], cwd=folder, env=env, stdout=log, stderr=log))
+    from distributed import Client
+
+    with Client(address, timeout=60) as client:
+        client.wait_for_workers(workers, timeout=300)
+    return address, processes
+
+
+def tournament(out: Path, games: int, include: str, extra: list[str]) -> float:
+    bot = f"{sys.executable} {PROJECT / 'examples' / 'heuristic_bot.py'}"
+    args = [sys.executable, str(PROJECT / "main.py"), "tournament", "--include", include,
+            "--rollouts", "10", "--seed", "2026", "--games", str(games), "--no-progress", "--out", str(out),
+            *[f"--bot=b{n}={bot}" for n in range(3)], *extra]
+    start = time.perf_counter()
+    subprocess.run(args, cwd=PROJECT, check=True, stdout=subprocess.DEVNULL)
+    return time.perf_counter() - start
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--games", type=int, default=6400)
+    parser.add_argument("--include", default="random,heuristic", help="built-in entrants beside 3 bot programs")
+    parser.add_argument("--rounds", type=int, default=1, help="runs of each, alternating (the best counts)")
+    args = parser.parse_args()
+    folder = Path(tempfile.mkdtemp(prefix="cluster-bench-"))
+    address, processes = start_cluster(args.workers, folder)
+    shards = math.ceil(args.games / SHARD_GAMES)
+    local, remote = [], []
+    try:
+        for round_ in range(args.rounds):
+            local.append(tournament(folder / f"local{round_}", args.games, args.include, ["--jobs", str(args.workers)]))
+            remote.append(tournament(folder / f"cluster{round_}", args.games, args.include, ["--cluster", address]))
+            same = (folder / f"local{round_}" / "standings.json").read_bytes() == \
+                (folder / f"cluster{round_}" / "standings.json").read_bytes()
+            print(f"round {round_ + 1}: local --jobs {args.workers} {local[-1]:.2f} s, cluster {remote[-1]:.2f} s, "
+                  f"standings {'identical' if same else 'DIFFER'}")
+            if not same:
+                return 1
+    finally:
+        for process in reversed(processes):
+            process.kill()
+            process.wait()
+        shutil.rmtree(folder, ignore_errors=True)
+    best_local, best_remote = min(local), min(remote)
+    overhead = best_remote / best_local - 1
+    per_shard = (best_remote - best_local) / shards
+    print(f"{args.games} games, entrants: 3 bot programs and {args.include}, {shards} shards of "
+          f"{SHARD_GAMES} games, {args.workers} workers of 1 thread")
+    print(f"local --jobs {args.workers}: {args.games / best_local:.1f} games/s; cluster: "
+          f"{args.games / best_remote:.1f} games/s")
+    print(f"cluster overhead: {100 * overhead:+.1f}% ({per_shard * 1000:+.0f} ms per shard); target under "
+          f"{100 * TARGET_OVERHEAD:.0f}%: {'met' if overhead < TARGET_OVERHEAD else 'NOT met'}")
+    worker_seconds_per_game = best_remote * args.workers / args.games
+    pairs = 200 * 199 // 2
+    deals = math.ceil(pairs * 10 / 6)  # every pair of 200 bots at 10 deals; a table holds 6 pairs
+    league = 4 * deals
+    hours = league * worker_seconds_per_game / 50 / 3600
+    print(f"on paper: a 200-bot league (each pair at 10 deals: {league} games) on 50 such workers: "
+          f"{hours:.1f} h ({worker_seconds_per_game * 1000:.0f} ms of a worker per game here)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
