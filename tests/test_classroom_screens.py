@@ -192,3 +192,27 @@ def test_no_motion_with_no_delay() -> None:
     frames(app)
     frames(app)
     assert scene.session.states and scene.motion is None
+
+
+@pytest.mark.parametrize("moment", ["at once", "mid-move", "between cards"])
+def test_space_with_auto_on_always_pauses_and_places_nothing(moment: str) -> None:
+    """Issue 25, item 7: whatever is on screen - a demo just started, a card in the middle of its
+    move, the pause between two cards - Space with Auto on pauses Auto and does nothing else."""
+    app = open_app(PlayOptions(mode="demo", seed=4, step_delay=1.0))
+    scene = table(app)
+    if moment != "at once":
+        frames(app, 40, dt=0.1)  # Auto has placed some cards
+        while (scene.motion is not None) != (moment == "mid-move"):
+            frames(app, 1, dt=0.02)
+    assert scene.auto
+    shown = (len(scene.session.states), scene.session.stage)
+    key(pygame.K_SPACE)
+    frames(app)
+    assert not scene.auto
+    assert (len(scene.session.states), scene.session.stage) == shown
+    frames(app, 30, dt=0.5)  # paused: nothing moves on
+    assert (len(scene.session.states), scene.session.stage) == shown
+    key(pygame.K_SPACE)  # Auto off: Space places the next card
+    frames(app, 3, dt=0.02)
+    assert len(scene.session.states) > shown[0] or scene.session.stage is not shown[1]
+    close_app()

@@ -187,6 +187,8 @@ function drawGame(s) {
     setStatus(t("Your {card} is lower than every row: take a row", {card: s.card_to_place}), true);
     ask.hidden = false;
     ask.textContent = t("Tap the row you take: its cards are your penalty points.");
+  } else if (s.waiting_teacher) {
+    setStatus(t("Waiting for the teacher to go on"));
   } else if (s.waiting_row) {
     setStatus(t("Waiting for {name} to take a row", {name: s.waiting[0]}));
   } else if (s.waiting.length) {

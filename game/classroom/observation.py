@@ -46,6 +46,8 @@ class PublicTable:
     winners: tuple[int, ...] = ()
     notes: tuple[str, ...] = ()
     """E.g. "An AI played for Ana (time is up)"."""
+    waiting_teacher: bool = False
+    """Nothing is asked of anyone: the table waits for the teacher's Space (Auto is off)."""
 
 
 def public_observation(table: PublicTable) -> dict[str, Any]:
@@ -67,6 +69,7 @@ def public_observation(table: PublicTable) -> dict[str, Any]:
         "revealed": list(table.revealed),
         "waiting": [table.names[seat] for seat in table.waiting],
         "waiting_row": table.waiting_row,
+        "waiting_teacher": table.waiting_teacher,
         "caption": table.caption,
         "winners": [table.names[seat] for seat in table.winners],
         "winner_seats": list(table.winners),

@@ -51,6 +51,7 @@ PHONE_TEXTS: tuple[str, ...] = (
     N_("Waiting for {name} to take a row"),
     N_("You played {card}. Waiting for: {names}"),
     N_("Waiting for: {names}"),
+    N_("Waiting for the teacher to go on"),
     N_("The cards are placed on the table"),
     N_("Played: {cards}"),
     N_("You played {card}: waiting for the others"),

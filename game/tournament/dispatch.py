@@ -102,8 +102,9 @@ def _in_order(deals: DealQueue, jobs: int, cluster: Cluster | None) -> Iterator[
         threads = cluster.threads()
         missing = deals.total - deals.next_deal
         shard = max(1, min(SHARD_GAMES // TABLE_SIZE, math.ceil(missing / threads)))
-        yield from _handed_out(deals, cluster.submit, play_deals_on_worker, threads * AHEAD_PER_WORKER * shard,
-                               shard, cluster.address)
+        # One shard per worker thread at a time: the scheduler gives each to an idle thread (shards
+        # queued ahead on a busy worker would leave another idle at the end).
+        yield from _handed_out(deals, cluster.submit, play_deals_on_worker, threads * shard, shard, cluster.address)
         return
     if jobs <= 1:
         while deals.next_deal < deals.total:

@@ -41,6 +41,7 @@ class ClassTableScene(TableScene):
         self.addresses = tuple(addresses)
 
     def update(self, dt: float) -> None:
+        self.class_session.teacher_steps = not self.auto
         if not self.class_session.closed:
             self.class_session.pump()
         super().update(dt)
@@ -128,7 +129,9 @@ class ClassTableScene(TableScene):
             join += "   " + ngettext("{count} watching", "{count} watching", spectators).format(count=spectators)
         parts = [join]
         phones = [seat for seat in table.waiting if seat in session.phone_seats]
-        if phones:
+        if table.waiting_teacher:
+            parts.append(_("Auto paused - Space to go on"))
+        elif phones:
             asked = session.questions
             names = ", ".join(session.name(seat) for seat in phones)
             if any(asked.get(seat) is not None and asked[seat].ask == "row" for seat in phones):

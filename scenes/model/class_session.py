@@ -101,6 +101,9 @@ class ClassSession(TableSession):
         self.questions: dict[int, Question] = {}
         self.chosen: dict[int, int] = {}
         """The card each phone played this turn, until the cards are revealed."""
+        self.teacher_steps = False
+        """Auto is off: the table shows the next placement when the teacher presses Space (the
+        projector's table sets it every frame), so what it waits for is the teacher."""
         self.given_to_ai: set[int] = set()
         self.notes: list[str] = []
         """What the projector and phones are told, e.g. "Time is up: an AI played for Ana"."""
@@ -214,13 +217,7 @@ class ClassSession(TableSession):
         rows = state.rows if state is not None else game.rows
         scores = state.scores if state is not None else tuple(game.scores)
         stage = self.stage
-        waiting_row = stage is not Stage.OVER and game.awaiting_row_choice is not None
-        if stage in (Stage.CHOOSE, Stage.THINKING):  # a phone that has answered waits no more
-            waiting = tuple(seat for seat in game.waiting_for if seat not in self.chosen)
-        elif waiting_row:
-            waiting = (game.awaiting_row_choice,)  # type: ignore[assignment]
-        else:
-            waiting = ()
+        waiting, waiting_row = self.waiting_seats()
         infos = self.room.seats()
         phones = self.phone_seats
         return PublicTable(
@@ -239,7 +236,20 @@ class ClassSession(TableSession):
             caption="".join(str(part) for part in self.caption()),
             winners=game.winners if stage is Stage.OVER else (),
             notes=tuple(self.notes[-3:]),
+            waiting_teacher=self.teacher_steps and stage is not Stage.OVER and not waiting,
         )
+
+    def waiting_seats(self) -> tuple[tuple[int, ...], bool]:
+        """The seats the table waits for, and whether it is one seat's row: a seat that has
+        answered (its card, or its row before the table shows it taken) is waited for no more."""
+        game = self.game
+        if self.stage in (Stage.CHOOSE, Stage.THINKING):
+            return tuple(seat for seat in game.waiting_for if seat not in self.chosen), False
+        seat = game.awaiting_row_choice
+        if self.stage is not Stage.OVER and seat is not None and (seat in self.questions or seat not in
+                                                                   self.phone_seats):
+            return (seat,), True
+        return (), False
 
     def observations(self) -> tuple[dict[int, dict[str, Any]], dict[str, Any]]:
         """Each student seat's observation, and the spectators'."""
@@ -257,7 +267,7 @@ class ClassSession(TableSession):
         """Send the observations if anything they show may have changed."""
         key = (len(self.states), self.stage, self.shown_turn, tuple(sorted(self.questions)),
                tuple(sorted(self.chosen.items())), self.thinking_players, len(self.notes),
-               self.room.version, self.game.phase)
+               self.room.version, self.game.phase, self.teacher_steps)
         if key == self._published and not force:
             return
         self._published = key

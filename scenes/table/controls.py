@@ -86,7 +86,7 @@ class Controls:
         scene = self.scene
         if scene.motion is not None and inp.kind in (InputKind.KEY, InputKind.CLICK):
             scene.motion = None  # any key skips the motion; only the keys that do not step act too
-            if not inp.is_key(*PASS_THROUGH_KEYS):
+            if not inp.is_key(*PASS_THROUGH_KEYS) and not self._pauses(inp):
                 return
         if inp.is_key(pygame.K_ESCAPE):
             scene.ask_leave()
@@ -96,6 +96,8 @@ class Controls:
             self._curtain(inp, layout)
         elif scene.predictor.handle_event(inp, layout):
             return
+        elif self._pauses(inp):
+            scene.toggle_auto()  # Space with Auto on always pauses it, whatever is on screen
         elif inp.is_key(pygame.K_F1) or clicked(inp, layout.help_button):
             scene.show_rules()
         elif self._toggles(inp):
@@ -104,6 +106,10 @@ class Controls:
             self._browsing(inp, layout)
         else:
             self._live(inp, layout)
+
+    def _pauses(self, inp: Input) -> bool:
+        """Space while Auto runs: it pauses Auto (and only that), so a teacher can count on it."""
+        return inp.is_key(pygame.K_SPACE) and self.scene.auto and not self.scene.shown.curtained
 
     def _live(self, inp: Input, layout: TableLayout) -> None:
         scene = self.scene
@@ -133,8 +139,6 @@ class Controls:
             scene.toggle_auto()
         elif clicked(inp, layout.live_button):
             pass
-        elif inp.is_key(pygame.K_SPACE) and scene.auto:
-            scene.toggle_auto()  # Space pauses auto-advance
         elif inp.is_key(pygame.K_SPACE, *FORWARD_KEYS) or inp.kind is InputKind.CLICK:
             scene.step()
 
@@ -180,8 +184,6 @@ class Controls:
         elif inp.is_key(pygame.K_HOME):
             scene.go_to(0)
         elif clicked(inp, layout.auto_button):
-            scene.toggle_auto()
-        elif inp.is_key(pygame.K_SPACE) and scene.auto:
             scene.toggle_auto()
         elif inp.is_key(pygame.K_SPACE, *FORWARD_KEYS) or clicked(inp, layout.next_button):
             scene.forward()
