@@ -58,6 +58,13 @@ def drawn(monkeypatch: pytest.MonkeyPatch) -> list[str]:
 
 
 
+@pytest.fixture(autouse=True)
+def own_data_dir(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each test its own data folder: what one test saves (a game, the menu's names, the
+    language) never shows in another."""
+    monkeypatch.setenv("SIXTAKES_DATA_DIR", str(tmp_path_factory.mktemp("data")))
+
+
 @pytest.fixture
 def app_data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):  # type: ignore[no-untyped-def]
     """A fresh data folder (history, settings) for an app the test opens and leaves open."""

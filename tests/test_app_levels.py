@@ -159,7 +159,7 @@ def test_typing_in_a_name_field_never_changes_a_level() -> None:
         key(getattr(pygame, f"K_{letter.lower()}"))
         pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=letter))
     frames(app)
-    assert scene.names["solo"][1] == "AI 1Lola"
+    assert scene.names["solo"][1] == "Lola"  # typing replaces the default name
     assert scene.level_of(1) == "random"
 
 

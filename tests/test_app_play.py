@@ -196,3 +196,35 @@ def test_menu_names_are_typed_and_used() -> None:
     session = table(app).session
     assert [s.name for s in session.seats] == ["Player 1", "Bob", "Player 3", "Player 4"]
     assert session.stage is Stage.CURTAIN
+
+
+def test_a_typed_name_replaces_the_default_and_the_next_lesson_offers_it_again() -> None:
+    """Issue 25, item 5: typing into "Player 1" gives "Ana", not "Player 1Ana"; Esc leaves the
+    field (the footer says so) instead of quitting; the names come back after a restart."""
+    from scenes.menu.scene import MenuScene
+    from scenes.menu.view import TYPING_HINTS
+
+    app = open_app(PlayOptions(step_delay=0))
+    key(pygame.K_2)           # hot-seat
+    frames(app)
+    layout = menu_layout(size_of(app))
+    click(layout.names[0].center)
+    type_text("Ana")
+    key(pygame.K_RETURN)      # next field: Player 2 stays
+    frames(app)
+    menu = app.manager.active
+    assert isinstance(menu, MenuScene) and menu.names["hotseat"][:2] == ["Ana", "Player 2"]
+    assert menu.focused_name == 1 and "Esc: done" in TYPING_HINTS
+    key(pygame.K_ESCAPE)      # leaves the field: the app is still there
+    frames(app)
+    assert app.exit_code is None and menu.focused_name is None
+    click(layout.start.center)
+    frames(app)
+    assert [s.name for s in table(app).session.seats][:2] == ["Ana", "Player 2"]
+    close_app()
+    again = open_app(PlayOptions(step_delay=0))   # the next lesson
+    key(pygame.K_2)
+    frames(again)
+    menu = again.manager.active
+    assert isinstance(menu, MenuScene) and menu.names["hotseat"][:2] == ["Ana", "Player 2"]
+    close_app()

@@ -100,8 +100,7 @@ class BotAgent:
         self.seat = seat
         self.player_count = player_count
         self.phase_last = phase_last
-        self.first_answer_seconds = first_answer_seconds
-        self.answer_seconds = answer_seconds
+        self.first_answer_seconds, self.answer_seconds = first_answer_seconds, answer_seconds
         self.cpu_clock = False
         """Count the limits in processor time of the bot's process tree, not wall-clock time."""
         self.table = table if table is not None else BotTable()

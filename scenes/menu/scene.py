@@ -30,6 +30,7 @@ from .class_button import class_button_rect, draw_class_button, open_class_game
 from .layout import MenuLayout, menu_layout
 from .seats import MenuSeats, SeatError, SeatsView
 from .view import draw_buttons, draw_modes, draw_resume, draw_title
+from ..model import settings
 from ..model.options import MODES
 from .resume_list import resume_label
 from ..model.session import HUMAN, Seat
@@ -37,6 +38,10 @@ from ..kit.widgets import draw_button
 
 COUNT_KEYS = {pygame.K_PLUS: 1, pygame.K_EQUALS: 1, pygame.K_KP_PLUS: 1, pygame.K_MINUS: -1, pygame.K_KP_MINUS: -1}
 """Keys that change the number of seats (when no text is being edited)."""
+
+
+NAMES_KEY = "menu_names"
+"""The setting that holds the names typed in the menu, per mode (see :mod:`scenes.model.settings`)."""
 
 
 class MenuScene(LanguageSwitch, Scene):
@@ -50,6 +55,7 @@ class MenuScene(LanguageSwitch, Scene):
         """The rules preset the game will be played with: ``snap`` or ``classic``."""
         self.mode = mode if mode in MODES else "solo"
         self.seats = MenuSeats()
+        self.seats.recall(settings.saved(NAMES_KEY))
         self.seats_view = SeatsView(self.seats)
         self.error = ""
         """Why the last Start did not start (shown in red)."""
@@ -165,6 +171,8 @@ class MenuScene(LanguageSwitch, Scene):
             self.cycle_level(int(item.split(":")[1]), step=-1 if key == pygame.K_LEFT else 1)
         elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             self._enter(item, name)
+        elif key == pygame.K_ESCAPE and name is not None:
+            self.focus = self.items().index("start")  # Esc leaves the field; a second Esc quits
         elif key == pygame.K_ESCAPE:
             self.ctx.nav.quit(0)
         elif key == pygame.K_F1:
@@ -253,6 +261,7 @@ class MenuScene(LanguageSwitch, Scene):
             if problem.seat is not None:
                 self.focus = self.items().index(f"name:{problem.seat}")
             return
+        settings.save(NAMES_KEY, self.seats.typed_names())  # the next lesson's menu offers them again
         try:
             self.ctx.nav.start_game(self.mode, names, self.ctx.options.seed, self.seat_kinds(), self.rules)
         except ValueError as exc:  # e.g. a command the checks above let through

@@ -93,14 +93,38 @@ class MenuSeats:
             self.names[mode] = [new if name == old else name for name, old, new in zip(self.names[mode], before[mode], now)]
 
     def type(self, mode: str, seat: int, text: str) -> None:
+        """Add typed ``text``; a name still at its default ("Player 1") is replaced, not extended."""
         if self.levels[mode][seat] == BOT:
             self.commands[mode][seat] = (self.commands[mode][seat] + text)[:MAX_COMMAND]
         else:
-            self.names[mode][seat] = (self.names[mode][seat] + text)[:MAX_NAME]
+            name = "" if self.is_default(mode, seat) else self.names[mode][seat]
+            self.names[mode][seat] = (name + text)[:MAX_NAME]
 
     def erase(self, mode: str, seat: int) -> None:
+        """Backspace: the last character, or a default name whole."""
         values = self.commands[mode] if self.levels[mode][seat] == BOT else self.names[mode]
-        values[seat] = values[seat][:-1]
+        values[seat] = "" if values is self.names[mode] and self.is_default(mode, seat) else values[seat][:-1]
+
+    def is_default(self, mode: str, seat: int) -> bool:
+        """Whether seat ``seat``'s name is still the mode's default (nobody typed it)."""
+        return self.names[mode][seat] == self.defaults()[mode][seat]
+
+    def typed_names(self) -> dict[str, list[str]]:
+        """Per mode, the names typed (``""`` where the default stands): what the menu remembers."""
+        defaults = self.defaults()
+        return {mode: ["" if name == default else name for name, default in zip(names, defaults[mode])]
+                for mode, names in self.names.items()}
+
+    def recall(self, typed: object) -> None:
+        """Take back the names :meth:`typed_names` gave (from the settings: anything odd is left out)."""
+        if not isinstance(typed, dict):
+            return
+        for mode, names in typed.items():
+            if mode not in self.names or not isinstance(names, list):
+                continue
+            for seat, name in enumerate(names[:MAX_PLAYERS]):
+                if isinstance(name, str) and name.strip() and len(name) <= MAX_NAME:
+                    self.names[mode][seat] = name
 
     def ai_seats(self, mode: str, count: int) -> list[int]:
         return [i for i, level in enumerate(self.levels[mode][:count]) if level != HUMAN]

@@ -16,7 +16,7 @@ from ..kit.widgets import draw_button, fit_segments
 
 HINTS = N_("Tab/Up/Down: move    Enter: choose    1-3: mode    type a name    L: AI level    A: all AIs    "
            "+/-: seats    R: rules preset    F1: rules    F2: language    S: scores    Esc: quit")
-TYPING_HINTS = N_("Type the name    Enter or Tab: next field (after the last: Start)    Up/Down: move    Esc: quit")
+TYPING_HINTS = N_("Type the name    Enter or Tab: next field (after the last: Start)    Up/Down: move    Esc: done")
 Pointer = tuple[str, tuple[int, int]]
 
 

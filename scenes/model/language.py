@@ -11,17 +11,14 @@ remembers its choice.  No pygame here: the command line uses it too.
 from __future__ import annotations
 
 import gettext
-import json
 import os
-from pathlib import Path
 from typing import Mapping
 
 from game.resources import resource
 from game.i18n import DOMAIN, LANGUAGES, SOURCE_LANGUAGE, check_language, install, pick_language
-from game.store.storage import data_dir
+from .settings import save, saved
 
 LOCALE_DIR = resource("locale")
-SETTINGS_FILE = "settings.json"
 LANGUAGE_KEY = "language"
 
 
@@ -38,34 +35,15 @@ def use_language(code: str) -> None:
     install(code, translations(code))
 
 
-def settings_path() -> Path:
-    return data_dir() / SETTINGS_FILE
-
-
 def saved_language() -> str | None:
     """The language the menu's button chose last, if one was saved and still is spoken."""
-    try:
-        settings = json.loads(settings_path().read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return None  # no setting yet, or a damaged file: the locale decides
-    code = settings.get(LANGUAGE_KEY) if isinstance(settings, dict) else None
+    code = saved(LANGUAGE_KEY)
     return code if isinstance(code, str) and code in LANGUAGES else None
 
 
 def save_language(code: str) -> None:
     """Remember ``code`` as the menu's choice (other settings in the file are kept)."""
-    path = settings_path()
-    try:
-        settings = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        settings = {}
-    if not isinstance(settings, dict):
-        settings = {}
-    settings[LANGUAGE_KEY] = check_language(code)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    temporary = path.with_suffix(".tmp")
-    temporary.write_text(json.dumps(settings, indent=1) + "\n", encoding="utf-8")
-    os.replace(temporary, path)
+    save(LANGUAGE_KEY, check_language(code))
 
 
 def start_language(flag: str | None, environ: Mapping[str, str] | None = None) -> str:
