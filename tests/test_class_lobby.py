@@ -38,7 +38,8 @@ ZBARIMG = shutil.which("zbarimg")
 
 @pytest.mark.skipif(ZBARIMG is None, reason="needs zbarimg (Debian: apt-get install zbar-tools)")
 @pytest.mark.parametrize("size", [(1280, 720), (800, 600)])
-def test_the_drawn_qr_code_scans_to_the_join_address(tmp_path: Path, size: tuple[int, int]) -> None:
+def test_the_drawn_qr_code_scans_to_the_join_address_with_the_code(tmp_path: Path, size: tuple[int, int]) -> None:
+    """Issue 25, item 10: a scan opens the page with the room code filled in."""
     app = open_class_app(tmp_path / "r.jsonl")
     try:
         pygame.display.set_mode(size)
@@ -51,7 +52,7 @@ def test_the_drawn_qr_code_scans_to_the_join_address(tmp_path: Path, size: tuple
         close_app()
     found = subprocess.run([ZBARIMG, "--quiet", "--raw", str(shot)], capture_output=True, text=True, timeout=30)
     assert found.returncode == 0, found.stderr
-    assert found.stdout.strip() == url
+    assert found.stdout.strip() == f"{url}/?code={CODE}"
 
 
 def _join(url: str, names: list[str]) -> list[str]:

@@ -9,6 +9,7 @@ button frees it.  Esc closes the room and goes back to the menu.
 
 from __future__ import annotations
 
+import errno
 import queue
 from dataclasses import dataclass, replace
 from typing import Any
@@ -113,6 +114,8 @@ class LobbyScene(Scene):
         self.problem = problem
         """Why the room could not open (e.g. the port is taken); shown instead of the room."""
         self.addresses = join_addresses(settings, server) if server is not None else []
+        self.note = ""
+        """Something the teacher should know about the room (it opened on another port)."""
         self._qr: tuple[int, pygame.Surface] | None = None
 
     @property
@@ -122,6 +125,14 @@ class LobbyScene(Scene):
     @property
     def join_url(self) -> str:
         return self.addresses[0] if self.addresses else ""
+
+    @property
+    def qr_text(self) -> str:
+        """What the QR code holds: the join address with the room code, so a scan joins without
+        typing the code (the page still takes a typed one)."""
+        if not self.join_url or self.room is None:
+            return self.join_url
+        return f"{self.join_url}/?code={self.room.code}"
 
     def seats(self) -> tuple[SeatInfo, ...]:
         return self.room.seats() if self.room is not None else ()
@@ -134,7 +145,7 @@ class LobbyScene(Scene):
     # ------------------------------------------------------------ input
     def handle_event(self, inp: Input) -> None:
         super().handle_event(inp)
-        if inp.is_key(pygame.K_ESCAPE):
+        if inp.is_key(pygame.K_ESCAPE) or (self.server is None and inp.kind is InputKind.CLICK):
             self.close()
             self.ctx.nav.go_menu()
         elif inp.is_key(pygame.K_RETURN, pygame.K_KP_ENTER):
@@ -197,12 +208,12 @@ class LobbyScene(Scene):
         count = self.room.seat_count if self.room is not None else self.settings.seat_count
         s = scale_for(size)
         free_width = theme.font(theme.text_px(22, s)).size(_("Free"))[0] + round(24 * s)
-        return lobby_layout(size, count, qr_modules(self.join_url or "http://127.0.0.1:8066"), free_width)
+        return lobby_layout(size, count, qr_modules(self.qr_text or "http://127.0.0.1:8066/?code=ABCD"), free_width)
 
     def _qr_image(self, side: int) -> pygame.Surface:
         if self._qr is None or self._qr[0] != side:
-            modules = qr_modules(self.join_url)
-            self._qr = (side, qr_surface(self.join_url, max(1, side // modules)))
+            modules = qr_modules(self.qr_text)
+            self._qr = (side, qr_surface(self.qr_text, max(1, side // modules)))
         return self._qr[1]
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -256,9 +267,12 @@ class LobbyScene(Scene):
         code_rect = theme.blit_text(surface, code, round(84 * s), theme.ACCENT, bold=True,
                                     topleft=(info.left, info.top + round(22 * s)))
         y = code_rect.bottom + round(4 * s)
-        for address in self.addresses[:3]:
+        for address in self.addresses[:1 if self.note else 3]:
             size = theme.fit_size(address, theme.text_px(30, s), info.width)
             y = theme.blit_text(surface, address, size, theme.TEXT, topleft=(info.left, y)).bottom
+        size = theme.text_px(22, s)
+        for line in theme.wrap_lines(self.note, size, info.width)[:2] if self.note else ():
+            y = theme.blit_text(surface, line, size, theme.ACCENT, topleft=(info.left, y)).bottom
 
     def _draw_seat(self, surface: pygame.Surface, seat: SeatInfo, rect: pygame.Rect, free: pygame.Rect,
                    s: float) -> None:
@@ -383,11 +397,33 @@ def reopen_class_game(ctx: AppContext, kept: Kept, settings: ClassSettings) -> t
     return session, ClassTableScene(ctx, session, settings, join_addresses(settings, server))
 
 
+PORT_TRIES = 10
+"""A new room whose port is taken tries the next ports, up to this many in all."""
+
+
 def open_lobby(ctx: AppContext, settings: ClassSettings) -> LobbyScene:
-    """The lobby of a new class room, its server listening (``ValueError`` if it cannot)."""
+    """The lobby of a new class room, its server listening (``ValueError`` if it cannot).  A port
+    already in use (another class game left open, another program) is not a dead end: the room
+    opens on the next free port, and the lobby says so."""
     rules = rules_named(settings.rules)
-    server = listening_server(Room(settings.seat_count, settings.code), rules, settings.host, settings.port)
-    return LobbyScene(ctx, settings, server)
+    room = Room(settings.seat_count, settings.code)
+    ports = [settings.port] if settings.port == 0 else range(settings.port, min(65536, settings.port + PORT_TRIES))
+    for port in ports:
+        try:
+            server = listening_server(room, rules, settings.host, port)
+        except PortInUse as problem:
+            last = problem
+            continue
+        lobby = LobbyScene(ctx, settings, server)
+        if port != settings.port:
+            lobby.note = _("Port {wanted} is in use (another class game?): this room is on port {port}").format(
+                wanted=settings.port, port=port)
+        return lobby
+    raise ValueError(str(last))
+
+
+class PortInUse(ValueError):
+    """The port is taken by another program (the message says so for people)."""
 
 
 def listening_server(room: Room, rules: Rules, host: str, port: int) -> ClassServer:
@@ -396,6 +432,9 @@ def listening_server(room: Room, rules: Rules, host: str, port: int) -> ClassSer
     try:
         server.start()
     except OSError as problem:
+        if problem.errno in (errno.EADDRINUSE, getattr(errno, "WSAEADDRINUSE", errno.EADDRINUSE)):
+            raise PortInUse(_("port {port} is in use by another program: close it, or start with --port and "
+                              "another number").format(port=port)) from None
         raise ValueError(_("cannot open the class room on port {port}: {problem}").format(
             port=port, problem=problem.strerror or problem)) from None
     return server
