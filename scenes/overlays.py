@@ -5,10 +5,14 @@ and what was below is as it was), and the class game's room and results."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from game.rules import Rules
 
 from .model.class_settings import ClassSettings
+
+if TYPE_CHECKING:
+    from .model.class_session import OpenRoom
 from .model.outcome import Outcome
 
 from .base import AppContext, SceneManager
@@ -40,11 +44,11 @@ class Overlays:
         self.end_session()
         self.manager.switch(lobby_scene(self.ctx, settings))
 
-    def show_class_results(self, outcome: Outcome, settings: ClassSettings) -> None:
-        """A class game's results: its new deals open a new class room."""
+    def show_class_results(self, outcome: Outcome, settings: ClassSettings, room: OpenRoom | None = None) -> None:
+        """A class game's results: its new deals go on in ``room`` (the same code and phones)."""
         from .classroom.table import ClassResultsScene  # the class game's packages load only for it
 
-        self.manager.switch(ClassResultsScene(self.ctx, outcome, settings))
+        self.manager.switch(ClassResultsScene(self.ctx, outcome, settings, room))
 
     def show_rules(self, rules: Rules) -> None:
         self.manager.push(RulesScene(self.ctx, rules))

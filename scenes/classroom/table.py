@@ -20,7 +20,7 @@ from game.i18n import _, ngettext
 from ..kit import theme
 from ..base import AppContext, Input, InputKind
 from ..model.class_settings import ClassSettings
-from ..model.class_session import ClassSession
+from ..model.class_session import ClassSession, OpenRoom
 from ..results.scene import Outcome, ResultsScene
 from ..table import TableScene
 from ..model.view import TableView
@@ -50,7 +50,8 @@ class ClassTableScene(TableScene):
         super().step()
         active = self.ctx.manager.active
         if type(active) is ResultsScene:  # the game just ended: offer a new class game, not a local one
-            self.ctx.nav.show_class_results(active.outcome, self.settings)
+            self.ctx.nav.show_class_results(active.outcome, self.settings,
+                                            OpenRoom(self.class_session, self.addresses))
 
     def handle_event(self, inp: Input) -> None:
         if inp.kind is InputKind.CLICK and self.cursor is None:
@@ -158,18 +159,29 @@ class ClassTableScene(TableScene):
 
 
 class ClassResultsScene(ResultsScene):
-    """The results of a class game: "Replay this deal" and "New deal" open a new class room."""
+    """The results of a class game: "Replay this deal" and "New deal" play in the same room - the
+    same code, the students' phones in their seats, showing their new hands without rejoining."""
 
-    def __init__(self, ctx: AppContext, outcome: Outcome, settings: ClassSettings) -> None:
+    def __init__(self, ctx: AppContext, outcome: Outcome, settings: ClassSettings, room: OpenRoom | None = None) -> None:
         super().__init__(ctx, outcome)
         self.settings = settings
+        self.room = room
 
     def _activate(self, index: int) -> None:
-        if index in (0, 1):
-            seed = self.outcome.game.seed if index == 0 else None
-            self.ctx.nav.open_class_room(_with_seed(self.settings, seed))
-        else:
+        if index in (2, 3) and self.room is not None:  # Menu, Quit: the room closes
+            self.room.close()
+        if index not in (0, 1):
             super()._activate(index)
+            return
+        seed = self.outcome.game.seed if index == 0 else None
+        session = self.room.next_session(self.settings.ai, seed, self.ctx.options.agent_options()) \
+            if self.room is not None else None
+        if session is None:  # the room has closed: a new one
+            self.ctx.nav.open_class_room(_with_seed(self.settings, seed))
+            return
+        assert self.room is not None
+        scene = ClassTableScene(self.ctx, session, self.settings, self.room.addresses)
+        self.ctx.nav.show_session(session, scene)  # type: ignore[attr-defined]
 
 
 def _with_seed(settings: ClassSettings, seed: int | None) -> ClassSettings:

@@ -83,6 +83,28 @@ def class_seats(room: Room, rules: Rules, level: str) -> tuple[Seat, ...]:
     return tuple(seats)
 
 
+@dataclass(frozen=True)
+class OpenRoom:
+    """A class game's room left open after its game: the next deal is played in it, so the code
+    and the students' phones stay (their seats, their secrets)."""
+
+    session: ClassSession
+    addresses: tuple[str, ...]
+
+    def next_session(self, settings_ai: str, seed: int | None, options: AgentOptions) -> ClassSession | None:
+        """A new game for the same seats on the same server (``None`` if the room has closed)."""
+        old = self.session
+        if not old.server.running:
+            return None
+        seats = class_seats(old.room, old.rules, settings_ai)
+        return ClassSession(seats, old.server, rules=old.rules, level=settings_ai, seed=seed, options=options,
+                            time_limit=old.time_limit)
+
+    def close(self) -> None:
+        """The teacher leaves the results: the room closes (its phones are told the game ended)."""
+        self.session.server.stop()
+
+
 class ClassSession(TableSession):
     """One class game: the table's session plus the phones that play its student seats."""
 
@@ -281,4 +303,7 @@ class ClassSession(TableSession):
                 question.future.cancel()
             self.publish(force=True)
         super().close()
-        self.server.stop(coming_back=not self.game.is_over)
+        if not self.game.is_over:  # kept: the phones are told it goes on (class --resume)
+            self.server.stop(coming_back=True)
+        # A finished game leaves its room open: the results screen plays the next deal in it, or
+        # closes it (OpenRoom.close).

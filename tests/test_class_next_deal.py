@@ -1,0 +1,51 @@
+"""Issue 25, item 3: "New deal" after a class game plays in the same room: the same code and
+port, the students in their seats, their phones showing the new hands without rejoining."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pygame
+
+from app_helpers import key
+from class_helpers import (CODE, close_app, game_finished, in_game, lobby_of, open_class_app, play_clients,
+                           run_until, url_of)
+from conftest import needs
+from game.classroom.simclient import SimClient
+from scenes.classroom.table import ClassTableScene
+
+pytestmark = [needs("aiohttp"), needs("pygame")]
+
+
+def test_new_deal_keeps_the_room_its_code_and_the_phones_in_their_seats(tmp_path: Path) -> None:
+    app = open_class_app(tmp_path / "class.jsonl", seed=5)
+    try:
+        url = url_of(app)
+        phones = [SimClient(url, CODE, name, rng=random.Random(i)) for i, name in enumerate(("Ana", "Ben"))]
+        playing = play_clients(phones)  # plays until the first game is over
+        run_until(app, lambda: len(lobby_of(app).server.room.taken_seats()) == 2)  # type: ignore[union-attr]
+        lobby = lobby_of(app)
+        server, seats = lobby.server, {phone.name: phone.seat for phone in phones}
+        lobby.start()
+        run_until(app, lambda: game_finished(app), seconds=120)
+        playing.join(30)
+        first_hands = {phone.name: phone.states[1]["hand"] for phone in phones}
+        again = [SimClient(url, CODE, phone.name, rng=random.Random(7), token=phone.token)
+                 for phone in phones]  # the same phones, reconnecting with their secrets
+        second = play_clients(again)
+        key(pygame.K_p)  # New deal
+        run_until(app, lambda: in_game(app))
+        table = app.manager.active
+        assert isinstance(table, ClassTableScene)
+        assert table.class_session.server is server and server.running and server.room.code == CODE
+        assert [seat.name for seat in table.class_session.seats][:2] == ["Ana", "Ben"]
+        run_until(app, lambda: all(p.last_state and p.last_state.get("ask") == "card" for p in again))
+        for phone in again:
+            assert phone.seat == seats[phone.name]
+            assert phone.last_state is not None and len(phone.last_state["hand"]) == 10
+        assert {p.name: p.last_state["hand"] for p in again} != first_hands  # a new deal
+        run_until(app, lambda: game_finished(app), seconds=120)
+        second.join(30)
+    finally:
+        close_app()
