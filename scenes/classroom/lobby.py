@@ -17,7 +17,7 @@ from typing import Any
 import pygame
 import segno
 
-from game.classroom.room import Room, SeatInfo
+from game.classroom.room import DEFAULT_PORT, Room, SeatInfo
 from game.classroom.server import ClassServer, lan_addresses
 from game.i18n import Part, _, ngettext, rich
 from game.rules import Rules, rules_named
@@ -402,12 +402,13 @@ PORT_TRIES = 10
 
 
 def open_lobby(ctx: AppContext, settings: ClassSettings) -> LobbyScene:
-    """The lobby of a new class room, its server listening (``ValueError`` if it cannot).  A port
-    already in use (another class game left open, another program) is not a dead end: the room
-    opens on the next free port, and the lobby says so."""
+    """The lobby of a new class room, its server listening (``ValueError`` if it cannot).  The
+    usual port already in use (another class game left open, another program) is not a dead end:
+    the room opens on the next free port, and the lobby says so.  A port the teacher chose
+    (``--port``) is that port or a one-line error."""
     rules = rules_named(settings.rules)
     room = Room(settings.seat_count, settings.code)
-    ports = [settings.port] if settings.port == 0 else range(settings.port, min(65536, settings.port + PORT_TRIES))
+    ports = range(DEFAULT_PORT, DEFAULT_PORT + PORT_TRIES) if settings.port == DEFAULT_PORT else [settings.port]
     for port in ports:
         try:
             server = listening_server(room, rules, settings.host, port)
@@ -433,8 +434,8 @@ def listening_server(room: Room, rules: Rules, host: str, port: int) -> ClassSer
         server.start()
     except OSError as problem:
         if problem.errno in (errno.EADDRINUSE, getattr(errno, "WSAEADDRINUSE", errno.EADDRINUSE)):
-            raise PortInUse(_("port {port} is in use by another program: close it, or start with --port and "
-                              "another number").format(port=port)) from None
+            raise PortInUse(_("cannot open the class room on port {port}: {problem}").format(
+                port=port, problem=_("it is in use (another class game, or another program)"))) from None
         raise ValueError(_("cannot open the class room on port {port}: {problem}").format(
             port=port, problem=problem.strerror or problem)) from None
     return server
