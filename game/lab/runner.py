@@ -361,9 +361,11 @@ def play_chunk_on_worker(task: Task) -> ChunkTotals:
     """A chunk on a cluster's worker: its bots' programs must be there, then it is played."""
     from ..cluster import check_bots_here
 
-    check_bots_here([parsed[0] for parsed in map(parse_bot_kind, task.kinds) if parsed is not None],
-                    task.options.bot_folder)
-    return play_chunk(task)
+    from ..cluster import run_in_helper
+
+    bots = [parsed[0] for parsed in map(parse_bot_kind, task.kinds) if parsed is not None]
+    check_bots_here(bots, task.options.bot_folder)
+    return run_in_helper(play_chunk, task) if bots else play_chunk(task)
 
 
 def run_chunks_on(cluster: Cluster, chunks: Iterator[Task], window: int) -> Generator[ChunkTotals, None, None]:

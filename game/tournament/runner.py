@@ -122,10 +122,11 @@ def play_deals_on_worker(tasks: tuple[DealTask, ...]) -> list[tuple[DealTask, li
     """A shard on a cluster's worker: its bots' programs must be there, then it is played."""
     from ..cluster import check_bots_here
 
-    if tasks:
-        check_bots_here([parsed[0] for parsed in map(parse_bot_kind, tasks[0].kinds) if parsed is not None],
-                        tasks[0].options.bot_folder)
-    return play_deals(tasks)
+    from ..cluster import run_in_helper
+
+    bots = [parsed[0] for parsed in map(parse_bot_kind, tasks[0].kinds) if parsed is not None] if tasks else []
+    check_bots_here(bots, tasks[0].options.bot_folder if tasks else None)
+    return run_in_helper(play_deals, tasks) if bots else play_deals(tasks)
 
 
 def start_pool(jobs: int) -> Any:
