@@ -51,7 +51,9 @@ class Overlays:
         self.manager.switch(ClassResultsScene(self.ctx, outcome, settings, room))
 
     def show_rules(self, rules: Rules) -> None:
-        self.manager.push(RulesScene(self.ctx, rules))
+        from .menu.scene import MenuScene
+
+        self.manager.push(RulesScene(self.ctx, rules, game_waits=not isinstance(self.manager.active, MenuScene)))
 
     def show_scoreboard(self) -> None:
         self.manager.push(ScoreboardScene(self.ctx))

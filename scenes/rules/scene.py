@@ -88,9 +88,11 @@ PENALTY_GROUPS: tuple[tuple[int, str], ...] = (
 class RulesScene(Scene):
     """Rules 1-4 with drawn examples, and the penalty table with example cards."""
 
-    def __init__(self, ctx: AppContext, rules: Rules) -> None:
+    def __init__(self, ctx: AppContext, rules: Rules, game_waits: bool = True) -> None:
         super().__init__(ctx)
         self.rules = rules
+        self.game_waits = game_waits
+        """Opened over a game (it waits, as it was) rather than over the menu."""
 
     def _size(self) -> tuple[int, int]:
         surface = pygame.display.get_surface()
@@ -133,7 +135,8 @@ class RulesScene(Scene):
         back = self.back_rect(size)
         draw_button(surface, back, _("Back"), theme.text_px(30, s), hovered=back.collidepoint(self.mouse),
                     key_hint=_("Esc / F1 / Enter"))
-        note, note_size = theme.fit_label(_("The game waits: closing this screen leaves it exactly as it was."),
+        waits = _("The game waits: closing this screen leaves it exactly as it was.")
+        note, note_size = theme.fit_label(waits if self.game_waits else _("Back to the menu: Esc, F1 or Enter"),
                                           theme.text_px(22, s), back.left - 2 * margin)
         theme.blit_text(surface, note, note_size, theme.TEXT_DIM, midleft=(margin, back.centery))
 

@@ -99,12 +99,19 @@ def place_top_bar(frame: Frame) -> TopBar:
     return TopBar(status_parts(frame), status, parts, label, middle, None, [], title)
 
 
+SHORT_SEED_DIGITS = 6
+"""A seed the teacher typed (``--seed 42``) is shown in the top bar; a drawn one (19 digits) only
+on the results screen and in the record."""
+
+
 def _game_names(frame: Frame) -> list[list[Part]]:
     """What game this is, longest first (the last, nothing, always fits)."""
     info = frame.info
     if info.mode == EXAMPLE_MODE:
         return [[_("The worked example of the rules")], [_("Worked example")], []]
     mode = table_title(info.mode, len(info.seats))
+    if len(str(info.seed)) > SHORT_SEED_DIGITS:  # a drawn seed is noise on a projector: it is in the results
+        return [[mode], []]
     return [rich(_("{mode}   Seed {seed}"), mode=mode, seed=info.seed), [mode], []]
 
 
