@@ -49,3 +49,34 @@ def test_new_deal_keeps_the_room_its_code_and_the_phones_in_their_seats(tmp_path
         second.join(30)
     finally:
         close_app()
+
+
+def test_q_shows_the_join_qr_code_again_big_and_any_key_goes_back(tmp_path: Path) -> None:
+    """Issue 25, item 12: a late student scans the code from the projector during the game."""
+    import shutil
+    import subprocess
+
+    from scenes.classroom.join_again import JoinAgainScene
+
+    app = open_class_app(tmp_path / "class.jsonl", seed=5)
+    try:
+        url = url_of(app)
+        lobby_of(app).start()
+        run_until(app, lambda: in_game(app))
+        table = app.manager.active
+        key(pygame.K_q)
+        app.run_frame(0.02)
+        shown = app.manager.active
+        assert isinstance(shown, JoinAgainScene) and shown.qr_text == f"{url}/?code={CODE}"
+        shot = tmp_path / "join-again.png"
+        pygame.image.save(pygame.display.get_surface(), str(shot))
+        zbarimg = shutil.which("zbarimg")
+        if zbarimg is not None:
+            found = subprocess.run([zbarimg, "--quiet", "--raw", str(shot)], capture_output=True, text=True,
+                                   timeout=30)
+            assert found.stdout.strip() == f"{url}/?code={CODE}"
+        key(pygame.K_SPACE)
+        app.run_frame(0.02)
+        assert app.manager.active is table
+    finally:
+        close_app()

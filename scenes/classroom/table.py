@@ -54,12 +54,22 @@ class ClassTableScene(TableScene):
                                             OpenRoom(self.class_session, self.addresses))
 
     def handle_event(self, inp: Input) -> None:
+        if inp.is_key(pygame.K_q) and self.addresses:
+            self.show_join_again()
+            return
         if inp.kind is InputKind.CLICK and self.cursor is None:
             for seat, parts in enumerate(self.layout().seats):
                 if parts.box.collidepoint(inp.pos) and seat in self.class_session.phone_seats:
                     self._offer_ai(seat)
                     return
         super().handle_event(inp)
+
+    def show_join_again(self) -> None:
+        """Q: the join QR code again, big, for a late student (the game goes on underneath)."""
+        from .join_again import JoinAgainScene
+
+        self.ctx.manager.push(JoinAgainScene(self.ctx, self.addresses[0], self.class_session.room.code))
+        self._keep_pumping()
 
     def show_rules(self) -> None:
         super().show_rules()
