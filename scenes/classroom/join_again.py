@@ -11,7 +11,7 @@ from game.i18n import _
 from ..base import AppContext, Input, InputKind, Scene
 from ..kit import theme
 from ..kit.layout import scale_for
-from .lobby import qr_modules, qr_surface
+from .qr import qr_modules, qr_surface
 
 
 class JoinAgainScene(Scene):

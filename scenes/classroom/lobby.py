@@ -15,9 +15,10 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 import pygame
-import segno
 
 from game.classroom.room import DEFAULT_PORT, Room, SeatInfo
+
+from .qr import qr_modules, qr_surface
 from game.classroom.server import ClassServer, lan_addresses
 from game.i18n import Part, _, ngettext, rich
 from game.rules import Rules, rules_named
@@ -40,27 +41,6 @@ HEADING_LINES = 2
 """Lines above the seats for their heading: how many are taken, the rules, who plays the empty ones."""
 HEADING_GAP = "  -  "
 HINT_GAP = "    "
-
-
-def qr_surface(text: str, module: int) -> pygame.Surface:
-    """``text`` as a QR code (error correction M), ``module`` pixels per module, with the
-    4-module white quiet zone scanners need."""
-    code = segno.make(text, error="m", micro=False)
-    matrix = code.matrix
-    border = 4
-    size = (len(matrix) + 2 * border) * module
-    image = pygame.Surface((size, size))
-    image.fill((255, 255, 255))
-    for y, row in enumerate(matrix):
-        for x, dark in enumerate(row):
-            if dark:
-                image.fill((0, 0, 0), ((x + border) * module, (y + border) * module, module, module))
-    return image
-
-
-def qr_modules(text: str) -> int:
-    """Modules across the QR code of ``text``, quiet zone included."""
-    return len(segno.make(text, error="m", micro=False).matrix) + 8
 
 
 @dataclass(frozen=True)
