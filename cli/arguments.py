@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, NoReturn, TypeAlias
 
@@ -142,14 +143,22 @@ def add_cluster_option(parser: argparse.ArgumentParser) -> None:
                                "seed gives the same results"))
 
 
-def connect_cluster(address: str | None) -> Cluster | None:
-    """The cluster of ``--cluster`` (``None`` without it); ``ClusterError`` (one line) if it cannot
-    be reached.  ``ModuleNotFoundError`` without ``dask[distributed]``."""
-    if address is None:
-        return None
-    from game.cluster import Cluster
+def with_cluster(address: str | None, error_line: str, run: Callable[[Cluster | None], int]) -> int:
+    """``run`` with the cluster of ``--cluster`` (``None`` without it), closed after.  A scheduler
+    that cannot be reached is one line (``error_line`` with its ``{error}``) and exit code 1.
+    ``ModuleNotFoundError`` without ``dask[distributed]``."""
+    from game.cluster import Cluster, ClusterError
 
-    return Cluster(address)
+    try:
+        cluster = Cluster(address) if address is not None else None
+    except ClusterError as problem:
+        print(error_line.format(error=problem), file=sys.stderr)
+        return 1
+    try:
+        return run(cluster)
+    finally:
+        if cluster is not None:
+            cluster.close()
 
 
 def add_bot_option(parser: argparse.ArgumentParser) -> None:

@@ -17,7 +17,7 @@ from game.engine import new_seed
 from game.cluster import ClusterError
 from game.rules import Rules, rules_named
 
-from .arguments import (Commands, Error, add_bot_option, add_clock_option, add_cluster_option, connect_cluster,
+from .arguments import (Commands, Error, add_bot_option, add_clock_option, add_cluster_option, with_cluster,
                         milliseconds_argument, games_argument, jobs_argument, rollouts_argument, seed_argument)
 from .progress import Progress
 
@@ -80,16 +80,8 @@ def run(args: argparse.Namespace) -> int:
         parser_error(str(error))
     check_jobs(args.jobs, parser_error)
     seed = new_seed() if args.seed is None else args.seed
-    try:
-        cluster = connect_cluster(args.cluster)
-    except ClusterError as problem:
-        print(_("simulate: {error}").format(error=problem), file=sys.stderr)
-        return 1
-    try:
-        return _run(args, rules, kinds, options, seed, named, cluster)
-    finally:
-        if cluster is not None:
-            cluster.close()
+    return with_cluster(args.cluster, _("simulate: {error}"),
+                        lambda cluster: _run(args, rules, kinds, options, seed, named, cluster))
 
 
 def _run(args: argparse.Namespace, rules: Rules, kinds: list[str], options: AgentOptions, seed: int,

@@ -24,7 +24,7 @@ from game.tournament.schedule import TABLE_SIZE, Entrant, Schedule
 
 from game.cluster import ClusterError
 
-from .arguments import (Commands, Error, add_clock_option, add_cluster_option, connect_cluster, jobs_argument,
+from .arguments import (Commands, Error, add_clock_option, add_cluster_option, with_cluster, jobs_argument,
                         rollouts_argument, seed_argument, tournament_games_argument)
 from .progress import Progress
 
@@ -109,16 +109,8 @@ def run(args: argparse.Namespace) -> int:
     seed = seed if seed is not None else new_seed()
     settings = {"rules": rules.name, "seed": seed, "rollouts": args.rollouts, "clock": args.clock,
                 "entrants": [[entrant.name, entrant.kind] for entrant in entrants]}
-    try:
-        cluster = connect_cluster(args.cluster)
-    except ClusterError as problem:
-        print(_("tournament: {error}").format(error=problem), file=sys.stderr)
-        return 1
-    try:
-        return _run(args, entrants, rules, seed, settings, cluster)
-    finally:
-        if cluster is not None:
-            cluster.close()
+    return with_cluster(args.cluster, _("tournament: {error}"),
+                        lambda cluster: _run(args, entrants, rules, seed, settings, cluster))
 
 
 def _run(args: argparse.Namespace, entrants: list[Entrant], rules: Rules, seed: int, settings: dict[str, Any],

@@ -198,14 +198,19 @@ def _one_line(problem: BaseException) -> str:
     return text[:300]
 
 
-def next_result(results: queue.Queue[Any], address: str) -> Any:
-    """The next finished shard's ``(key, result)``; a Ctrl-C while waiting stays a
-    KeyboardInterrupt; a shard's error is a :class:`ClusterError`."""
+def next_finished(results: queue.Queue[Any], fail: Callable[[BaseException], BaseException]) -> Any:
+    """The next finished shard's ``(key, result)`` from ``results``; a shard's error is raised as
+    ``fail(error)``; a Ctrl-C while waiting stays a KeyboardInterrupt (the wait is in short steps)."""
     while True:
         try:
             key, found = results.get(timeout=0.25)
         except queue.Empty:
             continue
         if isinstance(found, BaseException):
-            raise ClusterError(explain(found, address)) from None
+            raise fail(found) from None
         return key, found
+
+
+def next_result(results: queue.Queue[Any], address: str) -> Any:
+    """The next finished shard on the cluster at ``address``; its error as a :class:`ClusterError`."""
+    return next_finished(results, lambda error: ClusterError(explain(error, address)))

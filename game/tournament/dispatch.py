@@ -16,7 +16,7 @@ import queue
 from functools import partial
 from typing import TYPE_CHECKING, Any, Callable, Iterator
 
-from ..cluster import next_result
+from ..cluster import next_finished, next_result
 from ..players.options import AgentOptions
 from .results import GameOutcome, ResultsStore
 from .runner import DealTask, FirstAnswerStreaks, play_deals, play_deals_on_worker, start_pool
@@ -157,7 +157,7 @@ def _handed_out(deals: DealQueue, submit: Submit, play: Callable[[Any], Any], wi
                 handed += 1
             if numbers:
                 hand_out(numbers, tasks)
-        numbers_done, played = next_result(done, address) if address else _next_local(done)
+        numbers_done, played = next_result(done, address) if address else next_finished(done, lambda error: error)
         for deal, result in zip(numbers_done, played):
             out.discard(deal)
             finished[deal] = result
@@ -173,16 +173,3 @@ def _handed_out(deals: DealQueue, submit: Submit, play: Callable[[Any], Any], wi
 
 def _deliver(done: queue.Queue[tuple[tuple[int, ...], object]], numbers: tuple[int, ...], found: object) -> None:
     done.put((numbers, found))
-
-
-def _next_local(done: queue.Queue[Any]) -> Any:
-    """The next finished shard of a local pool; a worker's error is raised here; a Ctrl-C while
-    waiting stays a KeyboardInterrupt."""
-    while True:
-        try:
-            numbers, found = done.get(timeout=0.25)
-        except queue.Empty:
-            continue
-        if isinstance(found, BaseException):
-            raise found
-        return numbers, found

@@ -11,7 +11,7 @@ from game.i18n import _
 from ..base import AppContext, Input, InputKind, Scene
 from ..kit import theme
 from ..kit.layout import scale_for
-from .qr import qr_modules, qr_surface
+from .qr import QrImage
 
 
 class JoinAgainScene(Scene):
@@ -21,7 +21,7 @@ class JoinAgainScene(Scene):
         super().__init__(ctx)
         self.address = address
         self.code = code
-        self._qr: tuple[int, pygame.Surface] | None = None
+        self._qr = QrImage()
 
     @property
     def qr_text(self) -> str:
@@ -33,18 +33,13 @@ class JoinAgainScene(Scene):
         if inp.kind in (InputKind.KEY, InputKind.CLICK):
             self.ctx.nav.close_overlay()
 
-    def _image(self, side: int) -> pygame.Surface:
-        if self._qr is None or self._qr[0] != side:
-            modules = qr_modules(self.qr_text)
-            self._qr = (side, qr_surface(self.qr_text, max(1, side // modules)))
-        return self._qr[1]
 
     def draw(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()
         s = scale_for((w, h))
         surface.fill(theme.FELT)
         margin = round(24 * s)
-        image = self._image(h - 2 * margin)
+        image = self._qr.image(self.qr_text, h - 2 * margin)
         qr = image.get_rect(midright=(w - margin, h // 2))
         surface.blit(image, qr)
         left = pygame.Rect(margin, margin, qr.left - 2 * margin, h - 2 * margin)

@@ -18,7 +18,7 @@ import pygame
 
 from game.classroom.room import DEFAULT_PORT, Room, SeatInfo
 
-from .qr import qr_modules, qr_surface
+from .qr import QrImage, qr_modules
 from game.classroom.server import ClassServer, lan_addresses
 from game.i18n import Part, _, ngettext, rich
 from game.rules import Rules, rules_named
@@ -96,7 +96,7 @@ class LobbyScene(Scene):
         self.addresses = join_addresses(settings, server) if server is not None else []
         self.note = ""
         """Something the teacher should know about the room (it opened on another port)."""
-        self._qr: tuple[int, pygame.Surface] | None = None
+        self._qr = QrImage()
 
     @property
     def room(self) -> Room | None:
@@ -191,10 +191,7 @@ class LobbyScene(Scene):
         return lobby_layout(size, count, qr_modules(self.qr_text or "http://127.0.0.1:8066/?code=ABCD"), free_width)
 
     def _qr_image(self, side: int) -> pygame.Surface:
-        if self._qr is None or self._qr[0] != side:
-            modules = qr_modules(self.qr_text)
-            self._qr = (side, qr_surface(self.qr_text, max(1, side // modules)))
-        return self._qr[1]
+        return self._qr.image(self.qr_text, side)
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(theme.FELT)

@@ -26,3 +26,16 @@ def qr_surface(text: str, module: int) -> pygame.Surface:
 def qr_modules(text: str) -> int:
     """Modules across the QR code of ``text``, quiet zone included."""
     return len(segno.make(text, error="m", micro=False).matrix) + 8
+
+
+class QrImage:
+    """The QR code of a text at a side, drawn once and kept while neither changes."""
+
+    def __init__(self) -> None:
+        self._drawn: tuple[str, int, pygame.Surface] | None = None
+
+    def image(self, text: str, side: int) -> pygame.Surface:
+        """``text``'s QR code, at most ``side`` pixels across (whole pixels per module)."""
+        if self._drawn is None or self._drawn[:2] != (text, side):
+            self._drawn = (text, side, qr_surface(text, max(1, side // qr_modules(text))))
+        return self._drawn[2]
