@@ -28,8 +28,10 @@ PACKAGES = ("game", "cli", "scenes")
 RUNTIME_DISTRIBUTIONS = ("pygame-ce", "aiohttp", "segno", "psutil", "choix")
 """The runtime requirements (``requirements.txt``) whose top-level compiled modules PyInstaller's
 import scan cannot see (a mypyc-compiled helper has a hashed name)."""
-LEFT_OUT = ("tkinter", "pytest", "hypothesis", "selenium", "mypy", "ruff", "PyInstaller", "babel")
-"""Installed beside the app for development, never imported by it at run time."""
+LEFT_OUT = ("tkinter", "pytest", "hypothesis", "selenium", "mypy", "ruff", "PyInstaller", "babel",
+            "distributed", "dask")
+"""Installed beside the app for development, never imported by it at run time - and Dask, which only
+``--cluster`` needs (a university's cluster runs from a checkout, not from a teacher's build)."""
 
 
 def parse_arguments(argv: list[str] | None) -> argparse.Namespace:
