@@ -8,7 +8,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
 
-from game.classroom.room import DEFAULT_PORT, check_code, seats_for
+from game.classroom.room import DEFAULT_PORT, TABLE_SEATS, check_code, seats_for
+from game.classroom.tables import AUTO, DEAL_CHOICES, DUPLICATE, MAX_PHONES
 from game.i18n import _
 from game.players.agents import AGENT_KINDS
 from game.players.options import DEFAULT_THINK_MS
@@ -47,6 +48,7 @@ def add_class_arguments(parser: argparse.ArgumentParser) -> None:
                         help=_("seats at the table: 4 under snap, {low}-{high} under classic "
                                "(default: 4 under snap, {high} under classic); AIs play the empty ones").format(
                             low=MIN_PLAYERS, high=MAX_PLAYERS))
+    add_table_arguments(parser)
     parser.add_argument("--port", type=int, default=DEFAULT_PORT,
                         help=_("TCP port of the join address (default {port}; 0: any free port)").format(
                             port=DEFAULT_PORT))
@@ -71,6 +73,23 @@ def add_class_arguments(parser: argparse.ArgumentParser) -> None:
     parser.set_defaults(subparser=parser)
 
 
+def add_table_arguments(parser: argparse.ArgumentParser) -> None:
+    """A room of many tables: --tables, --table-size, --shuffle, --deals."""
+    parser.add_argument("--tables", metavar="N|auto",
+                        help=_("many tables: the students are split into tables when the game starts, AIs fill "
+                               "the short ones, every table plays at its own pace; auto: as many as the students "
+                               "fill (default: one table)"))
+    parser.add_argument("--table-size", type=int, metavar="N",
+                        help=_("with --tables: seats at each table (snap: 4; classic: {low}-{high}, default 4)"
+                               ).format(low=MIN_PLAYERS, high=MAX_PLAYERS))
+    parser.add_argument("--shuffle", action="store_true",
+                        help=_("with --tables: seat the students in a shuffled order (default: in the order they "
+                               "joined)"))
+    parser.add_argument("--deals", choices=DEAL_CHOICES, default=DUPLICATE,
+                        help=_("with --tables: same (default: every table plays the same deal, to compare how "
+                               "each handled the same cards) or different"))
+
+
 def class_settings(args: argparse.Namespace, error: Callable[[str], NoReturn]) -> ClassSettings:
     """The checked settings of ``main.py class`` (one-line errors through ``error``)."""
     from scenes.model.class_settings import ClassSettings
@@ -90,12 +109,42 @@ def class_settings(args: argparse.Namespace, error: Callable[[str], NoReturn]) -
         seats = seats_for(rules_named(args.rules), args.seats)
     except ValueError as problem:
         error(f"--seats {args.seats}: {problem}")
-    if args.start_at is not None and not 1 <= args.start_at <= seats:
-        error(_("--start-at must be from 1 to {seats}, not {value}").format(seats=seats, value=args.start_at))
+    most = MAX_PHONES if args.tables is not None else seats
+    if args.start_at is not None and not 1 <= args.start_at <= most:
+        error(_("--start-at must be from 1 to {seats}, not {value}").format(seats=most, value=args.start_at))
     if args.time_limit is not None and not 0 < args.time_limit <= MAX_TIME_LIMIT:
         error(_("--time-limit must be a number of seconds > 0, not {value}").format(value=args.time_limit)
               if not 0 < args.time_limit < float("inf") else
               _("expected a number from {lowest} to {highest}, not {value}").format(
                   lowest=0, highest=f"{MAX_TIME_LIMIT:g}", value=f"{args.time_limit:g}"))
+    tables, table_size = table_options(args, error)
     return ClassSettings(rules=args.rules, port=args.port, code=code, ai=args.ai, start_at=args.start_at,
-                         time_limit=args.time_limit, seed=args.seed, seats=args.seats, resume=args.resume)
+                         time_limit=args.time_limit, seed=args.seed, seats=args.seats, resume=args.resume,
+                         tables=tables, table_size=table_size, shuffle=args.shuffle, deals=args.deals)
+
+
+def table_options(args: argparse.Namespace, error: Callable[[str], NoReturn]) -> tuple[int | None, int]:
+    """``--tables`` (``None``: one table; 0: auto) and ``--table-size``, checked together."""
+    many = ("--table-size", args.table_size is not None), ("--shuffle", args.shuffle), \
+        ("--deals", args.deals != DUPLICATE)
+    if args.tables is None:
+        for flag, given in many:
+            if given:
+                error(_("{flag} needs --tables").format(flag=flag))
+        return None, TABLE_SEATS
+    if args.seats is not None or args.resume:
+        error(_("--tables cannot go with {flag}").format(flag="--seats" if args.seats is not None else "--resume"))
+    text = args.tables.strip().lower()
+    if text == "auto":
+        tables = AUTO
+    elif text.isdigit() and 1 <= int(text) <= MAX_PHONES // 2:
+        tables = int(text)
+    else:
+        error(_("--tables must be auto or a number from 1 to {highest}, not {value}").format(
+            highest=MAX_PHONES // 2, value=repr(args.tables)))
+    size = TABLE_SEATS if args.table_size is None else args.table_size
+    try:
+        rules_named(args.rules).check_player_count(size)
+    except ValueError as problem:
+        error(f"--table-size {size}: {problem}")
+    return tables, size

@@ -46,6 +46,8 @@ from .timeline import TableState, capture
 FORMAT = "6takes-record/1"
 TIMESTAMP_FORMAT = "%Y-%m-%dT%H:%M:%SZ"
 RECORD_MODES = (CLASS_MODE,)
+MAX_TABLES = 60
+"""The most tables a class room plays at (a phone a table)."""
 """Values of a record's optional ``mode`` (absent: a game of one computer)."""
 
 
@@ -79,6 +81,10 @@ class GameRecord:
     ``simulate`` does not (its files must be identical run after run)."""
     mode: str | None = None
     """``"class"`` for a game the class played from their phones; otherwise not written."""
+    room: str | None = None
+    """A class game's room code, when the room played at many tables (else not written)."""
+    table: int | None = None
+    """Which table of that room (1 = the first), when the room played at many tables."""
 
     def to_dict(self) -> dict[str, Any]:
         """The record as the JSON object of the format (keys in documented order)."""
@@ -95,6 +101,8 @@ class GameRecord:
             data["finished"] = self.finished
         if self.mode is not None:
             data["mode"] = self.mode
+        if self.room is not None and self.table is not None:
+            data["room"], data["table"] = self.room, self.table
         return data
 
     def to_json(self) -> str:
@@ -124,7 +132,7 @@ def _round_to_dict(round_: RoundLog) -> dict[str, Any]:
 
 # ------------------------------------------------------------------ writing
 def record_game(game: Game, players: Sequence[PlayerInfo], finished: str | None = None,
-                mode: str | None = None) -> GameRecord:
+                mode: str | None = None, room: str | None = None, table: int | None = None) -> GameRecord:
     """The record of a finished ``game`` whose seats were taken by ``players``.
 
     ``finished`` is the time the game ended, as from :func:`utc_timestamp`.
@@ -150,6 +158,8 @@ def record_game(game: Game, players: Sequence[PlayerInfo], finished: str | None 
         winners=game.winners,
         finished=finished,
         mode=mode,
+        room=room,
+        table=table,
     )
 
 
@@ -383,7 +393,8 @@ def _replay_dict(data: Any, states: list[TableState] | None) -> tuple[GameRecord
     for index, value in enumerate(round_values):
         _replay_round(game, value, index, states)
     _check_result(game, len(round_values), scores, winners)
-    record = GameRecord(rules_name, seed, players, tuple(game.rounds), scores, winners, finished, mode)
+    room, table = _room_and_table(obj, mode)
+    record = GameRecord(rules_name, seed, players, tuple(game.rounds), scores, winners, finished, mode, room, table)
     return record, game
 
 
@@ -414,6 +425,23 @@ def _check_result(game: Game, rounds: int, scores: tuple[int, ...], winners: tup
 def _shown(value: Any) -> str:
     """A value quoted in an error message: short, and one line."""
     return drawable(repr(value), 60)
+
+
+def _room_and_table(obj: dict[str, Any], mode: str | None) -> tuple[str | None, int | None]:
+    """A class game's room code and table number (both or neither, and only in a class game)."""
+    if "room" not in obj and "table" not in obj:
+        return None, None
+    if mode != CLASS_MODE or "room" not in obj or "table" not in obj:
+        raise RecordError(_("'room' and 'table' come together, in a class game's record only"))
+    room: str = _field(obj, "room", str)
+    table: int = _field(obj, "table", int)
+    if not 2 <= len(room) <= 12 or not room.isascii() or not room.isalnum() or room != room.upper():
+        raise RecordError(_("'room' must be a room code (2-12 capital letters or digits), not {value}").format(
+            value=_shown(room)))
+    if not 1 <= table <= MAX_TABLES:
+        raise RecordError(_("'table' must be from 1 to {highest}, not {value}").format(highest=MAX_TABLES,
+                                                                                      value=table))
+    return room, table
 
 
 def _finished(obj: dict[str, Any]) -> str | None:

@@ -152,6 +152,9 @@ class App(Overlays):
         if self.session is not None:
             self.session.close()
             self.session = None
+        if self.room_tables is not None:
+            self.room_tables.close()
+            self.room_tables = None
 
     def start_replay(self, replay: Replay, first: int = 0, auto: bool = True, at_reveal: bool = False) -> None:
         """Show a recorded game from placement ``first`` (``at_reveal``: from its turn's revealed

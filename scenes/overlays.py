@@ -12,7 +12,12 @@ from game.rules import Rules
 from .model.class_settings import ClassSettings
 
 if TYPE_CHECKING:
-    from .model.class_session import OpenRoom
+    from collections.abc import Sequence
+
+    from .base import Scene
+    from .model.class_room import RoomOfTables
+    from .model.class_session import ClassSession, OpenRoom
+    from .model.saving import RecordSaver
 from .model.outcome import Outcome
 
 from .base import AppContext, SceneManager
@@ -36,6 +41,32 @@ class Overlays:
 
     def end_session(self) -> None:
         raise NotImplementedError
+
+    saver: RecordSaver
+    _exit_after_frame: bool
+    room_tables: RoomOfTables | None = None
+    """A class room of many tables, while its overview or results are on screen."""
+
+    def show_room(self, tables: RoomOfTables, scene: Scene) -> None:
+        """A room of many tables starts a deal: ``scene`` (its overview) shows it."""
+        self.end_session()
+        self.room_tables = tables
+        self.manager.switch(scene)
+
+    def show_room_results(self, tables: RoomOfTables, settings: ClassSettings, addresses: Sequence[str]) -> None:
+        """Every table of the room is done: the class's results."""
+        from .classroom.room_results import RoomResultsScene
+
+        self.manager.switch(RoomResultsScene(self.ctx, tables, settings, addresses))
+        if self.ctx.options.exit_at_end:
+            self._exit_after_frame = True
+
+    def save_table(self, session: ClassSession, room: str, table: int) -> str:
+        """One table's finished game, saved as its own record (with the room and table in it);
+        ``""`` once saved, else the line saying why it was not."""
+        written = self.saver.written
+        line = self.saver.save(session, room=room, table=table)
+        return "" if self.saver.written > written else line
 
     def open_class_room(self, settings: ClassSettings) -> None:
         """A class room's lobby, or (the port is taken...) a lobby that says why it cannot open."""

@@ -44,13 +44,17 @@ def url_of(app: App) -> str:
     return f"http://127.0.0.1:{lobby_of(app).server.port}"  # type: ignore[union-attr]
 
 
-def run_until(app: App, done: Callable[[], bool], seconds: float = 30.0, dt: float = 0.02) -> None:
-    """Run app frames until ``done()`` (AssertionError after ``seconds``)."""
+def run_until(app: App, done: Callable[[], bool], seconds: float = 30.0, dt: float | None = 0.02) -> None:
+    """Run app frames until ``done()`` (AssertionError after ``seconds``); ``dt``: the seconds each
+    frame says have passed (``None``: the time that really passed, as in the app)."""
     deadline = time.monotonic() + seconds
+    last = time.monotonic()
     while not done():
-        if time.monotonic() > deadline:
+        now = time.monotonic()
+        if now > deadline:
             raise AssertionError(f"not done after {seconds} s (scene {type(app.manager.active).__name__})")
-        app.run_frame(dt)
+        app.run_frame(dt if dt is not None else now - last)
+        last = now
         time.sleep(0.002)
 
 

@@ -28,6 +28,7 @@ def tour_class(size: tuple[int, int], seen: Seen) -> None:
     _students_join(app)
     seen("class lobby")
     _class_table(app, seen)
+    _many_tables(size, seen)
     app = _lobby_app(size, ClassSettings(port=0, host="127.0.0.1", code="K7QP", rules="classic", start_at=9))
     key(pygame.K_MINUS)  # ten seats to nine, then back: the keys the footer names
     key(pygame.K_PLUS)
@@ -64,6 +65,41 @@ def _class_table(app: App, seen: Seen) -> None:
     frames(app, 3)
     seen("class table: a seat given to an AI")
     session.close()
+    close_app()
+
+
+def _many_tables(size: tuple[int, int], seen: Seen) -> None:
+    """A room of many tables: 14 students join, the overview waits for their phones, one table
+    opens full-size; then AIs take every seat and the class results follow."""
+    from scenes.classroom.overview import OverviewScene
+    from scenes.classroom.room_results import RoomResultsScene
+
+    app = _lobby_app(size, ClassSettings(port=0, host="127.0.0.1", code="K7QP", tables=0, seed=5))
+    room = _lobby(app).room
+    assert room is not None
+    for number in range(14):
+        room.join(room.code, ("Maximiliano Fernandez", "Ana", "Zoe")[number % 3] + f" {number + 1}")
+    frames(app, 2)
+    seen("class lobby: many tables")
+    key(pygame.K_RETURN)
+    frames(app, 3)
+    overview = app.manager.active
+    assert isinstance(overview, OverviewScene), overview
+    seen("class overview: the tables wait for their phones")
+    key(pygame.K_2)
+    frames(app, 3)
+    seen("class overview: a table opened")
+    key(pygame.K_ESCAPE)
+    frames(app, 2)
+    for session in overview.tables.sessions:
+        for seat in session.phone_seats:
+            session.give_to_ai(seat)
+    deadline = time.monotonic() + 30
+    while not isinstance(app.manager.active, RoomResultsScene) and time.monotonic() < deadline:
+        frames(app, 1, 0.5)
+    assert isinstance(app.manager.active, RoomResultsScene)
+    seen("class results of many tables")
+    overview.tables.close()
     close_app()
 
 

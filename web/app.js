@@ -110,8 +110,10 @@ function receive(message) {
     token = message.token;
     localStorage.setItem(TOKEN_KEY, token);
     me = {seat: message.seat, name: message.name};
+    me.tables = !!message.tables;
     $("me").textContent = message.seat === null
       ? t("You are watching as {name} (room {code})", {name: message.name, code: message.code})
+      : me.tables ? t("You are {name} (room {code})", {name: message.name, code: message.code})
       : t("You are {name}, seat {seat} (room {code})", {name: message.name, seat: message.seat + 1, code: message.code});
     setStatus(t(message.seat === null ? "You are watching" : "You have a seat: wait for the start"));
   } else if (message.type === "error") {
@@ -154,6 +156,7 @@ function drawLobby(lobby) {
     list.append(item);
   });
   if (lobby.seat === null) setStatus(t("You are watching: the game starts soon"));
+  else if (lobby.tables) setStatus(t("You are in! The teacher splits the class into tables at the start"));
   else setStatus(t("You are in! Wait for the teacher to start"));
 }
 
@@ -172,7 +175,14 @@ function drawGame(s) {
   show("game");
   const mine = s.seat !== null;
   const turn = {round: s.round, turn: Math.min(s.turn, s.turns), turns: s.turns};
-  $("turn").textContent = s.round > 1 ? t("Round {round}, turn {turn} of {turns}", turn) : t("turn {turn} of {turns}", turn);
+  const when = s.round > 1 ? t("Round {round}, turn {turn} of {turns}", turn) : t("turn {turn} of {turns}", turn);
+  $("turn").textContent = s.table ? t("Table {table}", {table: s.table}) + " - " + when : when;
+  // A room of many tables, every table done: this student's rank in the class.
+  const rank = s.class || null;
+  $("rank").hidden = !rank;
+  $("rank").textContent = rank ? [t("Your rank in the class: {rank} of {count}", {rank: rank.rank, count: rank.of}),
+    rank.seat_rank ? t("Rank among those who held the same cards: {rank}", {rank: rank.seat_rank}) : ""]
+    .filter(Boolean).join(". ") : "";
   // What is asked of this phone, and what the game waits for.
   const ask = $("ask");
   ask.hidden = true;

@@ -110,12 +110,25 @@ def penalty_tables() -> dict[str, dict[str, list[int]]]:
             for name, rules in PRESETS.items()}
 
 
-def lobby_observation(seats: Sequence[SeatInfo], code: str, seat: int | None, rules: Rules) -> dict[str, Any]:
-    """Before the start: who has joined (names only) and which seat is the viewer's."""
-    return {
+def lobby_observation(seats: Sequence[SeatInfo], code: str, seat: int | None, rules: Rules,
+                      many_tables: bool = False) -> dict[str, Any]:
+    """Before the start: who has joined (names only) and which seat is the viewer's.  A room of
+    many tables lists the students who joined only (its seats are places in the room)."""
+    shown = [info for info in seats if info.taken] if many_tables else list(seats)
+    observation: dict[str, Any] = {
         "type": "lobby",
         "rules": rules.name,
         "code": code,
         "seat": seat,
-        "players": [{"name": info.name, "connected": info.connected} for info in seats],
+        "players": [{"name": info.name, "connected": info.connected} for info in shown],
     }
+    if many_tables:
+        observation["tables"] = True
+    return observation
+
+
+def at_table(observation: dict[str, Any], table: int, tables: int) -> dict[str, Any]:
+    """``observation`` (a seat's or the watchers') of a room of many tables: which table it shows
+    (``table`` 0-based; sent 1-based) and how many the room has."""
+    observation["table"], observation["tables"] = table + 1, tables
+    return observation

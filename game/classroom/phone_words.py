@@ -59,6 +59,11 @@ PHONE_TEXTS: tuple[str, ...] = (
     N_("not connected"),
     N_("{names} and {last}"),
     N_("Row {row}"),
+    N_("You are {name} (room {code})"),
+    N_("You are in! The teacher splits the class into tables at the start"),
+    N_("Table {table}"),
+    N_("Your rank in the class: {rank} of {count}"),
+    N_("Rank among those who held the same cards: {rank}"),
 )
 """Every text the phone page shows, in English (the keys of the table)."""
 

@@ -180,6 +180,9 @@ class Room:
         self._recent: OrderedDict[str, str] = OrderedDict()
         """Watchers who left lately (token -> name): a reload brings them back."""
         self.started = False
+        self.many_tables = False
+        """The students are split into tables at the start (``class --tables``): the seats are
+        places in the room, and no one sits at a table before the start."""
         self.version = 0
         """Goes up at every change, so the lobby knows when to redraw."""
         self._lock = threading.Lock()

@@ -148,6 +148,8 @@ class ClassServer:
         """Joined WebSockets without a seat, longest-watching first."""
         self._seat_connections: dict[int, _Connection] = {}
         self._seat_texts: dict[int, str] = {}
+        self.seats_watching: frozenset[int] = frozenset()
+        """A room of many tables: the students no table had a seat for (they watch table 1)."""
         self._public_text: str | None = None
 
     # ------------------------------------------------------ app's thread
@@ -195,6 +197,13 @@ class ClassServer:
         texts = {seat: json.dumps(obs, separators=(",", ":")) for seat, obs in seats.items()}
         public_text = json.dumps(public, separators=(",", ":"))
         self._call(self._publish, texts, public_text)
+
+    def publish_some(self, seats: Mapping[int, dict[str, Any]], public: dict[str, Any] | None) -> None:
+        """One table's seats of a room of many tables: each seat's observation to its phone, and
+        ``public`` (if given) to the watchers; the other seats keep what they have."""
+        texts = {seat: json.dumps(obs, separators=(",", ":")) for seat, obs in seats.items()}
+        public_text = json.dumps(public, separators=(",", ":")) if public is not None else None
+        self._call(self._publish_some, texts, public_text)
 
     def release(self, seat: int, reason: str) -> None:
         """Close the seat's phone connection (its seat was freed or given to an AI)."""
@@ -523,11 +532,16 @@ class ClassServer:
             self.inbox.put(Event("joined", joined.seat, name=joined.name))
         else:
             self._watch(connection)
-        self._send(connection, {"type": "welcome", "seat": joined.seat, "token": joined.token,
-                                "name": joined.name, "code": self.room.code})
+        welcome = {"type": "welcome", "seat": joined.seat, "token": joined.token, "name": joined.name,
+                   "code": self.room.code}
+        if self.room.many_tables:
+            welcome["tables"] = True  # the seat is a place in the room: the table comes with the start
+        self._send(connection, welcome)
         if self.room.started:
-            text = self._seat_texts.get(joined.seat, self._public_text) if joined.seat is not None \
-                else self._public_text
+            text = self._seat_texts.get(joined.seat) if joined.seat is not None else self._public_text
+            if joined.seat is not None and (joined.seat in self.seats_watching
+                                            or (text is None and not self.room.many_tables)):
+                text = self._public_text  # (a seat at a table of many waits for its table's own)
             if text is not None:
                 self._send(connection, text, state=True)
         else:
@@ -568,8 +582,8 @@ class ClassServer:
         seats = self.room.seats()
         for connection in self._connections:
             if connection.joined:
-                self._send(connection, lobby_observation(seats, self.room.code, connection.seat, self.rules),
-                           state=True)
+                self._send(connection, lobby_observation(seats, self.room.code, connection.seat, self.rules,
+                                                         self.room.many_tables), state=True)
 
     def _publish(self, texts: dict[int, str], public_text: str) -> None:
         self._seat_texts, self._public_text = texts, public_text
@@ -578,6 +592,19 @@ class ClassServer:
                 seat = connection.seat
                 self._send(connection, texts.get(seat, public_text) if seat is not None else public_text,
                            state=True)
+
+    def _publish_some(self, texts: dict[int, str], public_text: str | None) -> None:
+        self._seat_texts.update(texts)
+        if public_text is not None:
+            self._public_text = public_text
+        for connection in self._connections:
+            seat = connection.seat
+            if not connection.joined:
+                continue
+            if seat is not None and seat in texts:
+                self._send(connection, texts[seat], state=True)
+            elif public_text is not None and (seat is None or seat in self.seats_watching):
+                self._send(connection, public_text, state=True)  # a watcher, or a student at no table
 
     def _tell(self, seat: int, message: str) -> None:
         connection = self._seat_connections.get(seat)

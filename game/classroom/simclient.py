@@ -32,6 +32,9 @@ class SimClient:
     """(arrival time from ``time.monotonic``, the clock every process shares, message) of
     everything received."""
     closed_with: int | None = None
+    answered: set[tuple[Any, ...]] = field(default_factory=set)
+    """The questions answered on this connection ((round, turn, ask)): a student taps once, not
+    at every update that still shows the question."""
 
     @property
     def states(self) -> list[dict[str, Any]]:
@@ -45,6 +48,7 @@ class SimClient:
     async def run(self, session: aiohttp.ClientSession, until_over: bool = True) -> None:
         """Connect, join (or resume with :attr:`token`), play until the game is over or the
         server closes the connection."""
+        self.answered.clear()
         async with session.ws_connect(self.url + "/ws", heartbeat=None, max_msg_size=0) as ws:
             if self.token:
                 await ws.send_json({"type": "resume", "token": self.token})
@@ -58,6 +62,8 @@ class SimClient:
                 if data.get("type") == "welcome":
                     self.token, self.seat = data["token"], data["seat"]
                 elif data.get("type") == "state":
+                    if data.get("phase") == "over":
+                        self.answered.clear()  # the next deal asks the same turns again
                     await self._answer(ws, data)
                     if until_over and data.get("phase") == "over":
                         break
@@ -66,6 +72,10 @@ class SimClient:
     async def _answer(self, ws: aiohttp.ClientWebSocketResponse, state: dict[str, Any]) -> None:
         if not self.play:
             return
+        question = (state.get("table"), state.get("round"), state.get("turn"), state.get("ask"))
+        if state.get("ask") is None or question in self.answered:
+            return
+        self.answered.add(question)
         if state.get("ask") == "card" and state.get("chosen") is None:
             await ws.send_json({"type": "play", "card": self.rng.choice(state["hand"])})
         elif state.get("ask") == "row":

@@ -18,6 +18,7 @@ the file itself is left as it was.
 from __future__ import annotations
 
 import hashlib
+import json
 import os
 import sqlite3
 import stat
@@ -128,6 +129,10 @@ class GameSummary:
     rules: str
     seed: int
     seats: tuple[SeatResult, ...]
+    mode: str | None = None
+    """``"class"``: the class played it from their phones (else a game at one computer)."""
+    table: int | None = None
+    """Which table of a class room of many tables."""
 
 
 @dataclass(frozen=True)
@@ -344,14 +349,29 @@ class History:
         seats: dict[int, list[SeatResult]] = {number: [] for number in numbers}
         seat_rows = self._read(
             f"SELECT game, name, kind, score, won FROM seats WHERE game IN ({marks}) ORDER BY game, seat", numbers)
+        modes = self._modes(numbers, marks)
         try:
             for game, name, kind, score, won in seat_rows:
                 seats[game].append(SeatResult(str(name), str(kind), int(score), bool(won)))
             return [GameSummary(int(number), played if isinstance(played, int) else None, str(rules),
-                                int(seed), tuple(seats[number]))
+                                int(seed), tuple(seats[number]), *modes.get(number, (None, None)))
                     for number, played, rules, seed in rows]
         except (TypeError, ValueError, KeyError) as error:
             raise self._damaged(error) from None
+
+    def _modes(self, numbers: list[int], marks: str) -> dict[int, tuple[str | None, int | None]]:
+        """Each class game's mode and table, read from its record (the other games have none)."""
+        found: dict[int, tuple[str | None, int | None]] = {}
+        for game, line in self._read(f"SELECT game, line FROM records WHERE game IN ({marks})", numbers):
+            if isinstance(line, str) and '"mode"' in line:
+                try:
+                    data = json.loads(line)
+                except ValueError:
+                    continue
+                table = data.get("table")
+                found[int(game)] = (data.get("mode") if isinstance(data.get("mode"), str) else None,
+                                    table if isinstance(table, int) and not isinstance(table, bool) else None)
+        return found
 
     def _damaged(self, error: Exception) -> HistoryError:
         """A row no version of this program writes (the file was changed by hand, or damaged)."""

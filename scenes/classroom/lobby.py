@@ -28,6 +28,8 @@ from ..base import AppContext, Input, InputKind, Scene
 from ..model.class_settings import ClassSettings
 from ..model.class_session import ClassSession, class_seats
 from .table import ClassTableScene
+from .lobby_tables import draw_students, tables_heading
+from .overview import start_tables
 from ..kit.layout import scale_for
 from ..model.resume import Kept, resume_session
 from ..model.session import PHONE, Seat
@@ -97,6 +99,8 @@ class LobbyScene(Scene):
         self.note = ""
         """Something the teacher should know about the room (it opened on another port)."""
         self._qr = QrImage()
+        self._chips: list[tuple[SeatInfo, pygame.Rect]] = []
+        """The students' chips as last drawn (many tables), for clicks."""
 
     @property
     def room(self) -> Room | None:
@@ -130,18 +134,34 @@ class LobbyScene(Scene):
             self.ctx.nav.go_menu()
         elif inp.is_key(pygame.K_RETURN, pygame.K_KP_ENTER):
             self.start()
-        elif inp.is_key(*SEAT_KEYS):
+        elif inp.is_key(*SEAT_KEYS) and not self.settings.many_tables:
             self.change_seats(SEAT_KEYS[inp.key])
+        elif inp.is_key(pygame.K_t):
+            self.toggle_tables()
         elif inp.kind is InputKind.CLICK and self.room is not None:
             surface = pygame.display.get_surface()
             layout = self._layout(surface.get_size() if surface is not None else (1280, 720))
             if layout.start.collidepoint(inp.pos):
                 self.start()
                 return
-            for info, rect in zip(self.seats(), layout.free_buttons):
+            targets = self._chips if self.settings.many_tables else zip(self.seats(), layout.free_buttons)
+            for info, rect in targets:
                 if info.taken and rect.collidepoint(inp.pos):
                     self.free(info.index)
+                    return
 
+    def toggle_tables(self) -> None:
+        """T: one table, or many tables (as many as the students fill).  Back to one table only
+        while every student fits its seats."""
+        if self.server is None or self.room is None:
+            return
+        many = not self.settings.many_tables
+        settings = replace(self.settings, tables=0 if many else None, seats=None)
+        if not self.room.resize(settings.seat_count):
+            return
+        self.settings = settings
+        self.room.many_tables = many
+        self.server.lobby_changed()
     def change_seats(self, step: int) -> None:
         """One seat more or fewer before the start, within what the rules allow (classic: 2-10);
         a seat a student holds is never taken away."""
@@ -176,6 +196,9 @@ class LobbyScene(Scene):
             return
         rules = rules_named(self.settings.rules)
         room = self.server.room
+        if self.settings.many_tables:
+            start_tables(self.ctx, self.server, self.settings, self.addresses)
+            return
         seats = class_seats(room, rules, self.settings.ai)
         room.start()
         options = self.ctx.options.agent_options()
@@ -186,6 +209,7 @@ class LobbyScene(Scene):
     # ------------------------------------------------------------- draw
     def _layout(self, size: tuple[int, int]) -> LobbyLayout:
         count = self.room.seat_count if self.room is not None else self.settings.seat_count
+        count = 1 if self.settings.many_tables else count  # many tables: the students' chips, not seats
         s = scale_for(size)
         free_width = theme.font(theme.text_px(22, s)).size(_("Free"))[0] + round(24 * s)
         return lobby_layout(size, count, qr_modules(self.qr_text or "http://127.0.0.1:8066/?code=ABCD"), free_width)
@@ -208,14 +232,15 @@ class LobbyScene(Scene):
         rules = rules_named(self.settings.rules)
         seats = self.seats()
         taken = sum(1 for seat in seats if seat.taken)
-        heading = seats_heading(taken, len(seats), rules, self.settings.ai)
+        many = self.settings.many_tables
+        heading = tables_heading(taken, self.settings) if many else seats_heading(taken, len(seats), rules,
+                                                                                self.settings.ai)
         size = theme.text_px(22, s)
         sprites = self.ctx.sprites
         for line, rect in zip(pack_lines(heading, size, sprites, info.width, len(layout.heading)), layout.heading):
             draw_rich(surface, shorten_rich(line, size, sprites, rect.width), size, theme.TEXT_DIM, sprites,
                       midleft=rect.midleft)
-        for seat, rect, free in zip(seats, layout.seats, layout.free_buttons):
-            self._draw_seat(surface, seat, rect, free, s)
+        self._draw_seats(surface, layout, seats)
         spectators = self.room.spectator_count()
         draw_button(surface, layout.start, _("Start the game"), round(30 * s),
                     hovered=layout.start.collidepoint(self.mouse), key_hint=_("Enter"))
@@ -224,10 +249,21 @@ class LobbyScene(Scene):
             draw_rich(surface, watching, theme.text_px(22, s), theme.TEXT_DIM, self.ctx.sprites,
                       midleft=(layout.start.right + round(20 * s), layout.start.centery))
         size = theme.text_px(20, s)
-        hints = fit_segments(lobby_hints(rules, self.settings.start_at), size, layout.hints.width, HINT_GAP)
+        hints = fit_segments(lobby_hints(rules, self.settings.start_at, many), size, layout.hints.width, HINT_GAP)
         theme.blit_text(surface, hints, size, theme.TEXT_DIM, midleft=layout.hints.midleft)
         image = self._qr_image(layout.qr.width)
         surface.blit(image, image.get_rect(center=layout.qr.center))
+
+    def _draw_seats(self, surface: pygame.Surface, layout: LobbyLayout, seats: tuple[SeatInfo, ...]) -> None:
+        """The seats of one table, or (many tables) a chip for each student who joined."""
+        s = layout.scale
+        if self.settings.many_tables:
+            area = pygame.Rect(layout.seats[0].left, layout.seats[0].top, layout.seats[0].width,
+                               layout.start.top - round(12 * s) - layout.seats[0].top)
+            self._chips = draw_students(surface, [seat for seat in seats if seat.taken], area, s, self.mouse)
+            return
+        for seat, rect, free in zip(seats, layout.seats, layout.free_buttons):
+            self._draw_seat(surface, seat, rect, free, s)
 
     def _draw_problem(self, surface: pygame.Surface, layout: LobbyLayout) -> None:
         """Why the room could not open, and the way back."""
@@ -285,7 +321,7 @@ def bold_size(label: str, size: int, width: int) -> int:
     return size
 
 
-def lobby_hints(rules: Rules, start_at: int | None) -> str:
+def lobby_hints(rules: Rules, start_at: int | None, many_tables: bool = False) -> str:
     """The lobby's footer: the automatic start, the keys (+/- where the rules let the seats change);
     most important first (what does not fit the window is left out from the end: the Free buttons
     speak for themselves)."""
@@ -295,9 +331,12 @@ def lobby_hints(rules: Rules, start_at: int | None) -> str:
                               "the game starts by itself when {count} seats are taken", start_at
                               ).format(count=start_at))
     hints.append(_("Esc: close the room"))
+    if many_tables:
+        hints += [_("T: one table"), _("click a name: free the place")]
+        return HINT_GAP.join(hints)
     if rules.min_players < rules.max_players:
         hints.append(_("+/-: seats"))
-    hints.append(_("click Free: free a seat"))
+    hints += [_("T: many tables"), _("click Free: free a seat")]
     return HINT_GAP.join(hints)
 
 
@@ -385,6 +424,7 @@ def open_lobby(ctx: AppContext, settings: ClassSettings) -> LobbyScene:
     (``--port``) is that port or a one-line error."""
     rules = rules_named(settings.rules)
     room = Room(settings.seat_count, settings.code)
+    room.many_tables = settings.many_tables
     ports = range(DEFAULT_PORT, DEFAULT_PORT + PORT_TRIES) if settings.port == DEFAULT_PORT else [settings.port]
     for port in ports:
         try:

@@ -56,8 +56,9 @@ class RecordSaver:
 
         return self.record if self.record is not None else default_history_path()
 
-    def save(self, session: TableSession) -> str:
+    def save(self, session: TableSession, room: str | None = None, table: int | None = None) -> str:
         """Save the game (the history, or ``--record FILE``); the line the results screen shows.
+        ``room`` and ``table``: one table's game of a class room of many tables.
 
         A failure (disk full, permission lost, I/O error) is one line on stderr naming
         the file and the problem, and the app's exit code says so; games saved before
@@ -70,7 +71,7 @@ class RecordSaver:
         players = [PlayerInfo(seat.name, seat.record_kind) for seat in session.seats]
         try:
             record = record_game(session.game, players, finished=utc_timestamp(),
-                                 mode="class" if session.mode == "class" else None)
+                                 mode="class" if session.mode == "class" else None, room=room, table=table)
         except ValueError as exc:  # a name no record may hold (the command line and menu check them)
             return self._not_saved(path, str(exc))
         try:

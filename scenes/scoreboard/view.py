@@ -166,11 +166,19 @@ def draw_entry(surface: pygame.Surface, rect: pygame.Rect, s: float, game: GameS
     column = rect.left + round(130 * s)
     when = _when_text(game.played, size, column - rect.left - round(6 * s))
     theme.blit_text(surface, when, size, theme.TEXT_DIM, center=(rect.left + round(64 * s), cy + round(14 * s)))
-    mode = _(SHORT_MODES.get(mode_of_kinds([seat.kind for seat in game.seats]), ""))
+    mode = game_mode(game)
     theme.blit_text(surface, mode, size, theme.TEXT, midleft=(column, cy - round(12 * s)))
     draw_rich(surface, rich(_("{rules}, seed {seed}"), rules=game.rules, seed=game.seed), size, theme.TEXT_DIM, sprites,
               midleft=(column, cy + round(12 * s)), max_width=round((_players_left(1.0) - 140) * s))
     draw_seats(surface, rect, s, game, sprites)
+
+
+def game_mode(game: GameSummary) -> str:
+    """A game's mode in a word or two: a class game (at table N), else from who sat where."""
+    if game.mode == "class":
+        # NOTE: a game the class played from their phones (in a narrow column of the scoreboard)
+        return _("class, table {number}").format(number=game.table) if game.table else _("class")
+    return _(SHORT_MODES.get(mode_of_kinds([seat.kind for seat in game.seats]), ""))
 
 
 def draw_seats(surface: pygame.Surface, rect: pygame.Rect, s: float, game: GameSummary,

@@ -1,0 +1,131 @@
+"""``bench/class_load.py --tables``: lessons of a room of many tables under load.
+
+Every simulated phone joins one room and plays; the room is split into tables and plays
+``--games`` lessons one after the other in the same room (the next deal at the same tables, as
+the results screen's N does), while the main thread does what the projector does each frame:
+pump the room, and draw the overview of every table (headless).  Measured: the delay from the
+server being handed an update to each phone reading it; the processor time of drawing one
+overview frame (the main thread's own, so the server's thread does not count); the process's
+memory after each lesson.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import statistics
+import tempfile
+import time
+from pathlib import Path
+from typing import Any, Callable
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+CODE = "LOAD"
+FRAME_TARGET_MS = 16.0
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(len(ordered) * share))] if ordered else float("nan")
+
+
+def size_of(handed: dict[str, float]) -> int:
+    """Bytes of the bench's own record of updates (the dict, its keys and values)."""
+    import sys
+
+    return sys.getsizeof(handed) + sum(sys.getsizeof(key) + sys.getsizeof(value) for key, value in handed.items())
+
+
+def many_tables(args: Any, phones: Callable[..., None], server_class: type) -> dict[str, Any]:
+    import psutil
+    import pygame
+
+    from game.classroom.room import Room
+    from game.classroom.tables import AUTO, MAX_PHONES, plan_tables
+    from game.rules import rules_named
+    from scenes.app import App
+    from scenes.classroom.overview import OverviewScene
+    from scenes.kit import theme
+    from scenes.model.class_room import RoomGame, RoomOfTables
+    from scenes.model.class_settings import ClassSettings
+    from scenes.model.options import PlayOptions
+    from scenes.model.saving import RecordSaver
+
+    rules = rules_named(args.rules)
+    room = Room(MAX_PHONES, CODE)
+    room.many_tables = True
+    server = server_class(room, rules=rules, host="127.0.0.1", port=0)
+    server.start()
+    context = multiprocessing.get_context("spawn")
+    results = context.Queue()
+    names = [f"P{i}" for i in range(args.clients)]
+    workers = []
+    for index in range(args.client_processes):
+        ready = context.Event()
+        share = names[index::args.client_processes]
+        process = context.Process(target=phones, args=(f"http://127.0.0.1:{server.port}", share, len(share),
+                                                       results, ready, False))
+        process.start()
+        workers.append(process)
+        if not ready.wait(120):
+            raise SystemExit("the phones did not join")
+    pygame.display.init()
+    pygame.font.init()
+    app = App(PlayOptions(step_delay=args.step_delay))
+    records = Path(tempfile.mkdtemp(prefix="class-tables-")) / "lessons.jsonl"
+    saver = RecordSaver(records)
+    wanted = AUTO if args.tables == "auto" else int(args.tables)
+    plan = plan_tables(room.start(), args.table_size, wanted)
+    tables = RoomOfTables(server, plan, RoomGame(rules, seed=1, step_delay=args.step_delay),
+                          lambda session, code, table: saver.save(session, room=code, table=table))
+    settings = ClassSettings(rules=args.rules, tables=wanted, table_size=args.table_size)
+    surface = pygame.display.set_mode((1280, 720))
+    frames_ms: list[float] = []
+    memory: list[float] = []
+    kept: list[float] = []
+    cached: list[int] = []
+    """Rendered texts the drawing keeps (an LRU of at most ``theme.MAX_TEXTS``) after each lesson."""
+    """What the bench itself keeps (a fingerprint and a time per update), to tell from the room's."""
+    process = psutil.Process()
+    started = time.monotonic()
+    for lesson in range(args.games):
+        if lesson:
+            tables = tables.next_deal(seed=lesson + 1)
+        overview = OverviewScene(app.ctx, tables, settings, (f"http://127.0.0.1:{server.port}",))
+        last = time.monotonic()
+        while not (tables.done and tables.ranks_sent):  # as the app's loop does, 60 frames a second
+            frame_start = time.monotonic()
+            tables.pump(frame_start - last)
+            last = frame_start
+            drawing = time.thread_time()
+            overview.draw(surface)
+            frames_ms.append((time.thread_time() - drawing) * 1000)
+            time.sleep(max(0.0, 1 / 60 - (time.monotonic() - frame_start)))
+        memory.append(process.memory_info().rss / 2**20)
+        kept.append(size_of(server.handed) / 2**20)
+        cached.append(len(theme._texts))
+    elapsed = time.monotonic() - started
+    tables.close()  # the room closes: the phones end and report
+    arrivals = [arrival for _ in workers for arrival in results.get(timeout=120)]
+    for worker in workers:
+        worker.join(30)
+    import json
+
+    latencies = [(arrived - server.handed[text]) * 1000 for arrived, text in arrivals if text in server.handed]
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+    return {
+        "tables": len(plan.tables), "games": saver.written, "lessons": args.games, "phones": args.clients,
+        "p50_ms": round(statistics.median(latencies), 1), "p99_ms": round(percentile(latencies, 0.99), 1),
+        "max_ms": round(max(latencies), 1), "updates": len(latencies),
+        "frame_p50_ms": round(percentile(frames_ms, 0.5), 2), "frame_p99_ms": round(percentile(frames_ms, 0.99), 2),
+        "frame_target_ms": FRAME_TARGET_MS,
+        "rss_mib_after_each_lesson": [round(value, 1) for value in memory],
+        "rss_less_bench_record_mib": [round(value - own, 1) for value, own in zip(memory, kept)],
+        "texts_cached_after_each_lesson": cached,
+        "seconds": round(elapsed, 1), "load_average": round(load, 1), "cores": os.cpu_count(),
+        "records": str(records), "records_valid": len(json.loads("[" + ",".join(
+            line for line in records.read_text().splitlines() if line) + "]")),
+    }

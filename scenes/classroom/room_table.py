@@ -1,0 +1,87 @@
+"""One table of a room of many tables, full-size on the projector (opened from the overview).
+
+It is the class game's table (:class:`.table.ClassTableScene`: captions, the explain panel,
+stepping back and forth, a click on a student's seat gives it to an AI), stepped on by this
+view while it is open; every other table goes on meanwhile.  Esc comes back to the overview,
+and the table's end stays on screen instead of opening the results (the class's results come
+when every table is done).
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game.i18n import _
+
+from ..base import AppContext, Input, Scene
+from ..model.class_room import RoomOfTables
+from ..model.class_settings import ClassSettings
+from ..model.session import TableSession
+from ..table.showing import Showing
+from ..table.source import LiveSource
+from ..base import Navigator
+from .table import ClassTableScene
+
+
+class RoomTableSource(LiveSource):
+    """A table of the room: its end is not the end of the lesson (the overview goes on)."""
+
+    def __init__(self, session: TableSession) -> None:
+        super().__init__(session)
+
+    def finish(self, nav: Navigator) -> None:
+        """The game over stays on screen; the room saved it, Esc goes back to every table."""
+
+
+class RoomTableScene(ClassTableScene):
+    """Table ``table`` of ``tables``, full-size."""
+
+    def __init__(self, ctx: AppContext, tables: RoomOfTables, table: int, settings: ClassSettings,
+                 addresses: tuple[str, ...]) -> None:
+        session = tables.sessions[table]
+        super().__init__(ctx, session, settings, addresses)
+        self.source = RoomTableSource(session)
+        self.shown = Showing(self.source, self.history)
+        self.tables = tables
+        self.table = table
+        self.auto = not tables.paused
+        tables.opened = table
+
+    def update(self, dt: float) -> None:
+        self.tables.pump(dt)  # every other table goes on (this one is stepped by this view)
+        super().update(dt)
+
+    def handle_event(self, inp: Input) -> None:
+        if inp.is_key(pygame.K_ESCAPE):
+            self.back_to_overview()
+            return
+        super().handle_event(inp)
+
+    def back_to_overview(self) -> None:
+        """Esc: every table again; this one goes on at the room's pace."""
+        self.tables.opened = None
+        self.class_session.teacher_steps = self.tables.paused
+        self.ctx.manager.pop()
+
+    def step(self) -> None:
+        super(ClassTableScene, self).step()  # a table's end is not the lesson's: no results here
+
+    def _keep_pumping(self) -> None:
+        overlay = self.ctx.manager.active
+        if overlay is not self:
+            keep_room_going(overlay, self.tables)
+
+    def room_parts(self) -> list[str]:
+        parts = super().room_parts()
+        parts.insert(1, _("Table {number} - Esc: every table").format(number=self.table + 1))
+        return parts
+
+
+def keep_room_going(overlay: Scene, tables: RoomOfTables) -> None:
+    """While an overlay (a question, the QR code) is over the room, every table still plays."""
+    own_update = overlay.update
+
+    def update(dt: float) -> None:
+        tables.pump(dt)
+        own_update(dt)
+    overlay.update = update  # type: ignore[method-assign]

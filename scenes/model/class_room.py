@@ -1,0 +1,270 @@
+"""A class room of many tables: every student plays at once, each table at its own pace.
+
+Pure Python (no pygame).  One server and one room (one code); when the
+teacher starts, the students are split into tables (:mod:`game.classroom.tables`)
+and each table is an ordinary :class:`~.class_session.ClassSession`.  A
+table's session talks to a :class:`TableDoor` as a one-table room talks to
+its server: the door turns its seats into the room's seats, so a phone only
+ever hears from, and acts at, its own table.  :class:`RoomOfTables` routes
+what the phones send to their tables, steps every table on by itself at the
+room's step delay (the one the projector has opened full-size is stepped by
+its view), saves each table's game when it ends, and, once every table is
+done, sends each student their rank in the class.
+"""
+
+from __future__ import annotations
+
+import queue
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from game.classroom.observation import at_table
+from game.classroom.room import Room, SeatInfo
+from game.classroom.server import ClassServer, Event
+from game.classroom.tables import (Standing, TablePlan, TableResult, class_standings, seat_comparison,
+                                   SeatComparison, table_seeds)
+from game.engine import new_seed
+from game.i18n import _
+from game.players.options import DEFAULT_OPTIONS, AgentOptions
+from game.rules import Rules
+
+from .class_session import ClassSession
+from .session import PHONE, Seat, Stage
+
+SaveTable = Callable[[ClassSession, str, int], str]
+"""Saves a finished table's game (its session, the room's code, the table's number from 1):
+``""`` once saved, else the line saying why it was not."""
+
+
+class TableRoom:
+    """The room as one table's session sees it: that table's seats only."""
+
+    def __init__(self, room: Room, seats: Sequence[int | None]) -> None:
+        self._room = room
+        self.room_seats = tuple(seats)
+
+    code = property(lambda self: self._room.code)
+    version = property(lambda self: self._room.version)
+
+    def seats(self) -> tuple[SeatInfo, ...]:
+        infos = self._room.seats()
+        return tuple(SeatInfo(index, infos[seat].name, infos[seat].connected, infos[seat].ai) if seat is not None
+                     else SeatInfo(index, "", False, True) for index, seat in enumerate(self.room_seats))
+
+    def spectator_count(self) -> int:
+        return self._room.spectator_count()
+
+    def give_to_ai(self, seat: int) -> None:
+        room_seat = self.room_seats[seat]
+        if room_seat is not None:
+            self._room.give_to_ai(room_seat)
+
+    def secrets_of_seats(self) -> tuple[str, ...]:
+        secrets = self._room.secrets_of_seats()
+        return tuple(secrets[seat] if seat is not None else "" for seat in self.room_seats)
+
+
+class TableDoor:
+    """One table's side of the room's server: what its session sends goes to that table's phones
+    only (each under its room seat, marked with the table's number); what they send comes in
+    on :attr:`inbox` under the table's own seat numbers."""
+
+    def __init__(self, server: ClassServer, table: int, tables: int, seats: Sequence[int | None]) -> None:
+        self.server = server
+        self.table = table
+        self.tables = tables
+        self.room = TableRoom(server.room, seats)
+        self.inbox: queue.Queue[Event] = queue.Queue()
+        self.extra: dict[int, dict[str, Any]] = {}
+        """Fields added to a seat's observations (its rank in the class, once every table is done)."""
+
+    port = property(lambda self: self.server.port)
+    running = property(lambda self: self.server.running)
+
+    def room_seat(self, seat: int) -> int | None:
+        return self.room.room_seats[seat]
+
+    def publish(self, seats: Mapping[int, dict[str, Any]], public: dict[str, Any]) -> None:
+        """The table's observations: each seat's to its phone; the first table's public one to the
+        room's watchers (they watch table 1)."""
+        mapped = {}
+        for seat, observation in seats.items():
+            room_seat = self.room_seat(seat)
+            if room_seat is not None:
+                observation.update(self.extra.get(seat, {}))
+                mapped[room_seat] = at_table(observation, self.table, self.tables)
+        self.server.publish_some(mapped, at_table(public, self.table, self.tables) if self.table == 0 else None)
+
+    def tell(self, seat: int, message: str) -> None:
+        room_seat = self.room_seat(seat)
+        if room_seat is not None:
+            self.server.tell(room_seat, message)
+
+    def release(self, seat: int, reason: str) -> None:
+        room_seat = self.room_seat(seat)
+        if room_seat is not None:
+            self.server.release(room_seat, reason)
+
+    def stop(self, timeout: float = 5.0, *, coming_back: bool = False) -> None:
+        """A table's game ends or is left: the room's server stays for the other tables."""
+
+
+def table_seats(room: Room, seats: Sequence[int | None], level: str) -> tuple[Seat, ...]:
+    """A table's seats: its students by name, computer players (numbered at the table) elsewhere."""
+    infos = room.seats()
+    made: list[Seat] = []
+    ais = 0
+    for seat in seats:
+        if seat is not None and infos[seat].taken and not infos[seat].ai:
+            made.append(Seat(infos[seat].name, PHONE))
+        else:
+            ais += 1
+            made.append(Seat(_("AI {number}").format(number=ais), level))
+    return tuple(made)
+
+
+@dataclass(frozen=True)
+class RoomGame:
+    """How a room's tables play a deal."""
+
+    rules: Rules
+    level: str = "random"
+    seed: int | None = None
+    duplicate: bool = True
+    """Every table plays the same deal (hands by seat, starting rows)."""
+    options: AgentOptions = DEFAULT_OPTIONS
+    time_limit: float | None = None
+    step_delay: float = 1.0
+    """Seconds each placement stays on the phones before the next."""
+
+
+class RoomOfTables:
+    """One deal played at every table of a room at once."""
+
+    def __init__(self, server: ClassServer, plan: TablePlan, game: RoomGame, save: SaveTable) -> None:
+        self.server = server
+        self.room = server.room
+        self.plan = plan
+        self.game = game
+        self.seed = new_seed() if game.seed is None else game.seed
+        self._save = save
+        count = len(plan.tables)
+        server.seats_watching = frozenset(plan.watchers)
+        self.doors = [TableDoor(server, table, count, seats) for table, seats in enumerate(plan.tables)]
+        seeds = table_seeds(self.seed, count, game.duplicate)
+        self.sessions = [
+            ClassSession(table_seats(self.room, seats, game.level), door, rules=game.rules,  # type: ignore[arg-type]
+                         level=game.level, seed=seeds[table], options=game.options, time_limit=game.time_limit)
+            for table, (seats, door) in enumerate(zip(plan.tables, self.doors))]
+        self._elapsed = [0.0] * count
+        self.opened: int | None = None
+        """The table the projector shows full-size: its view steps it on (and back)."""
+        self.paused = False
+        """The teacher paused the room: no table places a card (the phones still choose)."""
+        self.saved: list[str | None] = [None] * count
+        """Each finished table's game: ``""`` saved, or why it was not (``None``: not over yet)."""
+        self.ranks_sent = False
+        self.closed = False
+
+    # ------------------------------------------------------------ queries
+    @property
+    def done(self) -> bool:
+        """Every table's game is over."""
+        return all(session.stage is Stage.OVER for session in self.sessions)
+
+    def results(self) -> tuple[TableResult, ...]:
+        """Each table's players and points as the projector shows them now."""
+        found = []
+        for session in self.sessions:
+            scores = session.states[-1].scores if session.states else tuple(session.game.scores)
+            found.append(TableResult(tuple(seat.name for seat in session.seats),
+                                     tuple(seat.kind == PHONE for seat in session.seats), tuple(scores),
+                                     session.stage is Stage.OVER))
+        return tuple(found)
+
+    def standings(self) -> tuple[Standing, ...]:
+        return class_standings(self.results(), self.game.duplicate)
+
+    def comparison(self) -> tuple[SeatComparison, ...]:
+        """Duplicate deals: who took fewest points with each seat's cards (empty otherwise)."""
+        return seat_comparison(self.results()) if self.game.duplicate and len(self.sessions) > 1 else ()
+
+    # ------------------------------------------------------------ the loop
+    def pump(self, dt: float) -> None:
+        """One frame: the phones' messages to their tables, each table's session pumped and (unless
+        the projector has it open) stepped on, finished tables saved, the ranks sent at the end."""
+        if self.closed:
+            return
+        self._route()
+        for table, session in enumerate(self.sessions):
+            if session.closed:
+                continue
+            if table != self.opened:
+                session.teacher_steps = self.paused
+            session.pump()
+            if table != self.opened:
+                self._pace(table, session, dt)
+            if session.stage is Stage.OVER and self.saved[table] is None:
+                self.saved[table] = self._save(session, self.room.code, table + 1)
+                session.publish(force=True)
+        if not self.ranks_sent and self.done:
+            self._send_ranks()
+
+    def _route(self) -> None:
+        while True:
+            try:
+                event = self.server.inbox.get_nowait()
+            except queue.Empty:
+                return
+            place = self.plan.place_of(event.seat)
+            if place is None:
+                if event.kind in ("play", "row"):
+                    self.server.tell(event.seat, _("nothing is asked of you now"))
+                continue
+            table, seat = place
+            self.doors[table].inbox.put(Event(event.kind, seat, event.value, event.name))
+
+    def _pace(self, table: int, session: ClassSession, dt: float) -> None:
+        """Place the table's next card once its step delay has passed since the last change."""
+        session.poll()
+        if self.paused or not session.can_advance:
+            self._elapsed[table] = 0.0
+            return
+        self._elapsed[table] += dt
+        if self._elapsed[table] >= self.game.step_delay:
+            self._elapsed[table] = 0.0
+            session.advance()
+
+    def _send_ranks(self) -> None:
+        """Every table is done: each student's phone shows their rank in the class."""
+        self.ranks_sent = True
+        standings = self.standings()
+        for standing in standings:
+            self.doors[standing.table].extra[standing.seat] = {"class": {
+                "rank": standing.rank, "of": len(standings), "points": standing.points,
+                "seat_rank": standing.seat_rank}}
+        for session in self.sessions:
+            session.publish(force=True)
+
+    # ------------------------------------------------------------ actions
+    def pause(self, paused: bool | None = None) -> None:
+        """Pause (or go on with) every table the projector does not have open."""
+        self.paused = not self.paused if paused is None else paused
+
+    def next_deal(self, seed: int | None = None) -> RoomOfTables:
+        """The next deal at the same tables, in the same room (the phones keep their seats)."""
+        self.close(stop_server=False)
+        from dataclasses import replace
+
+        return RoomOfTables(self.server, self.plan, replace(self.game, seed=seed), self._save)
+
+    def close(self, stop_server: bool = True) -> None:
+        """The tables' games end (their phones get the last table); ``stop_server``: the room too."""
+        if self.closed:
+            return
+        self.closed = True
+        for session in self.sessions:
+            session.close()
+        if stop_server:
+            self.server.stop()
