@@ -15,6 +15,7 @@ import multiprocessing
 import os
 import statistics
 import tempfile
+import threading
 import time
 from pathlib import Path
 from typing import Any, Callable
@@ -87,6 +88,7 @@ def many_tables(args: Any, phones: Callable[..., None], server_class: type) -> d
     memory: list[float] = []
     kept: list[float] = []
     cached: list[int] = []
+    threads: list[int] = []
     """Rendered texts the drawing keeps (an LRU of at most ``theme.MAX_TEXTS``) after each lesson."""
     """What the bench itself keeps (a fingerprint and a time per update), to tell from the room's."""
     process = psutil.Process()
@@ -107,6 +109,7 @@ def many_tables(args: Any, phones: Callable[..., None], server_class: type) -> d
         memory.append(process.memory_info().rss / 2**20)
         kept.append(size_of(server.handed) / 2**20)
         cached.append(len(theme._texts))
+        threads.append(threading.active_count())
     elapsed = time.monotonic() - started
     tables.close()  # the room closes: the phones end and report
     arrivals = [arrival for _ in workers for arrival in results.get(timeout=120)]
@@ -125,6 +128,7 @@ def many_tables(args: Any, phones: Callable[..., None], server_class: type) -> d
         "rss_mib_after_each_lesson": [round(value, 1) for value in memory],
         "rss_less_bench_record_mib": [round(value - own, 1) for value, own in zip(memory, kept)],
         "texts_cached_after_each_lesson": cached,
+        "threads_after_each_lesson": threads,
         "seconds": round(elapsed, 1), "load_average": round(load, 1), "cores": os.cpu_count(),
         "records": str(records), "records_valid": len(json.loads("[" + ",".join(
             line for line in records.read_text().splitlines() if line) + "]")),

@@ -331,3 +331,43 @@ def test_a_phone_that_leaves_mid_game_is_played_for_when_its_time_is_up(tmp_path
     assert not any("S5" in note for _, message in clients[0].received if message.get("type") == "state"
                    for note in message["notes"])  # another table hears nothing of it
     assert len(read_records(tmp_path / "lesson.jsonl")) == 2
+
+
+def test_space_pauses_the_room_and_the_history_lists_replays_and_exports_each_table(tmp_path: Path) -> None:
+    from app_helpers import frames, open_app
+
+    from game.store.history import open_history
+    from game.store.storage import default_history_path
+    from scenes.model.class_settings import ClassSettings
+    from scenes.model.options import PlayOptions
+    from scenes.scoreboard.view import game_mode
+
+    app = open_app(PlayOptions(class_game=ClassSettings(port=0, host="127.0.0.1", code=CODE, tables=0, seed=8),
+                               step_delay=0.05))
+    room = lobby_of(app).room
+    for number in range(6):  # students who joined and whose phones are gone: the teacher gives them to AIs
+        room.join(CODE, f"Student {number + 1}")
+    key(pygame.K_RETURN)
+    frames(app, 2)
+    overview = app.manager.active
+    assert isinstance(overview, OverviewScene)
+    tables = overview.tables
+    key(pygame.K_SPACE)
+    frames(app, 1)
+    assert tables.paused and "Paused - Space to go on" in overview.top_parts()
+    for session in tables.sessions:
+        for seat in session.phone_seats:
+            session.give_to_ai(seat)
+    frames(app, 30, 0.1)  # three seconds of the room's time: nothing is placed while paused
+    assert all(not session.states for session in tables.sessions)
+    assert {overview.table_status(t, r)[0] for t, r in enumerate(tables.results())} == {"paused"}
+    key(pygame.K_SPACE)
+    run_until(app, lambda: isinstance(app.manager.active, RoomResultsScene), seconds=120, dt=0.1)
+    with open_history(default_history_path()) as history:
+        games = history.page(0, 10)
+        assert sorted(game_mode(game) for game in games) == ["class, table 1", "class, table 2"]
+        lines = list(history.record_lines())
+        assert sorted(json.loads(line)["table"] for line in lines) == [1, 2]
+        assert len(replay_of_record(history.replay(games[0].number)).states) == 28
+    key(pygame.K_ESCAPE)
+    app.run_frame(0.02)
