@@ -43,6 +43,16 @@ pytestmark = [pytest.mark.skipif(
     reason="needs Chromium and its driver (Debian: apt-get install chromium chromium-driver)"), pytest.mark.slow]
 
 
+PHONE_HEIGHT = 740
+FITS = """
+const bottom = (node) => node.getBoundingClientRect().bottom;
+const cards = [...document.querySelectorAll('#hand .card')];
+return {height: window.innerHeight, hand: Math.max(...cards.map(bottom)), rows: bottom(document.getElementById('rows')),
+        status: bottom(document.getElementById('status')), scrolled: window.scrollY};
+"""
+SCORES_TOP = "return document.getElementById('scores-title').getBoundingClientRect().top;"
+
+
 def play_through(driver: Any) -> None:
     """Tap a card when asked, a row when asked, until the page shows the rank in the class."""
     from selenium.common.exceptions import StaleElementReferenceException, WebDriverException
@@ -95,6 +105,10 @@ def test_two_real_phones_play_their_table_in_a_room_of_many_and_see_their_rank(t
         wait(drivers[0], lambda: enabled_cards(drivers[0]))
         shots.take(drivers[0], "tables-2-card-asked")
         seen["turn"] = by_testid(drivers[0], "turn").text
+        seen["fit"] = drivers[0].execute_script(FITS)
+        by_testid(drivers[0], "to-scores").click()  # the scores, one tap away
+        wait(drivers[0], lambda: 0 <= drivers[0].execute_script(SCORES_TOP) < PHONE_HEIGHT - 40)
+        drivers[0].execute_script("window.scrollTo(0, 0)")
         background = [Background(_play(driver)) for driver in drivers]
         for played in background:
             played.join(240)
@@ -121,6 +135,9 @@ def test_two_real_phones_play_their_table_in_a_room_of_many_and_see_their_rank(t
         close_app()
     assert seen["lobby"][-2:] == ["Ana", "Ben"] and seen["me"] == "You are Ana (room TEST)"
     assert seen["turn"].startswith("Table 4 - turn ")
+    fit = seen["fit"]  # a card is asked: the rows, who is waiting and the whole hand fit the phone's screen
+    assert fit["height"] == PHONE_HEIGHT and fit["scrolled"] == 0
+    assert max(fit["hand"], fit["rows"], fit["status"]) <= PHONE_HEIGHT, fit
     records = read_records(record)
     assert sorted(r.table for r in records) == [1, 2, 3, 4]
     standings = {name: (points, rank) for name, points, rank in expected_standings(records)}

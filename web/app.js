@@ -66,6 +66,7 @@ function setStatus(text, act) {
 
 function show(section) {
   for (const id of ["join-form", "lobby", "game"]) $(id).hidden = id !== section;
+  $("to-scores").hidden = section !== "game";
 }
 
 function send(message) {
