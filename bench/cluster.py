@@ -30,8 +30,17 @@ TARGET_OVERHEAD = 0.05
 SHARD_GAMES = 200
 
 
-def start_cluster(workers: int, folder: Path) -> tuple[str, list[subprocess.Popen[bytes]]]:
-    env = dict(os.environ, PYTHONPATH=str(PROJECT))
+QUIET_WORKERS = {
+    "DASK_DISTRIBUTED__WORKER__PROFILE__ENABLED": "False",
+    "DASK_DISTRIBUTED__ADMIN__SYSTEM_MONITOR__INTERVAL": "5s",
+}
+"""Worker settings for a league (``--quiet-workers``; the README's cluster section): no
+statistical profiler sampling every thread each 10 ms, the system monitor every 5 s instead of
+0.5 s.  Both take processor time from the games on a busy machine."""
+
+
+def start_cluster(workers: int, folder: Path, quiet: bool = False) -> tuple[str, list[subprocess.Popen[bytes]]]:
+    env = dict(os.environ, PYTHONPATH=str(PROJECT), **(QUIET_WORKERS if quiet else {}))
     scheduler = subprocess.Popen([sys.executable, "-m", "distributed.cli.dask_scheduler", "--host", "127.0.0.1",
                                   "--port", "0", "--no-dashboard"], cwd=folder, env=env,
                                  stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
@@ -55,6 +64,21 @@ def start_cluster(workers: int, folder: Path) -> tuple[str, list[subprocess.Pope
     return address, processes
 
 
+def dask_cpu(processes: list[subprocess.Popen[bytes]]) -> float:
+    """Processor seconds the scheduler and worker processes themselves have used (their helper
+    processes, which play the games, are not counted)."""
+    import psutil
+
+    total = 0.0
+    for process in processes:
+        try:
+            times = psutil.Process(process.pid).cpu_times()
+        except psutil.Error:
+            continue
+        total += times.user + times.system
+    return total
+
+
 def tournament(out: Path, games: int, include: str, extra: list[str]) -> float:
     bot = f"{sys.executable} {PROJECT / 'examples' / 'heuristic_bot.py'}"
     args = [sys.executable, str(PROJECT / "main.py"), "tournament", "--include", include,
@@ -71,15 +95,19 @@ def main() -> int:
     parser.add_argument("--games", type=int, default=6400)
     parser.add_argument("--include", default="random,heuristic", help="built-in entrants beside 3 bot programs")
     parser.add_argument("--rounds", type=int, default=1, help="runs of each, alternating (the best counts)")
+    parser.add_argument("--quiet-workers", action="store_true",
+                        help="start the scheduler and workers without Dask's profiler, its monitor every 5 s")
     args = parser.parse_args()
     folder = Path(tempfile.mkdtemp(prefix="cluster-bench-"))
-    address, processes = start_cluster(args.workers, folder)
+    address, processes = start_cluster(args.workers, folder, quiet=args.quiet_workers)
     shards = math.ceil(args.games / SHARD_GAMES)
-    local, remote = [], []
+    local, remote, dask_seconds = [], [], []
     try:
         for round_ in range(args.rounds):
             local.append(tournament(folder / f"local{round_}", args.games, args.include, ["--jobs", str(args.workers)]))
+            before = dask_cpu(processes)
             remote.append(tournament(folder / f"cluster{round_}", args.games, args.include, ["--cluster", address]))
+            dask_seconds.append(dask_cpu(processes) - before)
             same = (folder / f"local{round_}" / "standings.json").read_bytes() == \
                 (folder / f"cluster{round_}" / "standings.json").read_bytes()
             print(f"round {round_ + 1}: local --jobs {args.workers} {local[-1]:.2f} s, cluster {remote[-1]:.2f} s, "
@@ -95,9 +123,13 @@ def main() -> int:
     overhead = best_remote / best_local - 1
     per_shard = (best_remote - best_local) / shards
     print(f"{args.games} games, entrants: 3 bot programs and {args.include}, {shards} shards of "
-          f"{SHARD_GAMES} games, {args.workers} workers of 1 thread")
+          f"{SHARD_GAMES} games, {args.workers} workers of 1 thread"
+          f"{' (profiler off, monitor every 5 s)' if args.quiet_workers else ''}")
     print(f"local --jobs {args.workers}: {args.games / best_local:.1f} games/s; cluster: "
           f"{args.games / best_remote:.1f} games/s")
+    busy = dask_seconds[remote.index(best_remote)]
+    print(f"Dask's own scheduler and worker processes (not the helpers that play) used {busy:.1f} s of processor "
+          f"time in that run: {100 * busy / (best_remote * args.workers):.1f}% of its {args.workers} cores")
     print(f"cluster overhead: {100 * overhead:+.1f}% ({per_shard * 1000:+.0f} ms per shard); target under "
           f"{100 * TARGET_OVERHEAD:.0f}%: {'met' if overhead < TARGET_OVERHEAD else 'NOT met'}")
     worker_seconds_per_game = best_remote * args.workers / args.games

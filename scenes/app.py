@@ -156,11 +156,19 @@ class App(Overlays):
             self.room_tables.close()
             self.room_tables = None
 
-    def start_replay(self, replay: Replay, first: int = 0, auto: bool = True, at_reveal: bool = False) -> None:
+    def start_replay(self, replay: Replay, first: int = 0, auto: bool = True, at_reveal: bool = False,
+                     back_to: Scene | None = None) -> None:
         """Show a recorded game from placement ``first`` (``at_reveal``: from its turn's revealed
-        cards, before it), stepping by itself (Space pauses) unless ``auto`` is off."""
+        cards, before it), stepping by itself (Space pauses) unless ``auto`` is off; ``back_to``:
+        the screen it was opened from (the scoreboard's list), which Esc goes back to, over the menu."""
         self.end_session()
-        self.manager.switch(TableScene(self.ctx, None, auto=auto, replay=replay, first=first, at_reveal=at_reveal))
+        scene = TableScene(self.ctx, None, auto=auto, replay=replay, first=first, at_reveal=at_reveal)
+        if back_to is not None:
+            def back() -> None:
+                self.go_menu()
+                self.manager.push(back_to)
+            scene.on_leave = back
+        self.manager.switch(scene)
 
     def records_path(self) -> Path:
         """Where finished games go: ``--record FILE``, else the history in the user's data folder."""

@@ -73,3 +73,90 @@ def test_the_class_button_keeps_its_key_hint_in_every_language(code: str) -> Non
     finally:
         close_app()
         use_language("en")
+
+
+def test_a_game_opened_from_the_scoreboard_says_replay_and_esc_goes_back_to_the_list() -> None:
+    from scenes.results.scene import ResultsScene
+    from scenes.scoreboard.scene import ScoreboardScene
+    from scenes.table.top_bar import _game_names
+
+    app = open_app(PlayOptions(mode="demo", seed=12, step_delay=0))
+    try:
+        while not isinstance(app.manager.active, ResultsScene):  # two finished games in the history
+            frames(app)
+        key(pygame.K_p)  # New deal
+        frames(app)
+        while not isinstance(app.manager.active, ResultsScene):
+            frames(app)
+        key(pygame.K_ESCAPE)  # the menu
+        frames(app)
+        key(pygame.K_s)
+        frames(app)
+        board = app.manager.active
+        assert isinstance(board, ScoreboardScene) and len(board.games) == 2
+        key(pygame.K_DOWN)
+        frames(app)
+        selected = board.selected
+        key(pygame.K_RETURN)  # replay the second game of the list
+        frames(app)
+        scene = table(app)
+        assert scene.replay is not None
+        names = _game_names(scene.frame((1280, 720)))
+        assert "".join(map(str, names[0])).startswith("Replay: ")
+        key(pygame.K_ESCAPE)
+        frames(app)
+        assert app.manager.active is board and board.selected == selected  # the list, where it was
+        assert len(board.games) == 2
+        key(pygame.K_ESCAPE)
+        frames(app)
+        assert type(app.manager.active).__name__ == "MenuScene"
+    finally:
+        close_app()
+
+
+def test_the_full_row_slot_says_both_words_in_german_at_1280x720(drawn: list[str]) -> None:
+    from scenes.model.language import use_language
+
+    use_language("de")
+    app = open_app(PlayOptions(mode="demo", seed=3, step_delay=0), size=(1280, 720))
+    try:
+        frames(app, 3)
+        assert "6." in drawn and "nimmt" in drawn
+    finally:
+        close_app()
+
+
+def test_the_lobby_sets_the_time_limit_and_the_next_room_opens_with_the_last_choices() -> None:
+    from scenes.classroom.lobby import LobbyScene
+    from scenes.classroom.overview import OverviewScene
+    from scenes.model.class_settings import ClassSettings
+
+    app = open_app(PlayOptions(class_game=ClassSettings(port=0, host="127.0.0.1", code="K7QP"), step_delay=0))
+    try:
+        frames(app)
+        lobby = app.manager.active
+        assert isinstance(lobby, LobbyScene) and lobby.settings.time_limit is None
+        key(pygame.K_l)
+        key(pygame.K_l)  # off -> 20 s -> 30 s
+        key(pygame.K_t)  # many tables
+        frames(app)
+        assert lobby.settings.time_limit == 30.0 and lobby.settings.many_tables
+        key(pygame.K_RETURN)
+        frames(app, 2)
+        overview = app.manager.active
+        assert isinstance(overview, OverviewScene)
+        assert {session.time_limit for session in overview.tables.sessions} == {30.0}
+        overview.tables.close()
+    finally:
+        close_app()
+    app = open_app(PlayOptions(), size=(1280, 720))  # the next lesson: the menu's Class game
+    try:
+        frames(app)
+        key(pygame.K_c)
+        frames(app)
+        lobby = app.manager.active
+        assert isinstance(lobby, LobbyScene)
+        assert lobby.settings.time_limit == 30.0 and lobby.settings.tables == 0
+        lobby.close()
+    finally:
+        close_app()

@@ -25,7 +25,8 @@ from game.rules import Rules, rules_named
 
 from ..kit import theme
 from ..base import AppContext, Input, InputKind, Scene
-from ..model.class_settings import ClassSettings
+from ..model.class_settings import REMEMBERED, ClassSettings, next_time_limit, remembered_choices
+from ..model.settings import save as remember
 from ..model.class_session import ClassSession, class_seats
 from .table import ClassTableScene
 from .lobby_tables import draw_students, tables_heading
@@ -138,6 +139,8 @@ class LobbyScene(Scene):
             self.change_seats(SEAT_KEYS[inp.key])
         elif inp.is_key(pygame.K_t):
             self.toggle_tables()
+        elif inp.is_key(pygame.K_l):
+            self.settings = replace(self.settings, time_limit=next_time_limit(self.settings.time_limit))
         elif inp.kind is InputKind.CLICK and self.room is not None:
             surface = pygame.display.get_surface()
             layout = self._layout(surface.get_size() if surface is not None else (1280, 720))
@@ -194,6 +197,7 @@ class LobbyScene(Scene):
         """Start the game: students' seats as they are, computer players in the others."""
         if self.server is None or not self.server.running:
             return
+        remember(REMEMBERED, remembered_choices(self.settings))  # the next lesson's room opens so
         rules = rules_named(self.settings.rules)
         room = self.server.room
         if self.settings.many_tables:
@@ -235,6 +239,7 @@ class LobbyScene(Scene):
         many = self.settings.many_tables
         heading = tables_heading(taken, self.settings) if many else seats_heading(taken, len(seats), rules,
                                                                                 self.settings.ai)
+        heading.append(time_limit_part(self.settings.time_limit))
         size = theme.text_px(22, s)
         sprites = self.ctx.sprites
         for line, rect in zip(pack_lines(heading, size, sprites, info.width, len(layout.heading)), layout.heading):
@@ -321,6 +326,14 @@ def bold_size(label: str, size: int, width: int) -> int:
     return size
 
 
+def time_limit_part(limit: float | None) -> list[Part]:
+    """The heading's part on the time limit (key L changes it)."""
+    if limit is None:
+        return [_("no time limit")]
+    # NOTE: seconds a student has to choose before an AI chooses for them (the lobby's heading)
+    return rich(_("time limit: {seconds} s"), seconds=round(limit))
+
+
 def lobby_hints(rules: Rules, start_at: int | None, many_tables: bool = False) -> str:
     """The lobby's footer: the automatic start, the keys (+/- where the rules let the seats change);
     most important first (what does not fit the window is left out from the end: the Free buttons
@@ -330,7 +343,7 @@ def lobby_hints(rules: Rules, start_at: int | None, many_tables: bool = False) -
         hints.append(ngettext("the game starts by itself when {count} seat is taken",
                               "the game starts by itself when {count} seats are taken", start_at
                               ).format(count=start_at))
-    hints.append(_("Esc: close the room"))
+    hints += [_("Esc: close the room"), _("L: time limit")]
     if many_tables:
         hints += [_("T: one table"), _("click a name: free the place")]
         return HINT_GAP.join(hints)

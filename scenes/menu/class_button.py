@@ -7,7 +7,7 @@ import pygame
 from game.i18n import _
 
 from ..base import AppContext
-from ..model.class_settings import ClassSettings
+from ..model.class_settings import REMEMBERED, ClassSettings, with_remembered
 from .layout import MenuLayout
 from ..kit.widgets import draw_button
 
@@ -30,6 +30,9 @@ def draw_class_button(surface: pygame.Surface, layout: MenuLayout, mouse: tuple[
 
 
 def open_class_game(ctx: AppContext, rules: str, seats: int | None = None) -> None:
-    """Open a class room with the menu's rules and seat count (the other settings are ``main.py
-    class``'s defaults)."""
-    ctx.nav.open_class_room(ClassSettings(rules=rules, seed=ctx.options.seed, seats=seats))
+    """Open a class room with the menu's rules and seat count, and what the teacher chose in the
+    last room (time limit, many tables, the AIs' level: remembered in the settings)."""
+    from ..model.settings import saved
+
+    settings = with_remembered(ClassSettings(rules=rules, seed=ctx.options.seed, seats=seats), saved(REMEMBERED))
+    ctx.nav.open_class_room(settings)

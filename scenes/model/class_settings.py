@@ -7,7 +7,8 @@ every command's parser on each run.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from typing import Any
 
 from game.classroom.room import DEFAULT_PORT, TABLE_SEATS, seats_for
 from game.classroom.tables import DUPLICATE, MAX_PHONES
@@ -56,3 +57,51 @@ class ClassSettings:
         if self.many_tables:
             return MAX_PHONES
         return seats_for(rules_named(self.rules), self.seats)
+
+
+TIME_LIMITS = (None, 20.0, 30.0, 45.0, 60.0, 90.0)
+"""The time limits L in the lobby goes through (seconds a student has to choose; ``None``: wait)."""
+REMEMBERED = "class_room"
+"""The settings key of the last class room's choices (the menu's Class game opens with them)."""
+
+
+def next_time_limit(current: float | None) -> float | None:
+    """The time limit after ``current`` in :data:`TIME_LIMITS` (a limit not in it goes back to none)."""
+    if current not in TIME_LIMITS:
+        return None
+    return TIME_LIMITS[(TIME_LIMITS.index(current) + 1) % len(TIME_LIMITS)]
+
+
+def remembered_choices(settings: ClassSettings) -> dict[str, Any]:
+    """What a teacher chose for a room and would choose again next lesson (not its code or seed)."""
+    return {"ai": settings.ai, "time_limit": settings.time_limit, "tables": settings.tables,
+            "table_size": settings.table_size, "deals": settings.deals, "shuffle": settings.shuffle}
+
+
+def with_remembered(settings: ClassSettings, saved: Any) -> ClassSettings:
+    """``settings`` with the choices remembered from the last room (those that still make sense)."""
+    if not isinstance(saved, dict):
+        return settings
+    from game.classroom.tables import DEAL_CHOICES, MAX_PHONES
+    from game.players.agents import AGENT_KINDS
+
+    chosen: dict[str, Any] = {}
+    if saved.get("ai") in AGENT_KINDS:
+        chosen["ai"] = saved["ai"]
+    if saved.get("time_limit") in TIME_LIMITS:
+        chosen["time_limit"] = saved["time_limit"]
+    tables = saved.get("tables")
+    if tables is None or (isinstance(tables, int) and not isinstance(tables, bool) and 0 <= tables <= MAX_PHONES // 2):
+        chosen["tables"] = tables
+    size = saved.get("table_size")
+    if isinstance(size, int) and not isinstance(size, bool):
+        try:
+            rules_named(settings.rules).check_player_count(size)
+            chosen["table_size"] = size
+        except ValueError:
+            pass
+    if saved.get("deals") in DEAL_CHOICES:
+        chosen["deals"] = saved["deals"]
+    if isinstance(saved.get("shuffle"), bool):
+        chosen["shuffle"] = saved["shuffle"]
+    return replace(settings, **chosen)

@@ -199,7 +199,7 @@ class ScoreboardScene(Scene):
         from ..model.replay import replay_of_record
 
         self.close()
-        self.ctx.nav.start_replay(replay_of_record(loaded[1]))
+        self.ctx.nav.start_replay(replay_of_record(loaded[1]), back_to=self)  # Esc comes back to this list
 
     def review_selected(self) -> None:
         """F2: the post-game review of the selected game (every seat's decisions)."""

@@ -54,10 +54,10 @@ def _row_box(bg: pygame.Surface, layout: TableLayout, index: int, box: pygame.Re
     # NOTE: two short lines in the slot of a row's 6th card, which takes the row (as wide as a card).
     first, second = (_("6th\ntakes").split("\n") + [""])[:2]
     font = theme.font(layout.font_small)
-    if max(font.size(first)[0], font.size(second)[0]) <= rect.width - 4:
+    if max(font.size(first)[0], font.size(second)[0]) <= rect.width - 2:  # a pixel from each edge
         theme.blit_text(bg, first, layout.font_small, (170, 110, 96),
                         center=(rect.centerx, rect.centery - layout.font_small // 3))
         theme.blit_text(bg, second, layout.font_small, (170, 110, 96),
                         center=(rect.centerx, rect.centery + layout.font_small // 3))
-    elif font.size(first)[0] <= rect.width - 4:
+    elif font.size(first)[0] <= rect.width - 2:
         theme.blit_text(bg, first, layout.font_small, (170, 110, 96), center=rect.center)

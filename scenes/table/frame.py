@@ -32,6 +32,8 @@ class Frame:
     art: CardArt
     sprites: DigitSprites
     mouse: tuple[int, int]
+    replay: bool
+    """A recorded game is shown (the top bar says so), not a game being played."""
     live: bool
     """The live game is shown (not a state of the history or of a replay)."""
     in_past: bool

@@ -16,7 +16,7 @@ state, so they look the same pixel for pixel.
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Callable, Sequence
 
 import pygame
 
@@ -96,6 +96,8 @@ class TableScene(Scene):
         self.predictor = Predictor(self)
         """Predict mode (key P): guess each placement before it is shown."""
         self.controls = Controls(self)
+        self.on_leave: Callable[[], None] | None = None
+        """What Esc does instead of going to the menu (a replay opened from the scoreboard's list)."""
 
     # ------------------------------------------------------------ queries
     # What other screens and the tests read, under the names they have always had:
@@ -258,6 +260,9 @@ class TableScene(Scene):
 
     def ask_leave(self) -> None:
         nav = self.ctx.nav
+        if self.on_leave is not None:  # a replay opened from a list: back to the list
+            self.on_leave()
+            return
         note = self.source.leave_note(self.ctx)
         if note is None:
             nav.go_menu()
@@ -314,6 +319,7 @@ def frame_of(scene: TableScene, size: tuple[int, int]) -> Frame:
         mouse=scene.mouse, live=shown.live, in_past=shown.in_past, choosing=shown.choosing,
         hand_owner=shown.hand_owner(), hand=hand, selected=selected_index(scene.selected, hand),
         hint=hint_preview(scene), motion=scene.motion.progress if scene.motion is not None else None,
+        replay=scene.source.live_end is None,
         explain=scene.explain, hints=scene.hints, seat_details=tuple(scene._seat_details(view, p) for p in seats),
         bots=tuple(source.bot_status(p) for p in seats), can_take_back=source.can_take_back, auto=scene.auto,
         speed=scene.speed_label(), can_go_back=shown.can_go_back(), over=shown.at_the_end,

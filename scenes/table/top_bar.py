@@ -110,6 +110,9 @@ def _game_names(frame: Frame) -> list[list[Part]]:
     if info.mode == EXAMPLE_MODE:
         return [[_("The worked example of the rules")], [_("Worked example")], []]
     mode = table_title(info.mode, len(info.seats))
+    if frame.replay:
+        # NOTE: the top bar of a recorded game shown again ({mode}: solo, hot-seat, class game...)
+        mode = _("Replay: {mode}").format(mode=mode)
     if len(str(info.seed)) > SHORT_SEED_DIGITS:  # a drawn seed is noise on a projector: it is in the results
         return [[mode], []]
     return [rich(_("{mode}   Seed {seed}"), mode=mode, seed=info.seed), [mode], []]
