@@ -9,6 +9,8 @@ when the table just showed a placement.
 
 from __future__ import annotations
 
+from functools import partial
+
 import sys
 from pathlib import Path
 from typing import Callable, Sequence
@@ -163,11 +165,7 @@ class App(Overlays):
         the screen it was opened from (the scoreboard's list), which Esc goes back to, over the menu."""
         self.end_session()
         scene = TableScene(self.ctx, None, auto=auto, replay=replay, first=first, at_reveal=at_reveal)
-        if back_to is not None:
-            def back() -> None:
-                self.go_menu()
-                self.manager.push(back_to)
-            scene.on_leave = back
+        scene.on_leave = partial(self.back_over_menu, back_to) if back_to is not None else None
         self.manager.switch(scene)
 
     def records_path(self) -> Path:

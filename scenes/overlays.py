@@ -47,6 +47,14 @@ class Overlays:
     room_tables: RoomOfTables | None = None
     """A class room of many tables, while its overview or results are on screen."""
 
+    def go_menu(self) -> None:
+        raise NotImplementedError
+
+    def back_over_menu(self, scene: Scene) -> None:
+        """``scene`` (a list a replay was opened from) again, over the menu."""
+        self.go_menu()
+        self.manager.push(scene)
+
     def show_room(self, tables: RoomOfTables, scene: Scene) -> None:
         """A room of many tables starts a deal: ``scene`` (its overview) shows it."""
         self.end_session()
