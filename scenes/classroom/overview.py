@@ -21,14 +21,14 @@ from game.classroom.tables import Standing, TableResult, plan_tables
 from game.i18n import _, rich
 from game.rules import rules_named
 
-from ..base import AppContext, Input, InputKind, Scene
+from ..base import AppContext, Input, InputKind
 from ..kit import theme
 from ..kit.layout import scale_for
 from ..kit.widgets import draw_panel, draw_rich, fit_segments
 from ..model.class_room import RoomGame, RoomOfTables
 from ..model.class_settings import ClassSettings
 from ..model.session import Stage
-from .room_table import RoomTableScene, keep_room_going
+from .room_table import RoomScreen, RoomTableScene, keep_room_going
 
 NUMBER_KEYS = {getattr(pygame, f"K_{digit}"): (digit - 1) % 10 for digit in range(10)}
 """1-9 open tables 1-9, 0 opens table 10."""
@@ -79,15 +79,12 @@ def overview_layout(size: tuple[int, int], tables: int) -> OverviewLayout:
     return OverviewLayout(s, top, tiles, standings, hints)
 
 
-class OverviewScene(Scene):
+class OverviewScene(RoomScreen):
     """Every table of the room at once."""
 
     def __init__(self, ctx: AppContext, tables: RoomOfTables, settings: ClassSettings,
                  addresses: Sequence[str]) -> None:
-        super().__init__(ctx)
-        self.tables = tables
-        self.settings = settings
-        self.addresses = tuple(addresses)
+        super().__init__(ctx, tables, settings, tuple(addresses))
         self.done_for = 0.0
         """Seconds every table has been done."""
 

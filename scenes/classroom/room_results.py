@@ -15,25 +15,23 @@ import pygame
 from game.classroom.tables import Standing
 from game.i18n import Part, _, rich
 
-from ..base import AppContext, Input, Scene
+from ..base import AppContext, Input
 from ..kit import theme
 from ..kit.layout import scale_for
 from ..kit.widgets import draw_panel, draw_rich, fit_segments, shorten_rich
 from ..model.class_room import RoomOfTables
 from ..model.class_settings import ClassSettings
+from .room_table import RoomScreen
 
 HINT_GAP = "    "
 
 
-class RoomResultsScene(Scene):
+class RoomResultsScene(RoomScreen):
     """The lesson's game is over at every table."""
 
     def __init__(self, ctx: AppContext, tables: RoomOfTables, settings: ClassSettings,
                  addresses: Sequence[str]) -> None:
-        super().__init__(ctx)
-        self.tables = tables
-        self.settings = settings
-        self.addresses = tuple(addresses)
+        super().__init__(ctx, tables, settings, tuple(addresses))
         self.standings = tables.standings()
 
     def handle_event(self, inp: Input) -> None:

@@ -23,6 +23,17 @@ from ..base import Navigator
 from .table import ClassTableScene
 
 
+class RoomScreen(Scene):
+    """A screen of a room of many tables: the room's tables, how it was opened, its addresses."""
+
+    def __init__(self, ctx: AppContext, tables: RoomOfTables, settings: ClassSettings,
+                 addresses: tuple[str, ...]) -> None:
+        super().__init__(ctx)
+        self.tables = tables
+        self.settings = settings
+        self.addresses = tuple(addresses)
+
+
 class RoomTableSource(LiveSource):
     """A table of the room: its end is not the end of the lesson (the overview goes on)."""
 

@@ -29,8 +29,8 @@ from game.i18n import _
 from game.players.options import DEFAULT_OPTIONS, AgentOptions
 from game.rules import Rules
 
-from .class_session import ClassSession
-from .session import PHONE, Seat, Stage
+from .class_session import ClassSession, class_seats
+from .session import PHONE, Stage
 
 SaveTable = Callable[[ClassSession, str, int], str]
 """Saves a finished table's game (its session, the room's code, the table's number from 1):
@@ -110,20 +110,6 @@ class TableDoor:
         """A table's game ends or is left: the room's server stays for the other tables."""
 
 
-def table_seats(room: Room, seats: Sequence[int | None], level: str) -> tuple[Seat, ...]:
-    """A table's seats: its students by name, computer players (numbered at the table) elsewhere."""
-    infos = room.seats()
-    made: list[Seat] = []
-    ais = 0
-    for seat in seats:
-        if seat is not None and infos[seat].taken and not infos[seat].ai:
-            made.append(Seat(infos[seat].name, PHONE))
-        else:
-            ais += 1
-            made.append(Seat(_("AI {number}").format(number=ais), level))
-    return tuple(made)
-
-
 @dataclass(frozen=True)
 class RoomGame:
     """How a room's tables play a deal."""
@@ -154,7 +140,8 @@ class RoomOfTables:
         self.doors = [TableDoor(server, table, count, seats) for table, seats in enumerate(plan.tables)]
         seeds = table_seeds(self.seed, count, game.duplicate)
         self.sessions = [
-            ClassSession(table_seats(self.room, seats, game.level), door, rules=game.rules,  # type: ignore[arg-type]
+            ClassSession(class_seats(self.room, game.rules, game.level, seats), door,  # type: ignore[arg-type]
+                         rules=game.rules,
                          level=game.level, seed=seeds[table], options=game.options, time_limit=game.time_limit)
             for table, (seats, door) in enumerate(zip(plan.tables, self.doors))]
         self._elapsed = [0.0] * count

@@ -68,19 +68,21 @@ class PhoneAgent:
         return self._ask(self.seat, "row", view)
 
 
-def class_seats(room: Room, rules: Rules, level: str) -> tuple[Seat, ...]:
-    """The game's seats when it starts: students where they sat, computer players elsewhere."""
+def class_seats(room: Room, rules: Rules, level: str, seats: Sequence[int | None] | None = None
+                ) -> tuple[Seat, ...]:
+    """The game's seats when it starts: students where they sat, computer players (numbered) in
+    the others.  ``seats``: the room seats of one table of many (``None``: a computer player);
+    by default every seat of the room."""
     infos = room.seats()
-    taken = [info.index for info in infos if info.taken and not info.ai]
-    seats: list[Seat] = []
+    made: list[Seat] = []
     ais = 0
-    for index, info in enumerate(infos):
-        if index in taken:
-            seats.append(Seat(info.name, PHONE))
+    for seat in range(len(infos)) if seats is None else seats:
+        if seat is not None and infos[seat].taken and not infos[seat].ai:
+            made.append(Seat(infos[seat].name, PHONE))
         else:
             ais += 1
-            seats.append(Seat(_("AI {number}").format(number=ais), level))
-    return tuple(seats)
+            made.append(Seat(_("AI {number}").format(number=ais), level))
+    return tuple(made)
 
 
 @dataclass(frozen=True)
