@@ -33,7 +33,7 @@ class Frame:
     sprites: DigitSprites
     mouse: tuple[int, int]
     replay: bool
-    """A recorded game is shown (the top bar says so), not a game being played."""
+    """A recorded game opened from the scoreboard is shown (the top bar says so)."""
     live: bool
     """The live game is shown (not a state of the history or of a replay)."""
     in_past: bool

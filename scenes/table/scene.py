@@ -97,7 +97,7 @@ class TableScene(Scene):
         """Predict mode (key P): guess each placement before it is shown."""
         self.controls = Controls(self)
         self.on_leave: Callable[[], None] | None = None
-        """What Esc does instead of going to the menu (a replay opened from the scoreboard's list)."""
+        """Esc's way back from a replay opened from the scoreboard (whose top bar says *Replay*)."""
 
     # ------------------------------------------------------------ queries
     # What other screens and the tests read, under the names they have always had:
@@ -319,7 +319,7 @@ def frame_of(scene: TableScene, size: tuple[int, int]) -> Frame:
         mouse=scene.mouse, live=shown.live, in_past=shown.in_past, choosing=shown.choosing,
         hand_owner=shown.hand_owner(), hand=hand, selected=selected_index(scene.selected, hand),
         hint=hint_preview(scene), motion=scene.motion.progress if scene.motion is not None else None,
-        replay=scene.source.live_end is None,
+        replay=scene.on_leave is not None,
         explain=scene.explain, hints=scene.hints, seat_details=tuple(scene._seat_details(view, p) for p in seats),
         bots=tuple(source.bot_status(p) for p in seats), can_take_back=source.can_take_back, auto=scene.auto,
         speed=scene.speed_label(), can_go_back=shown.can_go_back(), over=shown.at_the_end,
