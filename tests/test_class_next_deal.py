@@ -24,7 +24,8 @@ def test_new_deal_keeps_the_room_its_code_and_the_phones_in_their_seats(tmp_path
         url = url_of(app)
         phones = [SimClient(url, CODE, name, rng=random.Random(i)) for i, name in enumerate(("Ana", "Ben"))]
         playing = play_clients(phones)  # plays until the first game is over
-        run_until(app, lambda: len(lobby_of(app).server.room.taken_seats()) == 2)  # type: ignore[union-attr]
+        run_until(app, lambda: len(lobby_of(app).server.room.taken_seats()) == 2  # type: ignore[union-attr]
+                  and all(phone.token for phone in phones))  # each phone has read its welcome (its seat)
         lobby = lobby_of(app)
         server, seats = lobby.server, {phone.name: phone.seat for phone in phones}
         lobby.start()
