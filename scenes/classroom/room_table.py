@@ -16,7 +16,6 @@ from game.i18n import _
 from ..base import AppContext, Input, Scene
 from ..model.class_room import RoomOfTables
 from ..model.class_settings import ClassSettings
-from ..model.session import TableSession
 from ..table.showing import Showing
 from ..table.source import LiveSource
 from ..base import Navigator
@@ -36,9 +35,6 @@ class RoomScreen(Scene):
 
 class RoomTableSource(LiveSource):
     """A table of the room: its end is not the end of the lesson (the overview goes on)."""
-
-    def __init__(self, session: TableSession) -> None:
-        super().__init__(session)
 
     def finish(self, nav: Navigator) -> None:
         """The game over stays on screen; the room saved it, Esc goes back to every table."""
