@@ -8,6 +8,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
 
+from game.classroom.predictions import DEFAULT_SECONDS
 from game.classroom.room import DEFAULT_PORT, TABLE_SEATS, check_code, seats_for
 from game.classroom.tables import AUTO, DEAL_CHOICES, DUPLICATE, MAX_PHONES
 from game.i18n import _
@@ -60,6 +61,12 @@ def add_class_arguments(parser: argparse.ArgumentParser) -> None:
                         help=_("start by itself once N seats are taken (default: the teacher presses Enter)"))
     parser.add_argument("--time-limit", type=float, metavar="SECONDS",
                         help=_("seconds a student has to choose before an AI chooses for them (default: wait)"))
+    parser.add_argument("--predict", action=argparse.BooleanOptionalAction, default=None,
+                        help=_("every phone not asked to act predicts where each card goes before it is shown "
+                               "(default: on if some phones only watch)"))
+    parser.add_argument("--predict-seconds", type=float, default=DEFAULT_SECONDS, metavar="SECONDS",
+                        help=_("the longest a placement waits for the class's predictions (default {seconds})"
+                               ).format(seconds=f"{DEFAULT_SECONDS:g}"))
     parser.add_argument("--seed", type=seed_argument, help=_("reproduce a deal (shown on screen)"))
     parser.add_argument("--resume", action="store_true",
                         help=_("reopen the latest stopped class game: the same room code, and each phone "
@@ -117,10 +124,14 @@ def class_settings(args: argparse.Namespace, error: Callable[[str], NoReturn]) -
               if not 0 < args.time_limit < float("inf") else
               _("expected a number from {lowest} to {highest}, not {value}").format(
                   lowest=0, highest=f"{MAX_TIME_LIMIT:g}", value=f"{args.time_limit:g}"))
+    if not 1 <= args.predict_seconds <= MAX_TIME_LIMIT:
+        error("--predict-seconds: " + _("expected a number from {lowest} to {highest}, not {value}").format(
+            lowest=1, highest=f"{MAX_TIME_LIMIT:g}", value=f"{args.predict_seconds:g}"))
     tables, table_size = table_options(args, error)
     return ClassSettings(rules=args.rules, port=args.port, code=code, ai=args.ai, start_at=args.start_at,
                          time_limit=args.time_limit, seed=args.seed, seats=args.seats, resume=args.resume,
-                         tables=tables, table_size=table_size, shuffle=args.shuffle, deals=args.deals)
+                         tables=tables, table_size=table_size, shuffle=args.shuffle, deals=args.deals,
+                         predict=args.predict, predict_seconds=args.predict_seconds)
 
 
 def table_options(args: argparse.Namespace, error: Callable[[str], NoReturn]) -> tuple[int | None, int]:

@@ -15,6 +15,7 @@ let ended = false;      // the class game is over: do not reconnect
 let retry = 500;
 let notice = "";        // why this phone lost its seat: still shown after the reconnection that follows
 let words = {lang: "en", texts: {}, plurals: {}};
+let guessed = {};       // the guesses this phone sent: "round-turn-card" -> row 0-3, or 4 (takes a row)
 
 function fill(text, fields) {
   return text.replace(/\{(\w+)\}/g, (whole, name) => (fields && name in fields ? String(fields[name]) : whole));
@@ -143,6 +144,8 @@ function receive(message) {
     state = message;
     $("error").textContent = "";
     drawGame(message);
+  } else if (message.type === "verdict") {
+    showVerdict(message);
   }
 }
 
@@ -209,6 +212,7 @@ function drawGame(s) {
   } else {
     setStatus(t("The cards are placed on the table"));
   }
+  drawPredict(s);
   // Rows (buttons when this phone must take one).
   const rows = $("rows");
   rows.replaceChildren();
@@ -265,6 +269,49 @@ function drawGame(s) {
       el("span", {}, tn("{score} pt", "{score} pts", player.score, {score: player.score})));
     scores.append(item);
   }
+}
+
+function questionKey(asked) {
+  return asked.round + "-" + asked.turn + "-" + asked.card;
+}
+
+// The class predicts: the question and its five answers, until this phone has answered.
+function drawPredict(s) {
+  const asked = s.predict || null;
+  const open = !!asked && s.phase !== "over" && (s.ask === "predict" || s.predicted !== undefined);
+  $("predict").hidden = !open;
+  if (!open) return;
+  const mine = s.predicted !== undefined ? s.predicted : guessed[questionKey(asked)];
+  $("predict-question").textContent = t("Where will {name}'s {card} go?", {name: asked.name, card: asked.card});
+  for (const button of document.querySelectorAll(".guess")) {
+    const guess = Number(button.dataset.guess);
+    if (guess < 4) button.textContent = t("Row {row}", {row: guess + 1});
+    button.disabled = mine !== undefined;
+    button.setAttribute("aria-pressed", String(mine === guess));
+  }
+  if (mine === undefined) setStatus(t("Predict: where does this card go?"), true);
+  else setStatus(mine === 4 ? t("You said it takes a row: wait for the reveal")
+    : t("You said row {row}: wait for the reveal", {row: mine + 1}));
+}
+
+function guess(value) {
+  const asked = state && state.predict;
+  if (!asked || guessed[questionKey(asked)] !== undefined) return;
+  guessed[questionKey(asked)] = value;
+  send(value === 4 ? {type: "predict", takes: true} : {type: "predict", row: value});
+  drawPredict(state);
+}
+
+for (const button of document.querySelectorAll(".guess")) {
+  button.addEventListener("click", () => guess(Number(button.dataset.guess)));
+}
+
+// Right or not (a word and a mark, not a colour alone), with the rule that placed the card.
+function showVerdict(verdict) {
+  const line = $("verdict");
+  line.hidden = false;
+  line.className = "verdict " + (verdict.right ? "right" : "wrong");
+  line.replaceChildren((verdict.right ? "\u2714 " : "\u2718 ") + verdict.text, el("small", {}, verdict.reason));
 }
 
 $("join-form").addEventListener("submit", (event) => {

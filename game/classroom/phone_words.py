@@ -64,6 +64,11 @@ PHONE_TEXTS: tuple[str, ...] = (
     N_("Table {table}"),
     N_("Your rank in the class: {rank} of {count}"),
     N_("Rank among those who held the same cards: {rank}"),
+    N_("Where will {name}'s {card} go?"),
+    N_("It takes a row"),
+    N_("Predict: where does this card go?"),
+    N_("You said row {row}: wait for the reveal"),
+    N_("You said it takes a row: wait for the reveal"),
 )
 """Every text the phone page shows, in English (the keys of the table)."""
 

@@ -43,7 +43,7 @@ from aiohttp import WSCloseCode, WSMsgType, web
 
 from game.i18n import _
 from game.resources import resource
-from game.rules import SNAP, Rules
+from game.rules import ROWS, SNAP, Rules
 
 from .guard import AddressBuckets, ConnectionGuard, Limits, TerminalLines, open_file_limit
 from .observation import lobby_observation, penalty_tables
@@ -59,12 +59,19 @@ DEFAULT_LIMITS = Limits()
 
 @dataclass(frozen=True)
 class Event:
-    """Something a phone did, for the app: ``joined``, ``left``, ``play`` or ``row``."""
+    """Something a phone did, for the app: ``joined``, ``left``, ``play``, ``row`` or ``predict``."""
 
     kind: str
     seat: int
+    """The phone's seat; :data:`WATCHER` for a watcher (a prediction)."""
     value: int = 0
     name: str = ""
+    who: str = ""
+    """A watcher's key (its secret: it never leaves the app)."""
+
+
+WATCHER = -1
+"""An :class:`Event`'s seat when a watcher sent it."""
 
 
 @dataclass(eq=False)
@@ -75,6 +82,7 @@ class _Connection:
     seat: int | None = None
     joined: bool = False
     token: str = ""
+    name: str = ""
     wrong_codes: int = 0
     tokens: float = 0.0
     refilled: float = field(default_factory=time.monotonic)
@@ -151,6 +159,8 @@ class ClassServer:
         self.seats_watching: frozenset[int] = frozenset()
         """A room of many tables: the students no table had a seat for (they watch table 1)."""
         self._public_text: str | None = None
+        self.watching: dict[str, str] = {}
+        """The watchers connected now: key -> name (replaced, never changed in place: the app reads it)."""
 
     # ------------------------------------------------------ app's thread
     def start(self) -> None:
@@ -212,6 +222,10 @@ class ClassServer:
     def tell(self, seat: int, message: str) -> None:
         """An error line for the seat's phone, e.g. why its card was refused."""
         self._call(self._tell, seat, message)
+
+    def send_to(self, message: dict[str, Any], *, seat: int | None = None, watcher: str = "") -> None:
+        """A message for one phone: a seat's, or a watcher's (by its key in :attr:`watching`)."""
+        self._call(self._send_to, json.dumps(message, separators=(",", ":")), seat, watcher)
 
     def lobby_changed(self) -> None:
         """Send every phone the lobby again (e.g. the teacher freed a seat)."""
@@ -486,6 +500,8 @@ class ClassServer:
                 except RoomError as problem:
                     self._error(connection, str(problem), "unknown-seat" if isinstance(problem, UnknownSeatError)
                                 else "")
+        elif kind == "predict":
+            self._predict(connection, data)
         elif kind in ("play", "row"):
             value = data.get("card" if kind == "play" else "row")
             if connection.seat is None:
@@ -496,6 +512,23 @@ class ClassServer:
                 self.inbox.put(Event(kind, connection.seat, value))
         else:
             self._error(connection, _("unknown message type"))
+
+    def _predict(self, connection: _Connection, data: dict[str, Any]) -> None:
+        """A guess of where the next card goes: ``{"row": 0-3}`` or ``{"takes": true}``."""
+        row, takes = data.get("row"), data.get("takes")
+        if not connection.joined:
+            self._error(connection, _("join first"))
+        elif takes is True:
+            self._put_guess(connection, ROWS)
+        elif isinstance(row, bool) or not isinstance(row, int) or not 0 <= row < ROWS:
+            self._error(connection, _("a prediction is a row 1-4 or \"takes a row\""))
+        else:
+            self._put_guess(connection, row)
+
+    def _put_guess(self, connection: _Connection, guess: int) -> None:
+        seat = connection.seat
+        self.inbox.put(Event("predict", WATCHER if seat is None else seat, guess, connection.name,
+                             connection.token if seat is None else ""))
 
     async def _join(self, connection: _Connection, code: Any, name: Any) -> None:
         """A join, answered no faster than the address's share of guesses allows (right or wrong,
@@ -523,6 +556,7 @@ class ClassServer:
         connection.joined = True
         connection.seat = joined.seat
         connection.token = joined.token
+        connection.name = joined.name
         if joined.seat is not None:
             previous = self._seat_connections.get(joined.seat)
             if previous is not None and previous is not connection:
@@ -555,10 +589,15 @@ class ClassServer:
         while len(self._watchers) >= self.limits.max_watchers:
             self._let_watcher_go(next(iter(self._watchers)))
         self._watchers[connection] = None
+        self._list_watchers()
+
+    def _list_watchers(self) -> None:
+        self.watching = {c.token: c.name for c in self._watchers}
 
     def _let_watcher_go(self, connection: _Connection) -> None:
         """Make room: the watcher's place (and secret) is forgotten; its phone may join again."""
         self._watchers.pop(connection, None)
+        self._list_watchers()
         self.room.forget_spectator(connection.token, keep=False)
         self._send(connection, {"type": "released", "message": _("the room is full: this phone stopped watching")})
         self._refuse(connection, "too many watchers")
@@ -567,6 +606,7 @@ class ClassServer:
         self._connections.pop(connection, None)
         if connection in self._watchers:
             del self._watchers[connection]
+            self._list_watchers()
             self.room.forget_spectator(connection.token, keep=True)
         seat = connection.seat
         if seat is not None and self._seat_connections.get(seat) is connection:
@@ -605,6 +645,16 @@ class ClassServer:
                 self._send(connection, texts[seat], state=True)
             elif public_text is not None and (seat is None or seat in self.seats_watching):
                 self._send(connection, public_text, state=True)  # a watcher, or a student at no table
+
+    def _send_to(self, text: str, seat: int | None, watcher: str) -> None:
+        if seat is not None:
+            connection = self._seat_connections.get(seat)
+            if connection is not None:
+                self._send(connection, text)
+            return
+        for connection in self._watchers:
+            if connection.token == watcher:
+                self._send(connection, text)
 
     def _tell(self, seat: int, message: str) -> None:
         connection = self._seat_connections.get(seat)

@@ -26,6 +26,8 @@ class SimClient:
     rng: random.Random = field(default_factory=lambda: random.Random(0))
     play: bool = True
     """Answer when asked; ``False`` watches only."""
+    predicts: bool = True
+    """Guess where each card goes when the class predicts (a random guess)."""
     token: str | None = None
     seat: int | None = None
     received: list[tuple[float, dict[str, Any]]] = field(default_factory=list)
@@ -35,6 +37,13 @@ class SimClient:
     answered: set[tuple[Any, ...]] = field(default_factory=set)
     """The questions answered on this connection ((round, turn, ask)): a student taps once, not
     at every update that still shows the question."""
+
+    guesses: dict[tuple[Any, ...], int] = field(default_factory=dict)
+    """The guesses sent: (table, round, turn, card) -> row 0-3, or 4 for "takes a row"."""
+
+    @property
+    def verdicts(self) -> list[dict[str, Any]]:
+        return [message for _, message in self.received if message.get("type") == "verdict"]
 
     @property
     def states(self) -> list[dict[str, Any]]:
@@ -70,6 +79,9 @@ class SimClient:
             self.closed_with = ws.close_code
 
     async def _answer(self, ws: aiohttp.ClientWebSocketResponse, state: dict[str, Any]) -> None:
+        if state.get("ask") == "predict":
+            await self._predict(ws, state)
+            return
         if not self.play:
             return
         question = (state.get("table"), state.get("round"), state.get("turn"), state.get("ask"))
@@ -80,3 +92,12 @@ class SimClient:
             await ws.send_json({"type": "play", "card": self.rng.choice(state["hand"])})
         elif state.get("ask") == "row":
             await ws.send_json({"type": "row", "row": self.rng.randrange(4)})
+
+    async def _predict(self, ws: aiohttp.ClientWebSocketResponse, state: dict[str, Any]) -> None:
+        asked = state["predict"]
+        question = (state.get("table"), asked["round"], asked["turn"], asked["card"])
+        if not self.predicts or question in self.guesses:
+            return
+        guess = self.rng.randrange(5)
+        self.guesses[question] = guess
+        await ws.send_json({"type": "predict", "takes": True} if guess == 4 else {"type": "predict", "row": guess})

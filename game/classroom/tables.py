@@ -87,6 +87,8 @@ class TableResult:
     """Which seats students play."""
     scores: tuple[int, ...]
     over: bool
+    predicted: tuple[tuple[int, int] | None, ...] = ()
+    """Each seat's predictions, (right, asked), if the class predicted (else empty)."""
 
 
 @dataclass(frozen=True)
@@ -102,6 +104,8 @@ class Standing:
     """1 = fewest points in the class (tied students share a rank)."""
     seat_rank: int | None
     """With duplicate deals: the rank among the students who held the same seat's cards."""
+    predicted: tuple[int, int] | None = None
+    """(right, asked) of the student's predictions, if the class predicted."""
 
 
 def class_standings(tables: Sequence[TableResult], duplicate: bool) -> tuple[Standing, ...]:
@@ -114,8 +118,15 @@ def class_standings(tables: Sequence[TableResult], duplicate: bool) -> tuple[Sta
         by_seat.setdefault(seat, []).append(points)
     return tuple(
         Standing(name, t, seat, points, rank_among([r[0] for r in rows], points),
-                 rank_among(by_seat[seat], points) if duplicate else None)
+                 rank_among(by_seat[seat], points) if duplicate else None,
+                 tables[t].predicted[seat] if tables[t].predicted else None)
         for points, t, seat, name in rows)
+
+
+def best_predictors(standings: Sequence[Standing], count: int = 3) -> list[tuple[str, int, int]]:
+    """The students with the most right predictions (then fewer asked, then name): (name, right, asked)."""
+    found = [(s.name, *s.predicted) for s in standings if s.predicted is not None and s.predicted[1]]
+    return sorted(found, key=lambda entry: (-entry[1], entry[2], entry[0]))[:count]
 
 
 def rank_among(points: Sequence[int], mine: int) -> int:

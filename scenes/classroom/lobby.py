@@ -25,7 +25,8 @@ from game.rules import Rules, rules_named
 
 from ..kit import theme
 from ..base import AppContext, Input, InputKind, Scene
-from ..model.class_settings import REMEMBERED, ClassSettings, next_time_limit, remembered_choices
+from ..model.class_settings import (REMEMBERED, ClassSettings, next_predict, next_time_limit,
+                                    remembered_choices)
 from ..model.settings import save as remember
 from ..model.class_session import ClassSession, class_seats
 from .table import ClassTableScene
@@ -141,6 +142,8 @@ class LobbyScene(Scene):
             self.toggle_tables()
         elif inp.is_key(pygame.K_l):
             self.settings = replace(self.settings, time_limit=next_time_limit(self.settings.time_limit))
+        elif inp.is_key(pygame.K_p):
+            self.settings = replace(self.settings, predict=next_predict(self.settings.predict))
         elif inp.kind is InputKind.CLICK and self.room is not None:
             surface = pygame.display.get_surface()
             layout = self._layout(surface.get_size() if surface is not None else (1280, 720))
@@ -207,7 +210,8 @@ class LobbyScene(Scene):
         room.start()
         options = self.ctx.options.agent_options()
         session = ClassSession(seats, self.server, rules=rules, level=self.settings.ai, seed=self.settings.seed,
-                               options=options, time_limit=self.settings.time_limit)
+                               options=options, time_limit=self.settings.time_limit,
+                               predict_seconds=self.settings.predict_for(room.spectator_count()))
         self.ctx.nav.show_session(session, ClassTableScene(self.ctx, session, self.settings, self.addresses))  # type: ignore[attr-defined]
 
     # ------------------------------------------------------------- draw
@@ -239,7 +243,7 @@ class LobbyScene(Scene):
         many = self.settings.many_tables
         heading = tables_heading(taken, self.settings) if many else seats_heading(taken, len(seats), rules,
                                                                                 self.settings.ai)
-        heading.append(time_limit_part(self.settings.time_limit))
+        heading += [time_limit_part(self.settings.time_limit), predict_part(self.settings.predict)]
         size = theme.text_px(22, s)
         sprites = self.ctx.sprites
         for line, rect in zip(pack_lines(heading, size, sprites, info.width, len(layout.heading)), layout.heading):
@@ -334,6 +338,14 @@ def time_limit_part(limit: float | None) -> list[Part]:
     return rich(_("time limit: {seconds} s"), seconds=round(limit))
 
 
+def predict_part(predict: bool | None) -> list[Part]:
+    """The heading's part on the class's predictions (key P changes it)."""
+    if predict is None:
+        # NOTE: the lobby's heading: phones that only watch predict each placement
+        return [_("watchers predict")]
+    return [_("everyone predicts") if predict else _("no predictions")]
+
+
 def lobby_hints(rules: Rules, start_at: int | None, many_tables: bool = False) -> str:
     """The lobby's footer: the automatic start, the keys (+/- where the rules let the seats change);
     most important first (what does not fit the window is left out from the end: the Free buttons
@@ -343,7 +355,7 @@ def lobby_hints(rules: Rules, start_at: int | None, many_tables: bool = False) -
         hints.append(ngettext("the game starts by itself when {count} seat is taken",
                               "the game starts by itself when {count} seats are taken", start_at
                               ).format(count=start_at))
-    hints += [_("Esc: close the room"), _("L: time limit")]
+    hints += [_("Esc: close the room"), _("L: time limit"), _("P: predictions")]
     if many_tables:
         hints += [_("T: one table"), _("click a name: free the place")]
         return HINT_GAP.join(hints)

@@ -47,7 +47,8 @@ def start_tables(ctx: AppContext, server: ClassServer, settings: ClassSettings, 
     shuffle = random.Random(settings.seed) if settings.shuffle else None
     plan = plan_tables(students, settings.table_size, settings.tables or 0, shuffle)
     game = RoomGame(rules_named(settings.rules), settings.ai, settings.seed, settings.deals == "same",
-                    ctx.options.agent_options(), settings.time_limit, ctx.options.step_delay)
+                    ctx.options.agent_options(), settings.time_limit, ctx.options.step_delay,
+                    settings.predict_for(room.spectator_count() + len(plan.watchers)))
     tables = RoomOfTables(server, plan, game, ctx.nav.save_table)
     ctx.nav.show_room(tables, OverviewScene(ctx, tables, settings, addresses))
 

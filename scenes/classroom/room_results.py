@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 import pygame
 
-from game.classroom.tables import Standing
+from game.classroom.tables import Standing, best_predictors
 from game.i18n import Part, _, rich
 
 from ..base import AppContext, Input
@@ -92,10 +92,11 @@ class RoomResultsScene(RoomScreen):
         heading, fitted = theme.fit_label(_("Class standings"), size, inner.width, bold=True)
         theme.blit_text(surface, heading, fitted, theme.ACCENT, bold=True, topleft=inner.topleft)
         duplicate = bool(self.standings) and self.standings[0].seat_rank is not None
+        predicted = any(standing.predicted is not None for standing in self.standings)
         for column in range(columns):
-            cells = standing_columns(inner.left + column * width, width - round(16 * s), size, duplicate)
+            cells = standing_columns(inner.left + column * width, width - round(16 * s), size, duplicate, predicted)
             y = inner.top + line_h + line_h // 2
-            for (left, right), label in zip(cells, standing_headings(duplicate)):
+            for (left, right), label in zip(cells, standing_headings(duplicate, predicted)):
                 draw_cell(surface, label, size, theme.TEXT_DIM, left, right, y, self.ctx.sprites)
             for standing in self.standings[column * fits:(column + 1) * fits]:
                 y += line_h
@@ -113,6 +114,11 @@ class RoomResultsScene(RoomScreen):
             names = ", ".join(name for name, points in zip(result.names, result.scores) if points == best)
             lines.append((rich(_("Table {number}: {names} ({points})"), number=table + 1, names=names,
                                points=best), theme.TEXT))
+        predictors = best_predictors(self.standings)
+        if predictors:
+            lines.append(([_("Best predictors")], theme.ACCENT))
+        for name, right, asked in predictors:
+            lines.append((rich(_("{name}: {right} of {asked} right"), name=name, right=right, asked=asked), theme.TEXT))
         comparison = self.tables.comparison()
         if comparison:
             lines.append(([_("Fewest points with the same cards")], theme.ACCENT))
@@ -130,25 +136,29 @@ class RoomResultsScene(RoomScreen):
             y += line_h
 
 
-def standing_headings(duplicate: bool) -> list[str]:
-    # NOTE: column headings of the class standings (rank, name, table, points, rank with the same cards)
+def standing_headings(duplicate: bool, predicted: bool = False) -> list[str]:
+    # NOTE: column headings of the class standings (rank, name, table, points, rank with the same cards,
+    # right predictions)
     headings = [_("#"), _("Name"), _("Table"), _("Points")]
-    return headings + [_("Same cards")] if duplicate else headings
+    headings += [_("Same cards")] if duplicate else []
+    return headings + [_("Predicted")] if predicted else headings
 
 
 def standing_cells(standing: Standing) -> list[Part]:
-    """One student's cells: rank, name, table, points, and (duplicate deals) their rank among those
-    who held the same seat's cards."""
+    """One student's cells: rank, name, table, points, (duplicate deals) their rank among those who
+    held the same seat's cards, and (if the class predicted) their right predictions, e.g. "7/9"."""
     cells: list[Part] = [standing.rank, standing.name, standing.table + 1, standing.points]
-    return cells + [standing.seat_rank] if standing.seat_rank is not None else cells
+    cells += [standing.seat_rank] if standing.seat_rank is not None else []
+    return cells + [f"{standing.predicted[0]}/{standing.predicted[1]}"] if standing.predicted is not None else cells
 
 
-def standing_columns(left: int, width: int, size: int, duplicate: bool) -> list[tuple[int, int]]:
+def standing_columns(left: int, width: int, size: int, duplicate: bool, predicted: bool = False
+                     ) -> list[tuple[int, int]]:
     """(left, right) of each column: each number column as wide as its heading (or three digits),
     the name in what they leave."""
     gap = size // 2
     widths = [max(theme.text_width(heading, size), theme.text_width("000", size)) + gap
-              for heading in standing_headings(duplicate)]
+              for heading in standing_headings(duplicate, predicted)]
     widths[1] = max(gap, width - sum(widths) + widths[1])
     edges = [left]
     for wide in widths:

@@ -71,6 +71,8 @@ class RoomTableScene(ClassTableScene):
         self.ctx.manager.pop()
 
     def step(self) -> None:
+        if self.cursor is None and not self.class_session.predictions_ready():
+            return  # the students at this table are still predicting the next placement
         super(ClassTableScene, self).step()  # a table's end is not the lesson's: no results here
 
     def _keep_pumping(self) -> None:

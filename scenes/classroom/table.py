@@ -15,7 +15,7 @@ from collections.abc import Sequence
 
 import pygame
 
-from game.i18n import _, ngettext
+from game.i18n import Part, _, ngettext
 
 from ..kit import theme
 from ..base import AppContext, Input, InputKind
@@ -25,6 +25,7 @@ from ..results.scene import Outcome, ResultsScene
 from ..table import TableScene
 from ..model.view import TableView
 from ..kit.widgets import fit_segments
+from .class_predictions import ClassPredictFrame, class_predict_frame, draw_class_predictions
 
 ROOM_LINE_GAP = "   -   "
 """Between the parts of the room's line (the first parts are kept when the line is too long)."""
@@ -37,6 +38,8 @@ class ClassTableScene(TableScene):
                  addresses: Sequence[str]) -> None:
         super().__init__(ctx, session, auto=True)
         self.class_session = session
+        if session.predictions is not None:
+            self.predictor.class_guesses = True
         self.settings = settings
         self.addresses = tuple(addresses)
 
@@ -47,6 +50,8 @@ class ClassTableScene(TableScene):
         super().update(dt)
 
     def step(self) -> None:
+        if self.cursor is None and not self.class_session.predictions_ready():
+            return  # the class is still predicting the next placement
         super().step()
         active = self.ctx.manager.active
         if type(active) is ResultsScene:  # the game just ended: offer a new class game, not a local one
@@ -54,6 +59,9 @@ class ClassTableScene(TableScene):
                                             OpenRoom(self.class_session, self.addresses))
 
     def handle_event(self, inp: Input) -> None:
+        if inp.is_key(pygame.K_SPACE) and self.cursor is None and self.class_session.show_prediction_now():
+            self.step()  # the class has predicted long enough: show the placement now
+            return
         if inp.is_key(pygame.K_q) and self.addresses:
             self.show_join_again()
             return
@@ -151,9 +159,17 @@ class ClassTableScene(TableScene):
                 parts.append(_("waiting for: {names}").format(names=names))
         return parts
 
+    @property
+    def class_predict_frame(self) -> ClassPredictFrame:
+        """What the projector shows of the class's predictions now."""
+        session = self.class_session
+        return class_predict_frame(session.predictions, tuple(seat.name for seat in session.seats),
+                                   self.shown.shown_state(), self.cursor is None)
+
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
         layout = self.layout()
+        draw_class_predictions(surface, layout, self.class_predict_frame, self.ctx.sprites)
         s = layout.scale
         notes = self.class_session.notes[-1:]
         join, *waiting = self.room_parts()
@@ -176,6 +192,16 @@ class ClassResultsScene(ResultsScene):
         super().__init__(ctx, outcome)
         self.settings = settings
         self.room = room
+
+    def _subtitle(self) -> list[Part]:
+        """The usual line, and the class's best predictors if the class predicted."""
+        parts = super()._subtitle()
+        predictions = self.room.session.predictions if self.room is not None else None
+        best = [entry for entry in predictions.standings() if entry[2]][:3] if predictions is not None else []
+        if best:
+            who = ", ".join(f"{name} {right}/{asked}" for name, right, asked in best)
+            parts += ["  -  ", _("Best predictors: {names}").format(names=who)]
+        return parts
 
     def _activate(self, index: int) -> None:
         if index in (2, 3) and self.room is not None:  # Menu, Quit: the room closes

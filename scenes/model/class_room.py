@@ -96,6 +96,19 @@ class TableDoor:
                 mapped[room_seat] = at_table(observation, self.table, self.tables)
         self.server.publish_some(mapped, at_table(public, self.table, self.tables) if self.table == 0 else None)
 
+    @property
+    def watching(self) -> dict[str, str]:
+        """The room's watchers predict at the table they see (table 1)."""
+        return self.server.watching if self.table == 0 else {}
+
+    def send_to(self, message: dict[str, Any], *, seat: int | None = None, watcher: str = "") -> None:
+        if seat is None:
+            self.server.send_to(message, watcher=watcher)
+            return
+        room_seat = self.room_seat(seat)
+        if room_seat is not None:
+            self.server.send_to(message, seat=room_seat)
+
     def tell(self, seat: int, message: str) -> None:
         room_seat = self.room_seat(seat)
         if room_seat is not None:
@@ -123,6 +136,8 @@ class RoomGame:
     time_limit: float | None = None
     step_delay: float = 1.0
     """Seconds each placement stays on the phones before the next."""
+    predict_seconds: float | None = None
+    """The students predict each placement at their table, waiting that long at most (``None``: off)."""
 
 
 class RoomOfTables:
@@ -142,7 +157,8 @@ class RoomOfTables:
         self.sessions = [
             ClassSession(class_seats(self.room, game.rules, game.level, seats), door,  # type: ignore[arg-type]
                          rules=game.rules,
-                         level=game.level, seed=seeds[table], options=game.options, time_limit=game.time_limit)
+                         level=game.level, seed=seeds[table], options=game.options, time_limit=game.time_limit,
+                         predict_seconds=game.predict_seconds)
             for table, (seats, door) in enumerate(zip(plan.tables, self.doors))]
         self._elapsed = [0.0] * count
         self.opened: int | None = None
@@ -165,9 +181,12 @@ class RoomOfTables:
         found = []
         for session in self.sessions:
             scores = session.states[-1].scores if session.states else tuple(session.game.scores)
+            predictions = session.predictions
+            predicted = tuple(predictions.right_of(f"seat:{seat}") for seat in range(len(session.seats))) \
+                if predictions is not None else ()
             found.append(TableResult(tuple(seat.name for seat in session.seats),
                                      tuple(seat.kind == PHONE for seat in session.seats), tuple(scores),
-                                     session.stage is Stage.OVER))
+                                     session.stage is Stage.OVER, predicted))
         return tuple(found)
 
     def standings(self) -> tuple[Standing, ...]:
@@ -204,13 +223,16 @@ class RoomOfTables:
                 event = self.server.inbox.get_nowait()
             except queue.Empty:
                 return
+            if event.seat < 0:  # a watcher's prediction: watchers see table 1
+                self.doors[0].inbox.put(event)
+                continue
             place = self.plan.place_of(event.seat)
             if place is None:
                 if event.kind in ("play", "row"):
                     self.server.tell(event.seat, _("nothing is asked of you now"))
                 continue
             table, seat = place
-            self.doors[table].inbox.put(Event(event.kind, seat, event.value, event.name))
+            self.doors[table].inbox.put(Event(event.kind, seat, event.value, event.name, event.who))
 
     def _pace(self, table: int, session: ClassSession, dt: float) -> None:
         """Place the table's next card once its step delay has passed since the last change."""
@@ -219,7 +241,7 @@ class RoomOfTables:
             self._elapsed[table] = 0.0
             return
         self._elapsed[table] += dt
-        if self._elapsed[table] >= self.game.step_delay:
+        if self._elapsed[table] >= self.game.step_delay and session.predictions_ready():
             self._elapsed[table] = 0.0
             session.advance()
 

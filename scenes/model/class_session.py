@@ -23,15 +23,17 @@ from typing import Any
 from game.players.options import DEFAULT_OPTIONS, AgentOptions
 from game.players.agents import Agent, make_agent
 from game.classroom.observation import PublicTable, public_observation, seat_observation
+from game.classroom.predictions import ClassPredictions
 from game.classroom.room import Room
 from game.classroom.server import ClassServer, Event
-from game.engine import PlayerView, new_seed
+from game.engine import Placement, PlayerView, new_seed
 from game.i18n import _
 from game.play import make_player, players_rng
 from game.rules import ROWS, Rules
 from game.table_size import CLASS_MODE
 from game.store.unfinished import KeptRoom
 
+from .class_predicting import PhonePredictions
 from .session import PHONE, Seat, Stage, TableSession
 from .thinker import Thinker
 
@@ -100,7 +102,7 @@ class OpenRoom:
             return None
         seats = class_seats(old.room, old.rules, settings_ai)
         return ClassSession(seats, old.server, rules=old.rules, level=settings_ai, seed=seed, options=options,
-                            time_limit=old.time_limit)
+                            time_limit=old.time_limit, predict_seconds=old.predict_seconds)
 
     def close(self) -> None:
         """The teacher leaves the results: the room closes (its phones are told the game ended)."""
@@ -113,9 +115,12 @@ class ClassSession(TableSession):
     def __init__(self, seats: Sequence[Seat], server: ClassServer, *, rules: Rules, level: str = "random",
                  seed: int | None = None, options: AgentOptions = DEFAULT_OPTIONS,
                  time_limit: float | None = None, clock: Callable[[], float] = time.monotonic,
-                 stand_ins: Sequence[Agent | None] | None = None, thinker: Thinker | None = None) -> None:
+                 stand_ins: Sequence[Agent | None] | None = None, thinker: Thinker | None = None,
+                 predict_seconds: float | None = None) -> None:
         """``stand_ins`` and ``thinker``: players that repeat a stopped game's decisions until
-        :meth:`take_own_players` seats the phones and computer players (see :mod:`.resume`)."""
+        :meth:`take_own_players` seats the phones and computer players (see :mod:`.resume`).
+        ``predict_seconds``: the class predicts every placement, waiting that long at most for the
+        guesses (``None``: no predictions)."""
         seed = new_seed() if seed is None else seed
         self.level = level
         self.server = server
@@ -129,6 +134,9 @@ class ClassSession(TableSession):
         """Auto is off: the table shows the next placement when the teacher presses Space (the
         projector's table sets it every frame), so what it waits for is the teacher."""
         self.given_to_ai: set[int] = set()
+        self.predict_seconds = predict_seconds
+        self.predicting = PhonePredictions(self, predict_seconds) if predict_seconds is not None else None
+        """The class's predictions of each placement (``None``: off)."""
         self.notes: list[str] = []
         """What the projector and phones are told, e.g. "Time is up: an AI played for Ana"."""
         self._fallback = make_agent(level, random.Random(seed ^ _FALLBACK_SALT), options)
@@ -141,6 +149,11 @@ class ClassSession(TableSession):
         ]
         super().__init__(seats, seed=seed, rules=rules, mode=CLASS_MODE, options=options,
                          agents=self._own_agents if stand_ins is None else stand_ins, threaded=True, thinker=thinker)
+
+    @property
+    def predictions(self) -> ClassPredictions | None:
+        """The class's predictions of this game (``None``: off)."""
+        return self.predicting.predictions if self.predicting is not None else None
 
     def take_own_players(self, options: AgentOptions = DEFAULT_OPTIONS) -> None:
         """After a stopped game was replayed: the phones and computer players take their seats."""
@@ -182,12 +195,16 @@ class ClassSession(TableSession):
                 if now - question.asked_at >= self.time_limit:
                     self._answer_by_ai(seat, note=_("Time is up: an AI played for {name}").format(name=self.name(seat)))
                     changed = True
+        if self.predicting is not None:
+            self.predicting.forget_gone()
         self.publish()
         return changed
 
     def _take(self, event: Event) -> bool:
         if event.kind in ("joined", "left"):
             return True
+        if event.kind == "predict":
+            return self.predicting is not None and self.predicting.take(event)
         question = self.questions.get(event.seat)
         if question is None or event.seat in self.given_to_ai:
             self.server.tell(event.seat, _("nothing is asked of you now"))
@@ -210,6 +227,21 @@ class ClassSession(TableSession):
         del self.questions[event.seat]
         question.future.set_result(event.value)
         return True
+
+    # -------------------------------------------------------- predictions
+    def predictions_ready(self) -> bool:
+        """The table would show the next placement now: whether it may (see :class:`.class_predicting.PhonePredictions`)."""
+        return self.predicting is None or self.predicting.ready()
+
+    def show_prediction_now(self) -> bool:
+        """The teacher's Space: show the placement the class is predicting without waiting."""
+        return self.predicting is not None and self.predicting.show_now()
+
+    def _record(self, placement: Placement, rows_before: tuple[tuple[int, ...], ...]) -> Placement:
+        placement = super()._record(placement, rows_before)
+        if self.predicting is not None:
+            self.predicting.settle(placement, rows_before)
+        return placement
 
     def _answer_by_ai(self, seat: int, note: str | None) -> None:
         question = self.questions.pop(seat)
@@ -285,13 +317,17 @@ class ClassSession(TableSession):
                                    None if revealed else self.chosen.get(seat))
             for seat in self.phone_seats
         }
-        return seats, public_observation(table)
+        public = public_observation(table)
+        if self.predicting is not None:
+            self.predicting.ask_in(seats, public)
+        return seats, public
 
     def publish(self, force: bool = False) -> None:
         """Send the observations if anything they show may have changed."""
         key = (len(self.states), self.stage, self.shown_turn, tuple(sorted(self.questions)),
                tuple(sorted(self.chosen.items())), self.thinking_players, len(self.notes),
-               self.room.version, self.game.phase, self.teacher_steps)
+               self.room.version, self.game.phase, self.teacher_steps,
+               self.predicting.key() if self.predicting is not None else None)
         if key == self._published and not force:
             return
         self._published = key

@@ -11,6 +11,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from game.classroom.room import DEFAULT_PORT, TABLE_SEATS, seats_for
+from game.classroom.predictions import DEFAULT_SECONDS
 from game.classroom.tables import DUPLICATE, MAX_PHONES
 from game.rules import rules_named
 
@@ -46,6 +47,17 @@ class ClassSettings:
     """Many tables: students are seated in a shuffled order, not in join order."""
     deals: str = DUPLICATE
     """Many tables: ``same`` (every table plays the same deal) or ``different``."""
+    predict: bool | None = None
+    """The class predicts every placement on their phones (``class --predict``); ``None``: only if
+    some phones watch when the game starts (they would have nothing else to do)."""
+    predict_seconds: float = DEFAULT_SECONDS
+    """The longest a placement waits for the class's predictions."""
+
+    def predict_for(self, watchers: int) -> float | None:
+        """How long placements wait for predictions in a game starting with ``watchers`` phones
+        watching (``None``: no predictions)."""
+        on = self.predict if self.predict is not None else watchers > 0
+        return self.predict_seconds if on else None
 
     @property
     def many_tables(self) -> bool:
@@ -65,6 +77,15 @@ REMEMBERED = "class_room"
 """The settings key of the last class room's choices (the menu's Class game opens with them)."""
 
 
+PREDICT_CHOICES = (None, True, False)
+"""What P in the lobby goes through: predictions when phones watch, always, never."""
+
+
+def next_predict(current: bool | None) -> bool | None:
+    """The prediction setting after ``current`` in :data:`PREDICT_CHOICES`."""
+    return PREDICT_CHOICES[(PREDICT_CHOICES.index(current) + 1) % len(PREDICT_CHOICES)]
+
+
 def next_time_limit(current: float | None) -> float | None:
     """The time limit after ``current`` in :data:`TIME_LIMITS` (a limit not in it goes back to none)."""
     if current not in TIME_LIMITS:
@@ -75,7 +96,8 @@ def next_time_limit(current: float | None) -> float | None:
 def remembered_choices(settings: ClassSettings) -> dict[str, Any]:
     """What a teacher chose for a room and would choose again next lesson (not its code or seed)."""
     return {"ai": settings.ai, "time_limit": settings.time_limit, "tables": settings.tables,
-            "table_size": settings.table_size, "deals": settings.deals, "shuffle": settings.shuffle}
+            "table_size": settings.table_size, "deals": settings.deals, "shuffle": settings.shuffle,
+            "predict": settings.predict}
 
 
 def with_remembered(settings: ClassSettings, saved: Any) -> ClassSettings:
@@ -104,4 +126,6 @@ def with_remembered(settings: ClassSettings, saved: Any) -> ClassSettings:
         chosen["deals"] = saved["deals"]
     if isinstance(saved.get("shuffle"), bool):
         chosen["shuffle"] = saved["shuffle"]
+    if saved.get("predict") in PREDICT_CHOICES:
+        chosen["predict"] = saved["predict"]
     return replace(settings, **chosen)

@@ -72,6 +72,8 @@ class Predictor:
         """Answers given, by question (a step back and forward again is not asked twice)."""
         self.verdicts: dict[Question, Verdict] = {}
         self.asking: Question | None = None
+        self.class_guesses = False
+        """The class predicts on their phones (a class game): the preview stays hidden too."""
         if self.on:
             self.tally  # noqa: B018 - made now, not by the first frame that shows it
 
@@ -130,8 +132,8 @@ class Predictor:
 
     @property
     def hides_preview(self) -> bool:
-        """With predict on the table does not show where the next card will go."""
-        return self.on
+        """With predict on (or the class predicting) the table does not show where the next card will go."""
+        return self.on or self.class_guesses
 
     # ----------------------------------------------------------- hooks
     def may_advance(self) -> bool:

@@ -1,0 +1,115 @@
+"""A class game's predictions on the phones: who is asked, their answers in, the verdicts out.
+
+Pure Python (no pygame).  The rules of a round (who may answer, when the placement may be shown,
+how it is scored) are :mod:`game.classroom.predictions`; this is the class game's side of them:
+it asks the phones of :class:`~.class_session.ClassSession` (students not asked to act, and the
+room's watchers), adds the question to their observations, and sends each guesser its verdict
+once the engine has made the placement.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game.classroom.predictions import ClassPredictions, question_fields, reason_line, verdict_message
+from game.classroom.server import Event
+from game.engine import Placement
+from game.i18n import _
+from game.predict import Question
+
+from .session import Stage
+
+
+class PhonePredictions:
+    """The predictions of one class game (one table)."""
+
+    def __init__(self, session: Any, seconds: float) -> None:
+        """``session``: the :class:`~.class_session.ClassSession` whose phones predict."""
+        self.session = session
+        self.predictions = ClassPredictions(seconds)
+
+    def upcoming(self) -> Question | None:
+        """The placement the table's next step makes, as a question (``None``: it makes none)."""
+        session = self.session
+        upcoming = session.upcoming if session.stage in (Stage.REVEALED, Stage.PLACED) else None
+        if upcoming is None or len(session.placements) == len(session.seats):
+            return None
+        return Question(session.game.round, session.game.turn, *upcoming)
+
+    def asked_now(self) -> dict[str, str]:
+        """Who is asked to predict now: key -> name (connected students not asked to act, watchers)."""
+        session = self.session
+        infos = session.room.seats()
+        asked = {f"seat:{seat}": session.name(seat) for seat in session.phone_seats
+                 if seat not in session.questions and seat < len(infos) and infos[seat].connected}
+        asked.update((f"watch:{token}", name) for token, name in session.server.watching.items())
+        return asked
+
+    def ready(self) -> bool:
+        """The table would show the next placement now: the class is asked about it first (once;
+        the answers to the placement on screen stay until then); whether it may be shown now
+        (everyone asked answered, time is up, or the teacher said so)."""
+        predictions, clock = self.predictions, self.session.clock
+        question = self.upcoming()
+        if question is not None and predictions.opens(question):
+            predictions.ask(question, self.asked_now(), clock())
+        return not predictions.waiting(clock())
+
+    def show_now(self) -> bool:
+        if self.predictions.open is None:
+            return False
+        self.predictions.show_now()
+        return True
+
+    def take(self, event: Event) -> bool:
+        """A phone's guess; whether it was taken."""
+        if self.predictions.open is None:
+            if event.seat >= 0:
+                self.session.server.tell(event.seat, _("nothing is asked of you now"))
+            return False
+        who = f"watch:{event.who}" if event.seat < 0 else f"seat:{event.seat}"
+        return self.predictions.answer(who, event.value)
+
+    def forget_gone(self) -> None:
+        """Phones that left are waited for no more."""
+        current = self.predictions.open
+        if current is not None:
+            self.predictions.still_here(set(self.asked_now()) | set(current.guesses))
+
+    def settle(self, placement: Placement, rows_before: tuple[tuple[int, ...], ...]) -> None:
+        """The engine made ``placement``: score the round, tell each guesser."""
+        session = self.session
+        names = [seat.name for seat in session.seats]
+        settled = self.predictions.settle(placement, reason_line(rows_before, placement, session.rules, names))
+        if settled is None:
+            return
+        for who, verdict in settled.verdicts.items():
+            message = verdict_message(verdict, settled.reason, names)
+            kind, _colon, key = who.partition(":")
+            if kind == "seat":
+                session.server.send_to(message, seat=int(key))
+            else:
+                session.server.send_to(message, watcher=key)
+
+    def ask_in(self, seats: dict[int, dict[str, Any]], public: dict[str, Any]) -> None:
+        """The open question in the observations: ``ask: "predict"`` for whoever has not answered
+        (watchers keep their own answer), ``predicted`` for a seat that has."""
+        current = self.predictions.open
+        if current is None:
+            return
+        fields = question_fields(current.question, [seat.name for seat in self.session.seats])
+        public.update(ask="predict", predict=fields)
+        for seat, observation in seats.items():
+            who = f"seat:{seat}"
+            if who in current.asked:
+                observation["predict"] = fields
+                if who in current.guesses:
+                    observation["predicted"] = current.guesses[who]
+                else:
+                    observation["ask"] = "predict"
+
+    def key(self) -> object:
+        """What the phones are shown of the predictions (they are sent again when it changes)."""
+        current = self.predictions.open
+        return None if current is None else (current.question, tuple(sorted(current.guesses)))
+
