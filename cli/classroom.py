@@ -67,6 +67,9 @@ def add_class_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--predict-seconds", type=float, default=DEFAULT_SECONDS, metavar="SECONDS",
                         help=_("the longest a placement waits for the class's predictions (default {seconds})"
                                ).format(seconds=f"{DEFAULT_SECONDS:g}"))
+    parser.add_argument("--no-review", dest="reviews", action="store_false",
+                        help=_("do not send each student their review when their game ends (it is computed on "
+                               "this computer's spare cores)"))
     parser.add_argument("--seed", type=seed_argument, help=_("reproduce a deal (shown on screen)"))
     parser.add_argument("--resume", action="store_true",
                         help=_("reopen the latest stopped class game: the same room code, and each phone "
@@ -131,7 +134,7 @@ def class_settings(args: argparse.Namespace, error: Callable[[str], NoReturn]) -
     return ClassSettings(rules=args.rules, port=args.port, code=code, ai=args.ai, start_at=args.start_at,
                          time_limit=args.time_limit, seed=args.seed, seats=args.seats, resume=args.resume,
                          tables=tables, table_size=table_size, shuffle=args.shuffle, deals=args.deals,
-                         predict=args.predict, predict_seconds=args.predict_seconds)
+                         predict=args.predict, predict_seconds=args.predict_seconds, reviews=args.reviews)
 
 
 def table_options(args: argparse.Namespace, error: Callable[[str], NoReturn]) -> tuple[int | None, int]:

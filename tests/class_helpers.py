@@ -30,6 +30,7 @@ CODE = "TEST"
 def open_class_app(record: Path, *, step_delay: float = 0.0, **settings: Any) -> App:
     """The app showing a class lobby, listening on a free loopback port."""
     settings.setdefault("predict", False)  # (on by default when phones watch: the prediction tests say so)
+    settings.setdefault("reviews", False)  # (worker processes: the review tests turn them on)
     options = PlayOptions(class_game=ClassSettings(port=0, host="127.0.0.1", code=CODE, **settings),
                           step_delay=step_delay, record=record)
     return open_app(options)

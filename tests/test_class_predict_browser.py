@@ -2,7 +2,7 @@
 
 Two headless Chromium phones (360x740) and six raw-WebSocket phones (two more seats, four
 watchers) predict every placement; each page state the Chromium phone passes through (join,
-lobby, card asked, waiting, row asked, predict, verdict, game over) is audited with axe-core's
+lobby, card asked, waiting, row asked, predict, verdict, game over, review) is audited with axe-core's
 WCAG 2.1 A and AA rules, and every control is at least 44x44 CSS px.  ``SIXTAKES_SHOTS=DIR``
 keeps a screenshot of each state.
 """
@@ -72,7 +72,8 @@ def test_a_class_predicts_every_placement_on_real_phones_and_every_page_state_is
     shots = Shots(Path(os.environ.get("SIXTAKES_SHOTS") or tmp_path))
     shots.folder.mkdir(parents=True, exist_ok=True)
     seed = seed_with_a_row_choice_for_ana()
-    app = open_class_app(tmp_path / "class.jsonl", seed=seed, predict=True, predict_seconds=300, step_delay=0.3)
+    app = open_class_app(tmp_path / "class.jsonl", seed=seed, predict=True, predict_seconds=300, step_delay=0.3,
+                         reviews=True)
     url = url_of(app)
     profiles = Path(tempfile.mkdtemp(prefix="predict-phones-", dir=tmp_path))
     drivers: list[Any] = []
@@ -103,8 +104,16 @@ def test_a_class_predicts_every_placement_on_real_phones_and_every_page_state_is
         """One look at a phone: predict, take a row, play; whether its game is over."""
         text = status(driver)
         if text.startswith("Game over"):
-            if seat == 0:
-                look(driver, "8-game-over")
+            if seat != 0:
+                return True
+            look(driver, "8-game-over")
+            review = by_testid(driver, "review")
+            if not review.is_displayed():
+                return False
+            if by_testid(driver, "review-status").text.startswith("Your review is being prepared"):
+                return False  # (progress: the review fills in)
+            driver.execute_script("arguments[0].scrollIntoView()", review)
+            look(driver, "9-review")
             return True
         asked = driver.execute_script("return state && state.ask === 'predict' ? state.predict : null")
         if asked is not None and by_testid(driver, "guess-0").is_enabled():
@@ -165,6 +174,8 @@ def test_a_class_predicts_every_placement_on_real_phones_and_every_page_state_is
     lobby_of(app).start()
     run_until(app, lambda: isinstance(app.manager.active, ClassTableScene))
     session = app.manager.active.class_session  # type: ignore[attr-defined]
+    # The projector runs on (the results screen sends the reviews) until the phones are done.
+    run_until(app, lambda: not background.thread.is_alive(), seconds=400, dt=None)
     play_to_the_end(app, background, drivers)
     seated.join(30)
     watching.join(30)
@@ -184,6 +195,6 @@ def test_a_class_predicts_every_placement_on_real_phones_and_every_page_state_is
         assert standings[name] == (right, len(mine))
         assert shown and all(line.startswith(("\u2714 Right", "\u2718 Not quite")) for line in shown)
     assert set(audited) == {"1-join", "2-lobby", "3-card-asked", "4-waiting", "5-row-asked", "6-predict",
-                            "7-verdict", "8-game-over"}, sorted(audited)
+                            "7-verdict", "8-game-over", "9-review"}, sorted(audited)
     problems = [problem for found in audited.values() for problem in found]
     assert problems == [], problems

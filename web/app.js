@@ -146,6 +146,8 @@ function receive(message) {
     drawGame(message);
   } else if (message.type === "verdict") {
     showVerdict(message);
+  } else if (message.type === "review") {
+    showReview(message);
   }
 }
 
@@ -312,6 +314,35 @@ function showVerdict(verdict) {
   line.hidden = false;
   line.className = "verdict " + (verdict.right ? "right" : "wrong");
   line.replaceChildren((verdict.right ? "\u2714 " : "\u2718 ") + verdict.text, el("small", {}, verdict.reason));
+}
+
+// This student's review: progress until it is ready, then their costliest choices first.
+function showReview(review) {
+  $("review").hidden = false;
+  const list = $("review-list");
+  list.replaceChildren();
+  if (!review.ready) {
+    $("review-status").textContent = t("Your review is being prepared: {done} of {count} choices looked at",
+      {done: review.done, count: review.of});
+    return;
+  }
+  $("review-status").textContent = review.costliest.length
+    ? t("Your choices cost {points} points each on average against the best one. The costliest:",
+      {points: review.mean_loss.toFixed(1)})
+    : t("Every choice you made was the best one, or nearly.");
+  for (const decision of review.costliest) {
+    const item = el("li", {"data-testid": "review-" + decision.round + "-" + decision.turn + "-" + decision.kind});
+    item.append(el("span", {class: "when"}, t("turn {turn} of {turns}", {turn: decision.turn, turns: state ? state.turns : 7})
+      + ": "), decision.summary);
+    const mini = el("div", {class: "mini", role: "group", "aria-label": t("The rows as they stood")});
+    for (const row of decision.rows) {
+      const line = el("div");
+      for (const number of row) line.append(card(state ? state.rules : "snap", number, "span"));
+      mini.append(line);
+    }
+    item.append(mini);
+    list.append(item);
+  }
 }
 
 $("join-form").addEventListener("submit", (event) => {

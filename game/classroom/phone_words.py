@@ -69,6 +69,11 @@ PHONE_TEXTS: tuple[str, ...] = (
     N_("Predict: where does this card go?"),
     N_("You said row {row}: wait for the reveal"),
     N_("You said it takes a row: wait for the reveal"),
+    N_("Your review"),
+    N_("Your review is being prepared: {done} of {count} choices looked at"),
+    N_("Your choices cost {points} points each on average against the best one. The costliest:"),
+    N_("Every choice you made was the best one, or nearly."),
+    N_("The rows as they stood"),
 )
 """Every text the phone page shows, in English (the keys of the table)."""
 

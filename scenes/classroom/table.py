@@ -193,6 +193,11 @@ class ClassResultsScene(ResultsScene):
         self.settings = settings
         self.room = room
 
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        if self.room is not None:
+            self.room.session.send_reviews()  # each student's review reaches their phone as it fills in
+
     def _subtitle(self) -> list[Part]:
         """The usual line, and the class's best predictors if the class predicted."""
         parts = super()._subtitle()

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.classroom.observation import at_table
+from game.classroom.reviews import ReviewService
 from game.classroom.room import Room, SeatInfo
 from game.classroom.server import ClassServer, Event
 from game.classroom.tables import (Standing, TablePlan, TableResult, class_standings, seat_comparison,
@@ -138,6 +139,8 @@ class RoomGame:
     """Seconds each placement stays on the phones before the next."""
     predict_seconds: float | None = None
     """The students predict each placement at their table, waiting that long at most (``None``: off)."""
+    reviews: ReviewService | None = None
+    """Reviews each student's game for their phone when their table ends (``None``: no reviews)."""
 
 
 class RoomOfTables:
@@ -158,7 +161,7 @@ class RoomOfTables:
             ClassSession(class_seats(self.room, game.rules, game.level, seats), door,  # type: ignore[arg-type]
                          rules=game.rules,
                          level=game.level, seed=seeds[table], options=game.options, time_limit=game.time_limit,
-                         predict_seconds=game.predict_seconds)
+                         predict_seconds=game.predict_seconds, review_service=game.reviews)
             for table, (seats, door) in enumerate(zip(plan.tables, self.doors))]
         self._elapsed = [0.0] * count
         self.opened: int | None = None

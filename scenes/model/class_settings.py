@@ -52,6 +52,8 @@ class ClassSettings:
     some phones watch when the game starts (they would have nothing else to do)."""
     predict_seconds: float = DEFAULT_SECONDS
     """The longest a placement waits for the class's predictions."""
+    reviews: bool = True
+    """Each student's phone gets their review when their game ends (``class --no-review``: not)."""
 
     def predict_for(self, watchers: int) -> float | None:
         """How long placements wait for predictions in a game starting with ``watchers`` phones

@@ -1,0 +1,170 @@
+"""The students' reviews reaching their phones: a class of 30 at the end of a lesson.
+
+``python bench/class_reviews.py [--phones 30] [--json]``
+
+Every simulated phone (in ``--client-processes`` processes of their own) joins one room of many
+tables and plays its table to the end; the main thread does what the projector does each frame
+(pump the room, draw the overview of every table, headless).  When a table's game ends, its
+students' reviews are computed in the review worker processes (:mod:`game.classroom.reviews`,
+the default rollouts, as ``main.py review``) and each phone receives its own.  Measured, on the
+clock every process shares: from the phone reading its game's end to it reading its finished
+review - the first phone's and the last's (targets: 5 s and 30 s for 30 students on 2 cores) -
+and the processor time of each projector frame drawn while the reviews were being computed
+(target: under 16 ms).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import multiprocessing
+import os
+import statistics
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+CODE = "REVW"
+FIRST_TARGET_S = 5.0
+LAST_TARGET_S = 30.0
+FRAME_TARGET_MS = 16.0
+
+
+def phones(url: str, names: list[str], results: Any, ready: Any) -> None:
+    """Simulated students (in their own process): join in order, play, then wait for their
+    review; each sends back (name, time its game ended, time its review was ready)."""
+    import aiohttp
+
+    from game.classroom.simclient import SimClient
+
+    async def main() -> None:
+        clients = [SimClient(url, CODE, name) for name in names]
+        async with aiohttp.ClientSession(connector=aiohttp.TCPConnector(limit=0)) as session:
+            tasks = []
+            for client in clients:
+                tasks.append(asyncio.create_task(client.run(session, until_over=False)))
+                while client.token is None:
+                    await asyncio.sleep(0.001)
+            ready.set()
+            await asyncio.gather(*tasks)
+        found = []
+        for client in clients:
+            over = next((t for t, m in client.received if m.get("type") == "state" and m.get("phase") == "over"),
+                        None)
+            review = next((t for t, m in client.received if m.get("type") == "review" and m.get("ready")), None)
+            found.append((client.name, over, review))
+        results.put(found)
+
+    asyncio.run(main())
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(len(ordered) * share))] if ordered else float("nan")
+
+
+def lesson(args: argparse.Namespace) -> dict[str, Any]:
+    import pygame
+
+    from game.classroom.reviews import ReviewService
+    from game.classroom.room import Room
+    from game.classroom.server import ClassServer
+    from game.classroom.tables import AUTO, MAX_PHONES, plan_tables
+    from game.rules import SNAP
+    from scenes.app import App
+    from scenes.classroom.overview import OverviewScene
+    from scenes.model.class_room import RoomGame, RoomOfTables
+    from scenes.model.class_settings import ClassSettings
+    from scenes.model.options import PlayOptions
+
+    room = Room(MAX_PHONES, CODE)
+    room.many_tables = True
+    server = ClassServer(room, rules=SNAP, host="127.0.0.1", port=0)
+    server.start()
+    context = multiprocessing.get_context("spawn")
+    results = context.Queue()
+    names = [f"S{i:02}" for i in range(args.phones)]
+    workers = []
+    for index in range(args.client_processes):
+        ready = context.Event()
+        process = context.Process(target=phones, args=(f"http://127.0.0.1:{server.port}",
+                                                       names[index::args.client_processes], results, ready))
+        process.start()
+        workers.append(process)
+        if not ready.wait(120):
+            raise SystemExit("the phones did not join")
+    pygame.display.init()
+    pygame.font.init()
+    app = App(PlayOptions(step_delay=args.step_delay))
+    service = ReviewService(workers=args.workers)
+    plan = plan_tables(room.start(), 4, AUTO)
+    tables = RoomOfTables(server, plan, RoomGame(SNAP, seed=1, step_delay=args.step_delay, reviews=service),
+                          lambda session, code, table: "")
+    overview = OverviewScene(app.ctx, tables, ClassSettings(tables=AUTO), (f"http://127.0.0.1:{server.port}",))
+    surface = pygame.display.set_mode((1280, 720))
+    frames_ms: list[float] = []
+    last = time.monotonic()
+    deadline = last + args.timeout
+    while time.monotonic() < deadline:
+        frame_start = time.monotonic()
+        tables.pump(frame_start - last)
+        last = frame_start
+        drawing = time.thread_time()
+        overview.draw(surface)
+        if tables.done:  # the reviews are being computed: does the projector stutter?
+            frames_ms.append((time.thread_time() - drawing) * 1000)
+            if all(review.ready and review.sent_done == review.total
+                   for session in tables.sessions for review in session.reviews):
+                break
+        time.sleep(max(0.0, 1 / 60 - (time.monotonic() - frame_start)))
+    tables.close()
+    found = [entry for _ in workers for entry in results.get(timeout=120)]
+    for worker in workers:
+        worker.join(30)
+    service.close()
+    waits = sorted(review - over for _name, over, review in found if over is not None and review is not None)
+    missing = sum(1 for _name, over, review in found if review is None)
+    return {
+        "phones": args.phones, "tables": len(plan.tables), "review_workers": service.workers,
+        "cores": os.cpu_count(), "reviews": len(waits), "missing": missing,
+        "first_s": round(waits[0], 2) if waits else None, "last_s": round(waits[-1], 2) if waits else None,
+        "median_s": round(statistics.median(waits), 2) if waits else None,
+        "first_target_s": FIRST_TARGET_S, "last_target_s": LAST_TARGET_S,
+        "frame_p50_ms": round(percentile(frames_ms, 0.5), 2), "frame_p99_ms": round(percentile(frames_ms, 0.99), 2),
+        "frame_target_ms": FRAME_TARGET_MS, "frames_while_reviewing": len(frames_ms),
+        "load_average": round(os.getloadavg()[0], 1) if hasattr(os, "getloadavg") else None,
+    }
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--phones", type=int, default=30)
+    parser.add_argument("--client-processes", type=int, default=2)
+    parser.add_argument("--workers", type=int, default=None, help="review worker processes (default: up to 2)")
+    parser.add_argument("--step-delay", type=float, default=0.05)
+    parser.add_argument("--timeout", type=float, default=600.0)
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args()
+    figures = lesson(args)
+    if args.json:
+        print(json.dumps(figures))
+    else:
+        print(f"{figures['reviews']} reviews of {figures['phones']} students at {figures['tables']} tables, "
+              f"{figures['review_workers']} review workers on {figures['cores']} cores")
+        print(f"from a game's end to the phone's review: first {figures['first_s']} s "
+              f"(target {FIRST_TARGET_S:g}), last {figures['last_s']} s (target {LAST_TARGET_S:g}), "
+              f"median {figures['median_s']} s")
+        print(f"projector frame while reviewing (processor time): p50 {figures['frame_p50_ms']} ms, "
+              f"p99 {figures['frame_p99_ms']} ms (target {FRAME_TARGET_MS:g})")
+    return 0 if figures["missing"] == 0 else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
