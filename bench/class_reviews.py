@@ -80,6 +80,7 @@ def lesson(args: argparse.Namespace) -> dict[str, Any]:
     from game.rules import SNAP
     from scenes.app import App
     from scenes.classroom.overview import OverviewScene
+    from scenes.model.class_learning import Learning
     from scenes.model.class_room import RoomGame, RoomOfTables
     from scenes.model.class_settings import ClassSettings
     from scenes.model.options import PlayOptions
@@ -105,7 +106,8 @@ def lesson(args: argparse.Namespace) -> dict[str, Any]:
     app = App(PlayOptions(step_delay=args.step_delay))
     service = ReviewService(workers=args.workers)
     plan = plan_tables(room.start(), 4, AUTO)
-    tables = RoomOfTables(server, plan, RoomGame(SNAP, seed=1, step_delay=args.step_delay, reviews=service),
+    tables = RoomOfTables(server, plan, RoomGame(SNAP, seed=1, step_delay=args.step_delay,
+                                                  learning=Learning(reviews=service)),
                           lambda session, code, table: "")
     overview = OverviewScene(app.ctx, tables, ClassSettings(tables=AUTO), (f"http://127.0.0.1:{server.port}",))
     surface = pygame.display.set_mode((1280, 720))

@@ -61,15 +61,7 @@ def add_class_arguments(parser: argparse.ArgumentParser) -> None:
                         help=_("start by itself once N seats are taken (default: the teacher presses Enter)"))
     parser.add_argument("--time-limit", type=float, metavar="SECONDS",
                         help=_("seconds a student has to choose before an AI chooses for them (default: wait)"))
-    parser.add_argument("--predict", action=argparse.BooleanOptionalAction, default=None,
-                        help=_("every phone not asked to act predicts where each card goes before it is shown "
-                               "(default: on if some phones only watch)"))
-    parser.add_argument("--predict-seconds", type=float, default=DEFAULT_SECONDS, metavar="SECONDS",
-                        help=_("the longest a placement waits for the class's predictions (default {seconds})"
-                               ).format(seconds=f"{DEFAULT_SECONDS:g}"))
-    parser.add_argument("--no-review", dest="reviews", action="store_false",
-                        help=_("do not send each student their review when their game ends (it is computed on "
-                               "this computer's spare cores)"))
+    add_learning_arguments(parser)
     parser.add_argument("--seed", type=seed_argument, help=_("reproduce a deal (shown on screen)"))
     parser.add_argument("--resume", action="store_true",
                         help=_("reopen the latest stopped class game: the same room code, and each phone "
@@ -81,6 +73,22 @@ def add_class_arguments(parser: argparse.ArgumentParser) -> None:
                             ms=f"{DEFAULT_THINK_MS:g}"))
     add_window_options(parser, "once the results screen is shown")
     parser.set_defaults(subparser=parser)
+
+
+def add_learning_arguments(parser: argparse.ArgumentParser) -> None:
+    """The class's predictions, the students' reviews, the lesson report."""
+    parser.add_argument("--predict", action=argparse.BooleanOptionalAction, default=None,
+                        help=_("every phone not asked to act predicts where each card goes before it is shown "
+                               "(default: on if some phones only watch)"))
+    parser.add_argument("--predict-seconds", type=float, default=DEFAULT_SECONDS, metavar="SECONDS",
+                        help=_("the longest a placement waits for the class's predictions (default {seconds})"
+                               ).format(seconds=f"{DEFAULT_SECONDS:g}"))
+    parser.add_argument("--no-review", dest="reviews", action="store_false",
+                        help=_("do not send each student their review when their game ends (it is computed on "
+                               "this computer's spare cores)"))
+    parser.add_argument("--report", type=Path, metavar="DIR",
+                        help=_("write the lesson report (an HTML page to print and a CSV) to DIR (default: "
+                               "lessons/ in the data folder)"))
 
 
 def add_table_arguments(parser: argparse.ArgumentParser) -> None:
@@ -134,7 +142,8 @@ def class_settings(args: argparse.Namespace, error: Callable[[str], NoReturn]) -
     return ClassSettings(rules=args.rules, port=args.port, code=code, ai=args.ai, start_at=args.start_at,
                          time_limit=args.time_limit, seed=args.seed, seats=args.seats, resume=args.resume,
                          tables=tables, table_size=table_size, shuffle=args.shuffle, deals=args.deals,
-                         predict=args.predict, predict_seconds=args.predict_seconds, reviews=args.reviews)
+                         predict=args.predict, predict_seconds=args.predict_seconds, reviews=args.reviews,
+                         report_dir=args.report)
 
 
 def table_options(args: argparse.Namespace, error: Callable[[str], NoReturn]) -> tuple[int | None, int]:

@@ -4,6 +4,9 @@
 from __future__ import annotations
 
 import asyncio
+import csv
+import html
+import io
 import json
 import random
 import subprocess
@@ -38,14 +41,16 @@ def reviews_of(phone: SimClient) -> list[dict]:
 
 def test_each_phone_gets_its_review_and_it_is_main_py_review_of_its_seat(tmp_path: Path) -> None:
     record_file = tmp_path / "class.jsonl"
-    app = open_class_app(record_file, seed=17, reviews=True)
+    reports = tmp_path / "reports"
+    app = open_class_app(record_file, seed=17, reviews=True, report_dir=reports, predict=True, predict_seconds=300,
+                         step_delay=0.2)
     try:
         url = url_of(app)
         phones = [SimClient(url, CODE, name, rng=random.Random(i)) for i, name in enumerate(("Ana", "Ben"))]
         playing = listen_on(phones)  # (a phone keeps listening after the game: its review comes later)
         run_until(app, lambda: all(phone.token for phone in phones))
         lobby_of(app).start()
-        run_until(app, lambda: game_finished(app), seconds=120)
+        run_until(app, lambda: game_finished(app), seconds=120, dt=None)
         run_until(app, lambda: all(any(r["ready"] for r in reviews_of(phone)) for phone in phones), seconds=300,
                   dt=None)
         record = read_records(record_file)[0]
@@ -67,10 +72,36 @@ def test_each_phone_gets_its_review_and_it_is_main_py_review_of_its_seat(tmp_pat
             assert shown == [(d["round"] + 1, d["turn"] + 1, d["kind"], round(d["loss"], 1)) for d in worst]
             assert record.players[phone.seat].name == phone.name
         assert game_finished(app)  # the results stayed on screen while the reviews came in
+        check_the_lesson_report(reports, record, phones)
         app.manager.active.room.close()  # type: ignore[attr-defined]  # the room closes: the phones stop listening
         playing.join(30)
     finally:
         close_app()
+
+
+def check_the_lesson_report(folder: Path, record: object, phones: list[SimClient]) -> None:
+    """The report's HTML and CSV hold the record's points and each phone's predictions and review."""
+    [page] = folder.glob("lesson-*-TEST.html")
+    [table] = folder.glob("lesson-*-TEST.csv")
+    rows = list(csv.reader(io.StringIO(table.read_text(encoding="utf-8"))))
+    assert rows[0][:4] == ["Rank", "Name", "Games", "Points"]
+    by_name = {row[1]: row for row in rows[1:]}
+    assert set(by_name) == {"Ana", "Ben"}  # students only, not the AIs
+    scores = {player.name: score for player, score in zip(record.players, record.scores)}  # type: ignore[attr-defined]
+    text = page.read_text(encoding="utf-8")
+    for phone in phones:
+        row = by_name[phone.name]
+        review = reviews_of(phone)[-1]
+        right = sum(1 for verdict in phone.verdicts if verdict["right"])
+        assert row[2:5] == ["1", str(scores[phone.name]), f"{scores[phone.name]:.1f}"]
+        assert row[5] == str(1 + sum(1 for other in record.scores if other < scores[phone.name]))  # type: ignore[attr-defined]
+        assert row[6] == f"{right} of {len(phone.guesses)}"
+        assert abs(float(row[7]) - review["mean_loss"]) <= 0.005
+        assert row[8] == (review["costliest"][0]["summary"] if review["costliest"] else "")
+        for cell in row[1:]:
+            assert html.escape(cell) in text
+    ranks = sorted(int(row[0]) for row in rows[1:])
+    assert ranks[0] == 1
 
 
 def test_the_review_message_shows_progress_then_the_costliest_choices_with_their_rows() -> None:

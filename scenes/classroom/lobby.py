@@ -17,7 +17,6 @@ from typing import Any
 import pygame
 
 from game.classroom.room import DEFAULT_PORT, Room, SeatInfo
-from game.classroom.reviews import shared_service
 
 from .qr import QrImage, qr_modules
 from game.classroom.server import ClassServer, lan_addresses
@@ -212,8 +211,7 @@ class LobbyScene(Scene):
         options = self.ctx.options.agent_options()
         session = ClassSession(seats, self.server, rules=rules, level=self.settings.ai, seed=self.settings.seed,
                                options=options, time_limit=self.settings.time_limit,
-                               predict_seconds=self.settings.predict_for(room.spectator_count()),
-                               review_service=shared_service() if self.settings.reviews else None)
+                               learning=self.settings.learning(room.spectator_count(), room.code))
         self.ctx.nav.show_session(session, ClassTableScene(self.ctx, session, self.settings, self.addresses))  # type: ignore[attr-defined]
 
     # ------------------------------------------------------------- draw

@@ -17,7 +17,6 @@ from dataclasses import dataclass
 import pygame
 
 from game.classroom.server import ClassServer
-from game.classroom.reviews import shared_service
 from game.classroom.tables import Standing, TableResult, plan_tables
 from game.i18n import _, rich
 from game.rules import rules_named
@@ -49,8 +48,7 @@ def start_tables(ctx: AppContext, server: ClassServer, settings: ClassSettings, 
     plan = plan_tables(students, settings.table_size, settings.tables or 0, shuffle)
     game = RoomGame(rules_named(settings.rules), settings.ai, settings.seed, settings.deals == "same",
                     ctx.options.agent_options(), settings.time_limit, ctx.options.step_delay,
-                    settings.predict_for(room.spectator_count() + len(plan.watchers)),
-                    shared_service() if settings.reviews else None)
+                    settings.learning(room.spectator_count() + len(plan.watchers), room.code))
     tables = RoomOfTables(server, plan, game, ctx.nav.save_table)
     ctx.nav.show_room(tables, OverviewScene(ctx, tables, settings, addresses))
 

@@ -20,7 +20,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.classroom.observation import at_table
-from game.classroom.reviews import ReviewService
 from game.classroom.room import Room, SeatInfo
 from game.classroom.server import ClassServer, Event
 from game.classroom.tables import (Standing, TablePlan, TableResult, class_standings, seat_comparison,
@@ -30,6 +29,7 @@ from game.i18n import _
 from game.players.options import DEFAULT_OPTIONS, AgentOptions
 from game.rules import Rules
 
+from .class_learning import NO_LEARNING, Learning
 from .class_session import ClassSession, class_seats
 from .session import PHONE, Stage
 
@@ -137,10 +137,8 @@ class RoomGame:
     time_limit: float | None = None
     step_delay: float = 1.0
     """Seconds each placement stays on the phones before the next."""
-    predict_seconds: float | None = None
-    """The students predict each placement at their table, waiting that long at most (``None``: off)."""
-    reviews: ReviewService | None = None
-    """Reviews each student's game for their phone when their table ends (``None``: no reviews)."""
+    learning: Learning = NO_LEARNING
+    """Predictions (each student at their own table), reviews, the lesson report every table adds to."""
 
 
 class RoomOfTables:
@@ -161,7 +159,7 @@ class RoomOfTables:
             ClassSession(class_seats(self.room, game.rules, game.level, seats), door,  # type: ignore[arg-type]
                          rules=game.rules,
                          level=game.level, seed=seeds[table], options=game.options, time_limit=game.time_limit,
-                         predict_seconds=game.predict_seconds, review_service=game.reviews)
+                         learning=game.learning)
             for table, (seats, door) in enumerate(zip(plan.tables, self.doors))]
         self._elapsed = [0.0] * count
         self.opened: int | None = None

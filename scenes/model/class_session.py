@@ -24,7 +24,7 @@ from game.players.options import DEFAULT_OPTIONS, AgentOptions
 from game.players.agents import Agent, make_agent
 from game.classroom.observation import PublicTable, public_observation, seat_observation
 from game.classroom.predictions import ClassPredictions
-from game.classroom.reviews import ReviewService, StudentReview, moved, review_message
+from game.classroom.reviews import StudentReview
 from game.classroom.room import Room
 from game.classroom.server import ClassServer, Event
 from game.engine import Placement, PlayerView, new_seed
@@ -34,6 +34,7 @@ from game.rules import ROWS, Rules
 from game.table_size import CLASS_MODE
 from game.store.unfinished import KeptRoom
 
+from .class_learning import NO_LEARNING, AfterGame, Learning
 from .class_predicting import PhonePredictions
 from .session import PHONE, Seat, Stage, TableSession
 from .thinker import Thinker
@@ -103,8 +104,7 @@ class OpenRoom:
             return None
         seats = class_seats(old.room, old.rules, settings_ai)
         return ClassSession(seats, old.server, rules=old.rules, level=settings_ai, seed=seed, options=options,
-                            time_limit=old.time_limit, predict_seconds=old.predict_seconds,
-                            review_service=old.review_service)
+                            time_limit=old.time_limit, learning=old.learning)
 
     def close(self) -> None:
         """The teacher leaves the results: the room closes (its phones are told the game ended)."""
@@ -118,12 +118,10 @@ class ClassSession(TableSession):
                  seed: int | None = None, options: AgentOptions = DEFAULT_OPTIONS,
                  time_limit: float | None = None, clock: Callable[[], float] = time.monotonic,
                  stand_ins: Sequence[Agent | None] | None = None, thinker: Thinker | None = None,
-                 predict_seconds: float | None = None, review_service: ReviewService | None = None) -> None:
+                 learning: Learning = NO_LEARNING) -> None:
         """``stand_ins`` and ``thinker``: players that repeat a stopped game's decisions until
         :meth:`take_own_players` seats the phones and computer players (see :mod:`.resume`).
-        ``predict_seconds``: the class predicts every placement, waiting that long at most for the
-        guesses (``None``: no predictions).  ``review_service``: reviews each student's game when it
-        ends, for their phone (``None``: no reviews)."""
+        ``learning``: the class's predictions, the students' reviews, the lesson report."""
         seed = new_seed() if seed is None else seed
         self.level = level
         self.server = server
@@ -137,12 +135,10 @@ class ClassSession(TableSession):
         """Auto is off: the table shows the next placement when the teacher presses Space (the
         projector's table sets it every frame), so what it waits for is the teacher."""
         self.given_to_ai: set[int] = set()
-        self.reviews: list[StudentReview] = []
-        """Each student's review, queued when the game ends (sent to their phone as it fills in)."""
-        self.review_service = review_service
-        self.reviews_queued = False
-        self.predict_seconds = predict_seconds
-        self.predicting = PhonePredictions(self, predict_seconds) if predict_seconds is not None else None
+        self.learning = learning
+        self.after_game = AfterGame(self, learning)
+        self.predicting = PhonePredictions(self, learning.predict_seconds) \
+            if learning.predict_seconds is not None else None
         """The class's predictions of each placement (``None``: off)."""
         self.notes: list[str] = []
         """What the projector and phones are told, e.g. "Time is up: an AI played for Ana"."""
@@ -209,15 +205,14 @@ class ClassSession(TableSession):
         return changed
 
     def send_reviews(self) -> None:
-        """Once the game is over: each student's review queued, then sent to their phone as it
-        fills in (called every frame, also by the results screen)."""
-        if self.review_service is not None and self.stage is Stage.OVER and not self.reviews_queued:
-            self.reviews_queued = True
-            students = [(seat, seat) for seat, kind in enumerate(self.seats) if kind.kind == PHONE]
-            self.reviews = self.review_service.review_game(self.rules, len(self.seats), self.game.seed,
-                                                           self.game.rounds, students)
-        for review in moved(self.reviews):
-            self.server.send_to(review_message(review), seat=review.seat)
+        """Once the game is over: its figures to the lesson report, each student's review sent to
+        their phone as it fills in (called every frame, also by the results screen)."""
+        self.after_game.update()
+
+    @property
+    def reviews(self) -> list[StudentReview]:
+        """Each student's review, queued when the game ended."""
+        return self.after_game.reviews
 
     def _take(self, event: Event) -> bool:
         if event.kind in ("joined", "left"):

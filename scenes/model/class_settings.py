@@ -8,12 +8,16 @@ every command's parser on each run.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Any
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from game.classroom.room import DEFAULT_PORT, TABLE_SEATS, seats_for
 from game.classroom.predictions import DEFAULT_SECONDS
 from game.classroom.tables import DUPLICATE, MAX_PHONES
 from game.rules import rules_named
+
+if TYPE_CHECKING:
+    from .class_learning import Learning
 
 
 
@@ -54,6 +58,19 @@ class ClassSettings:
     """The longest a placement waits for the class's predictions."""
     reviews: bool = True
     """Each student's phone gets their review when their game ends (``class --no-review``: not)."""
+    report_dir: Path | None = None
+    """Where the lesson report is written (``None``: ``lessons/`` in the data folder)."""
+
+    def learning(self, watchers: int, code: str) -> Learning:
+        """What a game starting now in the room ``code`` with ``watchers`` phones watching does for
+        learning: predictions (see :meth:`predict_for`), reviews, the lesson report."""
+        from game.classroom.report import LessonReport, default_report_dir
+        from game.classroom.reviews import shared_service
+
+        from .class_learning import Learning
+
+        return Learning(self.predict_for(watchers), shared_service() if self.reviews else None,
+                        LessonReport(self.report_dir or default_report_dir(), code))
 
     def predict_for(self, watchers: int) -> float | None:
         """How long placements wait for predictions in a game starting with ``watchers`` phones

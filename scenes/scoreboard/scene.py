@@ -19,6 +19,7 @@ from pathlib import Path
 
 import pygame
 
+from game.classroom.report import lessons_line
 from game.i18n import _
 from game.store.history import PERIODS, GameSummary, History, HistoryError, PlayerTotals, Query, open_history, period_start
 from game.record import ReplayedRecord
@@ -67,6 +68,8 @@ class ScoreboardScene(Scene):
         self._history: History | None = None
         self._refresh_in: float | None = None
         """Seconds until a typed filter is applied (``None``: nothing pending)."""
+        self.lessons = lessons_line()
+        """Where the class games' lesson reports are (empty: none yet)."""
         self.refresh()
 
     # ------------------------------------------------------------- data
@@ -228,7 +231,8 @@ class ScoreboardScene(Scene):
     def frame(self) -> BoardFrame:
         """What the next frame shows."""
         return BoardFrame(self.name_filter, self.period, self.games, self.selected, self.error, self.leaders,
-                          self.total, self.offset, self.per_page(), self.note_count, self.notes, self.mouse)
+                          self.total, self.offset, self.per_page(), self.note_count, self.notes, self.mouse,
+                          self.lessons)
 
     def draw(self, surface: pygame.Surface) -> None:
         draw_scoreboard(surface, self.frame(), self.ctx.sprites)

@@ -91,6 +91,8 @@ class BoardFrame:
     note_count: int
     notes: Sequence[str]
     mouse: tuple[int, int]
+    lessons: str = ""
+    """The lesson reports written by class games (where, how many), if any."""
 
 
 def draw_scoreboard(surface: pygame.Surface, frame: BoardFrame, sprites: DigitSprites) -> None:
@@ -240,6 +242,9 @@ def draw_footer(surface: pygame.Surface, rect: pygame.Rect, s: float, frame: Boa
                         frame.note_count).format(count=frame.note_count, note=frame.notes[0])
         head, size = theme.fit_label(head, theme.text_px(18, s), rect.width)
         theme.blit_text(surface, head, size, (255, 190, 170), topleft=(rect.left, rect.top + round(26 * s)))
+    elif frame.lessons:
+        line, size = theme.fit_label(frame.lessons, theme.text_px(18, s), rect.width)
+        theme.blit_text(surface, line, size, theme.TEXT_DIM, topleft=(rect.left, rect.top + round(26 * s)))
 
 
 def _when_text(played: int | None, size: int, room: int) -> str:

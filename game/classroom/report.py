@@ -1,0 +1,264 @@
+"""The teacher's lesson report: what each student did and learned in one room's lesson.
+
+Pure Python (the standard library; the only I/O is :func:`write_report`).  A lesson is one
+class room from its opening to its closing: every game played in it (one table, or many tables
+at once, and every next deal) adds each student's points, rank and predictions; each student's
+review, once computed, adds the mean loss per decision and the costliest choice.  The report is
+written after each game and each review as two files side by side:
+
+- ``lesson-<date>-<time>-<code>.html``: a self-contained page a teacher can open and print;
+- ``lesson-<date>-<time>-<code>.csv``: the same figures for a spreadsheet.
+
+The names stay on this computer: the report is only written to the folder the teacher chose
+(``class --report DIR``, else ``lessons/`` in the data folder).
+"""
+
+from __future__ import annotations
+
+import csv
+import html
+import io
+import os
+import tempfile
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from game.i18n import _, active_language, ngettext
+from game.review import Decision, costliest, summary
+from game.store.storage import data_dir
+
+LESSONS_FOLDER = "lessons"
+"""The reports' folder in the data folder, unless ``class --report DIR`` says otherwise."""
+
+
+def default_report_dir() -> Path:
+    return data_dir() / LESSONS_FOLDER
+
+
+def lesson_reports(folder: Path | None = None) -> list[Path]:
+    """The lesson reports' pages in ``folder`` (the default folder if ``None``), newest first."""
+    folder = folder or default_report_dir()
+    try:
+        return sorted(folder.glob("lesson-*.html"), key=lambda path: path.name, reverse=True)
+    except OSError:
+        return []
+
+
+def lessons_line(folder: Path | None = None) -> str:
+    """What the scoreboard says of the lesson reports, e.g. "Lesson reports: 3, the newest ...";
+    empty if there is none."""
+    reports = lesson_reports(folder)
+    if not reports:
+        return ""
+    return ngettext("Lesson reports: {count}, the newest {name} in {folder}",
+                    "Lesson reports: {count}, the newest {name} in {folder}", len(reports)).format(
+        count=len(reports), name=reports[0].name, folder=reports[0].parent)
+
+
+@dataclass
+class StudentRecord:
+    """One student's lesson so far."""
+
+    name: str
+    points: list[int] = field(default_factory=list)
+    """Their points in each game."""
+    ranks: list[int] = field(default_factory=list)
+    """Their rank at their table in each game (1 = fewest points)."""
+    right: int = 0
+    asked: int = 0
+    losses: list[float] = field(default_factory=list)
+    """The review's loss of each decision reviewed so far."""
+    worst: Decision | None = None
+
+    @property
+    def games(self) -> int:
+        return len(self.points)
+
+    @property
+    def mean_loss(self) -> float | None:
+        return sum(self.losses) / len(self.losses) if self.losses else None
+
+
+@dataclass(frozen=True)
+class ReportLine:
+    """One row of the report."""
+
+    rank: int
+    """In the lesson, by points per game (tied students share a rank)."""
+    name: str
+    games: int
+    points: int
+    mean_points: float
+    table_ranks: str
+    """Their rank at their table in each game, e.g. "1, 3"."""
+    predictions: str
+    """"7 of 9" (empty: never asked)."""
+    mean_loss: str
+    """The review's mean loss per decision, e.g. "0.84" (empty: not reviewed)."""
+    costliest: str
+    """The review's sentence on their costliest choice (empty: none cost anything)."""
+
+
+class LessonReport:
+    """One lesson's students, written to ``folder`` as they play."""
+
+    def __init__(self, folder: Path, code: str, started: float | None = None) -> None:
+        self.folder = folder
+        self.code = code
+        self.started = time.time() if started is None else started
+        self.students: dict[str, StudentRecord] = {}
+        self.games = 0
+        self.problem = ""
+        """Why the report could not be written, if it could not (the lesson goes on)."""
+
+    @property
+    def stem(self) -> str:
+        stamp = time.strftime("%Y-%m-%d-%H%M", time.localtime(self.started))
+        return f"lesson-{stamp}-{self.code}"
+
+    @property
+    def html_path(self) -> Path:
+        return self.folder / f"{self.stem}.html"
+
+    @property
+    def csv_path(self) -> Path:
+        return self.folder / f"{self.stem}.csv"
+
+    def student(self, name: str) -> StudentRecord:
+        return self.students.setdefault(name, StudentRecord(name))
+
+    def add_game(self, names: Sequence[str], students: Sequence[bool], scores: Sequence[int],
+                 predicted: Sequence[tuple[int, int] | None] = ()) -> None:
+        """A game (one table's) is over: each student's points, rank at the table, predictions."""
+        self.games += 1
+        for seat, (name, student, points) in enumerate(zip(names, students, scores)):
+            if not student:
+                continue
+            record = self.student(name)
+            record.points.append(points)
+            record.ranks.append(1 + sum(1 for other in scores if other < points))
+            if predicted and predicted[seat] is not None:
+                right, asked = predicted[seat]  # type: ignore[misc]
+                record.right += right
+                record.asked += asked
+
+    def add_review(self, name: str, decisions: Sequence[Decision]) -> None:
+        """A student's review of one game is in."""
+        record = self.student(name)
+        record.losses.extend(decision.loss for decision in decisions)
+        worst = costliest(decisions)
+        if worst and worst[0].loss > 0 and (record.worst is None or worst[0].loss > record.worst.loss):
+            record.worst = worst[0]
+
+    def lines(self) -> list[ReportLine]:
+        """Every student, best first (fewest points per game; then name)."""
+        records = sorted(self.students.values(), key=lambda r: (sum(r.points) / max(1, r.games), r.name.casefold()))
+        means = [sum(r.points) / max(1, r.games) for r in records]
+        return [ReportLine(1 + sum(1 for other in means if other < mean), r.name, r.games, sum(r.points), mean,
+                           ", ".join(str(rank) for rank in r.ranks),
+                           _("{right} of {asked}").format(right=r.right, asked=r.asked) if r.asked else "",
+                           f"{r.mean_loss:.2f}" if r.mean_loss is not None else "",
+                           summary(r.worst) if r.worst is not None else "")
+                for r, mean in zip(records, means)]
+
+    def write(self) -> bool:
+        """Write (or rewrite) the HTML page and the CSV; whether they were written (else see
+        :attr:`problem`: the lesson goes on without them)."""
+        lines = self.lines()
+        try:
+            self.folder.mkdir(parents=True, exist_ok=True)
+            _replace(self.csv_path, report_csv(lines))
+            _replace(self.html_path, report_html(lines, self.code, self.started, self.games))
+        except OSError as problem:
+            self.problem = _("the lesson report could not be written to {folder}: {problem}").format(
+                folder=self.folder, problem=problem.strerror or problem)
+            return False
+        self.problem = ""
+        return True
+
+
+def _replace(path: Path, text: str) -> None:
+    """Write ``text`` to ``path`` whole or not at all (a crash never leaves half a report)."""
+    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=".report-")
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8", newline="") as out:
+            out.write(text)
+        os.replace(temporary, path)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
+
+
+def headings() -> list[str]:
+    # NOTE: the lesson report's columns (a page the teacher prints, and a CSV)
+    return [_("Rank"), _("Name"), _("Games"), _("Points"), _("Points per game"), _("Rank at the table"),
+            _("Predictions right"), _("Review: mean loss per decision"), _("Costliest choice")]
+
+
+def cells(line: ReportLine) -> list[str]:
+    return [str(line.rank), line.name, str(line.games), str(line.points), f"{line.mean_points:.1f}",
+            line.table_ranks, line.predictions, line.mean_loss, line.costliest]
+
+
+def report_csv(lines: Sequence[ReportLine]) -> str:
+    """The report as CSV (comma-separated, a header row; a spreadsheet opens it).  A cell that
+    a spreadsheet would read as a formula is quoted as text."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\r\n")
+    writer.writerow(headings())
+    for line in lines:
+        writer.writerow([_as_text(cell) for cell in cells(line)])
+    return out.getvalue()
+
+
+def _as_text(cell: str) -> str:
+    return "'" + cell if cell[:1] in ("=", "+", "-", "@") and not _is_number(cell) else cell
+
+
+def _is_number(cell: str) -> bool:
+    try:
+        float(cell)
+    except ValueError:
+        return False
+    return True
+
+
+def report_html(lines: Sequence[ReportLine], code: str, started: float, games: int) -> str:
+    """The report as one self-contained HTML page (no script, no file beside it), for printing."""
+    title = _("Lesson report: room {code}, {date}").format(
+        code=code, date=time.strftime("%Y-%m-%d %H:%M", time.localtime(started)))
+    head = "".join(f"<th scope=\"col\">{html.escape(h)}</th>" for h in headings())
+    body = "\n".join("<tr>" + "".join(f"<td>{html.escape(cell)}</td>" for cell in cells(line)) + "</tr>"
+                     for line in lines)
+    note = _("{games} games. Rank: by points per game (fewest first). Predictions: right of those asked. "
+             "Review: the points each decision lost on average against the best option (0 is perfect), "
+             "and the costliest one.").format(games=games)
+    return f"""<!doctype html>
+<html lang="{html.escape(active_language())}">
+<head>
+<meta charset="utf-8">
+<title>{html.escape(title)}</title>
+<style>
+body {{ font: 14px/1.4 system-ui, sans-serif; margin: 24px; color: #1c1e2a; }}
+h1 {{ font-size: 20px; }}
+table {{ border-collapse: collapse; width: 100%; }}
+th, td {{ border: 1px solid #8a9a96; padding: 4px 6px; text-align: left; vertical-align: top; }}
+th {{ background: #e4ece9; }}
+td:nth-child(1), td:nth-child(3), td:nth-child(4), td:nth-child(5), td:nth-child(8) {{ text-align: right; }}
+@media print {{ body {{ margin: 0; }} tr {{ break-inside: avoid; }} }}
+</style>
+</head>
+<body>
+<h1>{html.escape(title)}</h1>
+<p>{html.escape(note)}</p>
+<table>
+<thead><tr>{head}</tr></thead>
+<tbody>
+{body}
+</tbody>
+</table>
+</body>
+</html>
+"""

@@ -1,0 +1,81 @@
+"""What a class game does for learning beyond the game itself: the class's predictions, each
+student's review on their phone, and the teacher's lesson report.
+
+Pure Python (no pygame).  :class:`Learning` is what the teacher chose (``class --predict``,
+``--no-review``, ``--report``); :class:`AfterGame` is a finished game's side of it: the game's
+figures added to the lesson report, each student's review queued in the review workers
+(:mod:`game.classroom.reviews`) and sent to their phone as it fills in, and added to the report
+once ready.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from game.classroom.report import LessonReport
+from game.classroom.reviews import ReviewService, StudentReview, moved, review_message
+
+from .session import PHONE, Stage
+
+
+@dataclass(frozen=True)
+class Learning:
+    """The learning a class game's phones and the teacher get."""
+
+    predict_seconds: float | None = None
+    """The class predicts every placement, waiting that long at most (``None``: no predictions)."""
+    reviews: ReviewService | None = None
+    """Reviews each student's game for their phone when it ends (``None``: no reviews)."""
+    lesson: LessonReport | None = None
+    """The teacher's lesson report, which the game's figures and reviews are added to."""
+
+
+NO_LEARNING = Learning()
+
+
+class AfterGame:
+    """A class game once it is over: the lesson report and the students' reviews."""
+
+    def __init__(self, session: Any, learning: Learning) -> None:
+        """``session``: the :class:`~.class_session.ClassSession` (its seats, game, server, notes)."""
+        self.session = session
+        self.learning = learning
+        self.reviews: list[StudentReview] = []
+        self.started = False
+
+    def update(self) -> None:
+        """Called every frame: at the game's end its figures go to the report and the reviews are
+        queued; each review is sent to its phone whenever it moved on, and to the report once ready."""
+        session, learning = self.session, self.learning
+        if session.stage is not Stage.OVER:
+            return
+        if not self.started:
+            self.started = True
+            self._add_game()
+            if learning.reviews is not None:
+                students = [(seat, seat) for seat, kind in enumerate(session.seats) if kind.kind == PHONE]
+                self.reviews = learning.reviews.review_game(session.rules, len(session.seats), session.game.seed,
+                                                            session.game.rounds, students)
+        for review in moved(self.reviews):
+            session.server.send_to(review_message(review), seat=review.seat)
+            if review.ready and learning.lesson is not None:
+                learning.lesson.add_review(session.name(review.seat), review.decisions())
+                self._write()
+
+    def _add_game(self) -> None:
+        lesson, session = self.learning.lesson, self.session
+        if lesson is None:
+            return
+        predictions = session.predictions
+        lesson.add_game([seat.name for seat in session.seats], [seat.kind == PHONE for seat in session.seats],
+                        session.game.scores,
+                        [predictions.right_of(f"seat:{seat}") for seat in range(len(session.seats))]
+                        if predictions is not None else ())
+        self._write()
+
+    def _write(self) -> None:
+        lesson = self.learning.lesson
+        assert lesson is not None
+        if not lesson.write() and lesson.problem not in self.session.notes:
+            self.session.notes.append(lesson.problem)
