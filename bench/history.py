@@ -50,7 +50,7 @@ def record_line(task: tuple[int, int]) -> str:
     names = rng.sample(CLASS, 4)
     game = play_seeded_game(SNAP, ["random"] * 4, index)
     ended = datetime.fromtimestamp(time.time() - 30 * DAY * (1 - (index + 1) / games), timezone.utc)
-    players = [PlayerInfo(name, "random") for name in names]
+    players = [PlayerInfo(name, "human") for name in names]  # (students: the AIs are counted by level)
     return record_game(game, players, finished=utc_timestamp(ended)).to_json()
 
 

@@ -191,7 +191,7 @@ class App(Overlays):
 
     def quit(self, code: int) -> None:
         self.end_session()
-        close_all_bots()
+        stop_helper_processes()
         self.exit_code = code
 
     # ---------------------------------------------------------------- loop
@@ -323,6 +323,15 @@ class App(Overlays):
         if self.exit_code == 0 and self.saver.failed:
             return 1
         return self.exit_code
+
+
+def stop_helper_processes() -> None:
+    """The app ends: every bot's process, and the review workers with the students' reviews still
+    queued (they are dropped)."""
+    close_all_bots()
+    reviews = sys.modules.get("game.classroom.reviews")  # (loaded only by a class game)
+    if reviews is not None:
+        reviews.close_shared_service()
 
 
 def open_first_screen(app: App, options: PlayOptions) -> None:

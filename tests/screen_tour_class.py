@@ -28,6 +28,7 @@ def tour_class(size: tuple[int, int], seen: Seen) -> None:
     _students_join(app)
     seen("class lobby")
     _class_table(app, seen)
+    _class_predicts(size, seen)
     _many_tables(size, seen)
     app = _lobby_app(size, ClassSettings(port=0, host="127.0.0.1", code="K7QP", rules="classic", start_at=9))
     key(pygame.K_MINUS)  # ten seats to nine, then back: the keys the footer names
@@ -68,13 +69,41 @@ def _class_table(app: App, seen: Seen) -> None:
     close_app()
 
 
+def _class_predicts(size: tuple[int, int], seen: Seen) -> None:
+    """The class predicts (one phone watching; AIs at the table): the projector shows the question
+    and how many have answered, then the class's answers beside the true one."""
+    app = _lobby_app(size, ClassSettings(port=0, host="127.0.0.1", code="K7QP", predict=True, seed=4))
+    lobby = _lobby(app)
+    assert lobby.server is not None
+    lobby.server.watching = {"secret": "Eli"}  # (as a connected watcher's phone is listed)
+    lobby.start()
+    scene = app.manager.active
+    assert isinstance(scene, ClassTableScene), scene
+    predictions = scene.class_session.predictions
+    assert predictions is not None
+    deadline = time.monotonic() + 10
+    while predictions.open is None and time.monotonic() < deadline:
+        frames(app, 1, 0.05)
+    frames(app, 2)
+    assert scene.class_predict_frame.question
+    seen("class table: the class predicts")
+    predictions.answer("watch:secret", 1)
+    while not scene.class_predict_frame.counts and time.monotonic() < deadline:
+        frames(app, 1, 0.05)
+    assert scene.class_predict_frame.counts
+    seen("class table: the class's answers")
+    scene.class_session.close()
+    lobby.server.stop()
+    close_app()
+
+
 def _many_tables(size: tuple[int, int], seen: Seen) -> None:
     """A room of many tables: 14 students join, the overview waits for their phones, one table
     opens full-size; then AIs take every seat and the class results follow."""
     from scenes.classroom.overview import OverviewScene
     from scenes.classroom.room_results import RoomResultsScene
 
-    app = _lobby_app(size, ClassSettings(port=0, host="127.0.0.1", code="K7QP", tables=0, seed=5))
+    app = _lobby_app(size, ClassSettings(port=0, host="127.0.0.1", code="K7QP", tables=0, seed=5, predict=True))
     room = _lobby(app).room
     assert room is not None
     for number in range(14):

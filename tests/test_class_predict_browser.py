@@ -37,6 +37,7 @@ from test_class_browser import (
 from game.classroom.simclient import SimClient
 from game.predict import answer_of, question_of
 from scenes.classroom.table import ClassTableScene
+from scenes.model.language import translations, use_language
 
 pytestmark = [pytest.mark.skipif(
     CHROMIUM is None or CHROMEDRIVER is None or webdriver is None,
@@ -68,8 +69,13 @@ def audit(driver: Any, state: str) -> list[str]:
     return problems
 
 
-def test_a_class_predicts_every_placement_on_real_phones_and_every_page_state_is_accessible(tmp_path: Path) -> None:
-    shots = Shots(Path(os.environ.get("SIXTAKES_SHOTS") or tmp_path))
+@pytest.mark.parametrize("code", ["en", "de"])
+def test_a_class_predicts_every_placement_on_real_phones_and_every_page_state_is_accessible(
+        code: str, tmp_path: Path) -> None:
+    use_language(code)
+    t = translations(code).gettext
+    in_lobby = t("You are in! Wait for the teacher to start")
+    shots = Shots(Path(os.environ.get("SIXTAKES_SHOTS") or tmp_path) / code)
     shots.folder.mkdir(parents=True, exist_ok=True)
     seed = seed_with_a_row_choice_for_ana()
     app = open_class_app(tmp_path / "class.jsonl", seed=seed, predict=True, predict_seconds=300, step_delay=0.3,
@@ -95,22 +101,19 @@ def test_a_class_predicts_every_placement_on_real_phones_and_every_page_state_is
             look(driver, "1-join")
         by_testid(driver, "name").send_keys(name)
         by_testid(driver, "join").click()
-        wait(driver, lambda: "You are in" in status(driver))
+        wait(driver, lambda: status(driver) == in_lobby)
         if name == "Ana":
             look(driver, "2-lobby")
         return driver
 
     def act(seat: int, driver: Any, rng: random.Random) -> bool:
         """One look at a phone: predict, take a row, play; whether its game is over."""
-        text = status(driver)
-        if text.startswith("Game over"):
+        if driver.execute_script("return !!state && state.type === 'state' && state.phase === 'over'"):
             if seat != 0:
                 return True
             look(driver, "8-game-over")
             review = by_testid(driver, "review")
-            if not review.is_displayed():
-                return False
-            if by_testid(driver, "review-status").text.startswith("Your review is being prepared"):
+            if review.get_attribute("data-ready") != "true":
                 return False  # (progress: the review fills in)
             driver.execute_script("arguments[0].scrollIntoView()", review)
             look(driver, "9-review")
@@ -160,7 +163,7 @@ def test_a_class_predicts_every_placement_on_real_phones_and_every_page_state_is
             time.sleep(0.02)
 
     background = Background(_async(students))
-    run_until(app, lambda: len(drivers) == 2 and "You are in" in status(drivers[1]) or not background.thread.is_alive(),
+    run_until(app, lambda: len(drivers) == 2 and status(drivers[1]) == in_lobby or not background.thread.is_alive(),
               seconds=120)
     others = [SimClient(url, CODE, name, rng=random.Random(i)) for i, name in enumerate(("Cem", "Dia"))]
     seated = play_clients(others)
@@ -193,7 +196,9 @@ def test_a_class_predicts_every_placement_on_real_phones_and_every_page_state_is
         assert len(mine) >= 26  # every placement but those where they took a row
         right = sum(1 for key, guess in mine.items() if truth[key] == guess)
         assert standings[name] == (right, len(mine))
-        assert shown and all(line.startswith(("\u2714 Right", "\u2718 Not quite")) for line in shown)
+        right = "\u2714 " + t("Right: {name}'s {card} went to row {row}").split("{")[0]
+        wrong = "\u2718 " + t("Not quite: {name}'s {card} went to row {row}").split("{")[0]
+        assert shown and all(line.startswith((right, wrong)) for line in shown), shown  # a mark and a word
     assert set(audited) == {"1-join", "2-lobby", "3-card-asked", "4-waiting", "5-row-asked", "6-predict",
                             "7-verdict", "8-game-over", "9-review"}, sorted(audited)
     problems = [problem for found in audited.values() for problem in found]

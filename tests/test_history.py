@@ -38,7 +38,8 @@ def data_dir(app_data_dir: Path) -> Path:
 def a_record(seed: int, names: tuple[str, ...] = ("Ada", "Ben", "Cy", "Dee"), days_ago: float | None = 0):
     finished = utc_timestamp(NOW - timedelta(days=days_ago)) if days_ago is not None else None
     game = play_seeded_game(SNAP, ["random"] * 4, seed)
-    return record_game(game, [PlayerInfo(name, "random") for name in names], finished=finished)
+    return record_game(game, [PlayerInfo(name, "random" if name.startswith("AI ") else "human") for name in names],
+                       finished=finished)
 
 
 def run_main(*args: str, data: Path) -> subprocess.CompletedProcess[str]:
@@ -89,6 +90,16 @@ def test_name_filter_periods_and_totals(tmp_path: Path) -> None:
         ranked = history.totals(Query(), 20)
         assert [t.wins for t in ranked] == sorted((t.wins for t in ranked), reverse=True)
         assert {t.name for t in history.totals(Query("", period_start("today")))} == {"Zed", "Ben", "Cy", "Dee"}
+
+
+def test_the_computer_players_of_different_games_are_one_line_per_level_not_one_player(tmp_path: Path) -> None:
+    """Issue 25, item 9: "AI 1" of one game is not "AI 1" of another."""
+    with History(tmp_path / "h.sqlite3") as history:
+        history.add(a_record(1, ("Ada", "AI 1", "AI 2", "AI 3")))
+        history.add(a_record(2, ("Ben", "AI 1", "AI 2", "AI 3")))
+        totals = {t.name: t for t in history.totals(Query(), 20)}
+        assert set(totals) == {"Ada", "Ben", "AI (random)"}
+        assert totals["AI (random)"].games == 6
 
 
 def test_a_file_that_is_not_a_history_is_one_clear_error(tmp_path: Path) -> None:

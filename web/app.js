@@ -319,6 +319,7 @@ function showVerdict(verdict) {
 // This student's review: progress until it is ready, then their costliest choices first.
 function showReview(review) {
   $("review").hidden = false;
+  $("review").dataset.ready = String(!!review.ready);
   const list = $("review-list");
   list.replaceChildren();
   if (!review.ready) {

@@ -133,6 +133,14 @@ def shared_service() -> ReviewService:
     return _shared
 
 
+def close_shared_service() -> None:
+    """Stop the process's review workers, if they were started (the app is ending)."""
+    global _shared
+    if _shared is not None:
+        _shared.close()
+        _shared = None
+
+
 def review_message(review: StudentReview, shown: int = 3) -> dict[str, Any]:
     """The ``review`` message of one student: progress until it is ready, then the decisions,
     costliest first (at most ``shown`` that cost anything), and the mean loss per decision."""

@@ -85,6 +85,12 @@ CREATE TABLE IF NOT EXISTS unfinished_games (
     state    TEXT NOT NULL          -- JSON: seats, seed, rules and every decision so far (game/store/unfinished.py)
 );
 """
+_TOTALS_INDEXES = """
+CREATE INDEX IF NOT EXISTS seats_by_name_kind ON seats(name, kind, won, score, played);
+CREATE INDEX IF NOT EXISTS seats_by_time_kind ON seats(played, name, kind, won, score);
+"""
+"""The totals count computer players by level (added after schema 1: built once, on the first open)."""
+
 _MOVE_OLD_UNFINISHED = ("INSERT OR IGNORE INTO unfinished_games (game, saved, state) "
                         "SELECT 'kept-before', saved * 1000000000, state FROM unfinished",
                         "DELETE FROM unfinished")
@@ -201,7 +207,7 @@ class History:
                 for statement in _statements(_SCHEMA):
                     self._db.execute(statement)
                 self._db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
-        for statement in _statements(_UNFINISHED):  # added after schema 1; a no-op once there
+        for statement in _statements(_UNFINISHED + _TOTALS_INDEXES):  # added after schema 1; a no-op once there
             self._db.execute(statement)
         if self._db.execute("SELECT 1 FROM unfinished LIMIT 1").fetchone():
             with self._transaction():
@@ -379,16 +385,25 @@ class History:
             path=self.path, problem=error))
 
     def totals(self, query: Query = Query(), limit: int = 10) -> list[PlayerTotals]:
-        """Per player name over ``query``'s games: most wins first, then the lower mean penalty."""
+        """Per player over ``query``'s games: most wins first, then the lower mean penalty.  A person
+        (or a bot) is their name; the computer players of each level are one line, "AI (random)":
+        the "AI 1" of one game is not the "AI 1" of another."""
         conditions, args = _seat_conditions(query)
-        rows = self._read(
-            "SELECT name, count(*), sum(won), avg(score) FROM seats "
-            f"{conditions} GROUP BY name ORDER BY sum(won) DESC, avg(score), name LIMIT ?", [*args, limit])
+        rows = self._read(f"SELECT name, kind, count(*), sum(won), sum(score) FROM seats {conditions} "
+                          "GROUP BY name, kind", args)
+        merged: dict[str, list[int]] = {}
         try:
-            return [PlayerTotals(str(name), int(games), int(wins), float(mean))
-                    for name, games, wins, mean in rows]
-        except (TypeError, ValueError) as error:
+            for name, kind, games, wins, points in rows:
+                who = _("AI ({level})").format(level=kind) if kind in COMPUTER_LEVELS else str(name)
+                counts = merged.setdefault(who, [0, 0, 0])
+                counts[0] += int(games)
+                counts[1] += int(wins)
+                counts[2] += int(points)
+            found = [PlayerTotals(who, games, wins, points / games) for who, (games, wins, points) in merged.items()]
+        except (TypeError, ValueError, ZeroDivisionError) as error:
             raise self._damaged(error) from None
+        found.sort(key=lambda t: (-t.wins, t.mean_penalty, t.name))
+        return found[:limit]
 
     def notes(self, limit: int = 3) -> tuple[int, list[str]]:
         """How many import notes there are, and the first ``limit`` of them."""
@@ -462,6 +477,10 @@ _MATCHING_NAMES = "SELECT name FROM names WHERE name LIKE ? ESCAPE '\\'"
 def _like(name: str) -> str:
     escaped = name.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
     return f"%{escaped}%"
+
+
+COMPUTER_LEVELS = ("random", "heuristic", "mc")
+"""The computer players' kinds as the history keeps them (their seats are counted by level)."""
 
 
 def _seat_conditions(query: Query) -> tuple[str, list[object]]:

@@ -41,7 +41,7 @@ from ..kit.widgets import draw_button, draw_panel, draw_rich, fit_segments, rich
 
 SEAT_KEYS = {pygame.K_PLUS: 1, pygame.K_EQUALS: 1, pygame.K_KP_PLUS: 1, pygame.K_MINUS: -1, pygame.K_KP_MINUS: -1}
 """Keys that change the number of seats before the start (classic rules: 2-10)."""
-HEADING_LINES = 2
+HEADING_LINES = 3
 """Lines above the seats for their heading: how many are taken, the rules, who plays the empty ones."""
 HEADING_GAP = "  -  "
 HINT_GAP = "    "
@@ -72,7 +72,7 @@ def lobby_layout(size: tuple[int, int], seat_count: int, modules: int, free_widt
     qr = pygame.Rect(w - margin - qr_side, margin, qr_side, qr_side)
     left_w = qr.left - 2 * margin
     title = pygame.Rect(margin, margin, left_w, round(56 * s))
-    info = pygame.Rect(margin, title.bottom + round(8 * s), left_w, round(150 * s))
+    info = pygame.Rect(margin, title.bottom + round(8 * s), left_w, round(126 * s))
     line_h = round(26 * s)
     heading = tuple(pygame.Rect(margin, info.bottom + round(8 * s) + i * line_h, left_w, line_h)
                     for i in range(HEADING_LINES))

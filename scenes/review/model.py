@@ -6,13 +6,14 @@ every rectangle (:func:`review_layout`).  The scene (:mod:`.review_scene`) and i
 from __future__ import annotations
 
 import threading
+from collections import deque
 from dataclasses import dataclass
 from typing import Protocol, Sequence
 
 import pygame
 
 from game.i18n import _
-from game.review import DEFAULT_ROLLOUTS, DEFAULT_SEED, Decision, decision_points, review_point
+from game.review import DEFAULT_ROLLOUTS, DEFAULT_SEED, Decision, DecisionPoint, decision_points, review_point
 
 from ..base import AppContext
 from ..kit.layout import CARD_RATIO, scale_for
@@ -21,15 +22,21 @@ from ..model.session import Part
 
 
 class ReviewJob:
-    """The review of some seats, made on a worker thread one decision at a time."""
+    """The review of some seats, made on a worker thread one decision at a time: the first seat's
+    decisions first (the screen shows them as they come in), and a seat asked for (:meth:`prefer`)
+    goes before the others."""
 
     def __init__(self, source: ReviewSource, seats: Sequence[int], rollouts: int = DEFAULT_ROLLOUTS,
                  seed: int = DEFAULT_SEED, threaded: bool = True) -> None:
-        self.points = decision_points(source.rules, len(source.seats), source.seed, source.rounds, seats)
+        points = decision_points(source.rules, len(source.seats), source.seed, source.rounds, seats)
+        order = list(seats)
+        self.points = sorted(points, key=lambda point: order.index(point.seat))  # (a stable sort: game order)
         self.rollouts = rollouts
         self.seed = seed
         self.decisions: list[Decision] = []
         self.error: str | None = None
+        self._waiting = deque(self.points)
+        self._lock = threading.Lock()
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
         if threaded:
@@ -46,10 +53,29 @@ class ReviewJob:
     def done(self) -> bool:
         return len(self.decisions) == self.total or self.error is not None
 
+    def seat_total(self, seat: int) -> int:
+        return sum(1 for point in self.points if point.seat == seat)
+
+    def seat_done(self, seat: int) -> bool:
+        """Whether every decision of ``seat`` is in."""
+        return sum(1 for decision in self.decisions if decision.seat == seat) == self.seat_total(seat)
+
+    def prefer(self, seat: int) -> None:
+        """Review ``seat``'s remaining decisions next (the screen shows that seat now)."""
+        with self._lock:
+            mine = [point for point in self._waiting if point.seat == seat]
+            others = [point for point in self._waiting if point.seat != seat]
+            self._waiting = deque(mine + others)
+
+    def _next(self) -> DecisionPoint | None:
+        with self._lock:
+            return self._waiting.popleft() if self._waiting else None
+
     def _run(self) -> None:
         try:
-            for point in self.points:
-                if self._stop.is_set():
+            while not self._stop.is_set():
+                point = self._next()
+                if point is None:
                     return
                 self.decisions.append(review_point(point, self.rollouts, self.seed))
         except Exception as problem:  # shown on the screen rather than lost on a thread

@@ -47,12 +47,13 @@ class ReviewScene(Scene):
 
     # ------------------------------------------------------------ state
     def seat_decisions(self) -> list[Decision]:
-        """The shown seat's decisions reviewed so far, costliest first (once all are in)."""
-        return costliest([d for d in self.job.decisions if d.seat == self.seat])
+        """The shown seat's decisions reviewed so far: in game order while they come in (the first
+        is on screen as soon as it is ready), costliest first once all are in."""
+        mine = [d for d in self.job.decisions if d.seat == self.seat]
+        mine.sort(key=lambda d: (d.round, d.turn, d.kind))
+        return costliest(mine) if self.job.seat_done(self.seat) else mine
 
     def shown(self) -> Decision | None:
-        if not self.job.done:
-            return None
         decisions = self.seat_decisions()
         return decisions[min(self.index, len(decisions) - 1)] if decisions else None
 
@@ -65,6 +66,7 @@ class ReviewScene(Scene):
         elif inp.is_key(pygame.K_TAB) or self._clicked(inp, layout.seat_button):
             self.seat = self.seats[(self.seats.index(self.seat) + 1) % len(self.seats)]
             self.index = 0
+            self.job.prefer(self.seat)
         elif inp.is_key(*NEXT_KEYS) or self._clicked(inp, layout.next_button):
             self.index = min(self.index + 1, max(0, len(self.seat_decisions()) - 1))
         elif inp.is_key(*BACK_KEYS) or self._clicked(inp, layout.prev_button):

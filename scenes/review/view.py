@@ -25,7 +25,7 @@ def draw_review(surface: pygame.Surface, layout: ReviewLayout, scene: ReviewStat
     surface.fill(theme.FELT)
     s = layout.scale
     job = scene.job
-    decisions = scene.seat_decisions() if job.done else []
+    decisions = scene.seat_decisions()
     decision = scene.shown()
     _draw_top_bar(surface, layout, scene, len(decisions))
     _draw_buttons(surface, layout, scene, len(decisions))
@@ -38,7 +38,7 @@ def draw_review(surface: pygame.Surface, layout: ReviewLayout, scene: ReviewStat
     theme.blit_text(surface, hint, theme.text_px(20, s),
                     theme.TEXT_DIM, center=layout.hints.center)
     progress = (len(job.decisions), job.total)
-    if not job.done or job.error is not None or decision is None:
+    if job.error is not None or decision is None:
         message = job.error or (_("No decisions to review") if job.done else "")
         _draw_progress(surface, layout, scene, message)
         return ReviewFrame(progress, scene.seat, scene.index, None, message, (), (), ())
@@ -94,10 +94,15 @@ def _draw_top_bar(surface: pygame.Surface, layout: ReviewLayout, scene: ReviewSt
     if title:
         right = theme.blit_text(surface, title, theme.text_px(22, s), theme.TEXT_DIM,
                                 midright=(right, bar.centery)).left - gap
-    if count:
+    if count and not scene.job.seat_done(scene.seat):  # still coming in: what is ready, in game order
+        # NOTE: the review's top bar while a seat's decisions come in: {count} are reviewed, of {total}
+        parts: list[Part] = rich(_("Decision {index} of {count} ready (of {total}), in game order"),
+                                 index=scene.index + 1, count=count, total=scene.job.seat_total(scene.seat))
+    elif count:
         revisit = len(worth_revisiting(scene.seat_decisions()))
-        parts: list[Part] = rich(_("Decision {index} of {count}, costliest first  -  {revisit} worth revisiting"),
-                                 index=scene.index + 1, count=count, revisit=revisit)
+        parts = rich(_("Decision {index} of {count}, costliest first  -  {revisit} worth revisiting"),
+                     index=scene.index + 1, count=count, revisit=revisit)
+    if count:
         size = theme.text_px(26, s)
         room = right - left.right - gap
         width = rich_width(parts, size, scene.ctx.sprites)
