@@ -4,6 +4,8 @@ in German."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pygame
 import pytest
 
@@ -139,8 +141,9 @@ def test_the_lobby_sets_the_time_limit_and_the_next_room_opens_with_the_last_cho
         key(pygame.K_l)
         key(pygame.K_l)  # off -> 20 s -> 30 s
         key(pygame.K_t)  # many tables
+        key(pygame.K_p)  # everyone predicts (from "watchers predict")
         frames(app)
-        assert lobby.settings.time_limit == 30.0 and lobby.settings.many_tables
+        assert lobby.settings.time_limit == 30.0 and lobby.settings.many_tables and lobby.settings.predict is True
         key(pygame.K_RETURN)
         frames(app, 2)
         overview = app.manager.active
@@ -156,7 +159,51 @@ def test_the_lobby_sets_the_time_limit_and_the_next_room_opens_with_the_last_cho
         frames(app)
         lobby = app.manager.active
         assert isinstance(lobby, LobbyScene)
-        assert lobby.settings.time_limit == 30.0 and lobby.settings.tables == 0
+        assert lobby.settings.time_limit == 30.0 and lobby.settings.tables == 0 and lobby.settings.predict is True
         lobby.close()
+    finally:
+        close_app()
+
+
+def test_the_port_a_teacher_chose_is_remembered_and_a_damaged_one_is_not() -> None:
+    from scenes.model.class_settings import ClassSettings, remembered_choices, with_remembered
+
+    chosen = remembered_choices(ClassSettings(port=8070, predict=False))
+    assert with_remembered(ClassSettings(), chosen).port == 8070
+    assert with_remembered(ClassSettings(), chosen).predict is False
+    for damaged in (0, 70000, "8070", True, None):
+        assert with_remembered(ClassSettings(), {**chosen, "port": damaged}).port == 8066
+
+
+def test_m_turns_on_the_sound_cues_everyone_has_chosen_and_a_row_taken_and_they_are_remembered(tmp_path: Path) -> None:
+    """Issue 25, item 12: an optional sound cue, off by default, a key toggles it."""
+    import random
+
+    from class_helpers import CODE, game_finished, lobby_of, open_class_app, play_clients, run_until, url_of
+
+    from game.classroom.simclient import SimClient
+    from scenes.classroom.table import ClassTableScene
+    from scenes.kit.sound import SOUND_KEY, tone
+    from scenes.model.settings import saved
+
+    assert len(tone(880.0, 0.1)) == 2 * 2205  # 16-bit samples, a tenth of a second
+    app = open_class_app(tmp_path / "class.jsonl", seed=8)
+    try:
+        phone = SimClient(url_of(app), CODE, "Ana", rng=random.Random(1))
+        playing = play_clients([phone])
+        run_until(app, lambda: phone.token is not None)
+        lobby_of(app).start()
+        table = app.manager.active
+        assert isinstance(table, ClassTableScene) and not table.cues.on  # off by default
+        key(pygame.K_m)
+        app.run_frame(0.02)
+        assert table.cues.on and saved(SOUND_KEY) is True
+        assert "sound cues on (M)" in table.room_parts()
+        run_until(app, lambda: game_finished(app), seconds=120)
+        playing.join(30)
+        session = table.class_session
+        assert table.cues.played.count("chosen") == 7  # every turn, once every card is chosen
+        taken = sum(1 for state in session.states if state.placement.taken)
+        assert table.cues.played.count("taken") == taken
     finally:
         close_app()

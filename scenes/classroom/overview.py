@@ -232,7 +232,7 @@ def draw_rows(surface: pygame.Surface, area: pygame.Rect, rows: Sequence[Sequenc
 
 def draw_standings(surface: pygame.Surface, area: pygame.Rect, standings: Sequence[Standing], s: float,
                    sprites: object) -> None:
-    """The class by points, fewest first: rank, name, table, points (as many as fit)."""
+    """The class by points, fewest first: rank, name, (right predictions,) points (as many as fit)."""
     draw_panel(surface, area, theme.PANEL, theme.PANEL_EDGE, radius=round(10 * s))
     inner = area.inflate(-round(16 * s), -round(12 * s))
     size = theme.text_px(22, s)
@@ -240,12 +240,18 @@ def draw_standings(surface: pygame.Surface, area: pygame.Rect, standings: Sequen
     heading, fitted = theme.fit_label(_("Class standings"), size, inner.width, bold=True)
     theme.blit_text(surface, heading, fitted, theme.ACCENT, bold=True, topleft=inner.topleft)
     y = inner.top + line_h + round(4 * s)
+    predicted = any(standing.predicted is not None for standing in standings)
     for standing in standings:
         if y + line_h > inner.bottom:
             break
         draw_rich(surface, [standing.rank], size, theme.TEXT_DIM, sprites,  # type: ignore[arg-type]
                   midleft=(inner.left, y + line_h // 2))
-        name, fitted = theme.fit_label(standing.name, size, inner.width - round(110 * s))
+        if standing.predicted is not None:  # right predictions of those asked
+            right, asked = standing.predicted
+            theme.blit_text(surface, f"{right}/{asked}", size, theme.TEXT_DIM,
+                            midright=(inner.right - round(56 * s), y + line_h // 2))
+        room = inner.width - round(110 * s) - (theme.text_width("28/28", size) if predicted else 0)
+        name, fitted = theme.fit_label(standing.name, size, room)
         theme.blit_text(surface, name, fitted, theme.TEXT, topleft=(inner.left + round(36 * s), y))
         draw_rich(surface, [standing.points], size, theme.TEXT, sprites,  # type: ignore[arg-type]
                   midleft=(inner.right - round(44 * s), y + line_h // 2))

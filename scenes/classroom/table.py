@@ -25,6 +25,10 @@ from ..results.scene import Outcome, ResultsScene
 from ..table import TableScene
 from ..model.view import TableView
 from ..kit.widgets import fit_segments
+from ..kit.sound import SOUND_KEY, Cues
+from ..model.session import Stage
+from ..model.settings import save as remember
+from ..model.settings import saved
 from .class_predictions import ClassPredictFrame, class_predict_frame, draw_class_predictions
 
 ROOM_LINE_GAP = "   -   "
@@ -40,6 +44,9 @@ class ClassTableScene(TableScene):
         self.class_session = session
         if session.predictions is not None:
             self.predictor.class_guesses = True
+        self.cues = Cues(on=saved(SOUND_KEY) is True)
+        """Sound cues (M): everyone has chosen, a row is taken."""
+        self._heard = (session.stage, len(session.states))
         self.settings = settings
         self.addresses = tuple(addresses)
 
@@ -48,6 +55,18 @@ class ClassTableScene(TableScene):
         if not self.class_session.closed:
             self.class_session.pump()
         super().update(dt)
+        self._cue()
+
+    def _cue(self) -> None:
+        """The sound cues of what just happened: everyone has chosen, a row was taken."""
+        session = self.class_session
+        stage, count = session.stage, len(session.states)
+        before, seen = self._heard
+        if before in (Stage.CHOOSE, Stage.THINKING) and stage is Stage.REVEALED:
+            self.cues.play("chosen")
+        if any(state.placement.taken for state in session.states[seen:count]):
+            self.cues.play("taken")
+        self._heard = (stage, count)
 
     def step(self) -> None:
         if self.cursor is None and not self.class_session.predictions_ready():
@@ -61,6 +80,9 @@ class ClassTableScene(TableScene):
     def handle_event(self, inp: Input) -> None:
         if inp.is_key(pygame.K_SPACE) and self.cursor is None and self.class_session.show_prediction_now():
             self.step()  # the class has predicted long enough: show the placement now
+            return
+        if inp.is_key(pygame.K_m):
+            remember(SOUND_KEY, self.cues.toggle())
             return
         if inp.is_key(pygame.K_q) and self.addresses:
             self.show_join_again()
@@ -157,6 +179,8 @@ class ClassTableScene(TableScene):
                 parts.append(_("{names}: pick a row on your phone").format(names=names))
             else:
                 parts.append(_("waiting for: {names}").format(names=names))
+        if self.cues.on:
+            parts.append(_("sound cues on (M)"))
         return parts
 
     @property

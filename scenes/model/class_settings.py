@@ -116,7 +116,7 @@ def remembered_choices(settings: ClassSettings) -> dict[str, Any]:
     """What a teacher chose for a room and would choose again next lesson (not its code or seed)."""
     return {"ai": settings.ai, "time_limit": settings.time_limit, "tables": settings.tables,
             "table_size": settings.table_size, "deals": settings.deals, "shuffle": settings.shuffle,
-            "predict": settings.predict}
+            "predict": settings.predict, "port": settings.port}
 
 
 def with_remembered(settings: ClassSettings, saved: Any) -> ClassSettings:
@@ -147,4 +147,7 @@ def with_remembered(settings: ClassSettings, saved: Any) -> ClassSettings:
         chosen["shuffle"] = saved["shuffle"]
     if saved.get("predict") in PREDICT_CHOICES:
         chosen["predict"] = saved["predict"]
+    port = saved.get("port")
+    if isinstance(port, int) and not isinstance(port, bool) and 1 <= port <= 65535:
+        chosen["port"] = port
     return replace(settings, **chosen)
