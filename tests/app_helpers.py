@@ -42,6 +42,9 @@ def open_app(options: PlayOptions, size: tuple[int, int] | None = None) -> App:
 
 
 def close_app() -> None:
+    from scenes.app import stop_helper_processes
+
+    stop_helper_processes()  # (as the app does when it ends: a test's review workers stop with it)
     pygame.font.quit()
     pygame.display.quit()
 

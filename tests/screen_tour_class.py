@@ -133,6 +133,9 @@ def _many_tables(size: tuple[int, int], seen: Seen) -> None:
 
 
 def _lobby_app(size: tuple[int, int], settings: ClassSettings) -> App:
+    from dataclasses import replace
+
+    settings = replace(settings, reviews=False)  # (the screens, not the students' reviews: no worker processes)
     app = open_app(PlayOptions(class_game=settings, step_delay=0), size=size)
     frames(app)
     return app

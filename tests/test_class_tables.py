@@ -342,7 +342,8 @@ def test_space_pauses_the_room_and_the_history_lists_replays_and_exports_each_ta
     from scenes.model.options import PlayOptions
     from scenes.scoreboard.view import game_mode
 
-    app = open_app(PlayOptions(class_game=ClassSettings(port=0, host="127.0.0.1", code=CODE, tables=0, seed=8),
+    app = open_app(PlayOptions(class_game=ClassSettings(port=0, host="127.0.0.1", code=CODE, tables=0, seed=8,
+                                                        reviews=False),
                                step_delay=0.05))
     room = lobby_of(app).room
     for number in range(6):  # students who joined and whose phones are gone: the teacher gives them to AIs
