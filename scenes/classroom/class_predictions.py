@@ -14,15 +14,18 @@ import pygame
 
 from game.classroom.predictions import ClassPredictions, counts
 from game.i18n import _, ngettext, rich
-from game.predict import GUESSES, TAKES
+from game.predict import GUESSES, TAKES, guess_text
 from game.timeline import TableState
 from game.predict import question_of
 
 from ..kit import theme
 from ..kit.digits import DigitSprites
-from ..kit.widgets import draw_panel, draw_rich
+from ..kit.widgets import draw_panel, draw_rich, rich_width
+from ..model.session import Part
 from ..table.layout import TableLayout
 from ..table.predict_panel import answer_label
+
+HINT_GAP = "  -  "
 
 
 @dataclass(frozen=True)
@@ -78,53 +81,66 @@ def _panel(surface: pygame.Surface, layout: TableLayout) -> pygame.Rect:
 
 def _draw_question(surface: pygame.Surface, layout: TableLayout, frame: ClassPredictFrame,
                    sprites: DigitSprites) -> None:
+    """Three lines: who is asked, the question, how many have answered (and Space)."""
     inner = _panel(surface, layout)
     s = layout.scale
-    size = theme.text_px(30, s)
-    line = theme.font(size).get_linesize()
-    draw_rich(surface, [_("Class, predict on your phones:"), " ", frame.question], size, theme.ACCENT, sprites,
-              midleft=(inner.left, inner.top + line // 2), max_width=inner.width)
+    small, size = theme.text_px(22, s), theme.text_px(34, s)
+    small_line, line = theme.font(small).get_linesize(), theme.font(size).get_linesize()
+    heading = _("Class, predict on your phones:")
+    theme.blit_text(surface, *theme.fit_label(heading, small, inner.width), theme.TEXT_DIM,
+                    midleft=(inner.left, inner.top + small_line // 2))
+    draw_rich(surface, [frame.question], size, theme.ACCENT, sprites,
+              midleft=(inner.left, inner.top + small_line + line // 2), max_width=inner.width)
     answered = rich(ngettext("{answered} of {count} has answered", "{answered} of {count} have answered",
                              frame.asked), answered=frame.answered, count=frame.asked)
-    draw_rich(surface, answered, size, theme.TEXT, sprites, midleft=(inner.left, inner.top + line * 3 // 2),
+    hint = [HINT_GAP, _("Space: show it now")]
+    parts = [*answered, *hint] if rich_width([*answered, *hint], small, sprites) <= inner.width else answered
+    draw_rich(surface, parts, small, theme.TEXT, sprites, midleft=(inner.left, inner.bottom - small_line // 2),
               max_width=inner.width)
-    hint = _("Space: show it now")
-    hint_size = theme.text_px(22, s)
-    if theme.text_width(hint, hint_size) <= inner.width:
-        theme.blit_text(surface, hint, hint_size, theme.TEXT_DIM, bottomleft=(inner.left, inner.bottom))
 
 
 def _draw_answers(surface: pygame.Surface, layout: TableLayout, frame: ClassPredictFrame,
                   sprites: DigitSprites) -> None:
+    """The share who were right, then a bar per answer: rows 1-4 by their number, "takes" twice as
+    wide; the true one filled green and framed, and named in words above (not by colour alone)."""
     inner = _panel(surface, layout)
     s = layout.scale
-    size = theme.text_px(28, s)
+    size = theme.text_px(24, s)
     line = theme.font(size).get_linesize()
     share = round(100 * frame.right / frame.answered) if frame.answered else 0
-    headline = rich(_("The class: {right} of {answered} right ({share}%)"), right=frame.right,
-                    answered=frame.answered, share=share)
+    full = rich(_("The class: {right} of {answered} right ({share}%)"), right=frame.right,
+                answered=frame.answered, share=share)
+    short = rich(_("{right} of {total} right"), right=frame.right, total=frame.answered)
+    answer: list[Part] = [HINT_GAP, guess_text(frame.answer)] if frame.answer is not None else []
+    # The true answer in words too (its bar is framed): the longest line that fits.
+    headline = next((parts for parts in ([*full, *answer], [*short, *answer], full)
+                     if rich_width(parts, size, sprites) <= inner.width), short)
     draw_rich(surface, headline, size, theme.TEXT, sprites, midleft=(inner.left, inner.top + line // 2),
               max_width=inner.width)
     top = inner.top + line + round(4 * s)
     gap = round(8 * s)
-    width = (inner.width - gap * (len(GUESSES) - 1)) // len(GUESSES)
+    unit = (inner.width - gap * (len(GUESSES) - 1)) / (len(GUESSES) + 1)
     most = max(max(frame.counts), 1)
     label_size = theme.text_px(22, s)
     label_line = theme.font(label_size).get_linesize()
-    for index, (guess, count) in enumerate(zip(GUESSES, frame.counts)):
-        box = pygame.Rect(inner.left + index * (width + gap), top, width, inner.bottom - top)
+    x = float(inner.left)
+    for guess, count in zip(GUESSES, frame.counts):
+        width = unit * (2 if guess == TAKES else 1)
+        box = pygame.Rect(round(x), top, round(width), inner.bottom - top)
+        x += width + gap
         true = guess == frame.answer
         pygame.draw.rect(surface, theme.FELT_DARK, box, border_radius=round(6 * s))
         filled = box.copy()
         filled.width = max(0, round(box.width * count / most))
         if filled.width:
             pygame.draw.rect(surface, theme.GOOD if true else theme.PANEL_EDGE, filled, border_radius=round(6 * s))
-        if true:  # not by colour alone: the true answer is framed and says so
+        if true:
             pygame.draw.rect(surface, theme.ACCENT, box, width=max(2, round(3 * s)), border_radius=round(6 * s))
-        label = _("takes") if guess == TAKES else answer_label(guess)
-        # NOTE: under the true answer's bar in the class's predictions: {count} students chose it
-        count_parts = rich(_("{count}: true"), count=count) if true else [count]
-        middle = box.centery
-        for parts, y in (([label], middle - label_line // 2), (count_parts, middle + label_line // 2)):
-            draw_rich(surface, parts, label_size, theme.TEXT, sprites, center=(box.centerx, y),
+        # NOTE: the class's predictions on the projector: the bar of the answer "takes a row", in a word
+        label: list[Part] = [_("takes")] if guess == TAKES else [answer_label(guess)]
+        if rich_width(label, label_size, sprites) > box.width - round(8 * s):
+            label = [guess + 1]  # a narrow bar: the row's number alone
+        for parts, y, colour in ((label, box.centery - label_line // 2, theme.TEXT),
+                                 ([count], box.centery + label_line // 2, theme.ACCENT)):
+            draw_rich(surface, parts, label_size, colour, sprites, center=(box.centerx, y),
                       max_width=box.width - round(8 * s))
