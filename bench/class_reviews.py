@@ -18,7 +18,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
-import multiprocessing
 import os
 import statistics
 import sys
@@ -27,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -74,9 +74,8 @@ def lesson(args: argparse.Namespace) -> dict[str, Any]:
     import pygame
 
     from game.classroom.reviews import ReviewService
-    from game.classroom.room import Room
     from game.classroom.server import ClassServer
-    from game.classroom.tables import AUTO, MAX_PHONES, plan_tables
+    from game.classroom.tables import AUTO, plan_tables
     from game.rules import SNAP
     from scenes.app import App
     from scenes.classroom.overview import OverviewScene
@@ -85,22 +84,12 @@ def lesson(args: argparse.Namespace) -> dict[str, Any]:
     from scenes.model.class_settings import ClassSettings
     from scenes.model.options import PlayOptions
 
-    room = Room(MAX_PHONES, CODE)
-    room.many_tables = True
-    server = ClassServer(room, rules=SNAP, host="127.0.0.1", port=0)
-    server.start()
-    context = multiprocessing.get_context("spawn")
-    results = context.Queue()
+    from class_tables_load import room_of_phones
+
     names = [f"S{i:02}" for i in range(args.phones)]
-    workers = []
-    for index in range(args.client_processes):
-        ready = context.Event()
-        process = context.Process(target=phones, args=(f"http://127.0.0.1:{server.port}",
-                                                       names[index::args.client_processes], results, ready))
-        process.start()
-        workers.append(process)
-        if not ready.wait(120):
-            raise SystemExit("the phones did not join")
+    server, results, workers = room_of_phones(ClassServer, SNAP, names, args.client_processes, phones,
+                                              lambda share, results, ready: (share, results, ready), CODE)
+    room = server.room
     pygame.display.init()
     pygame.font.init()
     app = App(PlayOptions(step_delay=args.step_delay))
@@ -122,8 +111,9 @@ def lesson(args: argparse.Namespace) -> dict[str, Any]:
         overview.draw(surface)
         if tables.done:  # the reviews are being computed: does the projector stutter?
             frames_ms.append((time.thread_time() - drawing) * 1000)
-            if all(review.ready and review.sent_done == review.total
-                   for session in tables.sessions for review in session.reviews):
+            if all(session.after_game.started and all(review.ready and review.sent_done == review.total
+                                                      for review in session.reviews)
+                   for session in tables.sessions):
                 break
         time.sleep(max(0.0, 1 / 60 - (time.monotonic() - frame_start)))
     tables.close()

@@ -40,12 +40,39 @@ def size_of(handed: dict[str, float]) -> int:
     return sys.getsizeof(handed) + sum(sys.getsizeof(key) + sys.getsizeof(value) for key, value in handed.items())
 
 
+def room_of_phones(server_class: type, rules: Any, names: list[str], processes: int, phones: Callable[..., None],
+                   phone_args: Callable[[list[str], Any, Any], tuple[Any, ...]], code: str = CODE
+                   ) -> tuple[Any, Any, list[Any]]:
+    """A room of many tables listening on the loopback, and ``names`` joining it from ``processes``
+    processes of their own (``phones(url, *phone_args(share, results, ready))``), in order: the
+    server, the queue their results come back on, the processes."""
+    from game.classroom.room import Room
+    from game.classroom.tables import MAX_PHONES
+
+    room = Room(MAX_PHONES, code)
+    room.many_tables = True
+    server = server_class(room, rules=rules, host="127.0.0.1", port=0)
+    server.start()
+    context = multiprocessing.get_context("spawn")
+    results = context.Queue()
+    workers = []
+    for index in range(processes):
+        ready = context.Event()
+        share = names[index::processes]
+        process = context.Process(target=phones, args=(f"http://127.0.0.1:{server.port}",
+                                                       *phone_args(share, results, ready)))
+        process.start()
+        workers.append(process)
+        if not ready.wait(120):
+            raise SystemExit("the phones did not join")
+    return server, results, workers
+
+
 def many_tables(args: Any, phones: Callable[..., None], server_class: type) -> dict[str, Any]:
     import psutil
     import pygame
 
-    from game.classroom.room import Room
-    from game.classroom.tables import AUTO, MAX_PHONES, plan_tables
+    from game.classroom.tables import AUTO, plan_tables
     from game.rules import rules_named
     from scenes.app import App
     from scenes.classroom.overview import OverviewScene
@@ -56,23 +83,11 @@ def many_tables(args: Any, phones: Callable[..., None], server_class: type) -> d
     from scenes.model.saving import RecordSaver
 
     rules = rules_named(args.rules)
-    room = Room(MAX_PHONES, CODE)
-    room.many_tables = True
-    server = server_class(room, rules=rules, host="127.0.0.1", port=0)
-    server.start()
-    context = multiprocessing.get_context("spawn")
-    results = context.Queue()
     names = [f"P{i}" for i in range(args.clients)]
-    workers = []
-    for index in range(args.client_processes):
-        ready = context.Event()
-        share = names[index::args.client_processes]
-        process = context.Process(target=phones, args=(f"http://127.0.0.1:{server.port}", share, len(share),
-                                                       results, ready, False))
-        process.start()
-        workers.append(process)
-        if not ready.wait(120):
-            raise SystemExit("the phones did not join")
+    server, results, workers = room_of_phones(server_class, rules, names, args.client_processes, phones,
+                                              lambda share, results, ready: (share, len(share), results, ready,
+                                                                             False))
+    room = server.room
     pygame.display.init()
     pygame.font.init()
     app = App(PlayOptions(step_delay=args.step_delay))

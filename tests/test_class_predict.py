@@ -22,6 +22,16 @@ from scenes.classroom.table import ClassTableScene
 pytestmark = [needs("aiohttp"), needs("pygame")]
 
 
+def _predicting(app: object) -> tuple[ClassTableScene, object]:
+    """The teacher starts; the projector shows the class's first question: the table and its session."""
+    lobby_of(app).start()  # type: ignore[arg-type]
+    run_until(app, lambda: in_game(app))  # type: ignore[arg-type]
+    table = app.manager.active  # type: ignore[attr-defined]
+    assert isinstance(table, ClassTableScene) and table.class_session.predictions is not None
+    run_until(app, lambda: table.class_predict_frame.question != "")  # type: ignore[arg-type]
+    return table, table.class_session
+
+
 def _join(app: object, phones: list[SimClient]) -> object:
     """Each phone joins in turn (its seat in join order), then they all play beside the app."""
     playing = play_clients(phones)
@@ -39,14 +49,7 @@ def test_every_phone_predicts_every_placement_and_the_tally_matches_the_engine(t
         watchers = [SimClient(url, CODE, name, rng=random.Random(10 + i), play=False)
                     for i, name in enumerate(("Eli", "Fay"))]
         watching = _join(app, watchers)
-        lobby_of(app).start()
-        run_until(app, lambda: in_game(app))
-        table = app.manager.active
-        assert isinstance(table, ClassTableScene)
-        session = table.class_session
-        assert session.predictions is not None
-        # The projector shows the first question and how many have answered.
-        run_until(app, lambda: table.class_predict_frame.question != "")
+        table, session = _predicting(app)  # the projector shows the first question, how many answered
         frame = table.class_predict_frame
         assert frame.asked == 6 and frame.question.startswith("Where will ")
         seen_answers: list[ClassPredictFrame] = []
@@ -98,12 +101,7 @@ def test_space_shows_the_placement_without_waiting_and_silent_phones_count_as_as
         url = url_of(app)
         silent = [SimClient(url, CODE, "Ana", play=True, predicts=False)]
         playing = _join(app, silent)
-        lobby_of(app).start()
-        run_until(app, lambda: in_game(app))
-        table = app.manager.active
-        assert isinstance(table, ClassTableScene)
-        session = table.class_session
-        run_until(app, lambda: table.class_predict_frame.question != "")
+        table, session = _predicting(app)
         for _ in range(5):  # the question stays while the phone does not answer
             app.run_frame(0.5)
         assert not session.states
