@@ -45,9 +45,11 @@ try:
 except ImportError:  # pragma: no cover - selenium is in requirements.txt
     webdriver = None  # type: ignore[assignment]
 
-pytestmark = [pytest.mark.skipif(
+BROWSER_MARKS = [pytest.mark.skipif(
     CHROMIUM is None or CHROMEDRIVER is None or webdriver is None,
     reason="needs Chromium and its driver (Debian: apt-get install chromium chromium-driver)"), pytest.mark.slow]
+"""Every browser test: skipped, saying why, without Chromium; in the slow tier."""
+pytestmark = BROWSER_MARKS
 
 PHONE = (360, 740)
 NAMES = ("Ana", "Ben", "Celia", "David")

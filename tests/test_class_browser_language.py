@@ -18,8 +18,7 @@ from typing import Any
 import pytest
 from class_helpers import Background, close_app, lobby_of, open_class_app, run_until, url_of
 from test_class_browser import (
-    CHROMEDRIVER,
-    CHROMIUM,
+    BROWSER_MARKS,
     By,
     Shots,
     StaleElementReferenceException,
@@ -33,7 +32,6 @@ from test_class_browser import (
     seed_with_a_row_choice_for_ana,
     status,
     wait,
-    webdriver,
 )
 
 from game.classroom.phone_words import PHONE_TEXTS
@@ -41,9 +39,7 @@ from game.record import parse_record
 from game.i18n import LANGUAGES
 from scenes.model.language import translations, use_language
 
-pytestmark = [pytest.mark.skipif(
-    CHROMIUM is None or CHROMEDRIVER is None or webdriver is None,
-    reason="needs Chromium and its driver (Debian: apt-get install chromium chromium-driver)"), pytest.mark.slow]
+pytestmark = BROWSER_MARKS
 
 LONG_NAME = "Maximilianbenediktalexan"
 """Ben's name: 24 letters without a break, which must wrap on a phone like any long word."""

@@ -19,8 +19,7 @@ from typing import Any
 import pytest
 from class_helpers import CODE, Background, open_class_app, play_clients, run_until, url_of
 from test_class_browser import (
-    CHROMEDRIVER,
-    CHROMIUM,
+    BROWSER_MARKS,
     Shots,
     _async,
     by_testid,
@@ -31,7 +30,6 @@ from test_class_browser import (
     seed_with_a_row_choice_for_ana,
     status,
     wait,
-    webdriver,
 )
 
 from game.classroom.simclient import SimClient
@@ -39,9 +37,7 @@ from game.predict import answer_of, question_of
 from scenes.classroom.table import ClassTableScene
 from scenes.model.language import translations, use_language
 
-pytestmark = [pytest.mark.skipif(
-    CHROMIUM is None or CHROMEDRIVER is None or webdriver is None,
-    reason="needs Chromium and its driver (Debian: apt-get install chromium chromium-driver)"), pytest.mark.slow]
+pytestmark = BROWSER_MARKS
 
 try:
     from axe_core_python.selenium import Axe  # axe-core 4 (its WCAG 2.1 rules), for Selenium

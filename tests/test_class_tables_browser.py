@@ -17,12 +17,10 @@ from pathlib import Path
 from typing import Any
 
 import pygame
-import pytest
 from app_helpers import key
 from class_helpers import CODE, Background, close_app, open_class_app, run_until, url_of
 from test_class_browser import (
-    CHROMEDRIVER,
-    CHROMIUM,
+    BROWSER_MARKS,
     Shots,
     by_testid,
     enabled_cards,
@@ -30,7 +28,6 @@ from test_class_browser import (
     row_buttons,
     status,
     wait,
-    webdriver,
 )
 from test_class_tables import expected_standings, join_in_order
 
@@ -38,9 +35,7 @@ from game.classroom.simclient import SimClient
 from game.record import read_records
 from scenes.classroom.room_results import RoomResultsScene
 
-pytestmark = [pytest.mark.skipif(
-    CHROMIUM is None or CHROMEDRIVER is None or webdriver is None,
-    reason="needs Chromium and its driver (Debian: apt-get install chromium chromium-driver)"), pytest.mark.slow]
+pytestmark = BROWSER_MARKS
 
 
 PHONE_HEIGHT = 740
