@@ -121,26 +121,30 @@ def _draw_answers(surface: pygame.Surface, layout: TableLayout, frame: ClassPred
     gap = round(8 * s)
     unit = (inner.width - gap * (len(GUESSES) - 1)) / (len(GUESSES) + 1)
     most = max(max(frame.counts), 1)
-    label_size = theme.text_px(22, s)
-    label_line = theme.font(label_size).get_linesize()
     x = float(inner.left)
     for guess, count in zip(GUESSES, frame.counts):
         width = unit * (2 if guess == TAKES else 1)
         box = pygame.Rect(round(x), top, round(width), inner.bottom - top)
         x += width + gap
-        true = guess == frame.answer
-        pygame.draw.rect(surface, theme.FELT_DARK, box, border_radius=round(6 * s))
-        filled = box.copy()
-        filled.width = max(0, round(box.width * count / most))
-        if filled.width:
-            pygame.draw.rect(surface, theme.GOOD if true else theme.PANEL_EDGE, filled, border_radius=round(6 * s))
-        if true:
-            pygame.draw.rect(surface, theme.ACCENT, box, width=max(2, round(3 * s)), border_radius=round(6 * s))
-        # NOTE: the class's predictions on the projector: the bar of the answer "takes a row", in a word
-        label: list[Part] = [_("takes")] if guess == TAKES else [answer_label(guess)]
-        if rich_width(label, label_size, sprites) > box.width - round(8 * s):
-            label = [guess + 1]  # a narrow bar: the row's number alone
-        for parts, y, colour in ((label, box.centery - label_line // 2, theme.TEXT),
-                                 ([count], box.centery + label_line // 2, theme.ACCENT)):
-            draw_rich(surface, parts, label_size, colour, sprites, center=(box.centerx, y),
-                      max_width=box.width - round(8 * s))
+        _draw_bar(surface, box, guess, count / most, count, guess == frame.answer, s, sprites)
+
+
+def _draw_bar(surface: pygame.Surface, box: pygame.Rect, guess: int, share: float, count: int, true: bool,
+              s: float, sprites: DigitSprites) -> None:
+    """One answer's bar: filled by its ``share`` of the most chosen, its label and count."""
+    pygame.draw.rect(surface, theme.FELT_DARK, box, border_radius=round(6 * s))
+    filled = box.copy()
+    filled.width = max(0, round(box.width * share))
+    if filled.width:
+        pygame.draw.rect(surface, theme.GOOD if true else theme.PANEL_EDGE, filled, border_radius=round(6 * s))
+    if true:
+        pygame.draw.rect(surface, theme.ACCENT, box, width=max(2, round(3 * s)), border_radius=round(6 * s))
+    size = theme.text_px(22, s)
+    line = theme.font(size).get_linesize()
+    # NOTE: the class's predictions on the projector: the bar of the answer "takes a row", in a word
+    label: list[Part] = [_("takes")] if guess == TAKES else [answer_label(guess)]
+    if rich_width(label, size, sprites) > box.width - round(8 * s):
+        label = [guess + 1]  # a narrow bar: the row's number alone
+    for parts, y, colour in ((label, box.centery - line // 2, theme.TEXT),
+                             ([count], box.centery + line // 2, theme.ACCENT)):
+        draw_rich(surface, parts, size, colour, sprites, center=(box.centerx, y), max_width=box.width - round(8 * s))
