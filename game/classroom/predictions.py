@@ -22,7 +22,7 @@ from typing import Any
 
 from game.engine import Placement, Rule
 from game.explain import explain, explanation_lines
-from game.predict import GUESSES, ClassRound, Leaderboard, Question, Verdict, check_guess, question_of, score
+from game.predict import ClassRound, Leaderboard, Question, Verdict, check_guess, question_of, score
 from game.rules import Rules
 
 DEFAULT_SECONDS = 10.0
@@ -157,11 +157,6 @@ class ClassPredictions:
     def right_of(self, who: str) -> tuple[int, int]:
         """(right, asked) of one participant."""
         return self.leaderboard.right.get(who, 0), self.leaderboard.asked.get(who, 0)
-
-
-def counts(settled: Settled) -> dict[int, int]:
-    """How many gave each answer (rows 0-3 and "takes a row"), zeros included."""
-    return settled.round.counts if settled.round.guesses else {guess: 0 for guess in GUESSES}
 
 
 def verdict_message(verdict: Verdict, reason: str, names: Sequence[str]) -> dict[str, Any]:

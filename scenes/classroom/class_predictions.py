@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from game.classroom.predictions import ClassPredictions, counts
+from game.classroom.predictions import ClassPredictions
 from game.i18n import _, ngettext, rich
 from game.predict import GUESSES, TAKES, guess_text
 from game.timeline import TableState
@@ -56,7 +56,7 @@ def class_predict_frame(predictions: ClassPredictions | None, names: tuple[str, 
     if settled is None or shown is None or not latest or question_of(shown.placement) != \
             question_of(settled.round.placement):
         return ClassPredictFrame()
-    by_answer = counts(settled)
+    by_answer = settled.round.counts  # (every answer, zeros included)
     right, answered = settled.right_share
     return ClassPredictFrame(counts=tuple(by_answer[guess] for guess in GUESSES),
                              answer=settled.answer if settled.verdicts else None, right=right, answered=answered,
