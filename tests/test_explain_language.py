@@ -252,11 +252,12 @@ def test_the_question_fits_the_predict_panel(code: str, size: tuple[int, int], s
     use_language(code)
     layout = table_layout(size)
     room = layout.explain_area.width - 2 * round(10 * layout.scale)
+    least = theme.least_font_size(layout.scale)  # the panel's smallest text at this window
     for placement, *_rest in worked_turn():
         for names in (NAMES, LONG_NAMES):
             parts = question_of(placement).parts(names)
-            assert rich_width(parts, theme.MIN_FONT_SIZE, sprites) <= room, (code, size, plain(parts))
-    font = theme.font(theme.MIN_FONT_SIZE)
+            assert rich_width(parts, least, sprites) <= room, (code, size, plain(parts))
+    font = theme.font(least)
     for guess, rect in answer_buttons(layout).items():
         room = rect.width - max(8, rect.height // 4)
         narrow = _("Takes") if guess == TAKES else str(guess + 1)  # what a narrow button shows

@@ -17,12 +17,14 @@ from typing import Any, Iterator
 
 import pygame
 import pytest
+from hint_roles import watch_hints
 from screen_tour import tour
 
 from game import i18n
 from game.i18n import LANGUAGES
 from game.text import ELLIPSIS
 from scenes.kit import theme, widgets
+from scenes.kit.layout import scale_for
 from scenes.model.language import use_language
 
 pytestmark = pytest.mark.slow  # long: left out of the fast tier (-m "not slow")
@@ -96,9 +98,14 @@ def _watch(monkeypatch: pytest.MonkeyPatch) -> Watch:
     real_text, real_fit, real_wrap, real_shorten = theme.text, theme.fit_label, theme.wrap_lines, widgets.shorten_rich
     real_blit = theme.blit_text
 
+    hinting = watch_hints(monkeypatch)
+
     def text(label: str, size: int, colour: theme.Colour = theme.TEXT, bold: bool = False) -> pygame.Surface:
         watch.drawn.add(label)
-        if label.strip() and theme.pixels_of(size) < theme.MIN_TEXT_PX:
+        window = pygame.display.get_surface()
+        scale = scale_for(window.get_size()) if window is not None else 1.0
+        least = theme.MIN_HINT_CAP_PX if hinting[0] else theme.least_caps(scale)
+        if label.strip() and theme.cap_height(size) < least:
             watch.problem("under the projector minimum", label)
         return real_text(label, size, colour, bold)
 

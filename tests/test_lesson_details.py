@@ -67,7 +67,7 @@ def test_the_class_button_keeps_its_key_hint_in_every_language(code: str) -> Non
     try:
         layout = menu_layout((1280, 720))
         rect = class_button_rect(layout, 1280)
-        hint_size = theme.text_px(layout.font_button * 5 // 9)
+        hint_size = theme.hint_px(layout.font_button * 5 // 9)
         from game.i18n import _
 
         hint = _("C: students join by phone")
@@ -80,6 +80,7 @@ def test_the_class_button_keeps_its_key_hint_in_every_language(code: str) -> Non
 def test_a_game_opened_from_the_scoreboard_says_replay_and_esc_goes_back_to_the_list() -> None:
     from scenes.results.scene import ResultsScene
     from scenes.scoreboard.scene import ScoreboardScene
+    from scenes.table.hints import hint_line
     from scenes.table.top_bar import _game_names
 
     app = open_app(PlayOptions(mode="demo", seed=12, step_delay=0))
@@ -105,6 +106,8 @@ def test_a_game_opened_from_the_scoreboard_says_replay_and_esc_goes_back_to_the_
         assert scene.replay is not None
         names = _game_names(scene.frame((1280, 720)))
         assert "".join(map(str, names[0])).startswith("Replay: ")
+        footer = hint_line(scene.frame((1280, 720)))
+        assert "Esc: back to the list" in footer and "Esc: leave" not in footer  # what Esc does here
         key(pygame.K_ESCAPE)
         frames(app)
         assert app.manager.active is board and board.selected == selected  # the list, where it was

@@ -38,7 +38,7 @@ def test_the_table_speaks_german(drawn: list[str]) -> None:
         frames(app)
     drawn.clear()
     frames(app)
-    assert "Deine " in drawn and " ist niedriger als jede Reihe: Wähle eine Reihe" in "".join(drawn)
+    assert "Deine " in drawn and " ist kleiner als jede Reihe: Nimm eine Reihe" in "".join(drawn)
     assert scene.view().caption[1] == session.game.next_placement[1], "the card is a number, stamped"
     close_app()
 

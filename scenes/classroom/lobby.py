@@ -61,9 +61,10 @@ class LobbyLayout:
     hints: pygame.Rect
 
 
-def lobby_layout(size: tuple[int, int], seat_count: int, modules: int, free_width: int = 0) -> LobbyLayout:
+def lobby_layout(size: tuple[int, int], seat_count: int, modules: int, free_width: int = 0,
+                 addresses: int = 1) -> LobbyLayout:
     """``free_width``: the width the seats' Free buttons need for their label (at least their
-    design width)."""
+    design width); ``addresses``: the join addresses listed under the room code."""
     w, h = size
     s = scale_for(size)
     margin = round(24 * s)
@@ -72,8 +73,10 @@ def lobby_layout(size: tuple[int, int], seat_count: int, modules: int, free_widt
     qr = pygame.Rect(w - margin - qr_side, margin, qr_side, qr_side)
     left_w = qr.left - 2 * margin
     title = pygame.Rect(margin, margin, left_w, round(56 * s))
-    info = pygame.Rect(margin, title.bottom + round(8 * s), left_w, round(126 * s))
-    line_h = round(26 * s)
+    info_h = (theme.line_height(theme.text_px(24, s)) + theme.cap_height(code_size(s)) + round(14 * s)
+              + max(1, addresses) * theme.line_height(theme.text_px(30, s)))
+    info = pygame.Rect(margin, title.bottom + round(8 * s), left_w, info_h)
+    line_h = theme.line_pitch(theme.text_px(22, s))
     heading = tuple(pygame.Rect(margin, info.bottom + round(8 * s) + i * line_h, left_w, line_h)
                     for i in range(HEADING_LINES))
     top = heading[-1].bottom + round(4 * s)
@@ -85,6 +88,11 @@ def lobby_layout(size: tuple[int, int], seat_count: int, modules: int, free_widt
     start = pygame.Rect(margin, h - margin - round(64 * s) - round(28 * s), round(320 * s), round(64 * s))
     hints = pygame.Rect(margin, h - margin - round(24 * s), w - 2 * margin, round(24 * s))
     return LobbyLayout(s, title, info, heading, seats, free, qr, start, hints)
+
+
+def code_size(s: float) -> int:
+    """The room code's font size: capitals a back row reads at once (48 px at 1280x720)."""
+    return round(72 * s)
 
 
 class LobbyScene(Scene):
@@ -220,7 +228,9 @@ class LobbyScene(Scene):
         count = 1 if self.settings.many_tables else count  # many tables: the students' chips, not seats
         s = scale_for(size)
         free_width = theme.font(theme.text_px(22, s)).size(_("Free"))[0] + round(24 * s)
-        return lobby_layout(size, count, qr_modules(self.qr_text or "http://127.0.0.1:8066/?code=ABCD"), free_width)
+        lines = len(self.addresses[:1 if self.note else 3]) + (2 if self.note else 0)  # under the code
+        return lobby_layout(size, count, qr_modules(self.qr_text or "http://127.0.0.1:8066/?code=ABCD"), free_width,
+                            lines)
 
     def _qr_image(self, side: int) -> pygame.Surface:
         return self._qr.image(self.qr_text, side)
@@ -257,9 +267,9 @@ class LobbyScene(Scene):
             watching = rich(ngettext("{count} watching", "{count} watching", spectators), count=spectators)
             draw_rich(surface, watching, theme.text_px(22, s), theme.TEXT_DIM, self.ctx.sprites,
                       midleft=(layout.start.right + round(20 * s), layout.start.centery))
-        size = theme.text_px(20, s)
+        size = theme.hint_px(22, s)
         hints = fit_segments(lobby_hints(rules, self.settings.start_at, many), size, layout.hints.width, HINT_GAP)
-        theme.blit_text(surface, hints, size, theme.TEXT_DIM, midleft=layout.hints.midleft)
+        theme.blit_hint(surface, hints, size, midleft=layout.hints.midleft)
         image = self._qr_image(layout.qr.width)
         surface.blit(image, image.get_rect(center=layout.qr.center))
 
@@ -280,15 +290,17 @@ class LobbyScene(Scene):
         y = layout.info.top
         for line in theme.wrap_lines(self.problem, size, layout.info.width):
             y = theme.blit_text(surface, line, size, theme.DANGER, topleft=(layout.info.left, y)).bottom
-        theme.blit_text(surface, _("Esc: back to the menu"), theme.text_px(22, layout.scale), theme.TEXT_DIM,
+        theme.blit_hint(surface, _("Esc: back to the menu"), theme.hint_px(22, layout.scale),
                         midleft=layout.hints.midleft)
 
     def _draw_room(self, surface: pygame.Surface, code: str, info: pygame.Rect, s: float) -> None:
         """The room code, big, and the addresses to open."""
-        theme.blit_text(surface, _("Room code"), theme.text_px(24, s), theme.TEXT_DIM, topleft=info.topleft)
-        code_rect = theme.blit_text(surface, code, round(84 * s), theme.ACCENT, bold=True,
-                                    topleft=(info.left, info.top + round(22 * s)))
-        y = code_rect.bottom + round(4 * s)
+        label = theme.blit_text(surface, _("Room code"), theme.text_px(24, s), theme.TEXT_DIM, topleft=info.topleft)
+        size = code_size(s)
+        top = label.bottom + round(6 * s)  # the code's capitals, set by their ink
+        theme.blit_text(surface, code, size, theme.ACCENT, bold=True,
+                        midleft=(info.left, top + theme.cap_height(size) // 2 - theme.cap_centre_offset(size)))
+        y = top + theme.cap_height(size) + round(8 * s)
         for address in self.addresses[:1 if self.note else 3]:
             size = theme.fit_size(address, theme.text_px(30, s), info.width)
             y = theme.blit_text(surface, address, size, theme.TEXT, topleft=(info.left, y)).bottom
@@ -299,7 +311,7 @@ class LobbyScene(Scene):
     def _draw_seat(self, surface: pygame.Surface, seat: SeatInfo, rect: pygame.Rect, free: pygame.Rect,
                    s: float) -> None:
         draw_panel(surface, rect, theme.PANEL, theme.PANEL_EDGE if seat.taken else None, radius=round(8 * s))
-        size = theme.text_px(28, s) if rect.height >= round(40 * s) else theme.MIN_FONT_SIZE  # a room of 10 seats
+        size = theme.text_px(28, s) if rect.height >= round(40 * s) else theme.least_font_size(s)  # a room of 10 seats
         draw_rich(surface, [seat.index + 1], size, theme.TEXT_DIM, self.ctx.sprites,
                   midleft=(rect.left + round(12 * s), rect.centery))
         name_left = rect.left + round(56 * s)
@@ -321,10 +333,7 @@ def bold_size(label: str, size: int, width: int) -> int:
     """The largest size up to ``size`` (and not under the projector's minimum) at which ``label``
     in bold fits ``width``."""
     while size > theme.MIN_FONT_SIZE:
-        theme.font(size).bold = True
-        wide = theme.font(size).size(label)[0]
-        theme.font(size).bold = False
-        if wide <= width:
+        if theme.text_width(label, size, bold=True) <= width:
             break
         size -= 1
     return size

@@ -155,8 +155,8 @@ class OverviewScene(RoomScreen):
         for table, (tile, result) in enumerate(zip(layout.tiles, results)):
             self._draw_tile(surface, tile, table, result, s)
         draw_standings(surface, layout.standings, self.tables.standings(), s, self.ctx.sprites)
-        hints = fit_segments(overview_hints(len(results)), theme.text_px(20, s), layout.hints.width, HINT_GAP)
-        theme.blit_text(surface, hints, theme.text_px(20, s), theme.TEXT_DIM, midleft=layout.hints.midleft)
+        hints = fit_segments(overview_hints(len(results)), theme.hint_px(22, s), layout.hints.width, HINT_GAP)
+        theme.blit_hint(surface, hints, theme.hint_px(22, s), midleft=layout.hints.midleft)
 
     def top_parts(self) -> list[str]:
         """The top line: the join address and code, then the room's state."""

@@ -18,7 +18,7 @@ from game.i18n import Part, _, rich
 from ..base import AppContext, Input
 from ..kit import theme
 from ..kit.layout import scale_for
-from ..kit.widgets import draw_panel, draw_rich, fit_segments, shorten_rich
+from ..kit.widgets import draw_panel, draw_rich, fit_segments, wrap_rich
 from ..model.class_room import RoomOfTables
 from ..model.class_settings import ClassSettings
 from .room_table import RoomScreen
@@ -61,8 +61,8 @@ class RoomResultsScene(RoomScreen):
         title = theme.blit_text(surface, _("Class results"), theme.text_px(36, s), theme.TEXT, bold=True,
                                 topleft=(margin, margin))
         saved = self.saved_line()
-        theme.blit_text(surface, *theme.fit_label(saved, theme.text_px(20, s), w - title.right - 3 * margin),
-                        theme.TEXT_DIM, midleft=(title.right + margin, title.centery))
+        theme.blit_hint(surface, *theme.fit_label(saved, theme.hint_px(20, s), w - title.right - 3 * margin,
+                                                  theme.HINT_FONT_SIZE), midleft=(title.right + margin, title.centery))
         hints = pygame.Rect(margin, h - margin - round(28 * s), w - 2 * margin, round(28 * s))
         top = title.bottom + round(10 * s)
         left = pygame.Rect(margin, top, round((w - 3 * margin) * 0.68), hints.top - round(10 * s) - top)
@@ -70,8 +70,8 @@ class RoomResultsScene(RoomScreen):
         self._draw_standings(surface, left, s)
         self._draw_tables(surface, right, s)
         line = fit_segments(HINT_GAP.join([_("N: next deal at the same tables"), _("Esc: close the room")]),
-                            theme.text_px(20, s), hints.width, HINT_GAP)
-        theme.blit_text(surface, line, theme.text_px(20, s), theme.TEXT_DIM, midleft=hints.midleft)
+                            theme.hint_px(22, s), hints.width, HINT_GAP)
+        theme.blit_hint(surface, line, theme.hint_px(22, s), midleft=hints.midleft)
 
     def saved_line(self) -> str:
         """Where the tables' games were saved, or why one was not."""
@@ -85,7 +85,7 @@ class RoomResultsScene(RoomScreen):
         draw_panel(surface, area, theme.PANEL, theme.PANEL_EDGE, radius=round(10 * s))
         inner = area.inflate(-round(16 * s), -round(12 * s))
         size = theme.text_px(24, s)
-        line_h = theme.font(size).get_linesize()
+        line_h = theme.line_pitch(size)
         fits = max(1, (inner.height - 2 * line_h) // line_h)
         columns = 1 if len(self.standings) <= fits else 2
         width = inner.width // columns
@@ -107,7 +107,7 @@ class RoomResultsScene(RoomScreen):
         draw_panel(surface, area, theme.PANEL, theme.PANEL_EDGE, radius=round(10 * s))
         inner = area.inflate(-round(16 * s), -round(12 * s))
         size = theme.text_px(22, s)
-        line_h = theme.font(size).get_linesize()
+        line_h = theme.line_pitch(size)
         lines: list[tuple[list[Part], theme.Colour]] = [([_("Each table's winners")], theme.ACCENT)]
         for table, result in enumerate(self.tables.results()):
             best = min(result.scores)
@@ -128,11 +128,11 @@ class RoomResultsScene(RoomScreen):
             lines.append((rich(_("Seat {seat}: {points} - {names}"), seat=seat.seat + 1, points=seat.points,
                                names=who), theme.TEXT))
         y = inner.top + line_h // 2
-        for parts, colour in lines:
+        for line, colour in [(line, colour) for parts, colour in lines
+                             for line in wrap_rich(parts, size, self.ctx.sprites, inner.width)]:
             if y + line_h // 2 > inner.bottom:
                 break
-            draw_rich(surface, shorten_rich(parts, size, self.ctx.sprites, inner.width), size, colour,
-                      self.ctx.sprites, midleft=(inner.left, y))
+            draw_rich(surface, line, size, colour, self.ctx.sprites, midleft=(inner.left, y))
             y += line_h
 
 

@@ -197,8 +197,7 @@ class ClassTableScene(TableScene):
         s = layout.scale
         notes = self.class_session.notes[-1:]
         join, *waiting = self.room_parts()
-        box = layout.hints.inflate(0, round(4 * s))
-        box.left, box.width = 0, surface.get_width()
+        box = pygame.Rect(0, layout.hints.top, surface.get_width(), layout.hints.height)
         pygame.draw.rect(surface, theme.BAR, box)
         size = theme.text_px(21, s)
         # The join address first, then the latest note, then whom the table waits for: what does

@@ -14,6 +14,7 @@ it, so no screen can crash drawing text or spend a minute on a 5 MB name.
 
 from __future__ import annotations
 
+import math
 from collections import OrderedDict
 
 import pygame
@@ -47,21 +48,60 @@ BUTTON: Colour = (236, 240, 232)
 BUTTON_TEXT: Colour = (20, 48, 46)
 BUTTON_HOVER: Colour = (255, 232, 150)
 
-MIN_TEXT_PX = 18
-"""The projector minimum: no text a user needs is drawn smaller than this many pixels (the
-font's line height, which for the app's font is its em size), at 1280x720 and at every other
-window size the app allows.  Layouts drop or shorten secondary text rather than shrink it; a
-test measures every label of every screen."""
+MIN_CAP_PX = 18
+"""The projector minimum: the capitals of every text the class reads are at least this many
+pixels tall at 1280x720 (1/40 of the window's height: readable from a classroom's back row), and
+they scale with the window (see :func:`least_caps`).  Layouts make room (fewer words, two lines,
+smaller decorations) rather than shrink text; a test measures every label of every screen in
+every language."""
 MIN_FONT_SIZE = 27
-"""The size to ask pygame for to get :data:`MIN_TEXT_PX`: its default font draws a size-N
-font with an em of about 0.69 N pixels (size 27: 18 px)."""
+"""The font size of :data:`MIN_CAP_PX` capitals.  A font size here is the app's own unit: text
+of size N has capitals of about 2/3 N pixels, whatever font file draws it (see :func:`font`)."""
+HINT_FONT_SIZE = 20
+"""The smallest size of text only the teacher needs (the footers' key hints): capitals of
+:data:`MIN_HINT_CAP_PX`, at every window size."""
+MIN_HINT_CAP_PX = 13
+CAPS_PER_SIZE = 2 / 3
+"""Capital height per unit of font size (size 27: 18 px capitals)."""
 SMALLEST_WINDOW = (1024, 576)
-"""The smallest window the app lays out (an XGA projector's width): still :data:`MIN_TEXT_PX`."""
+"""The smallest window the app lays out (an XGA projector's width): capitals scaled with it."""
+FONT_FILES = {False: "FiraSansCondensed-SemiBold.ttf", True: "FiraSansCondensed-Bold.ttf"}
+"""The app's typeface, plain and bold: Fira Sans Condensed, a sans-serif drawn for legibility
+on screens, whose narrow letters fit projector-sized capitals in the width of smaller ones."""
+
+
+def least_font_size(scale: float = 1.0) -> int:
+    """The smallest size of text the class reads in a window ``scale`` times 1280x720: capitals of
+    :data:`MIN_CAP_PX` there, as many fewer pixels as the window has (an XGA projector's
+    1024x576 window, scale 0.8: 15 px capitals), never more at a bigger window."""
+    return math.ceil(MIN_FONT_SIZE * min(1.0, scale))
+
+
+def least_caps(scale: float = 1.0) -> int:
+    """The capital height the rule asks for at ``scale`` (what :func:`least_font_size` draws, or less)."""
+    return math.floor(MIN_CAP_PX * min(1.0, scale))
 
 
 def text_px(design: float, scale: float = 1.0) -> int:
-    """A font size: ``design`` at 1280x720 scaled by ``scale``, never under :data:`MIN_FONT_SIZE`."""
-    return max(MIN_FONT_SIZE, round(design * scale))
+    """A font size: ``design`` at 1280x720 scaled by ``scale``, never under :func:`least_font_size`."""
+    return max(least_font_size(scale), round(design * scale))
+
+
+def hint_px(design: float, scale: float = 1.0) -> int:
+    """The size of a key hint: ``design`` at 1280x720 scaled by ``scale``, never under
+    :data:`HINT_FONT_SIZE`."""
+    return max(HINT_FONT_SIZE, round(design * scale))
+
+
+def line_height(size: int) -> int:
+    """How tall a line of text of ``size`` is drawn (its capitals, accents and descenders)."""
+    return font(size).get_height()
+
+
+def line_pitch(size: int) -> int:
+    """From one line of a list or table to the next at ``size``: capitals and a clear gap (the
+    font's own line spacing leaves room for accents no list line needs)."""
+    return round(cap_height(size) * 1.5)
 
 
 _caps: dict[int, tuple[int, int]] = {}
@@ -85,11 +125,6 @@ def cap_height(size: int) -> int:
 def cap_centre_offset(size: int) -> int:
     """Where capitals are centred, below the middle of a line of text at ``size``."""
     return _cap_box(size)[1]
-
-
-def pixels_of(size: int) -> int:
-    """How many pixels tall text of font ``size`` is drawn (what :data:`MIN_TEXT_PX` measures)."""
-    return font(size).get_height()
 
 
 PENALTY_PALETTE: tuple[Colour, ...] = (
@@ -128,7 +163,8 @@ def _as_text(text: str | bytes | None) -> str:
     return text.decode("utf-8", "replace") if isinstance(text, bytes) else str(text)
 
 
-_fonts: dict[int, pygame.font.Font] = {}
+_fonts: dict[tuple[int, bool], pygame.font.Font] = {}
+_points: dict[tuple[int, bool], int] = {}
 _texts: OrderedDict[tuple[str, int, tuple[int, ...], bool], pygame.Surface] = OrderedDict()
 MAX_TEXTS = 600
 
@@ -139,12 +175,44 @@ def reset_fonts() -> None:
     _caps.clear()
 
 
-def font(size: int) -> pygame.font.Font:
-    """pygame's bundled default font at ``size`` px (cached: loading costs ~1 ms)."""
-    size = max(8, int(size))
-    cached = _fonts.get(size)
+def font_file(bold: bool = False) -> str | None:
+    """The typeface's file (``None``, pygame's own font, where the font package is missing)."""
+    try:
+        import fontpkg_fira_sans_condensed as typeface
+    except ImportError:
+        return None
+    path = typeface.ROOT / "files" / FONT_FILES[bold]
+    return str(path) if path.is_file() else None
+
+
+def _ink_height(file: str | None, points: int) -> int:
+    image = pygame.font.Font(file, points).render("H", True, (255, 255, 255))
+    return image.get_bounding_rect().height
+
+
+def _points_for(size: int, bold: bool) -> int:
+    """The font file's point size whose capitals are ``size`` x :data:`CAPS_PER_SIZE` tall."""
+    key = (size, bold)
+    if key not in _points:
+        file, want = font_file(bold), round(size * CAPS_PER_SIZE)
+        points = max(4, round(want / 0.7))
+        while points > 4 and _ink_height(file, points - 1) >= want:
+            points -= 1  # the smallest size with capitals this tall: the narrowest text
+        while _ink_height(file, points) < want:
+            points += 1
+        _points[key] = points
+    return _points[key]
+
+
+def font(size: int, bold: bool = False) -> pygame.font.Font:
+    """The app's font at ``size`` (capitals of 2/3 ``size`` px; cached: loading costs ~1 ms)."""
+    if not pygame.font.get_init():  # a layout measuring text before the app opened its window
+        reset_fonts()  # (fonts loaded before died with the font module)
+        pygame.font.init()
+    key = (max(8, int(size)), bold)
+    cached = _fonts.get(key)
     if cached is None:
-        cached = _fonts[size] = SafeFont(None, size)
+        cached = _fonts[key] = SafeFont(font_file(bold), _points_for(*key))
     return cached
 
 
@@ -154,10 +222,7 @@ def text(label: str, size: int, colour: Colour = TEXT, bold: bool = False) -> py
     key = (label, int(size), tuple(colour), bold)
     surface = _texts.get(key)
     if surface is None:
-        f = font(size)
-        f.bold = bold
-        surface = f.render(label, True, colour)
-        f.bold = False
+        surface = font(size, bold).render(label, True, colour)
         if len(_texts) >= MAX_TEXTS:
             _texts.popitem(last=False)
         _texts[key] = surface
@@ -175,22 +240,24 @@ def blit_text(surface: pygame.Surface, label: str, size: int, colour: Colour = T
     return rect
 
 
+def blit_hint(surface: pygame.Surface, label: str, size: int, colour: Colour = TEXT_DIM,
+              **anchor: tuple[int, int] | int) -> pygame.Rect:
+    """Draw a key hint, text only the teacher needs (:func:`blit_text` at a hint's size)."""
+    return blit_text(surface, label, size, colour, bold=False, **anchor)
+
+
 def text_width(label: str, size: int, bold: bool = False) -> int:
     """How wide ``label`` is drawn at ``size`` (bold is about a sixth wider)."""
-    measure = font(size)
-    measure.bold = bold
-    width = measure.size(label)[0]
-    measure.bold = False
-    return width
+    return font(size, bold).size(label)[0]
 
 
-def fit_size(label: str, size: int, max_width: int, bold: bool = False) -> int:
+def fit_size(label: str, size: int, max_width: int, bold: bool = False, min_size: int = MIN_FONT_SIZE) -> int:
     """The largest font size <= ``size`` at which ``label`` fits ``max_width``, but never under
-    :data:`MIN_FONT_SIZE` (use :func:`fit_label` where a label may have to be cut short)."""
+    ``min_size`` (use :func:`fit_label` where a label may have to be cut short)."""
     width = text_width(label, size, bold)
     if width <= max_width or width == 0:
         return size
-    lowest = min(size, MIN_FONT_SIZE)
+    lowest = min(size, min_size)
     fitted = max(lowest, int(size * max_width / width))
     while fitted > lowest and text_width(label, fitted, bold) > max_width:
         fitted -= 1  # widths do not grow exactly with the size
@@ -201,7 +268,7 @@ def fit_heading(label: str, size: int, max_width: int, min_size: int = MIN_FONT_
     """A heading's text, size and boldness: bold where bold fits ``max_width`` (shrunk down to
     ``min_size``), else plain as :func:`fit_label` fits it - a heading is never cut for being bold."""
     label = drawable(label)
-    bold_size = max(min_size, fit_size(label, size, max_width, bold=True))
+    bold_size = max(min(min_size, size), fit_size(label, size, max_width, True, min_size))
     if text_width(label, bold_size, bold=True) <= max_width:
         return label, bold_size, True
     shown, fitted = fit_label(label, size, max_width, min_size)
@@ -211,6 +278,15 @@ def fit_heading(label: str, size: int, max_width: int, min_size: int = MIN_FONT_
 def wrap_lines(label: str, size: int, max_width: int) -> list[str]:
     """``label`` broken into lines at most ``max_width`` wide at ``size`` (a word too long for a
     line is cut with an ellipsis: the size is kept)."""
+    return _wrapped(label, size, max_width)
+
+
+def count_lines(label: str, size: int, max_width: int) -> int:
+    """How many lines :func:`wrap_lines` would make of ``label`` (a layout weighing two widths)."""
+    return len(_wrapped(label, size, max_width))
+
+
+def _wrapped(label: str, size: int, max_width: int) -> list[str]:
     measure = font(size)
     lines: list[str] = []
     line = ""
@@ -232,7 +308,7 @@ def fit_label(label: str, size: int, max_width: int, min_size: int = MIN_FONT_SI
     """``label`` and a font size at which it fits ``max_width``: shrunk down to ``min_size``,
     then cut short with an ellipsis (a long name stays readable instead of tiny)."""
     label = drawable(label)
-    fitted = max(min_size, fit_size(label, size, max_width, bold))
+    fitted = max(min(min_size, size), fit_size(label, size, max_width, bold, min_size))  # never larger than asked
     if text_width(label, fitted, bold) <= max_width:
         return label, fitted
     while label and text_width(label + ELLIPSIS, fitted, bold) > max_width:

@@ -117,15 +117,16 @@ def shorten_rich(parts: Sequence[Part], size: int, sprites: DigitSprites, max_wi
 def draw_rich(surface: pygame.Surface, parts: Sequence[Part], size: int, colour: theme.Colour,
               sprites: DigitSprites, *, center: tuple[int, int] | None = None,
               midleft: tuple[int, int] | None = None, max_width: int | None = None,
-              number_colour: theme.Colour | None = None) -> pygame.Rect:
+              number_colour: theme.Colour | None = None, min_size: int = theme.MIN_FONT_SIZE) -> pygame.Rect:
     """Draw words with the font and numbers with digit sprites on one line.
 
-    The line shrinks to ``max_width`` if given.  Returns the covered rect.
+    The line shrinks to ``max_width`` if given (not under ``min_size``, then it is cut short).
+    Returns the covered rect.
     """
     if max_width is not None:
         width = rich_width(parts, size, sprites)
         if width > max_width:
-            size = max(min(size, theme.MIN_FONT_SIZE), int(size * max_width / width))
+            size = max(min(size, min_size), int(size * max_width / width))
             parts = shorten_rich(parts, size, sprites, max_width)
     width = rich_width(parts, size, sprites)
     text_h = theme.font(size).get_linesize()
@@ -169,7 +170,7 @@ def draw_button(surface: pygame.Surface, rect: pygame.Rect, label: str, size: in
     if focused:
         pygame.draw.rect(surface, theme.ACCENT, rect.inflate(8, 8), width=max(3, rect.height // 18),
                          border_radius=radius + 4)
-    hint_size = theme.text_px(size * 5 // 9)
+    hint_size = theme.hint_px(size * 5 // 9)
     hint_h = theme.font(hint_size).get_height() - size // 10
     if key_hint and (theme.font(size).get_height() + hint_h > rect.height
                      or theme.font(hint_size).size(key_hint)[0] > rect.width - 8):
@@ -177,7 +178,7 @@ def draw_button(surface: pygame.Surface, rect: pygame.Rect, label: str, size: in
     if key_hint:
         label_rect = theme.blit_text(surface, label, size, theme.BUTTON_TEXT,
                                      center=(rect.centerx, rect.centery - hint_h // 2))
-        theme.blit_text(surface, key_hint, hint_size, (70, 100, 96),
+        theme.blit_hint(surface, key_hint, hint_size, (70, 100, 96),
                         midtop=(rect.centerx, label_rect.bottom - size // 10))
     else:
         theme.blit_text(surface, label, size, theme.BUTTON_TEXT, center=rect.center)
@@ -203,8 +204,8 @@ def draw_text_field(surface: pygame.Surface, rect: pygame.Rect, value: str, labe
     value_x = rect.left + max(label_rect.width + rect.height // 2, rect.width // 4)
     room = pygame.Rect(value_x, rect.top, rect.right - rect.height // 4 - value_x, rect.height)
     if not value and placeholder:
-        hint_text, hint = theme.fit_label(placeholder, theme.text_px(size * 3 // 4), room.width)
-        theme.blit_text(surface, hint_text, hint, (130, 146, 142), midleft=(value_x, rect.centery))
+        hint_text, hint = theme.fit_label(placeholder, theme.hint_px(size * 3 // 4), room.width, theme.HINT_FONT_SIZE)
+        theme.blit_hint(surface, hint_text, hint, (130, 146, 142), midleft=(value_x, rect.centery))
     image = theme.text(value, size, theme.INK)
     clip = surface.get_clip()
     surface.set_clip(room.clip(clip) if clip else room)

@@ -78,5 +78,6 @@ def draw_buttons(surface: pygame.Surface, layout: MenuLayout, pointer: Pointer, 
                                     ("scores", layout.scores, _("Scoreboard"), "S"),
                                     ("quit", layout.quit, _("Quit"), _("Esc"))):
         draw_button(surface, rect, label, size, focused=focused == item, hovered=rect.collidepoint(mouse), key_hint=hint)
-    hints = fit_segments(_(TYPING_HINTS if typing else HINTS), layout.font_small, surface.get_width() - round(48 * layout.scale))
-    theme.blit_text(surface, hints, layout.font_small, theme.TEXT_DIM, center=layout.hints.center)
+    size = theme.hint_px(22, layout.scale)
+    hints = fit_segments(_(TYPING_HINTS if typing else HINTS), size, surface.get_width() - round(48 * layout.scale))
+    theme.blit_hint(surface, hints, size, center=layout.hints.center)

@@ -13,7 +13,7 @@ from ..kit.digits import number_size, write_number
 from .layout import ResultsLayout, results_layout
 from ..model.session import Part
 from ..model.outcome import Outcome, outcome_of  # noqa: F401 - kept names
-from ..kit.widgets import draw_button, draw_panel, draw_rich
+from ..kit.widgets import draw_button, draw_panel, draw_rich, fit_segments
 from ..kit.words import seat_label
 from ..review.scene import source_of_outcome
 
@@ -115,8 +115,9 @@ class ResultsScene(Scene):
         saved = outcome.saved
         size = theme.fit_size(saved, layout.font_small, surface.get_width() - round(40 * s))
         theme.blit_text(surface, saved, size, theme.TEXT_DIM, center=layout.saved.center)
-        theme.blit_text(surface, _("Menu -> Scoreboard lists the recorded games    F1: rules    F11: fullscreen"),
-                        layout.font_small, theme.TEXT_DIM, center=layout.hints.center)
+        hints = fit_segments(_("Menu -> Scoreboard lists the recorded games    F1: rules    F11: fullscreen"),
+                             theme.hint_px(22, s), surface.get_width() - round(40 * s))
+        theme.blit_hint(surface, hints, theme.hint_px(22, s), center=layout.hints.center)
 
     def _subtitle(self) -> list[Part]:
         """E.g. "The lowest score wins  -  points after 7 turns  -  Seed 42  -  Predictions: 5 of 7 right"."""

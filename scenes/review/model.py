@@ -173,7 +173,7 @@ def review_layout(size: tuple[int, int]) -> ReviewLayout:
     max_w = (rows_w - round(ROW_LABEL_W * s) - 6 * round(8 * s)) // 6
     if card_w > max_w:
         card_w, card_h = max_w, round(max_w / CARD_RATIO)
-    button_w, button_h = round(180 * s), round(58 * s)  # room for the longest language's labels
+    button_w, button_h = max(round(180 * s), 158), round(58 * s)  # room for the longest language's labels
     back = pygame.Rect(bottom.right - button_w, bottom.top + round(8 * s), button_w, button_h)
     seat_button = pygame.Rect(back.left, back.bottom + round(12 * s), button_w, button_h)
     next_button = pygame.Rect(back.left - round(10 * s) - button_w, back.top, button_w, button_h)

@@ -34,9 +34,8 @@ def draw_review(surface: pygame.Surface, layout: ReviewLayout, scene: ReviewStat
                      "{count} sampled deals per decision, from what the player knew", job.rollouts)
     hints = (f"{keys}    |    {deals.format(count=job.rollouts)}", keys,
              _("Left/Right: step   Tab: next seat   Esc: back"), "")
-    hint = next(h for h in hints if theme.font(theme.text_px(20, s)).size(h)[0] <= layout.hints.width - 20)
-    theme.blit_text(surface, hint, theme.text_px(20, s),
-                    theme.TEXT_DIM, center=layout.hints.center)
+    hint = next(h for h in hints if theme.text_width(h, theme.hint_px(22, s)) <= layout.hints.width - 20)
+    theme.blit_hint(surface, hint, theme.hint_px(22, s), center=layout.hints.center)
     progress = (len(job.decisions), job.total)
     if job.error is not None or decision is None:
         message = job.error or (_("No decisions to review") if job.done else "")

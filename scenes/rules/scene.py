@@ -117,13 +117,13 @@ class RulesScene(Scene):
         w, h = size
         s = scale_for(size)
         surface.fill(theme.FELT)
-        theme.blit_text(surface, _("How to play 6 Takes!"), theme.text_px(52, s), theme.ACCENT, bold=True,
-                        midtop=(w // 2, round(12 * s)))
-        theme.blit_text(surface, _("Lowest score wins: avoid taking cards."), theme.text_px(26, s), theme.TEXT_DIM,
-                        midtop=(w // 2, round(60 * s)))
-        top = round(94 * s)
+        heading = theme.blit_text(surface, _("How to play 6 Takes!"), theme.text_px(44, s), theme.ACCENT, bold=True,
+                                  midtop=(w // 2, round(6 * s)))
+        subtitle = theme.blit_text(surface, _("Lowest score wins: avoid taking cards."), theme.text_px(26, s),
+                                   theme.TEXT_DIM, midtop=(w // 2, heading.bottom - round(6 * s)))
+        top = max(round(94 * s), subtitle.bottom + round(2 * s))
         margin = round(20 * s)
-        right_w = max(round(380 * s), 330)  # the penalty groups' words stay whole at the minimum size
+        right_w = max(round(380 * s), 362)  # the penalty groups' words stay whole at the minimum size
         left = pygame.Rect(margin, top, w - 3 * margin - right_w, h - top - round(84 * s))
         gap = round(10 * s)
         box_h = (left.height - 3 * gap) // 4
@@ -137,8 +137,8 @@ class RulesScene(Scene):
                     key_hint=_("Esc / F1 / Enter"))
         waits = _("The game waits: closing this screen leaves it exactly as it was.")
         note, note_size = theme.fit_label(waits if self.game_waits else _("Back to the menu: Esc, F1 or Enter"),
-                                          theme.text_px(22, s), back.left - 2 * margin)
-        theme.blit_text(surface, note, note_size, theme.TEXT_DIM, midleft=(margin, back.centery))
+                                          theme.hint_px(22, s), back.left - 2 * margin, theme.HINT_FONT_SIZE)
+        theme.blit_hint(surface, note, note_size, midleft=(margin, back.centery))
 
     def _draw_rule(self, surface: pygame.Surface, box: pygame.Rect, s: float, title: str,
                    words: str, example: RuleExample) -> None:
@@ -146,24 +146,25 @@ class RulesScene(Scene):
         pad = round(12 * s)
         text_w = round(box.width * 0.56)
         size = theme.text_px(21, s)
-        line_h = theme.font(size).get_linesize()
-        heading, title_size, bold = theme.fit_heading(title, theme.text_px(28, s), text_w)
-        body = theme.wrap_lines(words, size, text_w)
+        line_h = theme.line_pitch(size)
+        heading, title_size, bold = theme.fit_heading(title, theme.text_px(28, s), box.width - 2 * pad)
         room = box.height - 2 * pad - theme.font(title_size).get_linesize()
-        with_example = len(body) * line_h <= room
+        with_example = theme.count_lines(words, size, text_w) * line_h <= room
         if not with_example:  # a small window: the words matter more than the little picture
             text_w = box.width - 2 * pad
-            body = theme.wrap_lines(words, size, text_w)[:max(1, room // line_h)]
-            heading, title_size, bold = theme.fit_heading(title, title_size, text_w)  # no larger: the room is counted
+        body = theme.wrap_lines(words, size, text_w)[:max(1, room // line_h)]
         theme.blit_text(surface, heading, title_size, theme.ACCENT, bold=bold, topleft=(box.left + pad, box.top + pad))
         y = box.top + pad + theme.font(title_size).get_linesize()
         for line in body:
             theme.blit_text(surface, line, size, theme.TEXT, topleft=(box.left + pad, y))
             y += line_h
         if with_example:
-            self._draw_example(surface, pygame.Rect(box.left + text_w + 2 * pad, box.top + pad // 2,
-                                                    box.right - box.left - text_w - 3 * pad, box.height - pad), s,
-                               example)
+            top = box.top + pad // 2  # beside the heading and the words, or below a long heading
+            if theme.text_width(heading, title_size, bold) > text_w:
+                top = box.top + pad + theme.font(title_size).get_linesize()
+            self._draw_example(surface, pygame.Rect(box.left + text_w + 2 * pad, top,
+                                                    box.right - box.left - text_w - 3 * pad, box.bottom - pad // 2 - top),
+                               s, example)
 
     def _draw_example(self, surface: pygame.Surface, area: pygame.Rect, s: float, example: RuleExample) -> None:
         art = self.ctx.art.for_rules(self.rules)

@@ -56,8 +56,8 @@ def scoreboard_layout(size: tuple[int, int]) -> ScoreboardLayout:
     w, h = size
     s = scale_for(size)
     margin = round(24 * s)
-    field = pygame.Rect(margin, round(72 * s), round(400 * s), round(44 * s))
-    button_w = round(150 * s)
+    field = pygame.Rect(margin, round(72 * s), round(380 * s), round(44 * s))
+    button_w = max(round(160 * s), 144)  # "Last 7 days" whole at the smallest size
     periods = tuple(pygame.Rect(field.right + round(16 * s) + i * (button_w + round(10 * s)), field.top,
                                 button_w, field.height) for i in range(len(PERIODS)))
     back = pygame.Rect(0, 0, round(200 * s), round(56 * s))
@@ -118,14 +118,14 @@ def draw_controls(surface: pygame.Surface, layout: ScoreboardLayout, s: float, f
                     hovered=rect.collidepoint(frame.mouse))
     right = layout.periods[-1].right + round(14 * s)
     room = surface.get_width() - right - 20
-    size = theme.text_px(18, s)
+    size = theme.hint_px(22, s)
     for hint in (_("Tab: period   Up/Down: choose   Enter or click: replay   F2: review"),
                  _("Tab: period   Up/Down: choose   Enter or click: replay"), _("Enter: replay   F2: review"),
                  _("Enter or click: replay"), ""):
-        if theme.font(size).size(hint)[0] <= room:  # shortened, never shrunk, on a small window
+        if theme.text_width(hint, size) <= room:  # shortened, never shrunk, on a small window
             break
     if hint:
-        theme.blit_text(surface, hint, size, theme.TEXT_DIM, midleft=(right, layout.filter.centery))
+        theme.blit_hint(surface, hint, size, midleft=(right, layout.filter.centery))
 
 
 def draw_games(surface: pygame.Surface, layout: ScoreboardLayout, s: float, frame: BoardFrame,

@@ -54,7 +54,8 @@ def _row_box(bg: pygame.Surface, layout: TableLayout, index: int, box: pygame.Re
     # NOTE: two short lines in the slot of a row's 6th card, which takes the row (as wide as a card).
     first, second = (_("6th\ntakes").split("\n") + [""])[:2]
     font = theme.font(layout.font_small)
-    if max(font.size(first)[0], font.size(second)[0]) <= rect.width - 2:  # a pixel from each edge
+    # within the slot, a pixel from each edge; or a long word ("nimmt") over the slot's outline
+    if max(font.size(first)[0], font.size(second)[0]) <= rect.width - 2 + layout.card_gap:
         theme.blit_text(bg, first, layout.font_small, (170, 110, 96),
                         center=(rect.centerx, rect.centery - layout.font_small // 3))
         theme.blit_text(bg, second, layout.font_small, (170, 110, 96),

@@ -47,7 +47,7 @@ def detail_lines(frame: Frame) -> list[Line]:
 
 
 def _width(frame: Frame) -> int:
-    return round(560 * frame.scale)
+    return max(round(560 * frame.scale), 500)
 
 
 def _pad(frame: Frame) -> int:

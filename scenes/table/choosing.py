@@ -54,7 +54,7 @@ def curtain_take_back_rect(layout: TableLayout) -> Rect:
     """The curtain's "take my card back" button (for the human who just chose)."""
     w, h = layout.size
     s = layout.scale
-    rect = Rect(0, 0, round(460 * s), round(76 * s))
+    rect = Rect(0, 0, max(round(460 * s), 430), round(76 * s))  # a long name's button whole
     rect.center = (w // 2, round(h * 0.84))
     return rect
 

@@ -34,7 +34,9 @@ class ExplainArea:
     def __init__(self, info: TableInfo) -> None:
         self.info = info
         self._panel: tuple[TableState | None, ExplainPanel | None] | None = None
-        self._image: tuple[tuple[tuple[int, int], ExplainPanel | None], pygame.Surface] | None = None
+        self._image: tuple[tuple[tuple[int, int], ExplainPanel | None], pygame.Surface, bool] | None = None
+        self.beside_rows: tuple[int, ...] = ()
+        """The rows whose numbers the last frame showed beside the row (the panel had no room)."""
 
     def panel(self, frame: Frame) -> ExplainPanel | None:
         """The explanation of the placement on screen (``None`` at a reveal, or live before one)."""
@@ -63,8 +65,12 @@ class ExplainArea:
                 image = image.convert()
             image.fill(theme.FELT)
             render_panel(image, layout, panel, frame.sprites)
-            self._image = (key, image)
+            in_panel = panel is None or fit_panel(layout, panel, frame.sprites).columns
+            self._image = (key, image, in_panel)
         surface.blit(self._image[1], layout.explain_area)
+        self.beside_rows = ()
+        if panel is not None and not self._image[2]:
+            self.beside_rows = draw_columns_beside_rows(surface, frame, panel)
 
 
 class FittedPanel(NamedTuple):
@@ -91,7 +97,7 @@ def fit_panel(layout: TableLayout, panel: ExplainPanel, sprites: DigitSprites) -
     size = theme.text_px(27, s)
     title = wrap_rich(panel.title, size, sprites, inner_w)
     sentences = [wrap_rich(parts, size, sprites, inner_w) for parts in panel.verdict]
-    room = max(1, inner_h // theme.font(size).get_linesize())
+    room = max(1, inner_h // round(theme.cap_height(size) * 1.35))  # lines set close: a panel of short lines
 
     def lines(kept: int) -> int:
         return len(title) + sum(len(sentence) for sentence in sentences[:kept])
@@ -165,3 +171,36 @@ def column_lines(column: Column, width: int, sprites: DigitSprites) -> tuple[tup
     if rich_width(head, theme.MIN_FONT_SIZE, sprites) > width:
         head = tuple(part for part in head if isinstance(part, int))
     return (head, *rest)
+
+
+def draw_columns_beside_rows(surface: pygame.Surface, frame: Frame, panel: ExplainPanel) -> tuple[int, ...]:
+    """Each row's numbers (its last card; the gap, "too high" or its points) right of the row's
+    sixth slot, where the panel is too small for them (a small window): the chosen row ringed.
+    A row showing "taken by", or too narrow, is left out.  Returns the rows drawn."""
+    layout = frame.layout
+    s = layout.scale
+    last = frame.view.last
+    size = layout.font_small
+    pitch = theme.line_pitch(size)
+    drawn = []
+    for row, column in enumerate(panel.columns):
+        if last is not None and last.row == row and last.taken:
+            continue  # the row's note says who took it and for how much
+        lines = column.lines[1:]
+        width = max(rich_width(line, size, frame.sprites) for line in lines) + round(20 * s)
+        box = layout.row_boxes[row]
+        left = layout.row_card_rect(row, 5).right + round(12 * s)
+        if box.right - round(8 * s) - left < width:
+            continue
+        cell = pygame.Rect(box.right - round(8 * s) - width, 0, width, pitch * len(lines) + round(10 * s))
+        cell.centery = box.centery
+        pygame.draw.rect(surface, theme.FELT_LIGHT if column.chosen else theme.PANEL, cell, border_radius=round(6 * s))
+        if column.chosen:
+            pygame.draw.rect(surface, theme.ACCENT, cell, width=max(1, round(2 * s)), border_radius=round(6 * s))
+        colour = theme.TEXT if column.ok or column.chosen else theme.TEXT_DIM
+        y = cell.top + round(5 * s) + pitch // 2
+        for line in lines:
+            draw_rich(surface, line, size, colour, frame.sprites, center=(cell.centerx, y))
+            y += pitch
+        drawn.append(row)
+    return tuple(drawn)

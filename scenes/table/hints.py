@@ -13,8 +13,12 @@ from .frame import Frame
 
 
 def hint_line(frame: Frame) -> str:
-    toggles = (_("E: explain   H: hints (on)   F1: rules   Esc: leave") if frame.hints
-               else _("E: explain   H: hints (off)   F1: rules   Esc: leave"))
+    if frame.replay:  # a replay opened from the scoreboard: Esc goes back to its list
+        toggles = (_("E: explain   H: hints (on)   F1: rules   Esc: back to the list") if frame.hints
+                   else _("E: explain   H: hints (off)   F1: rules   Esc: back to the list"))
+    else:
+        toggles = (_("E: explain   H: hints (on)   F1: rules   Esc: leave") if frame.hints
+                   else _("E: explain   H: hints (off)   F1: rules   Esc: leave"))
     if frame.choosing:
         keys = _("Click a card, then click it again or Enter to play    PgUp: look back")
     elif frame.view.stage is Stage.ROW_CHOICE and frame.live:
@@ -26,5 +30,5 @@ def hint_line(frame: Frame) -> str:
 
 def draw_hints(surface: pygame.Surface, frame: Frame) -> None:
     layout = frame.layout
-    hint = fit_segments(hint_line(frame), layout.font_small, layout.hints.width - round(20 * layout.scale))
-    theme.blit_text(surface, hint, layout.font_small, theme.TEXT_DIM, center=layout.hints.center)
+    hint = fit_segments(hint_line(frame), layout.font_hint, layout.hints.width - round(20 * layout.scale))
+    theme.blit_hint(surface, hint, layout.font_hint, center=layout.hints.center)

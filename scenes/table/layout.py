@@ -9,7 +9,7 @@ from functools import lru_cache
 from pygame import Rect
 
 from ..kit.layout import CARD_RATIO, ROW_SLOTS, px, scale_for
-from ..kit.theme import text_px
+from ..kit.theme import hint_px, line_height, text_px
 
 
 @dataclass(frozen=True)
@@ -70,6 +70,8 @@ class TableLayout:
     font_small: int
     font_status: int
     font_name: int
+    font_hint: int
+    """The footer's key hints (text only the teacher needs)."""
     players: int = 4
     """Seats laid out: 2-10 (one column up to four, two columns from five)."""
 
@@ -106,17 +108,21 @@ class TableLayout:
         return Rect(self.queue_area.left + index * (w + gap), self.queue_area.top, w, h)
 
     def queue_name_rect(self, index: int) -> Rect:
-        """Where the name of the player of queue card ``index`` goes (its ``midtop``): under the
-        card; from five cards on, every other name a line lower, so each has two cards' width."""
+        """Where the name of the player of queue card ``index`` goes: centred under the card, within
+        this rect.  A big table names only the card being placed (see
+        :attr:`names_every_queue_card`), so its name has the whole queue's width."""
         card = self.queue_card_rect(index)
         s = self.scale
-        line = self.font_small * 3 // 4
-        if self.players <= 4:
+        line = line_height(self.font_small)
+        if self.names_every_queue_card:
             return Rect(card.left - px(4 * s), card.bottom + px(6 * s), card.width + px(8 * s), line)
-        width = 2 * card.width + self.queue_gap
-        rect = Rect(card.centerx - width // 2, card.bottom + px(2 * s) + (index % 2) * line, width, line)
-        room = Rect(self.queue_area.left, rect.top, self.queue_area.width + px(12 * s), line)
-        return rect.clip(room)  # the first from the margin, the last short of the explain panel
+        return Rect(self.queue_area.left, card.bottom + px(4 * s), self.queue_area.width + px(12 * s), line)
+
+    @property
+    def names_every_queue_card(self) -> bool:
+        """Up to four players each revealed card is named; a bigger table names the one being
+        placed (every seat's panel shows its own card, so nothing is lost)."""
+        return self.players <= 4
 
     def small_hand_rect(self, index: int, count: int) -> Rect:
         """Card ``index`` of the solo player's hand shown small while cards are placed."""
@@ -159,7 +165,7 @@ def table_layout(size: tuple[int, int], players: int = 4) -> TableLayout:
     s = scale_for(size)
     m = px(14 * s)
     top_bar, main, caption, bottom, hints = _bands(size, s, m)
-    panel_w = px(390 * s) if seat_columns(players) == 1 else max(px(WIDE_PANEL * s), WIDE_PANEL_PX)
+    panel_w = max(px(390 * s), 332) if seat_columns(players) == 1 else max(px(WIDE_PANEL * s), WIDE_PANEL_PX)
     panel = Rect(main.right - panel_w, main.top, panel_w, main.height)
     rows_area = Rect(main.left, main.top, main.width - panel_w - m, main.height)
     row_boxes, row_labels, (card_w, card_h), card_gap = _rows(rows_area, s)
@@ -185,7 +191,7 @@ def table_layout(size: tuple[int, int], players: int = 4) -> TableLayout:
         hand_area=hand_area,
         play_button=Rect(next_button.left, next_button.top + px(24 * s), next_button.width, px(76 * s)),
         font_caption=text_px(36, s), font_label=text_px(30, s), font_small=text_px(22, s),
-        font_status=text_px(32, s), font_name=text_px(32, s), players=players,
+        font_status=text_px(32, s), font_name=text_px(32, s), font_hint=hint_px(22, s), players=players,
     )
 
 
@@ -194,7 +200,7 @@ def _bands(size: tuple[int, int], s: float, m: int) -> tuple[Rect, Rect, Rect, R
     (hand, queue, buttons) and the hints footer."""
     w, h = size
     top_bar = Rect(0, 0, w, px(52 * s))
-    hints_h = max(px(28 * s), px(text_px(22, s) * 0.75))  # the footer's text at the projector minimum
+    hints_h = max(px(28 * s), line_height(text_px(21, s)))  # key hints, or a class game's room line
     hints = Rect(0, h - hints_h, w, hints_h)
     bottom_h = px(156 * s)
     bottom = Rect(m, hints.top - bottom_h - px(4 * s), w - 2 * m, bottom_h)
@@ -204,10 +210,9 @@ def _bands(size: tuple[int, int], s: float, m: int) -> tuple[Rect, Rect, Rect, R
 
 
 def _queue(bottom: Rect, players: int, s: float) -> tuple[Rect, tuple[int, int], int]:
-    """The turn's revealed cards: their area, a card's size and the gap, with room for the
-    names below (on two staggered lines from five players)."""
-    name_h = max(px(30 * s), px(text_px(22, s) * 0.75))
-    queue_h = bottom.height - (name_h if players <= 4 else 2 * (text_px(22, s) * 3 // 4) + px(4 * s))
+    """The turn's revealed cards: their area, a card's size and the gap, with room for a line
+    of names below."""
+    queue_h = bottom.height - max(px(30 * s), line_height(text_px(22, s)) + px(4 * s))
     queue_card, queue_gap, queue_w = _queue_cards(queue_h, players, s)
     return Rect(bottom.left, bottom.top, queue_w, queue_h), queue_card, queue_gap
 
@@ -231,10 +236,10 @@ def _rows(rows_area: Rect, s: float) -> tuple[tuple[Rect, ...], tuple[Rect, ...]
 
 def _step_buttons(bottom: Rect, s: float) -> tuple[Rect, Rect, Rect, Rect]:
     """Next and Auto at the bottom right, Back and Now/End left of them."""
-    button_w, button_h = px(200 * s), px(58 * s)
+    button_w, button_h = max(px(200 * s), 176), px(58 * s)  # "Siguiente ronda" whole at the smallest size
     next_button = Rect(bottom.right - button_w, bottom.top + px(10 * s), button_w, button_h)
     auto_button = Rect(next_button.left, next_button.bottom + px(12 * s), button_w, button_h)
-    small_w = px(100 * s)
+    small_w = max(px(100 * s), 86)
     back_button = Rect(next_button.left - px(10 * s) - small_w, next_button.top, small_w, button_h)
     live_button = Rect(back_button.left, auto_button.top, small_w, button_h)
     return next_button, auto_button, back_button, live_button
@@ -245,7 +250,7 @@ WIDE_PANEL = 560
 and the "taken by" note)."""
 
 
-WIDE_PANEL_PX = 480
+WIDE_PANEL_PX = 492
 """Never narrower than this: names stay long enough at the projector's minimum text size."""
 
 
@@ -286,7 +291,7 @@ def _seat_parts(box: Rect, s: float, compact: bool = False) -> SeatParts:
     card = Rect(0, 0, card_w, card_h_small)
     card.midright = (box.right - pad, box.centery)
     marker = Rect(box.left + px(4 * s), box.top, px((16 if compact else 22) * s), box.height)
-    score_w = max(64, 62 / s) if compact else 84  # "of 66" at the smallest text size, under the points
+    score_w = max(64, 62 / s) if compact else 78  # "of 66" or "Punkte" at the smallest text size, under the points
     score = Rect(card.left - px((score_w + 8) * s), box.top, px(score_w * s), box.height)
     name = Rect(marker.right + px(4 * s), box.top + pad, score.left - marker.right - px(8 * s),
                 box.height // 2 - pad)

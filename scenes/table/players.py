@@ -118,7 +118,7 @@ def seat_notes(frame: Frame) -> tuple[str, ...]:
     notes = []
     for parts, bot in zip(frame.layout.seats, frame.bots):
         note_rect = parts.lines[2]
-        size = theme.text_px(min(frame.layout.font_small, round(parts.lines[1].height * 1.05)))
+        size = max(theme.least_font_size(frame.layout.scale), min(frame.layout.font_small, round(parts.lines[1].height * 1.05)))
         notes.append(theme.fit_label(_fitting_note(bot, note_rect.width), size, note_rect.width)[0]
                      if bot is not None else "")
     return tuple(notes)
@@ -192,13 +192,13 @@ def _draw_bot_lines(surface: pygame.Surface, frame: Frame, lines: tuple[pygame.R
     """A bot's seat: its name, what it does, and its last message - or why it lost its seat."""
     layout = frame.layout
     name_rect, detail_rect, note_rect = lines
-    name, name_size = theme.fit_label(name, theme.text_px(min(layout.font_name, round(name_rect.height * 1.05))),
+    name, name_size = theme.fit_label(name, max(theme.least_font_size(layout.scale), min(layout.font_name, round(name_rect.height * 1.05))),
                                       name_rect.width)
     theme.blit_text(surface, name, name_size, theme.TEXT, midleft=(name_rect.left, name_rect.centery))
     if bot.disqualified:
         detail, detail_colour = _disqualified_line(bot, detail_rect.width), theme.DANGER
     note, note_colour = _fitting_note(bot, note_rect.width), bot_note(bot)[1]
-    size = theme.text_px(min(layout.font_small, round(detail_rect.height * 1.05)))
+    size = max(theme.least_font_size(layout.scale), min(layout.font_small, round(detail_rect.height * 1.05)))
     detail, detail_size = theme.fit_label(detail, size, detail_rect.width)
     theme.blit_text(surface, detail, detail_size, detail_colour, midleft=(detail_rect.left, detail_rect.centery))
     note, note_size = theme.fit_label(note, size, note_rect.width)

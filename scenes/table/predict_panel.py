@@ -192,7 +192,8 @@ def _draw_question(surface: pygame.Surface, layout: TableLayout, question: Quest
     mouse = scene.mouse  # type: ignore[attr-defined]
     pad = round(10 * s)  # as the answers' buttons below
     draw_rich(surface, question_parts(question, names), theme.text_px(32, s), theme.ACCENT, sprites,
-              midleft=(area.left + pad, area.top + round(24 * s)), max_width=area.width - 2 * pad)
+              midleft=(area.left + pad, area.top + round(24 * s)), max_width=area.width - 2 * pad,
+              min_size=theme.least_font_size(s))
     # NOTE: T is the key for the answer "takes a row" in every language.
     hint = next(h for h in (_("Guess first: 1-4 or T, or click a row"), _("Guess: 1-4 or T"), "")
                 if theme.font(theme.text_px(20, s)).size(h)[0] <= area.width - 2 * pad)

@@ -25,6 +25,12 @@ def draw_queue(surface: pygame.Surface, frame: Frame) -> None:
             colour = theme.ACCENT if is_last else theme.TEXT
             pygame.draw.rect(surface, colour, rect.inflate(round(8 * s), round(8 * s)),
                              width=max(3, round(4 * s)), border_radius=max(4, rect.width // 8))
-        label = layout.queue_name_rect(index)  # under the card; a line lower for every other one of a big table
+        placing = is_last if view.stage is Stage.PLACED else is_next
+        if not (layout.names_every_queue_card or placing):
+            continue  # a big table names the card being placed: each seat's panel shows its card
+        label = layout.queue_name_rect(index)
         name, size = theme.fit_label(frame.info.name(player), layout.font_small, label.width)
-        theme.blit_text(surface, name, size, theme.TEXT if is_next or is_last else theme.TEXT_DIM, midtop=label.midtop)
+        spot = pygame.Rect(0, 0, theme.text_width(name, size), label.height)
+        spot.midtop = (rect.centerx, label.top)
+        theme.blit_text(surface, name, size, theme.TEXT if is_next or is_last else theme.TEXT_DIM,
+                        topleft=spot.clamp(label).topleft)

@@ -129,7 +129,7 @@ def _draw_last_placement(surface: pygame.Surface, frame: Frame, row: int, length
         pygame.draw.line(surface, theme.DANGER, small.topleft, small.bottomright, max(3, round(4 * s)))
     end = layout.row_card_rect(row, max(5, length + len(last.taken) - 1))
     label = _("taken by {name}").format(name=frame.info.name(last.player))
-    if theme.font(theme.MIN_FONT_SIZE).size(label)[0] > layout.row_boxes[row].right - end.right - round(22 * s):
+    if theme.text_width(label, theme.least_font_size(s)) > layout.row_boxes[row].right - end.right - round(22 * s):
         end = layout.row_card_rect(row, length + len(last.taken) - 1)  # a narrow row: over its empty slots
     _draw_taken_note(surface, frame, row, end, last.player, last.penalty)
 
@@ -143,12 +143,12 @@ def _draw_taken_note(surface: pygame.Surface, frame: Frame, row: int, end: pygam
     x = end.right + round(14 * s)
     room = layout.row_boxes[row].right - x - round(8 * s)
     label = _("taken by {name}").format(name=frame.info.name(player))
-    if theme.font(theme.MIN_FONT_SIZE).size(label)[0] <= room:
-        taken, size = theme.fit_label(label, layout.font_label, room)
+    if theme.text_width(label, theme.least_font_size(s)) <= room:
+        taken, size = theme.fit_label(label, layout.font_label, room, theme.least_font_size(s))
         theme.blit_text(surface, taken, size, theme.DANGER, bottomleft=(x, end.centery))
         points_y = end.centery + size // 2 + round(2 * s)
     else:
-        name, size = theme.fit_label(frame.info.name(player), theme.MIN_FONT_SIZE, room)
+        name, size = theme.fit_label(frame.info.name(player), theme.least_font_size(s), room)
         line = theme.font(size).get_linesize()
         theme.blit_text(surface, _("taken by"), size, theme.DANGER, bottomleft=(x, end.centery - line // 2))
         theme.blit_text(surface, name, size, theme.DANGER, midleft=(x, end.centery))
