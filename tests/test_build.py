@@ -191,3 +191,12 @@ def test_the_build_runs_worker_processes_and_bots(build: Path, tmp_path: Path) -
                  tmp_path, tmp_path)
     assert played.returncode == 0, played.stderr
     assert re.search(r"\bmine\b.*\b4\b", played.stdout), played.stdout
+
+
+@pytest.mark.slow
+def test_the_build_carries_the_typeface(build: Path) -> None:
+    """The screens' font travels with the build (else they would fall back to pygame's own, wider)."""
+    from scenes.kit.theme import FONT_FILES
+
+    for name in FONT_FILES.values():
+        assert list(build.rglob(name)), name
