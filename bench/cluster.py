@@ -79,6 +79,20 @@ def dask_cpu(processes: list[subprocess.Popen[bytes]]) -> float:
     return total
 
 
+def psutil_cores() -> int:
+    import psutil
+
+    return int(psutil.cpu_count() or 1)
+
+
+def idle_seconds() -> float:
+    """Processor time this machine's cores have spent idle so far (all processes, every core)."""
+    import psutil
+
+    times = psutil.cpu_times()
+    return float(times.idle + getattr(times, "iowait", 0.0))
+
+
 def tournament(out: Path, games: int, include: str, extra: list[str]) -> float:
     bot = f"{sys.executable} {PROJECT / 'examples' / 'heuristic_bot.py'}"
     args = [sys.executable, str(PROJECT / "main.py"), "tournament", "--include", include,
@@ -101,12 +115,15 @@ def main() -> int:
     folder = Path(tempfile.mkdtemp(prefix="cluster-bench-"))
     address, processes = start_cluster(args.workers, folder, quiet=args.quiet_workers)
     shards = math.ceil(args.games / SHARD_GAMES)
-    local, remote, dask_seconds = [], [], []
+    local, remote, dask_seconds, idle_local, idle_remote = [], [], [], [], []
     try:
         for round_ in range(args.rounds):
+            idle = idle_seconds()
             local.append(tournament(folder / f"local{round_}", args.games, args.include, ["--jobs", str(args.workers)]))
-            before = dask_cpu(processes)
+            idle_local.append(idle_seconds() - idle)
+            before, idle = dask_cpu(processes), idle_seconds()
             remote.append(tournament(folder / f"cluster{round_}", args.games, args.include, ["--cluster", address]))
+            idle_remote.append(idle_seconds() - idle)
             dask_seconds.append(dask_cpu(processes) - before)
             same = (folder / f"local{round_}" / "standings.json").read_bytes() == \
                 (folder / f"cluster{round_}" / "standings.json").read_bytes()
@@ -130,6 +147,11 @@ def main() -> int:
     busy = dask_seconds[remote.index(best_remote)]
     print(f"Dask's own scheduler and worker processes (not the helpers that play) used {busy:.1f} s of processor "
           f"time in that run: {100 * busy / (best_remote * args.workers):.1f}% of its {args.workers} cores")
+    cores = psutil_cores()
+    for name, seconds, idle in (("local", best_local, idle_local[local.index(best_local)]),
+                                ("cluster", best_remote, idle_remote[remote.index(best_remote)])):
+        print(f"{name}: the machine's {cores} cores were idle {100 * idle / (seconds * cores):.1f}% of the run "
+              "(time no process could use: waiting, not working)")
     print(f"cluster overhead: {100 * overhead:+.1f}% ({per_shard * 1000:+.0f} ms per shard); target under "
           f"{100 * TARGET_OVERHEAD:.0f}%: {'met' if overhead < TARGET_OVERHEAD else 'NOT met'}")
     worker_seconds_per_game = best_remote * args.workers / args.games

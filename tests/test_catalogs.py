@@ -77,6 +77,13 @@ def test_every_text_is_translated_and_none_is_stale(code: str, template) -> None
             assert tuple(sorted(PLACEHOLDER.findall(form))) in expected, (code, key, form)
 
 
+def without_tool_version(catalog: dict[object, str]) -> dict[object, str]:
+    """A compiled catalog less the version of the Babel that compiled it (its header's
+    "Generated-By" line): a newer Babel compiles the same texts."""
+    header = "\n".join(line for line in catalog.get("", "").split("\n") if not line.startswith("Generated-By:"))
+    return {**catalog, "": header}
+
+
 @pytest.mark.parametrize("code", TRANSLATED)
 def test_each_compiled_catalog_is_its_source(code: str) -> None:
     """The .mo the app loads says exactly what the .po says (run ``pybabel compile`` after an edit)."""
@@ -88,7 +95,7 @@ def test_each_compiled_catalog_is_its_source(code: str) -> None:
     fresh = gettext.GNUTranslations(compiled)
     with open(LOCALE / code / "LC_MESSAGES" / f"{DOMAIN}.mo", "rb") as file:
         committed = gettext.GNUTranslations(file)
-    assert committed._catalog == fresh._catalog  # type: ignore[attr-defined]
+    assert without_tool_version(committed._catalog) == without_tool_version(fresh._catalog)  # type: ignore[attr-defined]
     assert committed.plural(1) == fresh.plural(1) and committed.plural(2) == fresh.plural(2)  # type: ignore[attr-defined]
 
 
