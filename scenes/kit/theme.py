@@ -154,7 +154,16 @@ class SafeFont(pygame.font.Font):
                               wraplength)
 
     def size(self, text: str | bytes) -> tuple[int, int]:  # type: ignore[override]
-        return super().size(drawable(_as_text(text)))
+        """The drawn size of ``text``, remembered: a frame measures the same labels again and again,
+        and measuring lays the text out (kerning included) each time."""
+        label = drawable(_as_text(text))  # (bounded: a 5 MB name is remembered cut short)
+        sizes: dict[str, tuple[int, int]] = self.__dict__.setdefault("_sizes", {})
+        found = sizes.get(label)
+        if found is None:
+            if len(sizes) >= MAX_SIZES:
+                sizes.clear()
+            found = sizes[label] = super().size(label)
+        return found
 
 
 def _as_text(text: str | bytes | None) -> str:
@@ -167,6 +176,8 @@ _fonts: dict[tuple[int, bool], pygame.font.Font] = {}
 _points: dict[tuple[int, bool], int] = {}
 _texts: OrderedDict[tuple[str, int, tuple[int, ...], bool], pygame.Surface] = OrderedDict()
 MAX_TEXTS = 600
+MAX_SIZES = 2000
+"""Measured labels a font remembers (then it starts again)."""
 
 
 def reset_fonts() -> None:
