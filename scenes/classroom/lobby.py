@@ -240,7 +240,7 @@ class LobbyScene(Scene):
         layout = self._layout(surface.get_size())
         s = layout.scale
         title = _("Class game: join from your phone")
-        theme.blit_text(surface, title, bold_size(title, round(40 * s), layout.title.width), theme.TEXT,
+        theme.blit_text(surface, title, theme.fit_size(title, round(40 * s), layout.title.width, bold=True), theme.TEXT,
                         bold=True, midleft=(layout.title.left, layout.title.centery))
         if self.room is None or self.server is None:
             self._draw_problem(surface, layout)
@@ -327,16 +327,6 @@ class LobbyScene(Scene):
         name, name_size = theme.fit_label(seat.name, size, max(40, room))
         theme.blit_text(surface, name, name_size, theme.TEXT, midleft=(name_left + size, rect.centery))
         draw_button(surface, free, _("Free"), small, hovered=free.collidepoint(self.mouse))
-
-
-def bold_size(label: str, size: int, width: int) -> int:
-    """The largest size up to ``size`` (and not under the projector's minimum) at which ``label``
-    in bold fits ``width``."""
-    while size > theme.MIN_FONT_SIZE:
-        if theme.text_width(label, size, bold=True) <= width:
-            break
-        size -= 1
-    return size
 
 
 def time_limit_part(limit: float | None) -> list[Part]:

@@ -64,8 +64,7 @@ class ExplainArea:
             if pygame.display.get_surface() is not None:
                 image = image.convert()
             image.fill(theme.FELT)
-            render_panel(image, layout, panel, frame.sprites)
-            in_panel = panel is None or fit_panel(layout, panel, frame.sprites).columns
+            in_panel = render_panel(image, layout, panel, frame.sprites)
             self._image = (key, image, in_panel)
         surface.blit(self._image[1], layout.explain_area)
         self.beside_rows = ()
@@ -114,8 +113,10 @@ def fit_panel(layout: TableLayout, panel: ExplainPanel, sprites: DigitSprites) -
     return FittedPanel(title, verdict, columns, len(sentences) - kept, wanted - len(title) - len(verdict), size)
 
 
-def render_panel(surface: pygame.Surface, layout: TableLayout, panel: ExplainPanel | None, sprites: DigitSprites) -> None:
-    """The rule, one column per row with its numbers, the verdict (drawn at the origin)."""
+def render_panel(surface: pygame.Surface, layout: TableLayout, panel: ExplainPanel | None,
+                 sprites: DigitSprites) -> bool:
+    """The rule, one column per row with its numbers, the verdict (drawn at the origin); whether
+    the rows' columns are in it (without them, the rows show their numbers beside them)."""
     area = pygame.Rect((0, 0), layout.explain_area.size)
     s = layout.scale
     draw_panel(surface, area, theme.PANEL, theme.PANEL_EDGE, radius=round(10 * s), width=max(1, round(s)))
@@ -128,7 +129,7 @@ def render_panel(surface: pygame.Surface, layout: TableLayout, panel: ExplainPan
         for index, line in enumerate(lines):
             theme.blit_text(surface, line, layout.font_small, theme.TEXT_DIM,
                             center=(inner.centerx, top + small_h * index + small_h // 2))
-        return
+        return True
     fitted = fit_panel(layout, panel, sprites)
     title, verdict, columns, size = fitted.title, fitted.verdict, fitted.columns, fitted.size
     line_h = inner.height / (len(title) + len(verdict) + (3 if columns else 0))
@@ -144,6 +145,7 @@ def render_panel(surface: pygame.Surface, layout: TableLayout, panel: ExplainPan
         draw_rich(surface, verdict_line, size, theme.TEXT, sprites, midleft=(inner.left, round(y)),
                   max_width=inner.width)
         y += line_h
+    return columns
 
 
 def _draw_columns(surface: pygame.Surface, panel: ExplainPanel, inner: pygame.Rect, y: float, line_h: float,
