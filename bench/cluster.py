@@ -2,11 +2,13 @@
 
 Starts a real scheduler and N workers on this machine (``dask scheduler`` and ``dask worker``
 processes over TCP, one thread each), then plays the same tournament - built-in players and
-bot programs, shards of 200 games - with ``--jobs N`` and with ``--cluster``, alternating,
-and prints games/s of each, the cluster's overhead per shard, and, from the measured cost of a
-game, the time of a 200-bot league on 50 workers.  Both runs must give byte-identical standings.
+bot programs, shards of 200 games - with ``--jobs N`` and with ``--cluster``, in the order
+local, cluster, cluster, local (a machine slowly getting faster or slower favours neither side),
+and prints games/s of each over all its runs, the cluster's overhead per shard, and, from the
+measured cost of a game, the time of a 200-bot league on 50 workers.  Each round's two runs must
+give byte-identical standings.
 
-    python bench/cluster.py [--workers 2] [--games 6400] [--include random,heuristic] [--rounds 1]
+    python bench/cluster.py [--workers 2] [--games 6400] [--include random,heuristic] [--rounds 2] [--quiet-workers]
 
 Target (issue): overhead under 5% against local ``--jobs 2`` on 2 cores, with shards of at least
 200 games.
@@ -26,17 +28,12 @@ import time
 from pathlib import Path
 
 PROJECT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(PROJECT))
+
+from game.cluster import WORKER_SETTINGS as QUIET_WORKERS  # noqa: E402 - the README's settings for a league
+
 TARGET_OVERHEAD = 0.05
 SHARD_GAMES = 200
-
-
-QUIET_WORKERS = {
-    "DASK_DISTRIBUTED__WORKER__PROFILE__ENABLED": "False",
-    "DASK_DISTRIBUTED__ADMIN__SYSTEM_MONITOR__INTERVAL": "5s",
-}
-"""Worker settings for a league (``--quiet-workers``; the README's cluster section): no
-statistical profiler sampling every thread each 10 ms, the system monitor every 5 s instead of
-0.5 s.  Both take processor time from the games on a busy machine."""
 
 
 def start_cluster(workers: int, folder: Path, quiet: bool = False) -> tuple[str, list[subprocess.Popen[bytes]]]:
@@ -103,32 +100,52 @@ def tournament(out: Path, games: int, include: str, extra: list[str]) -> float:
     return time.perf_counter() - start
 
 
+class Measured:
+    """The runs of one side (local or cluster): wall seconds, cores' idle seconds, Dask's own."""
+
+    def __init__(self) -> None:
+        self.seconds: list[float] = []
+        self.idle = 0.0
+        self.dask = 0.0
+
+    @property
+    def total(self) -> float:
+        return sum(self.seconds)
+
+
+def run_side(measured: Measured, out: Path, args: argparse.Namespace, extra: list[str],
+             processes: list[subprocess.Popen[bytes]]) -> None:
+    before, idle = dask_cpu(processes), idle_seconds()
+    measured.seconds.append(tournament(out, args.games, args.include, extra))
+    measured.idle += idle_seconds() - idle
+    measured.dask += dask_cpu(processes) - before
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--games", type=int, default=6400)
     parser.add_argument("--include", default="random,heuristic", help="built-in entrants beside 3 bot programs")
-    parser.add_argument("--rounds", type=int, default=1, help="runs of each, alternating (the best counts)")
+    parser.add_argument("--rounds", type=int, default=2,
+                        help="runs of each, in the order local, cluster, cluster, local, ... (totals compared)")
     parser.add_argument("--quiet-workers", action="store_true",
-                        help="start the scheduler and workers without Dask's profiler, its monitor every 5 s")
+                        help="start the scheduler and workers with the README's settings for a league "
+                             "(game.cluster.WORKER_SETTINGS)")
     args = parser.parse_args()
     folder = Path(tempfile.mkdtemp(prefix="cluster-bench-"))
     address, processes = start_cluster(args.workers, folder, quiet=args.quiet_workers)
-    shards = math.ceil(args.games / SHARD_GAMES)
-    local, remote, dask_seconds, idle_local, idle_remote = [], [], [], [], []
+    local, remote = Measured(), Measured()
+    sides = {"local": (local, ["--jobs", str(args.workers)]), "cluster": (remote, ["--cluster", address])}
     try:
         for round_ in range(args.rounds):
-            idle = idle_seconds()
-            local.append(tournament(folder / f"local{round_}", args.games, args.include, ["--jobs", str(args.workers)]))
-            idle_local.append(idle_seconds() - idle)
-            before, idle = dask_cpu(processes), idle_seconds()
-            remote.append(tournament(folder / f"cluster{round_}", args.games, args.include, ["--cluster", address]))
-            idle_remote.append(idle_seconds() - idle)
-            dask_seconds.append(dask_cpu(processes) - before)
+            order = ("local", "cluster") if round_ % 2 == 0 else ("cluster", "local")
+            for name in order:
+                measured, extra = sides[name]
+                run_side(measured, folder / f"{name}{round_}", args, extra, processes)
             same = (folder / f"local{round_}" / "standings.json").read_bytes() == \
                 (folder / f"cluster{round_}" / "standings.json").read_bytes()
-            print(f"round {round_ + 1}: local --jobs {args.workers} {local[-1]:.2f} s, cluster {remote[-1]:.2f} s, "
-                  f"standings {'identical' if same else 'DIFFER'}")
+            print(f"round {round_ + 1} ({' then '.join(order)}): local --jobs {args.workers} {local.seconds[-1]:.2f} s, "
+                  f"cluster {remote.seconds[-1]:.2f} s, standings {'identical' if same else 'DIFFER'}", flush=True)
             if not same:
                 return 1
     finally:
@@ -136,32 +153,34 @@ def main() -> int:
             process.kill()
             process.wait()
         shutil.rmtree(folder, ignore_errors=True)
-    best_local, best_remote = min(local), min(remote)
-    overhead = best_remote / best_local - 1
-    per_shard = (best_remote - best_local) / shards
-    print(f"{args.games} games, entrants: 3 bot programs and {args.include}, {shards} shards of "
+    report(args, local, remote)
+    return 0
+
+
+def report(args: argparse.Namespace, local: Measured, remote: Measured) -> None:
+    games = args.games * args.rounds
+    shards = math.ceil(args.games / SHARD_GAMES) * args.rounds
+    overhead = remote.total / local.total - 1
+    per_shard = (remote.total - local.total) / shards
+    print(f"{args.rounds} x {args.games} games on each side, entrants: 3 bot programs and {args.include}, shards of "
           f"{SHARD_GAMES} games, {args.workers} workers of 1 thread"
-          f"{' (profiler off, monitor every 5 s)' if args.quiet_workers else ''}")
-    print(f"local --jobs {args.workers}: {args.games / best_local:.1f} games/s; cluster: "
-          f"{args.games / best_remote:.1f} games/s")
-    busy = dask_seconds[remote.index(best_remote)]
-    print(f"Dask's own scheduler and worker processes (not the helpers that play) used {busy:.1f} s of processor "
-          f"time in that run: {100 * busy / (best_remote * args.workers):.1f}% of its {args.workers} cores")
+          f"{' (quiet: the README settings for a league)' if args.quiet_workers else ''}")
+    print(f"local --jobs {args.workers}: {games / local.total:.1f} games/s; cluster: {games / remote.total:.1f} games/s")
+    print(f"Dask's own scheduler and worker processes (not the helpers that play) used {remote.dask:.1f} s of "
+          f"processor time: {100 * remote.dask / (remote.total * args.workers):.1f}% of {args.workers} cores")
     cores = psutil_cores()
-    for name, seconds, idle in (("local", best_local, idle_local[local.index(best_local)]),
-                                ("cluster", best_remote, idle_remote[remote.index(best_remote)])):
-        print(f"{name}: the machine's {cores} cores were idle {100 * idle / (seconds * cores):.1f}% of the run "
-              "(time no process could use: waiting, not working)")
+    for name, measured in (("local", local), ("cluster", remote)):
+        print(f"{name}: the machine's {cores} cores were idle {100 * measured.idle / (measured.total * cores):.1f}% "
+              "of the runs (time no process could use: waiting, not working)")
     print(f"cluster overhead: {100 * overhead:+.1f}% ({per_shard * 1000:+.0f} ms per shard); target under "
           f"{100 * TARGET_OVERHEAD:.0f}%: {'met' if overhead < TARGET_OVERHEAD else 'NOT met'}")
-    worker_seconds_per_game = best_remote * args.workers / args.games
+    worker_seconds_per_game = remote.total * args.workers / games
     pairs = 200 * 199 // 2
     deals = math.ceil(pairs * 10 / 6)  # every pair of 200 bots at 10 deals; a table holds 6 pairs
     league = 4 * deals
     hours = league * worker_seconds_per_game / 50 / 3600
     print(f"on paper: a 200-bot league (each pair at 10 deals: {league} games) on 50 such workers: "
           f"{hours:.1f} h ({worker_seconds_per_game * 1000:.0f} ms of a worker per game here)")
-    return 0
 
 
 if __name__ == "__main__":

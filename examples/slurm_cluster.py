@@ -21,9 +21,9 @@ import time
 from pathlib import Path
 
 PROJECT = Path(__file__).resolve().parent.parent
-WORKER_SETTINGS = ["export DASK_DISTRIBUTED__WORKER__PROFILE__ENABLED=False",
-                   "export DASK_DISTRIBUTED__ADMIN__SYSTEM_MONITOR__INTERVAL=5s"]
-"""The workers' own sampling takes processor time from the games (``bench/cluster.py --quiet-workers``)."""
+sys.path.insert(0, str(PROJECT))
+
+from game.cluster import WORKER_SETTINGS  # noqa: E402 - the project is on the path now
 
 
 def main() -> int:
@@ -41,7 +41,7 @@ def main() -> int:
         parser.exit(1, "slurm_cluster.py: error: needs dask-jobqueue (pip install dask-jobqueue)\n")
     cluster = SLURMCluster(cores=args.cores, processes=1, memory=args.memory, walltime=args.walltime,
                            queue=args.queue, account=args.account,
-                           job_script_prologue=[f"cd {PROJECT}", f"export PYTHONPATH={PROJECT}", *WORKER_SETTINGS])
+                           job_script_prologue=[f"cd {PROJECT}", f"export PYTHONPATH={PROJECT}", *[f"export {name}={value}" for name, value in WORKER_SETTINGS.items()]])
     cluster.scale(jobs=args.jobs)
     print(f"scheduler: {cluster.scheduler_address}   (--cluster {cluster.scheduler_address}; Ctrl-C stops it)",
           flush=True)

@@ -178,6 +178,28 @@ def test_a_tournament_begun_on_the_cluster_goes_on_here(cluster: LocalCluster, t
     assert (tmp_path / "mixed" / "standings.json").read_bytes() == (tmp_path / "whole" / "standings.json").read_bytes()
 
 
+HELPER_DASK_MODULES = "sorted(name for name in __import__('sys').modules if name.split('.')[0] in ('distributed', 'tornado'))"
+"""Evaluated in a process: the Dask modules it has imported."""
+
+
+def test_a_workers_game_helper_does_not_import_dask(tmp_path: Path) -> None:
+    """A spawned process runs its parent's main module again, and a worker's is the ``dask worker``
+    program: a helper that did so would be three times the size, and fork each bot more slowly."""
+    from game.cluster import run_in_helper
+
+    running = LocalCluster(tmp_path)
+    try:
+        running.add_worker("w1")
+        running.wait_for_workers(1)
+        with running.client() as client:
+            [worker_main] = client.run(eval, "__import__('sys').modules['__main__'].__spec__.name").values()
+            in_helper = client.submit(run_in_helper, eval, HELPER_DASK_MODULES, pure=False).result(timeout=300)
+    finally:
+        running.close()
+    assert worker_main == "distributed.cli.dask_worker"  # which imports Dask
+    assert in_helper == []
+
+
 def test_a_worker_without_a_bots_program_says_so_in_one_line(tmp_path: Path) -> None:
     """The bot's program is on this computer's PATH but not on the workers'."""
     tools = tmp_path / "tools"

@@ -19,14 +19,29 @@ from __future__ import annotations
 import os
 import queue
 import shutil
+import sys
 import threading
+import types
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Iterator, Sequence
 
 from ..i18n import _
 
 CONNECT_SECONDS = 10.0
 """How long to try to reach the scheduler before saying it cannot be reached."""
+
+WORKER_SETTINGS = {
+    "DASK_DISTRIBUTED__WORKER__PROFILE__ENABLED": "False",
+    "DASK_DISTRIBUTED__ADMIN__SYSTEM_MONITOR__INTERVAL": "5s",
+    "DASK_DISTRIBUTED__ADMIN__TICK__INTERVAL": "1s",
+    "DASK_DISTRIBUTED__WORKER__MEMORY__MONITOR_INTERVAL": "1s",
+}
+"""Environment for a league's scheduler and workers where they share cores with the games (the
+README's cluster section, ``examples/slurm_cluster.py``, ``bench/cluster.py --quiet-workers``):
+Dask's statistical profiler off (it samples every thread each 10 ms), and its system monitor,
+event-loop watch and memory watch woken every second or more instead of each 20-500 ms.  Idle, a
+scheduler and two workers then take 1% of a core instead of 8%."""
 
 
 class ClusterError(Exception):
@@ -94,9 +109,23 @@ def run_in_helper(function: Callable[[Any], Any], task: Any) -> Any:
 
             from ..bots.proctree import ctrl_c_ignored
 
-            with ctrl_c_ignored():
+            with ctrl_c_ignored(), _main_module_hidden():
                 _helpers = get_context("spawn").Pool(_worker_threads(), initializer=_helper_started)
     return _helpers.apply(function, (task,))
+
+
+@contextmanager
+def _main_module_hidden() -> Iterator[None]:
+    """While helpers are spawned: they do not run the worker's main module again.  A spawned
+    process imports its parent's ``__main__`` - here the ``dask worker`` program, which imports
+    all of Dask: a helper of 60 MB instead of 20, and every bot it starts (a fork) costs more."""
+    main = sys.modules.get("__main__")
+    sys.modules["__main__"] = types.ModuleType("__main__")
+    try:
+        yield
+    finally:
+        if main is not None:
+            sys.modules["__main__"] = main
 
 
 def _helper_started() -> None:
