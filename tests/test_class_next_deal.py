@@ -32,11 +32,11 @@ def test_new_deal_keeps_the_room_its_code_and_the_phones_in_their_seats(tmp_path
         run_until(app, lambda: game_finished(app), seconds=120)
         playing.join(30)
         first_hands = {phone.name: phone.states[1]["hand"] for phone in phones}
-        again = [SimClient(url, CODE, phone.name, rng=random.Random(7), token=phone.token)
-                 for phone in phones]  # the same phones, reconnecting with their secrets
-        second = play_clients(again)
         key(pygame.K_p)  # New deal
         run_until(app, lambda: in_game(app))
+        again = [SimClient(url, CODE, phone.name, rng=random.Random(7), token=phone.token)
+                 for phone in phones]  # the same phones, reconnecting with their secrets
+        second = play_clients(again)  # once the new deal is on: a phone back on the last results would stop there
         table = app.manager.active
         assert isinstance(table, ClassTableScene)
         assert table.class_session.server is server and server.running and server.room.code == CODE
