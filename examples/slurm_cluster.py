@@ -41,7 +41,8 @@ def main() -> int:
         parser.exit(1, "slurm_cluster.py: error: needs dask-jobqueue (pip install dask-jobqueue)\n")
     cluster = SLURMCluster(cores=args.cores, processes=1, memory=args.memory, walltime=args.walltime,
                            queue=args.queue, account=args.account,
-                           job_script_prologue=[f"cd {PROJECT}", f"export PYTHONPATH={PROJECT}", *[f"export {name}={value}" for name, value in WORKER_SETTINGS.items()]])
+                           job_script_prologue=[f"cd {PROJECT}", f"export PYTHONPATH={PROJECT}",
+                                                *[f"export {name}={value}" for name, value in WORKER_SETTINGS.items()]])
     cluster.scale(jobs=args.jobs)
     print(f"scheduler: {cluster.scheduler_address}   (--cluster {cluster.scheduler_address}; Ctrl-C stops it)",
           flush=True)
