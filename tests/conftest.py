@@ -68,7 +68,7 @@ def own_data_dir(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.M
 @pytest.fixture
 def app_data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):  # type: ignore[no-untyped-def]
     """A fresh data folder (history, settings) for an app the test opens and leaves open."""
-    from app_helpers import close_app
+    from tests.support.app_helpers import close_app
 
     folder = tmp_path / "data"
     monkeypatch.setenv("SIXTAKES_DATA_DIR", str(folder))

@@ -4,7 +4,7 @@ The page (``web/``) is plain HTML and JavaScript with no build step.  The server
 ``strings.json`` with :func:`phone_strings`, in the language the app speaks (the teacher's:
 ``--lang``, the menu's setting or the system's), and the page looks every text it shows up in
 it by its English source, filling the ``{name}`` fields itself.  Marking the texts here keeps
-them in the same catalogs as the rest of the app (``tests/test_catalogs.py`` checks them).
+them in the same catalogs as the rest of the app (``tests/project/test_catalogs.py`` checks them).
 
 Where a number is counted the page needs the language's plural rule, which is an expression
 in the catalog's header: instead of evaluating it in the browser, the table carries each plural

@@ -13,8 +13,8 @@ draw, from generators seeded the same way, in the same order:
   chooser's ``int(random() * 4)`` on the same generator.
 
 So a seed gives the same game here as through :class:`~game.engine.Game`;
-``tests/test_lab.py`` compares both, record for record, for every preset, and
-``tests/test_lab_golden.py`` compares whole runs with the earlier simulator's.
+``tests/lab/test_lab.py`` compares both, record for record, for every preset, and
+``tests/lab/test_lab_golden.py`` compares whole runs with the earlier simulator's.
 """
 
 from __future__ import annotations

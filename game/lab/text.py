@@ -8,7 +8,7 @@ assembled here from pieces: ``repr`` of a list of ints with its spaces
 removed is exactly its compact JSON.  Names and kinds (any text) still go
 through ``json.dumps``, once per run.
 
-``tests/test_lab.py`` checks these lines against ``to_json`` on many games.
+``tests/lab/test_lab.py`` checks these lines against ``to_json`` on many games.
 """
 
 from __future__ import annotations

@@ -11,7 +11,7 @@ three small lists indexed by row:
 
 That is all the rules need, so a turn is a few integer comparisons per card.
 The placement code below is the engine's rules written once more for this
-representation; ``tests/test_ai_fastsim.py`` checks both agree on thousands of
+representation; ``tests/players/test_ai_fastsim.py`` checks both agree on thousands of
 random positions.
 """
 

@@ -1,0 +1,7 @@
+"""tests/classgame: the class game (game/classroom/, scenes/model/class_*, scenes/classroom/): the room, the server and its limits, phones without a browser, the projector.
+
+Tier: fast; a test that plays whole games or starts servers is marked ``slow`` itself."""
+
+from tests.support.tiers import FAST, folder_tier
+
+pytest_collection_modifyitems = folder_tier(__file__, FAST)

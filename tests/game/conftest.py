@@ -1,0 +1,7 @@
+"""tests/game: the pure rules core (game/): scripted deals with exact scores, random playouts, records, reviews.
+
+Tier: fast; a test that plays whole games or starts servers is marked ``slow`` itself."""
+
+from tests.support.tiers import FAST, folder_tier
+
+pytest_collection_modifyitems = folder_tier(__file__, FAST)

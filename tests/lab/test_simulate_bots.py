@@ -1,0 +1,127 @@
+"""``main.py simulate`` with external bots seated by ``--players bot:COMMAND``."""
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from game import SNAP
+from game.lab.simulate import simulate
+from tests.support.bots import EXAMPLES, command
+from tests.conftest import PROJECT, needs
+
+pytestmark = [pytest.mark.skipif(os.name != "posix", reason="bot commands are quoted for POSIX here"),
+              needs("psutil")]
+
+
+def run(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, str(PROJECT / "main.py"), "simulate", "--no-progress", *args],
+                          cwd=PROJECT, capture_output=True, text=True, timeout=300)
+
+
+def test_example_bot_and_a_garbage_bot_in_the_summary(tmp_path: Path) -> None:
+    example = "bot:" + command(EXAMPLES / "heuristic_bot.py")
+    garbage = "bot:" + command("garbage_bot.py")
+    out = run("--games", "6", "--seed", "2", "--json", "--bot-logs", str(tmp_path / "logs"),
+              "--players", f"{example},random,random,{garbage}")
+    assert out.returncode == 0, out.stderr
+    players = json.loads(out.stdout)["players"]
+    assert players[0]["kind"] == example and players[0]["disqualifications"] == 0
+    assert players[3]["disqualifications"] == 6
+    assert {d["reason"] for d in players[3]["disqualified"]} == {"nonsense"}
+    assert "disqualifications" not in players[1]  # only bots are reported
+    logs = sorted(p.name for p in (tmp_path / "logs").iterdir())
+    assert logs == [f"game{g:05d}-seat{s}.log" for g in range(1, 7) for s in (1, 4)]
+    assert "about to answer nonsense" in (tmp_path / "logs" / "game00001-seat4.log").read_text()
+
+
+@pytest.mark.slow
+def test_text_summary_reports_each_disqualification() -> None:
+    out = run("--games", "2", "--seed", "2", "--players",
+              f"bot:{command('crash_bot.py')},random,random,random")
+    assert out.returncode == 0, out.stderr
+    assert "disqualified in 2 of 2 games (2 exited)" in out.stdout
+    assert out.stdout.count("bot in seat 1") == 2
+
+
+def test_missing_bot_program_is_a_bad_argument() -> None:
+    out = run("--players", "bot:no-such-program-here,random,random,random")
+    assert out.returncode == 2
+    assert out.stderr.count("\n") == 1 and "no-such-program-here" in out.stderr
+
+
+def test_bots_leave_no_process_behind() -> None:
+    from game.bots.process import running_bot_pids
+
+    summary = simulate(SNAP, ["bot:" + command(EXAMPLES / "heuristic_bot.py"), "random", "random", "random"],
+                       3, seed=4)
+    assert summary.players[0].disqualifications == []
+    assert running_bot_pids() == []
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("stop", ["SIGINT", "SIGTERM"])
+def test_stopping_a_parallel_run_with_bots_leaves_nothing_running(stop: str) -> None:
+    """Ctrl-C (or a kill) ends every worker and every bot, and exits 130 (143 for a kill)."""
+    import signal
+    import time
+
+    from tests.support.bots import process_gone
+
+    proc = subprocess.Popen(
+        [sys.executable, str(PROJECT / "main.py"), "simulate", "--no-progress", "--jobs", "2",
+         "--games", "1000000000", "--players", "bot:" + command(EXAMPLES / "heuristic_bot.py") + ",random,random,random"],
+        cwd=PROJECT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
+    session = proc.pid
+    try:
+        deadline = time.monotonic() + 300  # only a hung run reaches this (the run cannot end by itself)
+        ours = _session_and_children(session)
+        while not _bots_among(ours) and time.monotonic() < deadline:  # until the workers' bots play
+            time.sleep(0.05)
+            ours = _session_and_children(session)
+        assert len(ours) >= 3, "the run, its workers and their bots"
+        os.killpg(session, getattr(signal, stop))  # as a terminal's Ctrl-C reaches the whole group
+        _, err = proc.communicate(timeout=120)
+    finally:
+        if proc.poll() is None:
+            os.killpg(session, signal.SIGKILL)
+            proc.communicate()
+    assert proc.returncode == {"SIGINT": 130, "SIGTERM": 143}[stop], err
+    assert "Traceback" not in err and "interrupted" in err
+    deadline = time.monotonic() + 60
+    left = ours
+    while left and time.monotonic() < deadline:
+        left = [pid for pid in left if not process_gone(pid)]
+        time.sleep(0.2)
+    assert left == []
+
+
+def _bots_among(pids: list[int]) -> bool:
+    """Whether one of ``pids`` runs the example bot."""
+    for pid in pids:
+        try:
+            argv = Path(f"/proc/{pid}/cmdline").read_bytes().split(b"\0")
+        except OSError:
+            continue
+        if b"simulate" not in argv and any(arg.endswith(b"heuristic_bot.py") for arg in argv):
+            return True  # the bot itself, not the run that names it in --players
+    return False
+
+
+def _session_and_children(session: int) -> list[int]:
+    """The processes of the run's session (the run and its workers) and their children
+    (the bots, which start sessions of their own)."""
+    parents: dict[int, int] = {}
+    sessions: dict[int, int] = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            parents[int(entry.name)], sessions[int(entry.name)] = int(fields[1]), int(fields[3])
+    members = {pid for pid, sid in sessions.items() if sid == session}
+    return sorted(members | {pid for pid, parent in parents.items() if parent in members})

@@ -1,0 +1,7 @@
+"""tests/project: the project as a whole: the README and docs stay true, catalogs, code size, layers, static checks.
+
+Tier: fast; a test that plays whole games or starts servers is marked ``slow`` itself."""
+
+from tests.support.tiers import FAST, folder_tier
+
+pytest_collection_modifyitems = folder_tier(__file__, FAST)

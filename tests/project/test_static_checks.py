@@ -1,0 +1,55 @@
+"""The static checkers agree the code is clean: mypy (strict on the rules core
+``game/`` and the command line ``cli/``, default on ``scenes/`` and ``main.py``) and ruff (rules chosen in
+pyproject.toml).  Their versions are pinned in requirements.txt."""
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.slow  # long: left out of the fast tier (-m "not slow")
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def run_tool(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", *args], cwd=ROOT, capture_output=True, text=True, timeout=600)
+
+
+@pytest.fixture(scope="module", autouse=True)
+def tools_installed() -> None:
+    for module in ("mypy", "ruff"):
+        if run_tool(module, "--version").returncode != 0:
+            pytest.skip(f"needs {module}: pip install -r requirements.txt")
+
+
+def test_the_rules_core_is_strictly_typed(tmp_path: Path) -> None:
+    result = run_tool("mypy", "--strict", "--cache-dir", str(tmp_path / "cache"), "game/")
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_the_command_line_is_strictly_typed(tmp_path: Path) -> None:
+    """Strict on ``cli/`` itself; the screens it imports keep their default check below."""
+    result = run_tool("mypy", "--strict", "--follow-imports=silent", "--cache-dir", str(tmp_path / "cache"), "cli/")
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_scenes_and_command_line_type_check(tmp_path: Path) -> None:
+    result = run_tool("mypy", "--cache-dir", str(tmp_path / "cache"), "scenes/", "main.py")
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_ruff_finds_nothing() -> None:
+    result = run_tool("ruff", "check", "--no-cache", ".")
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_ruff_would_catch_an_unused_import(tmp_path: Path) -> None:
+    sample = tmp_path / "sample.py"
+    sample.write_text("import os\n")
+    shutil.copy(ROOT / "pyproject.toml", tmp_path / "pyproject.toml")
+    result = subprocess.run([sys.executable, "-m", "ruff", "check", "--no-cache", str(sample)],
+                            cwd=tmp_path, capture_output=True, text=True, timeout=120)
+    assert result.returncode != 0 and "F401" in result.stdout

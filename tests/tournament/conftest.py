@@ -1,0 +1,7 @@
+"""tests/tournament: tournaments and the cluster (game/tournament/, game/cluster/).
+
+Tier: fast; a test that plays whole games or starts servers is marked ``slow`` itself."""
+
+from tests.support.tiers import FAST, folder_tier
+
+pytest_collection_modifyitems = folder_tier(__file__, FAST)
