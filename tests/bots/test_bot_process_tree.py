@@ -77,7 +77,7 @@ def test_the_killed_children_are_reaped_not_left_as_zombies(tmp_path: Path) -> N
     script = tmp_path / "reaper.py"
     script.write_text(textwrap.dedent(f"""
         import sys
-        sys.path[:0] = [{str(PROJECT)!r}, {str(PROJECT / "tests")!r}]
+        sys.path[:0] = [{str(PROJECT)!r}, {str(PROJECT / "tests" / "bots")!r}]
         from test_bot_process_tree import play_spawner
         from game.bots import proctree
         proctree.subreaper_allowed = True  # as in the app (importing the tests turned it off)
