@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, NoReturn, TypeAlias
 
 from game.engine import SEED_LIMIT
+from game.rules import DEFAULT_PRESET, presets_help, presets_offered
 from game.i18n import N_, _
 
 if TYPE_CHECKING:
@@ -165,3 +166,9 @@ def add_bot_option(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--bot", action="append", metavar="NAME=COMMAND",
                         help=_("seat an external bot named NAME (repeatable; see docs/bot-protocol.md), "
                                "e.g. --bot alice=\"python3 alice.py\"; COMMAND may start with 'bot-statement:'"))
+
+
+def add_rules_option(parser: argparse.ArgumentParser, place: str) -> None:
+    """``--rules``: the presets offered in ``place`` (``game.rules.Offered``), each in the help
+    with what sets it apart (one source: :data:`game.rules.PRESETS`)."""
+    parser.add_argument("--rules", choices=presets_offered(place), default=DEFAULT_PRESET, help=presets_help(place))

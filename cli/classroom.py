@@ -14,10 +14,10 @@ from game.classroom.tables import AUTO, DEAL_CHOICES, DUPLICATE, MAX_PHONES
 from game.i18n import _
 from game.players.agents import AGENT_KINDS
 from game.players.options import DEFAULT_THINK_MS
-from game.rules import rules_named
+from game.rules import Offered, rules_named
 from game.table_size import MAX_PLAYERS, MIN_PLAYERS
 
-from .arguments import MAX_TIME_LIMIT, Commands, add_window_options, milliseconds_argument, seed_argument
+from .arguments import add_rules_option, MAX_TIME_LIMIT, Commands, add_window_options, milliseconds_argument, seed_argument
 
 if TYPE_CHECKING:
     from scenes.model.class_settings import ClassSettings
@@ -42,9 +42,7 @@ def options(args: argparse.Namespace) -> PlayOptions:
 
 
 def add_class_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--rules", choices=["snap", "classic"], default="snap",
-                        help=_("snap (default): one round of 7 turns; classic: rounds of 10 turns until someone "
-                               "has 66 points ({low}-{high} seats)").format(low=MIN_PLAYERS, high=MAX_PLAYERS))
+    add_rules_option(parser, Offered.CLASS)
     parser.add_argument("--seats", type=int, metavar="N",
                         help=_("seats at the table: 4 under snap, {low}-{high} under classic "
                                "(default: 4 under snap, {high} under classic); AIs play the empty ones").format(

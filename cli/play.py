@@ -14,7 +14,8 @@ from game.store.storage import default_history_path
 from game.table_size import DEFAULT_PLAYERS, MODES, mode_kinds
 from game.text import NAME_LIMIT, InvalidNameError, check_name
 
-from .arguments import (Commands, Error, add_bot_option, add_clock_option, add_window_options, milliseconds_argument,
+from game.rules import Offered
+from .arguments import (add_rules_option, Commands, Error, add_bot_option, add_clock_option, add_window_options, milliseconds_argument,
                         seed_argument)
 from .players import add_players_option, play_player_count
 
@@ -44,10 +45,7 @@ def add_parser(commands: Commands) -> None:
                              "'bot-statement:' for bots that read the phase line first"))
     add_bot_option(play)
     add_clock_option(play)
-    play.add_argument("--rules", choices=["snap", "classic", "codingame"], default="snap",
-                      help=_("snap (default): the classroom rules, one round of 7 turns; classic: the "
-                             "official rules, rounds of 10 turns until someone has 66 points; codingame: the "
-                             "official penalties, exactly 5 rounds of 10 turns, as on the CodinGame arena"))
+    add_rules_option(play, Offered.PLAY)
     play.add_argument("--think-ms", type=milliseconds_argument, default=DEFAULT_THINK_MS, metavar="MS",
                       help=_("thinking time per decision of mc players (default {ms})").format(
                           ms=f"{DEFAULT_THINK_MS:g}"))

@@ -10,7 +10,8 @@ from typing import TYPE_CHECKING
 from game.i18n import _
 from game.record import RecordError, ReplayedRecord, read_game
 
-from .arguments import Commands, Error, add_recorded_game_choice, add_window_options
+from game.rules import Offered
+from .arguments import add_rules_option, Commands, Error, add_recorded_game_choice, add_window_options
 
 if TYPE_CHECKING:
     from scenes.model.options import PlayOptions
@@ -30,8 +31,7 @@ def add_example_parser(commands: Commands) -> None:
         description=_("The worked example of the rules: rows 9 12 21 / 19 24 / 33 42 50 57 / 69 72 81; "
                       "Alice, Bob, Celia and David play 23, 88, 7 and 64. Opens at the 7, which fits no row; "
                       "step with Space or Right, back with Left, E for the explanations."))
-    example.add_argument("--rules", choices=["snap", "classic"], default="snap",
-                         help=_("penalty points of snap (default) or classic rules"))
+    add_rules_option(example, Offered.EXAMPLE)
     add_window_options(example, "after the last placement")
 
 

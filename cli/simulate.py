@@ -15,9 +15,9 @@ from game.players.options import DEFAULT_THINK_MS, AgentOptions
 from . import stopping
 from game.engine import new_seed
 from game.cluster import ClusterError
-from game.rules import Rules, rules_named
+from game.rules import Offered, Rules, rules_named
 
-from .arguments import (Commands, Error, add_bot_option, add_clock_option, add_cluster_option, with_cluster,
+from .arguments import (add_rules_option, Commands, Error, add_bot_option, add_clock_option, add_cluster_option, with_cluster,
                         milliseconds_argument, games_argument, jobs_argument, rollouts_argument, seed_argument)
 from .progress import Progress
 
@@ -34,7 +34,7 @@ def add_parser(commands: Commands) -> None:
     sim = commands.add_parser("simulate", help=_("play many computer games without a window"))
     sim.add_argument("--games", type=games_argument, default=1000, help=_("number of games (default 1000)"))
     sim.add_argument("--seed", type=seed_argument, help=_("seed of the run (default: drawn and printed)"))
-    sim.add_argument("--rules", default="snap", help=_("rules preset: snap (default), classic or codingame"))
+    add_rules_option(sim, Offered.LAB)
     sim.add_argument("--players",
                      help=_("comma-separated player kinds, one per seat (default: the --bot bots, then random "
                             "up to 4 seats): random, heuristic, mc, a --bot NAME, or an external bot as "

@@ -19,12 +19,12 @@ from game.players.options import AgentOptions
 from game.players.agents import AGENT_KINDS
 from . import stopping
 from game.engine import new_seed
-from game.rules import PRESETS, Rules, rules_named
+from game.rules import Offered, Rules, rules_named
 from game.tournament.schedule import TABLE_SIZE, Entrant, Schedule
 
 from game.cluster import ClusterError
 
-from .arguments import (Commands, Error, add_clock_option, add_cluster_option, with_cluster, jobs_argument,
+from .arguments import (add_rules_option, Commands, Error, add_clock_option, add_cluster_option, with_cluster, jobs_argument,
                         rollouts_argument, seed_argument, tournament_games_argument)
 from .progress import Progress
 
@@ -52,8 +52,7 @@ def add_parser(commands: Commands) -> argparse.ArgumentParser:
                                "COMMAND may start with 'bot-statement:' for the statement's order"))
     parser.add_argument("--include", metavar="LEVEL[,LEVEL...]",
                         help=_("built-in computer players as entrants: {levels}").format(levels=", ".join(AGENT_KINDS)))
-    parser.add_argument("--rules", choices=list(PRESETS), default="snap",
-                        help=_("rules preset (default snap); codingame: the arena's 5 rounds of 10 turns"))
+    add_rules_option(parser, Offered.LAB)
     parser.add_argument("--games", type=tournament_games_argument, default=DEFAULT_GAMES, metavar="N",
                         help=_("games to play (default {games}), rounded up to whole deals of "
                                "{rotations} seat rotations").format(games=DEFAULT_GAMES, rotations=TABLE_SIZE))

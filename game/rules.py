@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
-from .i18n import _
+from .i18n import N_, _
 
 LOWEST_CARD = 1
 HIGHEST_CARD = 104
@@ -62,7 +62,7 @@ class Rules:
     name: str
     """Preset name as used on the command line and in records."""
     title: str
-    """Human-readable name for screens."""
+    """Its name on screens, in English (marked for translation: show it as ``_(rules.title)``)."""
     penalties: tuple[int, ...]
     """Penalty of each card, indexed by card number (index 0 unused)."""
     min_players: int
@@ -74,6 +74,12 @@ class Rules:
     ``None`` means the game is a single round (or :attr:`round_count` rounds)."""
     round_count: int | None = None
     """When set, the game is exactly this many rounds, whatever the scores."""
+    label: str = ""
+    """Its name on a button, a few words (English, marked for translation)."""
+    summary: str = ""
+    """What sets it apart, in a clause (English, marked for translation): the commands' help."""
+    offered: tuple[str, ...] = ()
+    """Where it can be chosen (:class:`Offered`'s places); a record of any preset replays anywhere."""
 
     def penalty(self, card: int) -> int:
         """Penalty of ``card`` under these rules."""
@@ -99,40 +105,84 @@ class Rules:
                 rules=self.name, lowest=self.min_players, highest=self.max_players, count=count))
 
 
+class Offered:
+    """The places a preset can be chosen in (:attr:`Rules.offered`)."""
+
+    MENU = "menu"
+    """The app's menu (its rules button) and the screens it opens."""
+    PLAY = "play"
+    """``main.py play``."""
+    CLASS = "class"
+    """``main.py class``: a class game."""
+    EXAMPLE = "example"
+    """``main.py example``: the worked example's penalty points."""
+    LAB = "lab"
+    """``main.py simulate``, ``tournament`` and ``puzzles make``: games without a window."""
+    EVERYWHERE = (MENU, PLAY, CLASS, EXAMPLE, LAB)
+
+
 SNAP = Rules(
     name="snap",
-    title="SNAP classroom rules",
+    title=N_("SNAP classroom rules"),
     penalties=_penalty_table(snap_penalty),
     min_players=4,
     max_players=4,
     turns_per_round=7,
     end_score=None,
+    label=N_("SNAP, 7 turns"),
+    summary=N_("the classroom rules, one round of 7 turns"),
+    offered=Offered.EVERYWHERE,
 )
 
 CLASSIC = Rules(
     name="classic",
-    title="Classic (Amigo) rules",
+    title=N_("Classic (Amigo) rules"),
     penalties=_penalty_table(classic_penalty),
     min_players=2,
     max_players=10,
     turns_per_round=10,
     end_score=66,
+    label=N_("Classic, to 66"),
+    summary=N_("the official rules, rounds of 10 turns until someone has 66 points"),
+    offered=Offered.EVERYWHERE,
 )
 
 CODINGAME = Rules(
     name="codingame",
-    title="CodinGame arena rules",
+    title=N_("CodinGame arena rules"),
     penalties=_penalty_table(classic_penalty),
     min_players=4,
     max_players=4,
     turns_per_round=10,
     end_score=None,
     round_count=5,
+    label=N_("CodinGame, 5 rounds"),
+    summary=N_("the official penalties, exactly 5 rounds of 10 turns, as on the CodinGame arena"),
+    offered=(Offered.PLAY, Offered.LAB),
 )
 """The game of the CodinGame "6 nimmt!" arena: always 4 players, the official
 penalties, exactly 5 rounds of 10 turns with a new deal each."""
 
 PRESETS: dict[str, Rules] = {SNAP.name: SNAP, CLASSIC.name: CLASSIC, CODINGAME.name: CODINGAME}
+
+
+DEFAULT_PRESET = SNAP.name
+"""The preset of every command and of the menu unless another is chosen."""
+
+
+def presets_offered(place: str) -> list[str]:
+    """The names of the presets that can be chosen in ``place`` (an :class:`Offered` place), in order."""
+    return [name for name, rules in PRESETS.items() if place in rules.offered]
+
+
+def presets_help(place: str) -> str:
+    """The ``--rules`` flag's help for ``place``: each preset offered there and what sets it apart,
+    in the active language."""
+    # NOTE: one rules preset in a command's help: its name (snap, classic...), then what sets it apart
+    return "; ".join(_("{name} (default): {summary}").format(name=name, summary=_(PRESETS[name].summary))
+                     if name == DEFAULT_PRESET else
+                     _("{name}: {summary}").format(name=name, summary=_(PRESETS[name].summary))
+                     for name in presets_offered(place))
 
 
 def rules_named(name: str) -> Rules:

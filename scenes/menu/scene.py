@@ -20,7 +20,7 @@ from typing import Sequence
 import pygame
 
 from game.i18n import _
-from game.rules import rules_named
+from game.rules import Offered, presets_offered, rules_named
 from game.table_size import fixed_count
 
 from ..kit import theme
@@ -300,7 +300,8 @@ def toggle_rules(menu: MenuScene, keep_focus: bool) -> None:
     """SNAP <-> classic.  The focus stays on what it was (``keep_focus``: the R key) or on the
     rules button (it was clicked or chosen with Enter)."""
     focused = menu.focused_item if keep_focus else "preset"
-    menu.rules = "classic" if menu.rules == "snap" else "snap"
+    offered = presets_offered(Offered.MENU)
+    menu.rules = offered[(offered.index(menu.rules) + 1) % len(offered)] if menu.rules in offered else offered[0]
     items = menu.items()
     menu.focus = items.index(focused) if focused in items else items.index("start")
 

@@ -187,7 +187,7 @@ class SeatsView:
                                 midleft=(layout.names_title.left, layout.names_title.centery))
         count = self.seats.count(rules)
         if fixed_count(rules_named(rules)):
-            why = _("{count}   ({rules} rules: always {count})").format(count=count, rules="SNAP" if rules == "snap" else rules)
+            why = _("{count}   ({rules} rules: always {count})").format(count=count, rules=rules.upper())
             theme.blit_text(surface, why, layout.font_small, theme.TEXT_DIM,
                             midleft=(title.right + round(16 * s), layout.names_title.centery))
             return

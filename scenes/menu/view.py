@@ -6,6 +6,7 @@ from __future__ import annotations
 import pygame
 
 from game.i18n import N_, _, ngettext
+from game.rules import rules_named
 
 from ..kit import theme
 from .class_button import class_button_rect
@@ -64,7 +65,7 @@ def draw_modes(surface: pygame.Surface, layout: MenuLayout, chosen: str, players
                     key_hint=mode_subtitle(mode, players))
     theme.blit_text(surface, _("Mode"), layout.font_button, theme.TEXT,
                     bottomleft=(layout.modes[0].left + round(8 * s), layout.modes[0].top - round(10 * s)))
-    preset = _("SNAP, 7 turns") if rules == "snap" else _("Classic, to 66")
+    preset = _(rules_named(rules).label)
     draw_button(surface, layout.preset, preset, theme.text_px(24, s), focused=focused == "preset",
                 hovered=layout.preset.collidepoint(mouse), key_hint="R")
 

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from game.classroom.room import DEFAULT_PORT, TABLE_SEATS, seats_for
 from game.classroom.predictions import DEFAULT_SECONDS
 from game.classroom.tables import DUPLICATE, MAX_PHONES
-from game.rules import rules_named
+from game.rules import DEFAULT_PRESET, rules_named
 
 if TYPE_CHECKING:
     from .class_learning import Learning
@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 class ClassSettings:
     """How a class room is opened (``main.py class``, or the menu's Class game)."""
 
-    rules: str = "snap"
+    rules: str = DEFAULT_PRESET
     port: int = DEFAULT_PORT
     host: str = "0.0.0.0"
     """Listen on every address of this computer (phones reach it over the room's Wi-Fi)."""

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from game.players.options import AgentOptions
 from game.record import GameRecord, ReplayedRecord
+from game.rules import DEFAULT_PRESET
 
 if TYPE_CHECKING:
     from .class_settings import ClassSettings
@@ -33,7 +34,7 @@ class PlayOptions:
     """Who sits in each seat, in seat order: ``human``, a computer player kind
     (``random``, ``heuristic``, ``mc``) or ``bot:COMMAND`` / ``bot-statement:COMMAND``
     (an external bot program).  ``None`` uses the mode's defaults (random AIs)."""
-    rules: str = "snap"
+    rules: str = DEFAULT_PRESET
     """Rules preset of the games played: ``snap`` (7 turns, one round) or ``classic``."""
     think_ms: float = 100.0
     """Thinking time per decision of ``mc`` players, in milliseconds."""

@@ -56,9 +56,6 @@ RULES_TEXT: tuple[tuple[str, str, RuleExample], ...] = (
 )
 """Each rule's title, words and example, in English (the words of the examples are translated when
 drawn: :func:`rules_text`)."""
-RULES_TITLES = {"snap": N_("SNAP classroom rules"), "classic": N_("Classic (Amigo) rules"),
-                "codingame": N_("CodinGame arena rules")}
-"""The rules presets' titles, to translate (:attr:`game.rules.Rules.title` is English)."""
 
 
 def _translated(marks: tuple[Part, ...]) -> tuple[Part, ...]:
@@ -195,7 +192,7 @@ class RulesScene(Scene):
         pad = round(14 * s)
         title = _("Penalty points")
         theme.blit_text(surface, title, theme.text_px(30, s), theme.ACCENT, bold=True, topleft=(panel.left + pad, panel.top + pad))
-        sub = _(self.rules.title)  # "SNAP classroom rules" or "Classic (Amigo) rules" (RULES_TITLES)
+        sub = _(self.rules.title)
         sub, size = theme.fit_label(sub, theme.text_px(20, s), panel.width - 2 * pad)
         theme.blit_text(surface, sub, size, theme.TEXT_DIM, topleft=(panel.left + pad, panel.top + pad + round(32 * s)))
         top = panel.top + pad + round(62 * s)
