@@ -174,24 +174,147 @@ def deal_cards(rng: random.Random, player_count: int) -> Deal:
     return Deal(hands, tuple(deck[start:dealt]))
 
 
+class Rows:
+    """The four rows on the table: each from its first card to its last, and their ends."""
+
+    __slots__ = ("cards", "ends", "_snapshot")
+
+    def __init__(self, first_cards: Sequence[int]) -> None:
+        self.cards = [[card] for card in first_cards]
+        self.ends = list(first_cards)
+        """Each row's last card (the hot path reads them, not the rows)."""
+        self._snapshot: tuple[tuple[int, ...], ...] | None = None
+
+    def snapshot(self) -> tuple[tuple[int, ...], ...]:
+        """The rows as tuples (made again only after a change)."""
+        snapshot = self._snapshot
+        if snapshot is None:
+            snapshot = self._snapshot = tuple(tuple(row) for row in self.cards)
+        return snapshot
+
+    def fits_none(self, card: int) -> bool:
+        """Whether ``card`` is lower than every row's end (rule 4)."""
+        return card < min(self.ends)
+
+    def closest(self, card: int) -> int:
+        """The row whose end is the highest below ``card`` (``card`` fits some row)."""
+        row_index = 0
+        best_end = 0
+        for index, end in enumerate(self.ends):  # target_row, inlined: this is the hot path
+            if best_end < end < card:
+                best_end = end
+                row_index = index
+        return row_index
+
+    def append(self, row: int, card: int) -> bool:
+        """Put ``card`` at the end of ``row`` if it holds fewer than :data:`ROW_LIMIT` cards; whether it did."""
+        cards = self.cards[row]
+        if len(cards) >= ROW_LIMIT:
+            return False
+        cards.append(card)
+        self.ends[row] = card
+        self._snapshot = None
+        return True
+
+    def take(self, row: int, card: int) -> tuple[int, ...]:
+        """``row``'s cards are taken and ``card`` starts it anew; the cards taken."""
+        taken = tuple(self.cards[row])
+        self.cards[row] = [card]
+        self.ends[row] = card
+        self._snapshot = None
+        return taken
+
+
+class TurnChoices:
+    """The turn's secret choices: each player's card, until every player has chosen."""
+
+    __slots__ = ("cards", "missing")
+
+    def __init__(self, player_count: int) -> None:
+        self.cards: list[int | None] = [None] * player_count
+        self.missing = player_count
+        """How many players have still to choose."""
+
+    def waiting_for(self) -> tuple[int, ...]:
+        return tuple(p for p, card in enumerate(self.cards) if card is None)
+
+    def choose(self, player: int, card: int) -> bool:
+        """``player`` chooses ``card``; whether every player has now chosen."""
+        if self.cards[player] is not None:
+            raise OutOfTurnError(f"player {player} has already chosen a card this turn")
+        self.cards[player] = card
+        self.missing -= 1
+        return self.missing == 0
+
+    def take_back(self, player: int) -> None:
+        self.cards[player] = None
+        self.missing += 1
+
+    def all_at_once(self, cards: tuple[int, ...]) -> None:
+        """Every player chooses at once (no one may have chosen yet)."""
+        if self.missing != len(self.cards):
+            raise OutOfTurnError("some players have already chosen a card this turn")
+        self.cards = list(cards)
+        self.missing = 0
+
+
+class RoundInPlay:
+    """One deal being played: the hands, the rows, the cards taken, this turn's choices and the
+    revealed cards still to place, and the round's log."""
+
+    __slots__ = ("deal", "hands", "rows", "piles", "log", "turn_log", "choices", "revealed", "pending",
+                 "previous_plays")
+
+    def __init__(self, deal: Deal, player_count: int) -> None:
+        self.deal = deal
+        self.hands = [list(hand) for hand in deal.hands]
+        self.rows = Rows(deal.rows)
+        self.piles: list[list[int]] = [[] for _ in range(player_count)]
+        """The cards each player has taken this round, in the order taken."""
+        self.log = RoundLog(deal, [], [0] * player_count)
+        self.turn_log = _new_tuple(TurnLog, ((), []))
+        self.choices = TurnChoices(player_count)
+        self.revealed: tuple[int, ...] = ()
+        self.pending: list[tuple[int, int]] = []
+        """Revealed cards still to place, as (card, player), highest first (pop takes the lowest)."""
+        self.previous_plays: tuple[tuple[int, ...], ...] = ()
+
+    def start_turn(self, player_count: int) -> None:
+        self.choices = TurnChoices(player_count)
+        self.revealed = ()
+
+    def reveal(self, cards: tuple[int, ...]) -> bool:
+        """Every card chosen is shown and queued lowest first; whether the lowest fits no row
+        (rule 4: only a turn's first card can - once a card c is placed its row ends with c, and
+        every card placed after it is higher)."""
+        hands = self.hands
+        for player, card in enumerate(cards):
+            hands[player].remove(card)
+        self.revealed = cards
+        self.pending = sorted(zip(cards, range(len(cards))), reverse=True)
+        self.turn_log = _new_tuple(TurnLog, (cards, []))
+        self.log.turns.append(self.turn_log)
+        return self.rows.fits_none(self.pending[-1][0])
+
+    def end_turn(self) -> None:
+        self.previous_plays = self.previous_plays + (self.revealed,)
+
+    def undealt(self) -> frozenset[int]:
+        """Cards not dealt this round."""
+        dealt = {card for hand in self.deal.hands for card in hand}
+        dealt.update(self.deal.rows)
+        return frozenset(ALL_CARDS).difference(dealt)
+
+    def next_placement(self) -> tuple[int, int] | None:
+        """``(player, card)`` of the card placed next, or ``None`` while choosing."""
+        if not self.pending:
+            return None
+        card, player = self.pending[-1]
+        return player, card
+
+
 class Game:
     """One game: the table, the hands, the scores, and what happens next."""
-
-    # Internal state, set by _start_round / _start_turn / _reveal.
-    _deal: Deal
-    _hands: list[list[int]]
-    _rows: list[list[int]]
-    _ends: list[int]
-    _rows_snapshot: tuple[tuple[int, ...], ...] | None
-    _pending: list[tuple[int, int]]
-    """Revealed cards still to place, as (card, player), highest first (pop takes the lowest)."""
-    _previous_plays: tuple[tuple[int, ...], ...]
-    _piles: list[list[int]]
-    _round_log: RoundLog
-    _turn_log: TurnLog
-    _chosen: list[int | None]
-    _unchosen: int
-    _revealed: tuple[int, ...]
 
     def __init__(
         self,
@@ -223,58 +346,50 @@ class Game:
         self.phase = Phase.CHOOSE_CARDS
         self.round = -1
         self.turn = 0
+        self._in_play: RoundInPlay
         self._start_round()
 
     # ----------------------------------------------------------------- state
     @property
     def hands(self) -> tuple[tuple[int, ...], ...]:
         """All hands (for the referee, records and tests; players use :meth:`view`)."""
-        return tuple(tuple(hand) for hand in self._hands)
+        return tuple(tuple(hand) for hand in self._in_play.hands)
 
     def hand(self, player: int) -> tuple[int, ...]:
         """The sorted hand of ``player``."""
         self._check_player(player)
-        return tuple(self._hands[player])
+        return tuple(self._in_play.hands[player])
 
     def penalty_cards(self, player: int) -> tuple[int, ...]:
         """Cards ``player`` has taken this round, in the order taken (face up: public)."""
         self._check_player(player)
-        return tuple(self._piles[player])
+        return tuple(self._in_play.piles[player])
 
     @property
     def undealt(self) -> frozenset[int]:
         """Cards not dealt this round (out of play until the next deal)."""
-        deal = self._deal
-        dealt = {card for hand in deal.hands for card in hand}
-        dealt.update(deal.rows)
-        return frozenset(ALL_CARDS).difference(dealt)
+        return self._in_play.undealt()
 
     @property
     def rows(self) -> tuple[tuple[int, ...], ...]:
         """The four rows, each from first to last card."""
-        snapshot = self._rows_snapshot
-        if snapshot is None:
-            snapshot = self._rows_snapshot = tuple(tuple(row) for row in self._rows)
-        return snapshot
+        return self._in_play.rows.snapshot()
 
     @property
     def revealed(self) -> tuple[int, ...]:
         """This turn's cards by player once revealed; empty while cards are chosen."""
-        return self._revealed
+        return self._in_play.revealed
 
     @property
     def next_placement(self) -> tuple[int, int] | None:
         """``(player, card)`` of the card placed next, or ``None`` while choosing."""
-        if not self._pending:
-            return None
-        card, player = self._pending[-1]
-        return player, card
+        return self._in_play.next_placement()
 
     @property
     def awaiting_row_choice(self) -> int | None:
         """The player who must choose a row now (rule 4), if any."""
         if self.phase is Phase.CHOOSE_ROW:
-            return self._pending[-1][1]
+            return self._in_play.pending[-1][1]
         return None
 
     @property
@@ -282,7 +397,7 @@ class Game:
         """Players who have not chosen their card this turn (empty outside that phase)."""
         if self.phase is not Phase.CHOOSE_CARDS:
             return ()
-        return tuple(p for p, card in enumerate(self._chosen) if card is None)
+        return self._in_play.choices.waiting_for()
 
     @property
     def chosen_cards(self) -> tuple[int | None, ...]:
@@ -290,40 +405,27 @@ class Game:
         and for keeping an unfinished game, never for players."""
         if self.phase is not Phase.CHOOSE_CARDS:
             return (None,) * self.player_count
-        return tuple(self._chosen)
+        return tuple(self._in_play.choices.cards)
 
     def has_chosen(self, player: int) -> bool:
         """Whether ``player`` has chosen a card this turn (the card itself stays secret)."""
         self._check_player(player)
-        return self._chosen[player] is not None
+        return self._in_play.choices.cards[player] is not None
 
-    @property
-    def is_over(self) -> bool:
-        return self.phase is Phase.GAME_OVER
-
-    @property
-    def turns_per_round(self) -> int:
-        return self.rules.turns_per_round
+    is_over = property(lambda self: self.phase is Phase.GAME_OVER, doc="Whether the last round is scored.")
+    turns_per_round = property(lambda self: self.rules.turns_per_round)
 
     def view(self, player: int) -> PlayerView:
         """What ``player`` may know now: own hand, rows, revealed cards, scores."""
         self._check_player(player)
+        in_play = self._in_play
         card_to_place = None
-        if self.phase is Phase.CHOOSE_ROW and self._pending[-1][1] == player:
-            card_to_place = self._pending[-1][0]
+        if self.phase is Phase.CHOOSE_ROW and in_play.pending[-1][1] == player:
+            card_to_place = in_play.pending[-1][0]
         return _new_tuple(PlayerView, (  # the NamedTuple without its slower __new__
-            player,
-            self.rules,
-            self.player_count,
-            self.round,
-            self.turn,
-            tuple(self._hands[player]),
-            self.rows,
-            self._scores_snapshot or self._snapshot_scores(),
-            self._deal.rows,
-            self._previous_plays,
-            self._revealed,
-            card_to_place,
+            player, self.rules, self.player_count, self.round, self.turn, tuple(in_play.hands[player]),
+            in_play.rows.snapshot(), self._scores_snapshot or self._snapshot_scores(), in_play.deal.rows,
+            in_play.previous_plays, in_play.revealed, card_to_place,
         ))
 
     # --------------------------------------------------------------- actions
@@ -332,23 +434,19 @@ class Game:
         self._check_player(player)
         if self.phase is not Phase.CHOOSE_CARDS:
             raise OutOfTurnError(f"player {player} cannot choose a card now ({self._phase_text()})")
-        if self._chosen[player] is not None:
-            raise OutOfTurnError(f"player {player} has already chosen a card this turn")
-        if card not in self._hands[player]:
+        choices = self._in_play.choices
+        if card not in self._in_play.hands[player] and choices.cards[player] is None:
             raise CardNotInHandError(_("player {player} does not hold card {card}").format(player=player,
                                                                                         card=repr(card)))
-        self._chosen[player] = card
-        self._unchosen -= 1
-        if self._unchosen == 0:
-            self._reveal(tuple(self._chosen))  # type: ignore[arg-type]
+        if choices.choose(player, card):
+            self._reveal(tuple(choices.cards))  # type: ignore[arg-type]
 
     def take_back(self, player: int) -> None:
         """``player`` takes back the card they chose, while some player has still to choose."""
         self._check_player(player)
-        if self.phase is not Phase.CHOOSE_CARDS or self._chosen[player] is None:
+        if self.phase is not Phase.CHOOSE_CARDS or self._in_play.choices.cards[player] is None:
             raise OutOfTurnError(f"player {player} has no card to take back now ({self._phase_text()})")
-        self._chosen[player] = None
-        self._unchosen += 1
+        self._in_play.choices.take_back(player)
 
     def play_cards(self, cards: Sequence[int]) -> None:
         """Every player chooses at once (``cards[p]`` is player p's card); then reveal."""
@@ -357,39 +455,29 @@ class Game:
                                                                                    count=len(cards)))
         if self.phase is not Phase.CHOOSE_CARDS:
             raise OutOfTurnError(f"cards cannot be chosen now ({self._phase_text()})")
-        if self._unchosen != self.player_count:
+        in_play = self._in_play
+        if in_play.choices.missing != self.player_count:
             raise OutOfTurnError("some players have already chosen a card this turn")
-        hands = self._hands
         for player, card in enumerate(cards):
-            if card not in hands[player]:
+            if card not in in_play.hands[player]:
                 raise CardNotInHandError(_("player {player} does not hold card {card}").format(player=player,
                                                                                             card=repr(card)))
         played = tuple(cards)
-        self._chosen = list(played)
-        self._unchosen = 0
+        in_play.choices.all_at_once(played)
         self._reveal(played)
 
     def place_next(self) -> Placement:
         """Place the next revealed card by rules 1-3 and return what happened."""
         if self.phase is not Phase.PLACE_CARD:
             raise OutOfTurnError(f"no card can be placed now ({self._phase_text()})")
-        card, player = self._pending.pop()
-        ends = self._ends
-        row_index = 0
-        best_end = 0
-        for index, end in enumerate(ends):  # target_row, inlined: this is the hot path
-            if best_end < end < card:
-                best_end = end
-                row_index = index
-        row = self._rows[row_index]
-        if len(row) < ROW_LIMIT:
-            row.append(card)
+        in_play = self._in_play
+        card, player = in_play.pending.pop()
+        row_index = in_play.rows.closest(card)
+        if in_play.rows.append(row_index, card):
             placement = _new_tuple(Placement, (self.round, self.turn, player, card, row_index,
                                                (), 0, Rule.CLOSEST_ROW))
-            ends[row_index] = card
-            self._rows_snapshot = None
-            self._turn_log.placements.append(placement)
-            if not self._pending:
+            in_play.turn_log.placements.append(placement)
+            if not in_play.pending:
                 self._end_turn()
             return placement
         return self._take_row(player, card, row_index, Rule.SIXTH_CARD)
@@ -399,60 +487,43 @@ class Game:
         self._check_player(player)
         if self.phase is not Phase.CHOOSE_ROW:
             raise OutOfTurnError(f"no row choice is expected now ({self._phase_text()})")
-        chooser = self._pending[-1][1]
+        chooser = self._in_play.pending[-1][1]
         if player != chooser:
             raise OutOfTurnError(f"player {chooser} must choose a row, not player {player}")
         if row.__class__ is not int or not 0 <= row < ROWS:
             raise InvalidRowError(f"row must be 0 to {ROWS - 1}, not {row!r}")
-        card, _chooser = self._pending.pop()
+        card, _chooser = self._in_play.pending.pop()
         return self._take_row(player, card, row, Rule.LOW_CARD)
 
     # -------------------------------------------------------------- internals
     def _take_row(self, player: int, card: int, row_index: int, rule: Rule) -> Placement:
-        taken = tuple(self._rows[row_index])
+        in_play = self._in_play
+        taken = in_play.rows.take(row_index, card)
         penalty = self.rules.penalty_of(taken)
-        self._rows[row_index] = [card]
-        self._ends[row_index] = card
-        self._rows_snapshot = None
         self.scores[player] += penalty
         self._scores_snapshot = None
-        self._piles[player].extend(taken)
-        self._round_log.penalties[player] += penalty
+        in_play.piles[player].extend(taken)
+        in_play.log.penalties[player] += penalty
         placement = _new_tuple(Placement, (self.round, self.turn, player, card, row_index,
                                            taken, penalty, rule))
-        self._turn_log.placements.append(placement)
-        if self._pending:
-            self.phase = Phase.PLACE_CARD  # see _reveal: only a turn's first card can fit no row
+        in_play.turn_log.placements.append(placement)
+        if in_play.pending:
+            self.phase = Phase.PLACE_CARD  # see RoundInPlay.reveal: only a turn's first card can fit no row
         else:
             self._end_turn()
         return placement
 
     def _reveal(self, cards: tuple[int, ...]) -> None:
-        hands = self._hands
-        for player, card in enumerate(cards):
-            hands[player].remove(card)
-        self._revealed = cards
-        pending = sorted(zip(cards, range(self.player_count)), reverse=True)
-        self._pending = pending
-        turn_log = self._turn_log = _new_tuple(TurnLog, (cards, []))
-        self._round_log.turns.append(turn_log)
-        # Only the lowest card of a turn can fit no row (rule 4): once a card c is
-        # placed, its row ends with c, and every card placed after it is higher.
-        self.phase = Phase.CHOOSE_ROW if pending[-1][0] < min(self._ends) else Phase.PLACE_CARD
+        self.phase = Phase.CHOOSE_ROW if self._in_play.reveal(cards) else Phase.PLACE_CARD
 
     def _end_turn(self) -> None:
-        self._previous_plays = self._previous_plays + (self._revealed,)
+        self._in_play.end_turn()
         self.turn += 1
         if self.turn < self.rules.turns_per_round:
-            self._start_turn()
+            self.phase = Phase.CHOOSE_CARDS
+            self._in_play.start_turn(self.player_count)
         else:
             self._end_round()
-
-    def _start_turn(self) -> None:
-        self.phase = Phase.CHOOSE_CARDS
-        self._chosen = [None] * self.player_count
-        self._unchosen = self.player_count
-        self._revealed = ()
 
     def _start_round(self) -> None:
         self.round += 1
@@ -461,17 +532,9 @@ class Game:
             deal = self._deals[self.round]
         else:
             deal = deal_cards(self._rng, self.player_count)
-        self._deal = deal
-        self._hands = [list(hand) for hand in deal.hands]
-        self._rows = [[card] for card in deal.rows]
-        self._ends = list(deal.rows)
-        self._rows_snapshot = None
-        self._pending = []
-        self._previous_plays = ()
-        self._piles = [[] for _ in range(self.player_count)]
-        self._round_log = RoundLog(deal, [], [0] * self.player_count)
-        self.rounds.append(self._round_log)
-        self._start_turn()
+        self._in_play = RoundInPlay(deal, self.player_count)
+        self.rounds.append(self._in_play.log)
+        self.phase = Phase.CHOOSE_CARDS
 
     def _end_round(self) -> None:
         end_score = self.rules.end_score
@@ -484,7 +547,7 @@ class Game:
             lowest = min(self.scores)
             self.winners = tuple(p for p, score in enumerate(self.scores) if score == lowest)
             self.phase = Phase.GAME_OVER
-            self._revealed = ()
+            self._in_play.revealed = ()
         else:
             self._start_round()
 
@@ -497,10 +560,15 @@ class Game:
             raise OutOfTurnError(f"there is no player {player!r} in a {self.player_count}-player game")
 
     def _phase_text(self) -> str:
-        if self.phase is Phase.CHOOSE_ROW:
-            return f"player {self._pending[-1][1]} must choose a row"
-        if self.phase is Phase.PLACE_CARD:
-            return "revealed cards are being placed"
-        if self.phase is Phase.CHOOSE_CARDS:
-            return "players are choosing cards"
-        return "the game is over"
+        return phase_text(self.phase, self._in_play.pending)
+
+
+def phase_text(phase: Phase, pending: Sequence[tuple[int, int]]) -> str:
+    """What the game waits for, for the messages of the errors it raises."""
+    if phase is Phase.CHOOSE_ROW:
+        return f"player {pending[-1][1]} must choose a row"
+    if phase is Phase.PLACE_CARD:
+        return "revealed cards are being placed"
+    if phase is Phase.CHOOSE_CARDS:
+        return "players are choosing cards"
+    return "the game is over"

@@ -1,6 +1,5 @@
-"""Size targets of issue 9: no class over 250 lines and no function over 40 in the screens
-(``scenes/``), the command line (``cli/``) and ``main.py``, nor a function over 40 in ``game/``
-(its fast inner loops aside).  Today's offenders in files still being split are listed in
+"""Size targets: no class over 250 lines and no function over 40 in the screens (``scenes/``), the
+command line (``cli/``), ``main.py`` and ``game/`` (its fast inner loops aside: a function only).  Today's offenders in files still being split are listed in
 :data:`KNOWN_OVER` with their current size: they may shrink, never grow, and each must
 leave the list once it is under the target."""
 
@@ -13,6 +12,8 @@ FUNCTION_LIMIT = 40
 CHECKED = ["scenes", "cli", "main.py", "game"]
 
 KNOWN_OVER: dict[str, int] = {
+    "game/classroom/server.py:ClassServer": 541,
+    "game/store/history.py:History": 267,
 }
 """``path:Qualified.name`` -> its size in lines today, for code over the targets that is being split."""
 
@@ -54,9 +55,9 @@ def sizes() -> dict[str, tuple[bool, int]]:
 
 
 def over_target(name: str, is_class: bool, lines: int) -> bool:
-    if name.startswith("game/"):
-        return not is_class and lines > FUNCTION_LIMIT and name not in FAST_LOOPS
-    return lines > (CLASS_LIMIT if is_class else FUNCTION_LIMIT)
+    if is_class:
+        return lines > CLASS_LIMIT
+    return lines > FUNCTION_LIMIT and name not in FAST_LOOPS
 
 
 def test_classes_and_functions_stay_small() -> None:
@@ -82,4 +83,5 @@ def test_the_check_sees_a_long_function(tmp_path: Path) -> None:
     sample.write_text("class Big:\n    def long(self) -> None:\n" + "        pass\n" * 45)
     assert ("Big.long", False, 46) in definitions(sample)
     assert over_target("scenes/sample.py:Big.long", False, 46)
-    assert not over_target("game/sample.py:Big", True, 300)
+    assert over_target("game/sample.py:Big", True, 300)
+    assert not over_target("game/players/mc.py:_search", False, 60)
