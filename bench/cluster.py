@@ -30,7 +30,7 @@ from pathlib import Path
 PROJECT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(PROJECT))
 
-from game.cluster import WORKER_SETTINGS as QUIET_WORKERS  # noqa: E402 - the README's settings for a league
+from game.cluster import WORKER_SETTINGS as QUIET_WORKERS  # noqa: E402 - docs/lab.md's settings for a league
 
 TARGET_OVERHEAD = 0.05
 SHARD_GAMES = 200
@@ -129,7 +129,7 @@ def main() -> int:
     parser.add_argument("--rounds", type=int, default=2,
                         help="runs of each, in the order local, cluster, cluster, local, ... (totals compared)")
     parser.add_argument("--quiet-workers", action="store_true",
-                        help="start the scheduler and workers with the README's settings for a league "
+                        help="start the scheduler and workers with docs/lab.md's settings for a league "
                              "(game.cluster.WORKER_SETTINGS)")
     args = parser.parse_args()
     folder = Path(tempfile.mkdtemp(prefix="cluster-bench-"))
@@ -164,7 +164,7 @@ def report(args: argparse.Namespace, local: Measured, remote: Measured) -> None:
     per_shard = (remote.total - local.total) / shards
     print(f"{args.rounds} x {args.games} games on each side, entrants: 3 bot programs and {args.include}, shards of "
           f"{SHARD_GAMES} games, {args.workers} workers of 1 thread"
-          f"{' (quiet: the README settings for a league)' if args.quiet_workers else ''}")
+          f"{' (quiet: the settings of docs/lab.md for a league)' if args.quiet_workers else ''}")
     print(f"local --jobs {args.workers}: {games / local.total:.1f} games/s; cluster: {games / remote.total:.1f} games/s")
     print(f"Dask's own scheduler and worker processes (not the helpers that play) used {remote.dask:.1f} s of "
           f"processor time: {100 * remote.dask / (remote.total * args.workers):.1f}% of {args.workers} cores")

@@ -69,7 +69,7 @@ def whole_number(lowest: int, highest: int) -> Callable[[str], int]:
     return parse
 
 
-# Every number a command takes has a range (README: "Numbers on the command line"); the limits
+# Every number a command takes has a range (docs/teaching.md lists them under "Playing: the app"); the limits
 # are far beyond any sensible use and short of a run that never ends.
 MAX_GAMES = 1_000_000_000
 MAX_ROLLOUTS = 100_000

@@ -37,8 +37,8 @@ WORKER_SETTINGS = {
     "DASK_DISTRIBUTED__ADMIN__TICK__INTERVAL": "1s",
     "DASK_DISTRIBUTED__WORKER__MEMORY__MONITOR_INTERVAL": "1s",
 }
-"""Environment for a league's scheduler and workers where they share cores with the games (the
-README's cluster section, ``examples/slurm_cluster.py``, ``bench/cluster.py --quiet-workers``):
+"""Environment for a league's scheduler and workers where they share cores with the games (docs/lab.md's
+"A league on a cluster", ``examples/slurm_cluster.py``, ``bench/cluster.py --quiet-workers``):
 Dask's statistical profiler off (it samples every thread each 10 ms), and its system monitor,
 event-loop watch and memory watch woken every second or more instead of each 20-500 ms.  Idle, a
 scheduler and two workers then take 1% of a core (5.6% with only the first two settings)."""

@@ -32,7 +32,7 @@ def test_with_auto_off_the_table_waits_for_the_teacher_and_says_so_everywhere(tm
         assert in_game(app)
         table = app.manager.active
         assert isinstance(table, ClassTableScene) and table.auto
-        key(pygame.K_a)  # the README's Auto key: off
+        key(pygame.K_a)  # the Auto key (docs/teaching.md): off
         app.run_frame(0.02)
         assert not table.auto
         session = table.class_session

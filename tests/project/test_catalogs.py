@@ -2,7 +2,7 @@
 language, none is fuzzy or stale, placeholders match, and each compiled .mo is its .po.
 
 A newcomer who adds or changes a text sees this test fail until the catalogs are updated
-(the README's "Languages" section says how)."""
+("Translations: the catalogs" in docs/contributing.md says how)."""
 
 from __future__ import annotations
 
