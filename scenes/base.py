@@ -1,9 +1,17 @@
-"""Scenes, the app-level inputs they receive, and the scene manager.
+"""Scenes, the app-level inputs they receive, the scene manager, and what scenes ask of the app.
 
 Only the app loop reads pygame events; it turns them into :class:`Input`
 values (a key, a click, a mouse move, typed text) and hands them to the
 active scene.  Scenes therefore never touch the event queue, which keeps
 them easy to drive from tests.
+
+The app owns the clock and the scenes' lives (as Tuxemon's state manager and
+arcade's views do): the manager calls each scene's hooks as it comes and goes
+(:meth:`Scene.on_show`, :meth:`Scene.on_hide`, :meth:`Scene.on_close`) and
+when the window changes size (:meth:`Scene.on_resize`); the app pumps what
+lives on whatever screen is on top (a class lesson: :class:`Live`).  A scene
+asks for another screen through :class:`Navigator` and never touches the
+stack itself.
 """
 
 from __future__ import annotations
@@ -24,10 +32,9 @@ if TYPE_CHECKING:
     from game.rules import Rules
 
     from .model.class_room import RoomOfTables
-    from .model.class_session import ClassSession, OpenRoom
+    from .model.class_session import ClassSession
     from .model.class_settings import ClassSettings
     from .model.review_source import ReviewSource
-    from .model.outcome import Outcome
     from .model.replay import Replay
     from .model.resume import Kept
     from .model.session import TableSession
@@ -58,8 +65,19 @@ CONFIRM_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
 NEXT_KEYS = (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_RIGHT)
 
 
+DEFAULT_SIZE = (1280, 720)
+"""The size a scene lays out for before the app tells it the window's (no window yet)."""
+
+
+def window_size() -> tuple[int, int]:
+    """The window's size now (:data:`DEFAULT_SIZE` without a window)."""
+    surface = pygame.display.get_surface() if pygame.display.get_init() else None
+    return surface.get_size() if surface is not None else DEFAULT_SIZE
+
+
 class Scene:
-    """One screen.  ``draw`` only reads state; time arrives through ``update(dt)``."""
+    """One screen.  ``draw`` only reads state; time arrives through ``update(dt)``; the window's
+    size through :meth:`on_resize`."""
 
     opaque = True
     """False for overlays (e.g. a confirm dialog) that show the scene below."""
@@ -67,6 +85,22 @@ class Scene:
     def __init__(self, ctx: "AppContext") -> None:
         self.ctx = ctx
         self.mouse: tuple[int, int] = (-1, -1)
+        self.size: tuple[int, int] = window_size()
+        """The window's size, as the app last said (:meth:`on_resize`): layouts are made from it."""
+
+    # The scene's life, called by the scene manager:
+    def on_resize(self, size: tuple[int, int]) -> None:
+        """The window is ``size`` (called when the scene is put on the stack and at every change)."""
+        self.size = size
+
+    def on_show(self) -> None:
+        """The scene is on top: put there, or what covered it was closed."""
+
+    def on_hide(self) -> None:
+        """The scene is no longer on top: covered by another, or taken off."""
+
+    def on_close(self) -> None:
+        """The scene is taken off the stack for good."""
 
     @property
     def game_in_progress(self) -> bool:
@@ -89,10 +123,13 @@ class Scene:
 
 
 class SceneManager:
-    """A stack of scenes: the top one gets the inputs; overlays draw over the ones below."""
+    """A stack of scenes: the top one gets the inputs; overlays draw over the ones below.  Each
+    change calls the scenes' hooks: the one leaving the top is hidden (and closed if taken off),
+    the one arriving is told the window's size and shown."""
 
-    def __init__(self) -> None:
+    def __init__(self, size: Callable[[], tuple[int, int]] = window_size) -> None:
         self.stack: list[Scene] = []
+        self._size = size
 
     @property
     def active(self) -> Scene:
@@ -100,14 +137,35 @@ class SceneManager:
 
     def switch(self, scene: Scene) -> None:
         """Replace every scene with ``scene``."""
-        self.stack = [scene]
+        gone, self.stack = self.stack, [scene]
+        if gone:
+            gone[-1].on_hide()
+        for old in reversed(gone):
+            if old is not scene:
+                old.on_close()
+        self._arrived(scene)
 
     def push(self, scene: Scene) -> None:
+        if self.stack:
+            self.stack[-1].on_hide()
         self.stack.append(scene)
+        self._arrived(scene)
 
     def pop(self) -> None:
         if len(self.stack) > 1:
-            self.stack.pop()
+            gone = self.stack.pop()
+            gone.on_hide()
+            gone.on_close()
+            self.stack[-1].on_show()
+
+    def resized(self, size: tuple[int, int]) -> None:
+        """The window changed size: every scene lays out again."""
+        for scene in self.stack:
+            scene.on_resize(size)
+
+    def _arrived(self, scene: Scene) -> None:
+        scene.on_resize(self._size())
+        scene.on_show()
 
     def visible(self) -> list[Scene]:
         """The scenes to draw, bottom first: from the topmost opaque one up."""
@@ -122,8 +180,17 @@ class SceneManager:
         return any(scene.game_in_progress for scene in self.stack)
 
 
+class Live(Protocol):
+    """What lives whatever screen is on top (a class lesson: its phones, its tables, its reviews):
+    the app pumps it every frame and closes it when it is left."""
+
+    def pump(self, dt: float) -> None: ...
+    def close(self) -> None: ...
+
+
 class Navigator(Protocol):
-    """The app's side of screen changes, so scenes need not import each other."""
+    """The app's side of screen changes, so scenes need not import each other.  Each call says
+    what the screen wants; only the app changes the scene stack."""
 
     def go_menu(self) -> None: ...
     def start_game(self, mode: str, names: Sequence[str], seed: int | None = None,
@@ -135,12 +202,13 @@ class Navigator(Protocol):
     def quit(self, code: int) -> None: ...
     def records_path(self) -> Path: ...
     def open_class_room(self, settings: "ClassSettings") -> None: ...
-    def show_class_results(self, outcome: "Outcome", settings: "ClassSettings",
-                           room: "OpenRoom | None" = None) -> None: ...
     def show_room(self, tables: "RoomOfTables", scene: "Scene") -> None: ...
     def show_room_results(self, tables: "RoomOfTables", settings: "ClassSettings",
                           addresses: Sequence[str]) -> None: ...
     def save_table(self, session: "ClassSession", room: str, table: int) -> str: ...
+    def show_session(self, session: "TableSession", scene: "Scene") -> None: ...
+    def show_join_code(self) -> None: ...
+    def open_room_table(self, table: int) -> None: ...
     # Screens shown over the one below (Esc closes them, and what was below is as it was):
     def show_rules(self, rules: "Rules") -> None: ...
     def show_scoreboard(self) -> None: ...

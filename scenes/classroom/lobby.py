@@ -10,7 +10,6 @@ button frees it.  Esc closes the room and goes back to the menu.
 from __future__ import annotations
 
 import errno
-import queue
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -29,8 +28,9 @@ from ..model.class_settings import (REMEMBERED, ClassSettings, next_predict, nex
                                     remembered_choices)
 from ..model.settings import save as remember
 from ..model.class_session import ClassSession, class_seats
+from ..model.lesson import Lesson
 from .table import ClassTableScene
-from .lobby_tables import draw_students, tables_heading
+from .lobby_tables import draw_students, student_chips, tables_heading
 from .overview import start_tables
 from ..kit.layout import scale_for
 from ..model.resume import Kept, resume_session
@@ -90,6 +90,12 @@ def lobby_layout(size: tuple[int, int], seat_count: int, modules: int, free_widt
     return LobbyLayout(s, title, info, heading, seats, free, qr, start, hints)
 
 
+def chips_area(layout: LobbyLayout) -> pygame.Rect:
+    """Where the students' chips go (a room of many tables): from the seats' top to the Start button."""
+    top = layout.seats[0]
+    return pygame.Rect(top.left, top.top, top.width, layout.start.top - round(12 * layout.scale) - top.top)
+
+
 def code_size(s: float) -> int:
     """The room code's font size: capitals a back row reads at once (48 px at 1280x720)."""
     return round(72 * s)
@@ -106,11 +112,11 @@ class LobbyScene(Scene):
         self.problem = problem
         """Why the room could not open (e.g. the port is taken); shown instead of the room."""
         self.addresses = join_addresses(settings, server) if server is not None else []
+        self.lesson = Lesson(server, settings, self.addresses) if server is not None else None
+        """The lesson this room opens (the app keeps it, and its server, until the menu)."""
         self.note = ""
         """Something the teacher should know about the room (it opened on another port)."""
         self._qr = QrImage()
-        self._chips: list[tuple[SeatInfo, pygame.Rect]] = []
-        """The students' chips as last drawn (many tables), for clicks."""
 
     @property
     def room(self) -> Room | None:
@@ -131,17 +137,11 @@ class LobbyScene(Scene):
     def seats(self) -> tuple[SeatInfo, ...]:
         return self.room.seats() if self.room is not None else ()
 
-    def close(self) -> None:
-        """Stop the server (leaving without a game)."""
-        if self.server is not None:
-            self.server.stop()
-
     # ------------------------------------------------------------ input
     def handle_event(self, inp: Input) -> None:
         super().handle_event(inp)
         if inp.is_key(pygame.K_ESCAPE) or (self.server is None and inp.kind is InputKind.CLICK):
-            self.close()
-            self.ctx.nav.go_menu()
+            self.ctx.nav.go_menu()  # the room closes
         elif inp.is_key(pygame.K_RETURN, pygame.K_KP_ENTER):
             self.start()
         elif inp.is_key(*SEAT_KEYS) and not self.settings.many_tables:
@@ -153,12 +153,11 @@ class LobbyScene(Scene):
         elif inp.is_key(pygame.K_p):
             self.settings = replace(self.settings, predict=next_predict(self.settings.predict))
         elif inp.kind is InputKind.CLICK and self.room is not None:
-            surface = pygame.display.get_surface()
-            layout = self._layout(surface.get_size() if surface is not None else (1280, 720))
+            layout = self._layout(self.size)
             if layout.start.collidepoint(inp.pos):
                 self.start()
                 return
-            targets = self._chips if self.settings.many_tables else zip(self.seats(), layout.free_buttons)
+            targets = self._chips(layout) if self.settings.many_tables else zip(self.seats(), layout.free_buttons)
             for info, rect in targets:
                 if info.taken and rect.collidepoint(inp.pos):
                     self.free(info.index)
@@ -193,13 +192,9 @@ class LobbyScene(Scene):
             self.server.release(seat, _("the teacher freed your seat"))
 
     def update(self, dt: float) -> None:
+        """The app pumps the lesson (the room tracks who is here); the game may start by itself."""
         if self.server is None:
             return
-        while True:  # before the start, phones have nothing to play: the room tracks who is here
-            try:
-                self.server.inbox.get_nowait()
-            except queue.Empty:
-                break
         start_at = self.settings.start_at
         if start_at is not None and len(self.server.room.connected_seats()) >= start_at:
             self.start()
@@ -209,6 +204,8 @@ class LobbyScene(Scene):
         if self.server is None or not self.server.running:
             return
         remember(REMEMBERED, remembered_choices(self.settings))  # the next lesson's room opens so
+        if self.lesson is not None:
+            self.lesson.settings = self.settings
         rules = rules_named(self.settings.rules)
         room = self.server.room
         if self.settings.many_tables:
@@ -220,7 +217,7 @@ class LobbyScene(Scene):
         session = ClassSession(seats, self.server, rules=rules, level=self.settings.ai, seed=self.settings.seed,
                                options=options, time_limit=self.settings.time_limit,
                                learning=self.settings.learning(room.spectator_count(), room.code))
-        self.ctx.nav.show_session(session, ClassTableScene(self.ctx, session, self.settings, self.addresses))  # type: ignore[attr-defined]
+        self.ctx.nav.show_session(session, ClassTableScene(self.ctx, session, self.settings, self.addresses))
 
     # ------------------------------------------------------------- draw
     def _layout(self, size: tuple[int, int]) -> LobbyLayout:
@@ -277,12 +274,14 @@ class LobbyScene(Scene):
         """The seats of one table, or (many tables) a chip for each student who joined."""
         s = layout.scale
         if self.settings.many_tables:
-            area = pygame.Rect(layout.seats[0].left, layout.seats[0].top, layout.seats[0].width,
-                               layout.start.top - round(12 * s) - layout.seats[0].top)
-            self._chips = draw_students(surface, [seat for seat in seats if seat.taken], area, s, self.mouse)
+            draw_students(surface, [seat for seat in seats if seat.taken], chips_area(layout), s, self.mouse)
             return
         for seat, rect, free in zip(seats, layout.seats, layout.free_buttons):
             self._draw_seat(surface, seat, rect, free, s)
+
+    def _chips(self, layout: LobbyLayout) -> list[tuple[SeatInfo, pygame.Rect]]:
+        """The students' chips (many tables), where they are drawn, for clicks."""
+        return student_chips([seat for seat in self.seats() if seat.taken], chips_area(layout), layout.scale)
 
     def _draw_problem(self, surface: pygame.Surface, layout: LobbyLayout) -> None:
         """Why the room could not open, and the way back."""
@@ -407,7 +406,7 @@ def join_addresses(settings: ClassSettings, server: ClassServer) -> list[str]:
     return addresses
 
 
-def reopen_class_game(ctx: AppContext, kept: Kept, settings: ClassSettings) -> tuple[ClassSession, Scene]:
+def reopen_class_game(ctx: AppContext, kept: Kept, settings: ClassSettings) -> tuple[Lesson, ClassSession, Scene]:
     """A stopped class game, its room open again with the same code on the same port: each phone
     that still holds its seat's secret comes back to its seat and hand.  ``ValueError`` (saying
     why) if the room cannot open or the game does not replay."""
@@ -434,7 +433,8 @@ def reopen_class_game(ctx: AppContext, kept: Kept, settings: ClassSettings) -> t
     assert isinstance(session, ClassSession)
     for seat in room_kept.given_to_ai:
         session.given_to_ai.add(seat)
-    return session, ClassTableScene(ctx, session, settings, join_addresses(settings, server))
+    addresses = join_addresses(settings, server)
+    return Lesson(server, settings, addresses, session), session, ClassTableScene(ctx, session, settings, addresses)
 
 
 PORT_TRIES = 10

@@ -51,14 +51,20 @@ def chip_rects(area: pygame.Rect, count: int, scale: float) -> list[pygame.Rect]
             for i in range(min(count, rows * CHIP_COLUMNS))]
 
 
-def draw_students(surface: pygame.Surface, students: Sequence[SeatInfo], area: pygame.Rect, scale: float,
-                  mouse: tuple[int, int]) -> list[tuple[SeatInfo, pygame.Rect]]:
-    """Each student's chip (a dot: connected or not); the chips drawn, for clicks.  A room fuller
-    than the area ends with "+N more"."""
+def student_chips(students: Sequence[SeatInfo], area: pygame.Rect, scale: float
+                  ) -> list[tuple[SeatInfo, pygame.Rect]]:
+    """Each student's chip in ``area`` (the last place says "+N more" when the room is fuller)."""
     rects = chip_rects(area, len(students), scale)
     shown = list(zip(students, rects))
-    if len(students) > len(rects) and rects:
-        shown = shown[:-1]
+    return shown[:-1] if len(students) > len(rects) and rects else shown
+
+
+def draw_students(surface: pygame.Surface, students: Sequence[SeatInfo], area: pygame.Rect, scale: float,
+                  mouse: tuple[int, int]) -> None:
+    """Each student's chip (a dot: connected or not).  A room fuller than the area ends with
+    "+N more"."""
+    rects = chip_rects(area, len(students), scale)
+    shown = student_chips(students, area, scale)
     size = theme.text_px(22, scale)
     for info, rect in shown:
         hovered = rect.collidepoint(mouse)
@@ -75,4 +81,3 @@ def draw_students(surface: pygame.Surface, students: Sequence[SeatInfo], area: p
         more = len(students) - len(shown)
         theme.blit_text(surface, _("+{count} more").format(count=more), size, theme.TEXT_DIM,
                         center=rects[-1].center)
-    return shown

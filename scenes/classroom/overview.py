@@ -28,7 +28,7 @@ from ..kit.widgets import draw_panel, draw_rich, fit_segments
 from ..model.class_room import RoomGame, RoomOfTables
 from ..model.class_settings import ClassSettings
 from ..model.session import Stage
-from .room_table import RoomScreen, RoomTableScene, keep_room_going
+from .room_table import RoomScreen
 
 NUMBER_KEYS = {getattr(pygame, f"K_{digit}"): (digit - 1) % 10 for digit in range(10)}
 """1-9 open tables 1-9, 0 opens table 10."""
@@ -94,8 +94,7 @@ class OverviewScene(RoomScreen):
         return not self.tables.done
 
     def layout(self) -> OverviewLayout:
-        surface = pygame.display.get_surface()
-        return overview_layout(surface.get_size() if surface is not None else (1280, 720), len(self.tables.sessions))
+        return overview_layout(self.size, len(self.tables.sessions))
 
     # ------------------------------------------------------------ input
     def handle_event(self, inp: Input) -> None:
@@ -105,10 +104,7 @@ class OverviewScene(RoomScreen):
         elif inp.is_key(pygame.K_SPACE):
             self.tables.pause()
         elif inp.is_key(pygame.K_q) and self.addresses:
-            from .join_again import JoinAgainScene
-
-            self.ctx.manager.push(JoinAgainScene(self.ctx, self.addresses[0], self.tables.room.code))
-            keep_room_going(self.ctx.manager.active, self.tables)
+            self.ctx.nav.show_join_code()
         elif inp.kind is InputKind.KEY and inp.key in NUMBER_KEYS:
             self.open_table(NUMBER_KEYS[inp.key])
         elif inp.kind is InputKind.CLICK:
@@ -118,9 +114,8 @@ class OverviewScene(RoomScreen):
 
     def open_table(self, table: int) -> None:
         """One table full-size (its view steps it on); Esc there comes back."""
-        if not 0 <= table < len(self.tables.sessions):
-            return
-        self.ctx.manager.push(RoomTableScene(self.ctx, self.tables, table, self.settings, self.addresses))
+        if 0 <= table < len(self.tables.sessions):
+            self.ctx.nav.open_room_table(table)
 
     def ask_leave(self) -> None:
         nav = self.ctx.nav
@@ -133,11 +128,11 @@ class OverviewScene(RoomScreen):
             return
         nav.ask(_("Close the room?"), _("Every table's game ends here; the games already over are saved."),
                 yes_label=_("Close"), no_label=_("Keep playing"), on_yes=leave)
-        keep_room_going(self.ctx.manager.active, self.tables)
 
     # ------------------------------------------------------------- time
     def update(self, dt: float) -> None:
-        self.tables.pump(dt)
+        """The app pumps the room (every table steps on at its pace); here, the results come once
+        every table has been done a moment."""
         self.done_for = self.done_for + dt if self.tables.done else 0.0
         if self.done_for >= max(RESULTS_AFTER, self.tables.game.step_delay):
             self.ctx.nav.show_room_results(self.tables, self.settings, self.addresses)

@@ -42,9 +42,6 @@ class RoomResultsScene(RoomScreen):
         elif inp.is_key(pygame.K_n):
             self.next_deal()
 
-    def update(self, dt: float) -> None:
-        self.tables.pump(dt)  # phones that come back get their rank
-
     def next_deal(self) -> None:
         """The next deal at the same tables: the phones show their new hands without rejoining."""
         from .overview import OverviewScene

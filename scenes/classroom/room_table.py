@@ -16,7 +16,6 @@ from game.i18n import _
 from ..base import AppContext, Input, Scene
 from ..model.class_room import RoomOfTables
 from ..model.class_settings import ClassSettings
-from ..table.showing import Showing
 from ..table.source import LiveSource
 from ..base import Navigator
 from .table import ClassTableScene
@@ -46,17 +45,19 @@ class RoomTableScene(ClassTableScene):
     def __init__(self, ctx: AppContext, tables: RoomOfTables, table: int, settings: ClassSettings,
                  addresses: tuple[str, ...]) -> None:
         session = tables.sessions[table]
-        super().__init__(ctx, session, settings, addresses)
-        self.source = RoomTableSource(session)
-        self.shown = Showing(self.source, self.history)
+        super().__init__(ctx, session, settings, addresses, RoomTableSource(session))
         self.tables = tables
         self.table = table
         self.auto = not tables.paused
-        tables.opened = table
 
-    def update(self, dt: float) -> None:
-        self.tables.pump(dt)  # every other table goes on (this one is stepped by this view)
-        super().update(dt)
+    def on_show(self) -> None:
+        """Open, this table is stepped by this view; every other table goes on at the room's pace."""
+        self.tables.opened = self.table
+
+    def on_close(self) -> None:
+        """Back to every table: this one goes on at the room's pace."""
+        self.tables.opened = None
+        self.class_session.teacher_steps = self.tables.paused
 
     def handle_event(self, inp: Input) -> None:
         if inp.is_key(pygame.K_ESCAPE):
@@ -65,32 +66,10 @@ class RoomTableScene(ClassTableScene):
         super().handle_event(inp)
 
     def back_to_overview(self) -> None:
-        """Esc: every table again; this one goes on at the room's pace."""
-        self.tables.opened = None
-        self.class_session.teacher_steps = self.tables.paused
-        self.ctx.manager.pop()
-
-    def step(self) -> None:
-        if self.cursor is None and not self.class_session.predictions_ready():
-            return  # the students at this table are still predicting the next placement
-        super(ClassTableScene, self).step()  # a table's end is not the lesson's: no results here
-
-    def _keep_pumping(self) -> None:
-        overlay = self.ctx.manager.active
-        if overlay is not self:
-            keep_room_going(overlay, self.tables)
+        """Esc: every table again."""
+        self.ctx.nav.close_overlay()
 
     def room_parts(self) -> list[str]:
         parts = super().room_parts()
         parts.insert(1, _("Table {number} - Esc: every table").format(number=self.table + 1))
         return parts
-
-
-def keep_room_going(overlay: Scene, tables: RoomOfTables) -> None:
-    """While an overlay (a question, the QR code) is over the room, every table still plays."""
-    own_update = overlay.update
-
-    def update(dt: float) -> None:
-        tables.pump(dt)
-        own_update(dt)
-    overlay.update = update  # type: ignore[method-assign]

@@ -22,6 +22,7 @@ from ..base import AppContext, Input, InputKind
 from ..model.class_settings import ClassSettings
 from ..model.class_session import ClassSession, OpenRoom
 from ..results.scene import Outcome, ResultsScene
+from ..table.source import LiveSource
 from ..table import TableScene
 from ..model.view import TableView
 from ..kit.widgets import fit_segments
@@ -39,8 +40,8 @@ class ClassTableScene(TableScene):
     """The projected table of a class game."""
 
     def __init__(self, ctx: AppContext, session: ClassSession, settings: ClassSettings,
-                 addresses: Sequence[str]) -> None:
-        super().__init__(ctx, session, auto=True)
+                 addresses: Sequence[str], source: LiveSource | None = None) -> None:
+        super().__init__(ctx, session, auto=True, source=source)
         self.class_session = session
         if session.predictions is not None:
             self.predictor.class_guesses = True
@@ -49,11 +50,11 @@ class ClassTableScene(TableScene):
         self._heard = (session.stage, len(session.states))
         self.settings = settings
         self.addresses = tuple(addresses)
+        self.stepping.may_step = session.predictions_ready  # the class may still be predicting the placement
 
     def update(self, dt: float) -> None:
+        """The app pumps the class session (the phones); the table steps on by itself or by Space."""
         self.class_session.teacher_steps = not self.auto
-        if not self.class_session.closed:
-            self.class_session.pump()
         super().update(dt)
         self._cue()
 
@@ -67,15 +68,6 @@ class ClassTableScene(TableScene):
         if any(state.placement.taken for state in session.states[seen:count]):
             self.cues.play("taken")
         self._heard = (stage, count)
-
-    def step(self) -> None:
-        if self.cursor is None and not self.class_session.predictions_ready():
-            return  # the class is still predicting the next placement
-        super().step()
-        active = self.ctx.manager.active
-        if type(active) is ResultsScene:  # the game just ended: offer a new class game, not a local one
-            self.ctx.nav.show_class_results(active.outcome, self.settings,
-                                            OpenRoom(self.class_session, self.addresses))
 
     def handle_event(self, inp: Input) -> None:
         if inp.is_key(pygame.K_SPACE) and self.cursor is None and self.class_session.show_prediction_now():
@@ -96,31 +88,7 @@ class ClassTableScene(TableScene):
 
     def show_join_again(self) -> None:
         """Q: the join QR code again, big, for a late student (the game goes on underneath)."""
-        from .join_again import JoinAgainScene
-
-        self.ctx.manager.push(JoinAgainScene(self.ctx, self.addresses[0], self.class_session.room.code))
-        self._keep_pumping()
-
-    def show_rules(self) -> None:
-        super().show_rules()
-        self._keep_pumping()
-
-    def ask_leave(self) -> None:
-        super().ask_leave()
-        self._keep_pumping()
-
-    def _keep_pumping(self) -> None:
-        """While an overlay (the rules, a question) is over the table, phones still play."""
-        overlay = self.ctx.manager.active
-        if overlay is self:
-            return
-        own_update = overlay.update
-
-        def update(dt: float) -> None:
-            if not self.class_session.closed:
-                self.class_session.pump()
-            own_update(dt)
-        overlay.update = update  # type: ignore[method-assign]
+        self.ctx.nav.show_join_code()
 
     def _offer_ai(self, seat: int) -> None:
         nav = self.ctx.nav
@@ -134,7 +102,6 @@ class ClassTableScene(TableScene):
                 _("A computer player ({level}) plays for {name} until the end.").format(level=self.settings.ai,
                                                                                       name=name),
                 yes_label=_("Give to AI"), no_label=_("Keep"), on_yes=give)
-        self._keep_pumping()
 
     def _seat_detail(self, view: TableView, player: int) -> str:
         """A student's seat says whether their phone is connected and whether they have chosen (in a
@@ -216,11 +183,6 @@ class ClassResultsScene(ResultsScene):
         self.settings = settings
         self.room = room
 
-    def update(self, dt: float) -> None:
-        super().update(dt)
-        if self.room is not None:
-            self.room.session.send_reviews()  # each student's review reaches their phone as it fills in
-
     def _subtitle(self) -> list[Part]:
         """The usual line, and the class's best predictors if the class predicted."""
         parts = super()._subtitle()
@@ -232,9 +194,7 @@ class ClassResultsScene(ResultsScene):
         return parts
 
     def _activate(self, index: int) -> None:
-        if index in (2, 3) and self.room is not None:  # Menu, Quit: the room closes
-            self.room.close()
-        if index not in (0, 1):
+        if index not in (0, 1):  # Menu, Quit: the app closes the room
             super()._activate(index)
             return
         seed = self.outcome.game.seed if index == 0 else None
@@ -245,7 +205,7 @@ class ClassResultsScene(ResultsScene):
             return
         assert self.room is not None
         scene = ClassTableScene(self.ctx, session, self.settings, self.room.addresses)
-        self.ctx.nav.show_session(session, scene)  # type: ignore[attr-defined]
+        self.ctx.nav.show_session(session, scene)
 
 
 def _with_seed(settings: ClassSettings, seed: int | None) -> ClassSettings:

@@ -49,10 +49,8 @@ class ConfirmScene(Scene):
             elif layout.no.collidepoint(inp.pos):
                 self.on_no()
 
-    @staticmethod
-    def _size() -> tuple[int, int]:
-        surface = pygame.display.get_surface()
-        return surface.get_size() if surface is not None else (1280, 720)
+    def _size(self) -> tuple[int, int]:
+        return self.size
 
     def _veil(self, size: tuple[int, int]) -> pygame.Surface:
         veil = self._veils.get(size)

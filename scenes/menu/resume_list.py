@@ -86,8 +86,7 @@ class ResumeListScene(Scene):
         self.focus = 0
 
     def _layout(self) -> ResumeListLayout:
-        surface = pygame.display.get_surface()
-        return resume_list_layout(surface.get_size() if surface is not None else (1280, 720), len(self.kept))
+        return resume_list_layout(self.size, len(self.kept))
 
     def handle_event(self, inp: Input) -> None:
         super().handle_event(inp)

@@ -105,8 +105,7 @@ class MenuScene(LanguageSwitch, Scene):
         return self.seats.ai_seats(self.mode, self.player_count)
 
     def _layout(self) -> MenuLayout:
-        surface = pygame.display.get_surface()
-        return menu_layout(surface.get_size() if surface is not None else (1280, 720), self.player_count)
+        return menu_layout(self.size, self.player_count)
 
     def _rect(self, layout: MenuLayout, item: str) -> pygame.Rect:
         kind, _colon, arg = item.partition(":")

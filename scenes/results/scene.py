@@ -73,8 +73,7 @@ class ResultsScene(Scene):
         elif inp.is_key(pygame.K_RIGHT, pygame.K_DOWN, pygame.K_TAB):
             self.focus = FOCUS_ORDER[(FOCUS_ORDER.index(self.focus) + 1) % count]
         elif inp.kind is InputKind.CLICK:
-            surface = pygame.display.get_surface()
-            layout = results_layout(surface.get_size() if surface else (1280, 720), len(self.outcome.seats))
+            layout = results_layout(self.size, len(self.outcome.seats))
             for index, rect in enumerate(layout.buttons):
                 if rect.collidepoint(inp.pos):
                     self._activate(index)

@@ -22,7 +22,7 @@ from game.review import DEFAULT_ROLLOUTS, DEFAULT_SEED, Decision, costliest
 from ..base import AppContext, Input, InputKind, Scene
 from ..model.session import Seat
 from .model import ReviewFrame, ReviewJob, ReviewSource, parts_of_text, review_layout  # noqa: F401
-from .view import draw_review
+from .view import draw_review, review_frame
 from ..model.view import TableInfo
 
 APP_ROLLOUTS = DEFAULT_ROLLOUTS
@@ -43,7 +43,6 @@ class ReviewScene(Scene):
         self.job = ReviewJob(source, self.seats, rollouts or APP_ROLLOUTS, seed, threaded)
         self.seat = self.seats[0]
         self.index = 0
-        self.last_frame: ReviewFrame | None = None
 
     # ------------------------------------------------------------ state
     def seat_decisions(self) -> list[Decision]:
@@ -85,12 +84,16 @@ class ReviewScene(Scene):
         self.ctx.nav.close_overlay()
 
     def _size(self) -> tuple[int, int]:
-        surface = pygame.display.get_surface()
-        return surface.get_size() if surface is not None else (1280, 720)
+        return self.size
 
     # ------------------------------------------------------------- draw
+    @property
+    def last_frame(self) -> ReviewFrame:
+        """What a frame shows now (worked out from the same data it is drawn from)."""
+        return review_frame(self)
+
     def draw(self, surface: pygame.Surface) -> None:
-        self.last_frame = draw_review(surface, review_layout(surface.get_size()), self)
+        draw_review(surface, review_layout(surface.get_size()), self)
 
 
 def source_of_outcome(info: TableInfo, game: Game, title: str = "") -> ReviewSource:

@@ -20,7 +20,34 @@ PLAYED = theme.DANGER
 BEST = theme.GOOD
 
 
-def draw_review(surface: pygame.Surface, layout: ReviewLayout, scene: ReviewState) -> ReviewFrame:
+def review_frame(scene: ReviewState) -> ReviewFrame:
+    """What a frame of the review shows now (read by tests; the same data the drawing reads)."""
+    job = scene.job
+    progress = (len(job.decisions), job.total)
+    decision = scene.shown()
+    if job.error is not None or decision is None:
+        message = job.error or (_("No decisions to review") if job.done else "")
+        return ReviewFrame(progress, scene.seat, scene.index, None, message, (), (), ())
+    return ReviewFrame(progress, scene.seat, scene.index, decision, _caption(decision), decision.rows, decision.hand,
+                       option_report(decision))
+
+
+def option_report(decision: Decision) -> tuple[str, ...]:
+    """Each option's expected penalty as a line of English (what the frame reports)."""
+    lines = []
+    for option, mean in decision.expected:
+        label = f"row {option + 1}" if decision.kind == ROW else str(option)
+        lines.append(f"{label}: {mean:.2f}{_option_tag(decision, option)}")
+    return tuple(lines)
+
+
+def _option_tag(decision: Decision, option: int) -> str:
+    if option == decision.played:
+        return " played" + (" = best" if option == decision.best else "")
+    return " best" if option == decision.best else ""
+
+
+def draw_review(surface: pygame.Surface, layout: ReviewLayout, scene: ReviewState) -> None:
 
     surface.fill(theme.FELT)
     s = layout.scale
@@ -36,20 +63,17 @@ def draw_review(surface: pygame.Surface, layout: ReviewLayout, scene: ReviewStat
              _("Left/Right: step   Tab: next seat   Esc: back"), "")
     hint = next(h for h in hints if theme.text_width(h, theme.hint_px(22, s)) <= layout.hints.width - 20)
     theme.blit_hint(surface, hint, theme.hint_px(22, s), center=layout.hints.center)
-    progress = (len(job.decisions), job.total)
     if job.error is not None or decision is None:
-        message = job.error or (_("No decisions to review") if job.done else "")
-        _draw_progress(surface, layout, scene, message)
-        return ReviewFrame(progress, scene.seat, scene.index, None, message, (), (), ())
+        _draw_progress(surface, layout, scene, job.error or (_("No decisions to review") if job.done else ""))
+        return
     text = _caption(decision)
     colour = PLAYED if decision.loss >= WORTH_REVISITING else (BEST if decision.loss == 0 else theme.TEXT)
     pygame.draw.rect(surface, theme.BAR, layout.caption, border_radius=round(10 * s))
 
     _draw_caption(surface, layout.caption, s, parts_of_text(text), colour, scene.ctx.sprites)
     _draw_rows(surface, layout, scene, decision)
-    lines = _draw_options(surface, layout, scene, decision)
+    _draw_options(surface, layout, scene, decision)
     _draw_hand(surface, layout, scene, decision)
-    return ReviewFrame(progress, scene.seat, scene.index, decision, text, decision.rows, decision.hand, lines)
 
 
 def _draw_caption(surface: pygame.Surface, box: pygame.Rect, s: float, parts: list[Part], colour: theme.Colour,
@@ -171,8 +195,7 @@ def _draw_rows(surface: pygame.Surface, layout: ReviewLayout, scene: ReviewState
                             midright=(box.right - round(14 * s), box.centery))
 
 
-def _draw_options(surface: pygame.Surface, layout: ReviewLayout, scene: ReviewState,
-                  decision: Decision) -> tuple[str, ...]:
+def _draw_options(surface: pygame.Surface, layout: ReviewLayout, scene: ReviewState, decision: Decision) -> None:
     """Each option's expected penalty as a bar; the played one red, the best one green."""
     s = layout.scale
     area = layout.options
@@ -190,24 +213,18 @@ def _draw_options(surface: pygame.Surface, layout: ReviewLayout, scene: ReviewSt
     label_w = round(112 * s)
     value_w = round(70 * s)
     bar_w = area.width - 2 * pad - label_w - value_w
-    lines = []
     size = theme.text_px(24, s)
     for number, (option, mean) in enumerate(decision.expected):
         y = top + number * line_h
-        label = f"row {option + 1}" if decision.kind == ROW else str(option)  # the frame's report, in English
         shown = _("row {row}").format(row=option + 1) if decision.kind == ROW else str(option)
         colour = BEST if option == decision.best else (PLAYED if option == decision.played else theme.TEXT)
-        tag = " best" if option == decision.best else ""
-        if option == decision.played:
-            tag = " played" + (" = best" if option == decision.best else "")
+        tag = _option_tag(decision, option)
         shown, shown_size = theme.fit_label(shown, size, label_w - round(6 * s))
         theme.blit_text(surface, shown, shown_size, colour, midleft=(area.left + pad, y + line_h // 2))
         bar = pygame.Rect(area.left + pad + label_w, y + round(5 * s),
                           max(2, round(bar_w * mean / highest)), max(4, line_h - round(10 * s)))
         pygame.draw.rect(surface, colour if tag else theme.PANEL_EDGE, bar, border_radius=round(4 * s))
         theme.blit_text(surface, f"{mean:.1f}", size, colour, midright=(area.right - pad, y + line_h // 2))
-        lines.append(f"{label}: {mean:.2f}{tag}")
-    return tuple(lines)
 
 
 def _draw_hand(surface: pygame.Surface, layout: ReviewLayout, scene: ReviewState, decision: Decision) -> None:

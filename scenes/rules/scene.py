@@ -92,8 +92,7 @@ class RulesScene(Scene):
         """Opened over a game (it waits, as it was) rather than over the menu."""
 
     def _size(self) -> tuple[int, int]:
-        surface = pygame.display.get_surface()
-        return surface.get_size() if surface is not None else (1280, 720)
+        return self.size
 
     def back_rect(self, size: tuple[int, int]) -> pygame.Rect:
         s = scale_for(size)

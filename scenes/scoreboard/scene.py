@@ -110,8 +110,7 @@ class ScoreboardScene(Scene):
 
     # ------------------------------------------------------------ layout
     def _size(self) -> tuple[int, int]:
-        surface = pygame.display.get_surface()
-        return surface.get_size() if surface is not None else (1280, 720)
+        return self.size
 
     # ------------------------------------------------------------- input
     def handle_event(self, inp: Input) -> None:

@@ -33,20 +33,14 @@ from ..model.replay import Replay
 from ..model.session import Preview, Stage, TableSession, preview
 from ..model.view import TableView
 from . import players
-from .controls import Controls
+from .controls import Act, Action, Controls, TableNow
 from .curtain import draw_curtain
-from .cursor import AutoClock, History, Move
+from .cursor import AutoClock, History
 from .frame import Frame, FrameInfo, selected_index
-from .motion import Motion
 from .painter import TablePainter, curtain_info, top_bar_rects
 from .showing import Showing
+from .stepping import Stepping, shot_name  # noqa: F401 - shot_name: where tests and screens found it
 from .source import LiveSource, ReplaySource, TableSource
-
-
-def shot_name(state: TableState) -> str:
-    """The screenshot file of a placement: ``turn3-step2.png`` (``round2-`` first after round 1)."""
-    name = f"turn{state.turn + 1}-step{state.step}.png"
-    return f"round{state.round + 1}-{name}" if state.round > 0 else name
 
 
 def source_of(session: TableSession | None, replay: Replay | None) -> TableSource:
@@ -63,11 +57,12 @@ class TableScene(Scene):
 
     def __init__(self, ctx: AppContext, session: TableSession | None, auto: bool = False, *,
                  replay: Replay | None = None, explain: bool | None = None, first: int = 0,
-                 at_reveal: bool = False) -> None:
+                 at_reveal: bool = False, source: TableSource | None = None) -> None:
         """``first``: the placement a replay opens at (its index among all placements);
-        ``at_reveal``: at the moment its turn's cards were revealed, before it."""
+        ``at_reveal``: at the moment its turn's cards were revealed, before it; ``source``: the
+        game's own source (a table of a room of many: its end is not the lesson's)."""
         super().__init__(ctx)
-        self.source = source_of(session, replay)
+        self.source = source or source_of(session, replay)
         self.info = self.source.info
         states = self.source.states
         start = first if self.source.live_end is None else None
@@ -79,24 +74,20 @@ class TableScene(Scene):
         """The explain panel is shown (key E)."""
         self.hints = False
         """Hints for learners (key H): where the hovered / selected hand card would go."""
-        self.motion: Motion | None = None
         self.selected: int | None = None
         """The hand card chosen to be played (index), until it is confirmed: a second click on
         it, Enter or Play (nothing is selected when a hand is first shown)."""
         self.guard = PhaseGuard()
         """Clicks and Enter right after the table changed phase are not meant for the hand."""
-        self.frame_pending = True
-        """Something changed that no frame has shown yet: ignore inputs that act on it
-        (e.g. a second Enter must not lift a curtain nobody has seen)."""
-        shown = self.shown.shown_state() if start is not None and states else None
-        self._screenshot = shot_name(shown) if shown is not None else None
         self.clock = 0.0
         """Seconds shown so far (animates "thinking...")."""
         self.painter = TablePainter(self.info)
         self.predictor = Predictor(self)
         """Predict mode (key P): guess each placement before it is shown."""
-        self.controls = Controls(self)
-        self.on_leave: Callable[[], None] | None = None
+        self.stepping = Stepping(self.source, self.history, self.shown, self.clock_auto, self.predictor, ctx.nav)
+        """Which placement is shown and how it moves on."""
+        self.controls = Controls()
+        self.back_to_list: Callable[[], None] | None = None
         """Esc's way back from a replay opened from the scoreboard (whose top bar says *Replay*)."""
 
     # ------------------------------------------------------------ queries
@@ -107,6 +98,8 @@ class TableScene(Scene):
     timer = property(lambda self: self.clock_auto.elapsed, doc="Seconds the frame has waited for Auto.")
     live_stage = property(lambda self: self.source.stage, doc="What the live game shows and waits for.")
     _bg = property(lambda self: self.painter.background.image, doc="The still layer as last rendered.")
+    motion = property(lambda self: self.stepping.motion, doc="The card gliding to its row, if one is.")
+    frame_pending = property(lambda self: self.stepping.frame_pending, doc="A change no frame has shown yet.")
 
     @property
     def cursor(self) -> int | None:
@@ -150,8 +143,7 @@ class TableScene(Scene):
         return self.shown.can_go_back()
 
     def layout(self) -> TableLayout:
-        surface = pygame.display.get_surface()
-        return table_layout(surface.get_size() if surface is not None else (1280, 720), len(self.info.seats))
+        return table_layout(self.size, len(self.info.seats))
 
     def _seat_detail(self, view: TableView, player: int) -> str:
         return players.seat_detail(self.info, view, player, "." * (1 + int(self.clock * 3) % 3))
@@ -171,12 +163,11 @@ class TableScene(Scene):
     @property
     def last_frame(self) -> FrameInfo | None:
         """What the frame on screen shows (worked out from the same data it was drawn from)."""
-        surface = pygame.display.get_surface()
-        if surface is None:
+        if pygame.display.get_surface() is None:
             return None
         if self.shown.curtained:
             return curtain_info(self.source.chooser)
-        return self.painter.frame_info(self.frame(surface.get_size()))
+        return self.painter.frame_info(self.frame(self.size))
 
     def top_bar_rects(self) -> tuple[pygame.Rect, ...]:
         """Where the top bar shows where we are, the middle, the game, and "?"."""
@@ -185,7 +176,50 @@ class TableScene(Scene):
     # ----------------------------------------------------------- actions
     def handle_event(self, inp: Input) -> None:
         super().handle_event(inp)
-        self.controls.handle(inp)
+        for action in self.controls.actions(inp, table_now(self)):
+            apply(self, action)
+
+    def select(self, index: int) -> None:
+        """A hand card is selected (not played yet)."""
+        self.selected = index
+
+    def toggle_explain(self) -> None:
+        self.explain = not self.explain
+
+    def toggle_hints(self) -> None:
+        self.hints = not self.hints
+
+    def choose(self, card: int) -> None:
+        """The chooser plays ``card``."""
+        if not self.frame_pending:
+            self.source.choose(card)
+            self.clock_auto.restart()
+            self._changed_hand()
+
+    def pick_row(self, row: int) -> None:
+        """Rule 4: the human whose card fits no row takes ``row``."""
+        if not self.frame_pending:
+            self.source.pick_row(row)
+            self.stepping.placed()
+
+    def take_back(self) -> None:
+        """The last human who chose takes their card back and chooses again."""
+        self.source.take_back()
+        self._changed_hand()
+
+    def keep_card(self) -> None:
+        """The curtain's question: the human keeps the card they chose."""
+        self.source.keep_card()
+        self.stepping.frame_pending = True
+
+    def dismiss_curtain(self) -> None:
+        """The named human is at the keyboard: their hand shows."""
+        self.source.dismiss_curtain()
+        self._changed_hand()
+
+    def _changed_hand(self) -> None:
+        self.selected = None
+        self.stepping.frame_pending = True
 
     def toggle_auto(self) -> None:
         """Switch automatic stepping on or off (the Auto button, key A; Space pauses)."""
@@ -200,68 +234,21 @@ class TableScene(Scene):
         self.ctx.nav.show_rules(self.info.rules)
 
     def back(self) -> None:
-        """One placement back (pauses auto-advance: the class is looking at something)."""
-        if self.moved(self.history.back(self.shown.tape())):
-            self.clock_auto.pause()
+        self.stepping.back()
 
     def forward(self) -> None:
-        """One placement forward: through the history, then the live game (or the replay's end)."""
-        if self.predictor.may_advance():
-            self.moved(self.history.forward(self.shown.tape(), self.source.plays_states))
-
-    def to_live(self) -> None:
-        """End: back to the live game (in a replay: its last placement)."""
-        self.moved(self.history.to_live(self.shown.tape()))
-
-    def go_to(self, index: int) -> None:
-        self.moved(self.history.go_to(index, self.shown.tape()))
-
-    def moved(self, move: Move) -> bool:
-        """Do what a move of the history cursor (or of the live game) asks; whether anything moved."""
-        if move is Move.STEP:
-            self.step()
-            return True
-        if move is Move.NONE:
-            return False
-        self.clock_auto.restart()
-        self.frame_pending = True
-        if move is Move.END:
-            self.source.finish(self.ctx.nav)
-            return True
-        self.motion = None
-        if move is Move.PLACED:
-            self.placed()
-        return True
+        self.stepping.forward()
 
     def step(self) -> None:
-        """One step forward: place the next card, ask for a row, or start the next turn."""
-        if self.cursor is not None:
-            self.forward()
-            return
-        source = self.source
-        if self.frame_pending or not source.can_advance or not self.predictor.may_advance():
-            return
-        self.clock_auto.restart()
-        placement = source.advance()
-        self.frame_pending = True
-        if placement is not None:
-            self.placed()
-        elif source.stage is Stage.OVER:
-            source.finish(self.ctx.nav)
+        self.stepping.step()
 
-    def placed(self) -> None:
-        """A new placement is on screen: maybe animate it; screenshot it once it stands still."""
-        self.frame_pending = True
-        state = self.shown.shown_state()
-        self.predictor.placed(state)
-        if state is not None:
-            self._screenshot = shot_name(state)
-            self.motion = Motion() if self.delay > 0 else None
+    def go_to(self, index: int) -> None:
+        self.stepping.go_to(index)
 
     def ask_leave(self) -> None:
         nav = self.ctx.nav
-        if self.on_leave is not None:  # a replay opened from a list: back to the list
-            self.on_leave()
+        if self.back_to_list is not None:  # a replay opened from a list: back to the list
+            self.back_to_list()
             return
         note = self.source.leave_note(self.ctx)
         if note is None:
@@ -276,24 +263,12 @@ class TableScene(Scene):
         before = self.source.stage
         if self.source.poll() and self.source.stage is not before:
             self.clock_auto.restart()  # e.g. the AIs' cards are in: show them revealed for a full delay
-            self.frame_pending = True
+            self.stepping.frame_pending = True
         self.guard.note(self.shown.phase(), self.clock)
-        if self.motion is not None:
-            self.motion.elapsed += dt
-            if self.motion.done:
-                self.motion = None
-            return
-        if self.frame_pending or (self.cursor is None and not self.source.can_advance):
-            return
-        if self.clock_auto.tick(dt):
-            self.forward()
+        self.stepping.tick(dt)
 
     def frame_presented(self) -> str | None:
-        self.frame_pending = False
-        if self.motion is not None:
-            return None  # the screenshot waits until the card stands in its row
-        name, self._screenshot = self._screenshot, None
-        return name
+        return self.stepping.presented()
 
     # -------------------------------------------------------------- draw
     def draw(self, surface: pygame.Surface) -> None:
@@ -309,6 +284,44 @@ class TableScene(Scene):
         self.predictor.draw(surface, frame.layout, (*bar.rects, frame.layout.help_button))
 
 
+def table_now(scene: TableScene) -> TableNow:
+    """What the controls read of the table when an input comes."""
+    source, shown = scene.source, scene.shown
+    return TableNow(
+        layout=scene.layout(), curtained=shown.curtained, taking_back=source.taking_back is not None,
+        can_take_back=source.can_take_back is not None, frame_pending=scene.frame_pending,
+        moving=scene.motion is not None, auto=scene.auto, browsing=scene.cursor is not None, in_past=scene.in_past,
+        stage=scene.live_stage, hand=shown.hand(), selected=scene.selected,
+        too_soon=scene.guard.guarded(shown.phase(), scene.clock), clock=scene.clock,
+        predictor_takes=scene.predictor.handle_event)
+
+
+def apply(scene: TableScene, action: Action) -> None:
+    """Do what an input asked (:mod:`.controls` says which) through the scene's own methods."""
+    if action.act in SIMPLE_ACTIONS:
+        SIMPLE_ACTIONS[action.act](scene)
+    else:
+        VALUE_ACTIONS[action.act](scene, action.value)
+
+
+SIMPLE_ACTIONS: dict[Act, Callable[[TableScene], None]] = {
+    Act.LEAVE: lambda scene: scene.ask_leave(), Act.RULES: lambda scene: scene.show_rules(),
+    Act.TOGGLE_AUTO: lambda scene: scene.toggle_auto(), Act.TOGGLE_EXPLAIN: lambda scene: scene.toggle_explain(),
+    Act.TOGGLE_HINTS: lambda scene: scene.toggle_hints(), Act.FASTER: lambda scene: scene.change_speed(faster=True),
+    Act.SLOWER: lambda scene: scene.change_speed(faster=False),
+    Act.SKIP_MOTION: lambda scene: setattr(scene.stepping, "motion", None),
+    Act.BACK: lambda scene: scene.back(), Act.FORWARD: lambda scene: scene.forward(),
+    Act.STEP: lambda scene: scene.step(), Act.TO_LIVE: lambda scene: scene.stepping.to_live(),
+    Act.TAKE_BACK: lambda scene: scene.take_back(), Act.KEEP_CARD: lambda scene: scene.keep_card(),
+    Act.DISMISS_CURTAIN: lambda scene: scene.dismiss_curtain(),
+}
+"""The actions that take no value, and what each asks of the scene (a class table's own step...)."""
+VALUE_ACTIONS: dict[Act, Callable[[TableScene, int], None]] = {
+    Act.GO_TO: lambda scene, index: scene.go_to(index), Act.SELECT: lambda scene, index: scene.select(index),
+    Act.CHOOSE: lambda scene, card: scene.choose(card), Act.PICK_ROW: lambda scene, row: scene.pick_row(row),
+}
+
+
 def frame_of(scene: TableScene, size: tuple[int, int]) -> Frame:
     """Everything a frame of ``scene``'s table at ``size`` is drawn from."""
     shown, source, seats = scene.shown, scene.source, range(len(scene.info.seats))
@@ -319,7 +332,7 @@ def frame_of(scene: TableScene, size: tuple[int, int]) -> Frame:
         mouse=scene.mouse, live=shown.live, in_past=shown.in_past, choosing=shown.choosing,
         hand_owner=shown.hand_owner(), hand=hand, selected=selected_index(scene.selected, hand),
         hint=hint_preview(scene), motion=scene.motion.progress if scene.motion is not None else None,
-        replay=scene.on_leave is not None,
+        replay=scene.back_to_list is not None,
         explain=scene.explain, hints=scene.hints, seat_details=tuple(scene._seat_details(view, p) for p in seats),
         bots=tuple(source.bot_status(p) for p in seats), can_take_back=source.can_take_back, auto=scene.auto,
         speed=scene.speed_label(), can_go_back=shown.can_go_back(), over=shown.at_the_end,

@@ -210,8 +210,7 @@ def test_the_window_stays_responsive_while_an_ai_thinks() -> None:
     seats = seats_for("solo")
     session = TableSession(seats, seed=5, agents=[None, slow, RandomAgent(players_rng(5)), Lowest()])
     assert session.thinker.threaded
-    app.session = session
-    app.manager.switch(TableScene(app.ctx, session))
+    app.screens.show_session(session, TableScene(app.ctx, session))
     scene = table(app)
     frames(app)
     assert slow.asked.wait(10)
@@ -276,8 +275,7 @@ def test_leaving_while_an_ai_thinks_closes_the_session() -> None:
     app = open_app(PlayOptions(step_delay=0))
     slow = Blocking()
     session = TableSession(seats_for("demo"), seed=5, mode="demo", agents=[slow, Lowest(), Lowest(), Lowest()])
-    app.session = session
-    app.manager.switch(TableScene(app.ctx, session, auto=True))
+    app.screens.show_session(session, TableScene(app.ctx, session, auto=True))
     frames(app)
     assert session.stage is Stage.THINKING
     key(pygame.K_ESCAPE)

@@ -157,8 +157,7 @@ def test_solo_the_card_can_be_taken_back_while_computer_players_still_choose() -
     app = open_app(PlayOptions(step_delay=0))
     slow = Slow()
     session = TableSession(seats_for("solo"), seed=5, agents=[None, slow, slow, slow])
-    app.session = session
-    app.manager.switch(TableScene(app.ctx, session))
+    app.screens.show_session(session, TableScene(app.ctx, session))
     look(app)
     key(pygame.K_HOME)
     key(pygame.K_RETURN)

@@ -74,7 +74,7 @@ def test_a_scoreboard_row_opens_the_game() -> None:
             break
         key(pygame.K_SPACE)
         frames(app)
-    app.go_menu()
+    app.screens.go_menu()
     frames(app)
     key(pygame.K_s)
     frames(app)

@@ -47,7 +47,7 @@ def test_the_drawn_qr_code_scans_to_the_join_address_with_the_code(tmp_path: Pat
         shot = tmp_path / "lobby.png"
         pygame.image.save(pygame.display.get_surface(), str(shot))
         url = url_of(app)
-        lobby_of(app).close()
+        app.screens.end_lesson()  # the room closes with its lesson
     finally:
         close_app()
     found = subprocess.run([ZBARIMG, "--quiet", "--raw", str(shot)], capture_output=True, text=True, timeout=30)
@@ -93,7 +93,7 @@ def test_the_teacher_frees_a_seat_with_a_click_and_starts_with_enter(tmp_path: P
         assert in_game(app)
         assert [seat.kind for seat in app.session.seats] == ["random", "phone", "random", "random"]  # type: ignore[union-attr]
     finally:
-        app.end_session()
+        app.screens.end_session()
         close_app()
 
 

@@ -68,7 +68,7 @@ def test_the_teacher_changes_the_seats_in_the_lobby_never_taking_a_students(tmp_
         app.run_frame(0.0)
         assert in_game(app) and [seat.name for seat in app.session.seats] == list(STUDENTS[:3])  # type: ignore[union-attr]
     finally:
-        app.end_session()
+        app.screens.end_session()
         close_app()
         background.join(10)
 
@@ -82,7 +82,7 @@ def test_snap_keeps_four_seats_in_the_lobby(tmp_path: Path) -> None:
         app.run_frame(0.0)
         assert lobby_of(app).room.seat_count == 4  # type: ignore[union-attr]
     finally:
-        lobby_of(app).close()
+        app.screens.end_lesson()  # the room closes with its lesson
         close_app()
 
 

@@ -260,7 +260,7 @@ def test_the_server_stops_listening_with_the_game(tmp_path: Path) -> None:
     try:
         port = lobby_of(app).server.port  # type: ignore[union-attr]
         assert raw_get(port, "/") == 200
-        lobby_of(app).close()
+        app.screens.end_lesson()  # the room closes with its lesson
         with pytest.raises(OSError):
             socket.create_connection(("127.0.0.1", port), timeout=2).close()
     finally:

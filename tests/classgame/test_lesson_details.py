@@ -163,7 +163,7 @@ def test_the_lobby_sets_the_time_limit_and_the_next_room_opens_with_the_last_cho
         lobby = app.manager.active
         assert isinstance(lobby, LobbyScene)
         assert lobby.settings.time_limit == 30.0 and lobby.settings.tables == 0 and lobby.settings.predict is True
-        lobby.close()
+        app.screens.end_lesson()
     finally:
         close_app()
 

@@ -67,7 +67,7 @@ def test_every_commands_help_is_in_the_language(code: str, tmp_path: Path) -> No
         "history": ["write every game of the history to FILE", "add the records of FILE to the history"],
         "review": ["a records file (format 6takes-record/1)"],
         "replay": ["start in fullscreen (F11 toggles)", "a records file (format 6takes-record/1)"],
-        "example": ["start in fullscreen (F11 toggles)", "penalty points of snap (default) or classic rules"],
+        "example": ["start in fullscreen (F11 toggles)", "the classroom rules, one round of 7 turns"],
         "play": ["start in fullscreen (F11 toggles)", "reproduce a deal (shown on screen)"],
     }
     for command, texts in expected.items():

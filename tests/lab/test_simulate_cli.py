@@ -53,7 +53,7 @@ def test_records_are_reproducible_byte_for_byte(tmp_path: Path) -> None:
     (["--players", "random,genius,random,random"], "unknown player kind 'genius'"),
     (["--players", "random,random"], "snap rules need exactly 4 players, not 2"),
     (["--rules", "classic", "--players", ",".join(["random"] * 11)], "2 to 10 players"),
-    (["--rules", "amigo"], "unknown rules 'amigo'"),
+    (["--rules", "amigo"], "invalid choice: 'amigo'"),
     (["--seed", "-1"], "--seed"),
     (["--record", "/nonexistent-folder/x.jsonl"], "cannot write /nonexistent-folder/x.jsonl"),
     (["--frobnicate"], "unrecognized arguments"),

@@ -92,10 +92,10 @@ def test_a_stop_signal_ends_a_printing_command_too(tmp_path: Path, name: str, co
 
 # ------------------------------------------------------------ several unfinished games
 def _leave_a_game(app, mode: str, seed: int) -> None:  # type: ignore[no-untyped-def]
-    app.start_game(mode, ["Ana", "Ben", "Cy", "Dan"] if mode == "hotseat" else ["A", "B", "C", "D"], seed,
+    app.screens.start_game(mode, ["Ana", "Ben", "Cy", "Dan"] if mode == "hotseat" else ["A", "B", "C", "D"], seed,
                    kinds=None)
     frames(app)
-    app.go_menu()
+    app.screens.go_menu()
     frames(app)
 
 
@@ -116,9 +116,9 @@ def test_starting_a_new_game_never_drops_the_one_before_and_the_menu_lists_them(
     table = app.manager.active
     assert isinstance(table, TableScene) and table.session is not None
     assert table.session.mode == "hotseat" and table.session.game.seed == 11
-    app.go_menu()  # the resumed game is kept again under its own key: still two, not three
+    app.screens.go_menu()  # the resumed game is kept again under its own key: still two, not three
     frames(app)
-    assert len(app.unfinished_games()) == 2
+    assert len(app.screens.unfinished_games()) == 2
 
 
 @needs("pygame")
@@ -127,7 +127,7 @@ def test_at_most_five_are_kept_and_the_oldest_goes_with_a_word(app_data_dir: Pat
     app = open_app(PlayOptions())
     for seed in range(MOST_UNFINISHED + 2):
         _leave_a_game(app, "demo", 100 + seed)
-    kept = app.unfinished_games()
+    kept = app.screens.unfinished_games()
     assert [k.game.seed for k in kept] == [100 + seed for seed in reversed(range(2, MOST_UNFINISHED + 2))]
     assert capsys.readouterr().err.count("the oldest unfinished game was let go") == 2
 
@@ -136,11 +136,11 @@ def test_at_most_five_are_kept_and_the_oldest_goes_with_a_word(app_data_dir: Pat
 def test_a_game_lost_in_turn_one_is_the_one_resume_offers(app_data_dir: Path) -> None:
     app = open_app(PlayOptions())
     _leave_a_game(app, "hotseat", 21)
-    app.start_game("demo", ["A", "B", "C", "D"], 22)
+    app.screens.start_game("demo", ["A", "B", "C", "D"], 22)
     frames(app)  # the window is destroyed now, as a crash would: nothing is asked, nothing closes
     close_app()
     again = open_app(PlayOptions())
-    assert [k.game.seed for k in again.unfinished_games()] == [22, 21]
+    assert [k.game.seed for k in again.screens.unfinished_games()] == [22, 21]
 
 
 # ------------------------------------------------------------ files only where they belong

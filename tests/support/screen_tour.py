@@ -192,9 +192,9 @@ def _resume_list(size: tuple[int, int], seen: Seen) -> None:
 
     app = open_app(PlayOptions(), size=size)
     for mode, seed in (("hotseat", 4), ("demo", 5)):
-        app.start_game(mode, ["Ana", "Ben", "Cy", "Dan"], seed)
+        app.screens.start_game(mode, ["Ana", "Ben", "Cy", "Dan"], seed)
         frames(app)
-        app.go_menu()
+        app.screens.go_menu()
         frames(app)
     seen("menu with games to resume")
     key(pygame.K_u)

@@ -40,7 +40,7 @@ def tour_class(size: tuple[int, int], seen: Seen) -> None:
         taken.bind(("127.0.0.1", 0))
         taken.listen()
         app = open_app(PlayOptions(), size=size)  # the menu's Class game: the lobby says why it cannot open
-        app.manager.switch(lobby_scene(app.ctx, ClassSettings(port=taken.getsockname()[1], host="127.0.0.1")))
+        app.screens.show_lobby(lobby_scene(app.ctx, ClassSettings(port=taken.getsockname()[1], host="127.0.0.1")))
         frames(app)
         assert _lobby(app).server is None
         seen("class lobby: the port is taken")
@@ -160,5 +160,5 @@ def _students_join(app: App) -> None:
 
 
 def _close(app: App) -> None:
-    _lobby(app).close()
+    app.screens.end_lesson()
     close_app()

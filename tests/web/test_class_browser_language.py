@@ -208,5 +208,5 @@ def test_a_freed_seat_is_told_in_the_class_language(tmp_path: Path) -> None:
         shots.take(phone, "de-7-seat-freed")
     finally:
         phone.quit()
-        lobby.close()
+        app.screens.end_lesson()
         close_app()

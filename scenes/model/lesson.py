@@ -1,0 +1,84 @@
+"""A class lesson: the room open on the projector, from its lobby to its last deal.
+
+Pure Python (no pygame).  The app holds the lesson while a class room is open
+and pumps it every frame, whatever screen is on top (the table, its results, a
+question, the rules, the join code): the phones' messages reach their game,
+each table of a room of many steps on at its pace, each student's review
+reaches their phone.  The lesson outlives its games: the next deal is played
+in the same room (the same code, the phones in their seats).
+"""
+
+from __future__ import annotations
+
+import queue
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from game.classroom.server import ClassServer
+
+from .class_room import RoomOfTables
+from .class_session import ClassSession
+from .class_settings import ClassSettings
+
+Play = ClassSession | RoomOfTables
+"""What a lesson plays now: one table's game, or a deal at many tables."""
+
+
+@dataclass
+class Lesson:
+    """One class room: its server (code, port, phones), the teacher's choices, the join addresses,
+    and the game played in it now (``None`` in the lobby)."""
+
+    server: ClassServer
+    settings: ClassSettings
+    addresses: Sequence[str]
+    play: Play | None = field(default=None)
+
+    @property
+    def code(self) -> str:
+        return self.server.room.code
+
+    @property
+    def join_address(self) -> str:
+        return self.addresses[0] if self.addresses else ""
+
+    @property
+    def tables(self) -> RoomOfTables | None:
+        """The deal played at many tables now, if it is one."""
+        return self.play if isinstance(self.play, RoomOfTables) else None
+
+    def pump(self, dt: float) -> None:
+        """One frame: the phones' messages to the game (before the start the room tracks who is
+        here), the computer players for late seats, each phone's view, the reviews."""
+        play = self.play
+        if isinstance(play, RoomOfTables):
+            play.pump(dt)
+        elif play is None:
+            self._drain()
+        elif play.closed:
+            play.send_reviews()  # the game is over: each student's review reaches their phone
+        else:
+            play.pump()
+
+    def _drain(self) -> None:
+        """Before the start phones have nothing to play: what they send is dropped."""
+        while True:
+            try:
+                self.server.inbox.get_nowait()
+            except queue.Empty:
+                return
+
+    def end_game(self) -> None:
+        """The game played now is left (the room stays open for the next)."""
+        play = self.play
+        if isinstance(play, RoomOfTables):
+            play.close(stop_server=False)
+        elif play is not None:
+            play.close()
+
+    def close(self) -> None:
+        """The teacher leaves the room: its game ends (a game not over is kept: its phones are told
+        it goes on) and the room closes."""
+        if self.play is not None:
+            self.play.close()
+        self.server.stop()
