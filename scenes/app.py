@@ -26,7 +26,6 @@ from .kit import theme
 from .base import AppContext, Input, InputKind, SceneManager
 from .kit.cards import CardArt
 from .kit.digits import DIGITS_DIR, SpriteError, load_digit_sprites
-from .menu.scene import MenuScene
 from .model.options import PlayOptions
 from .model.replay import Replay, replay_of_game, replay_of_record
 from .model import resume as keeping
@@ -234,7 +233,7 @@ def open_first_screen(app: App, options: PlayOptions) -> None:
 
         app.screens.show_lobby(open_lobby(app.ctx, options.class_game))  # ValueError: the caller reports it
     elif options.mode is None:
-        app.manager.switch(MenuScene(app.ctx))
+        app.screens.show_menu()
     else:
         kinds = options.kinds
         for kind in kinds or ():

@@ -97,6 +97,10 @@ class Screens:
         self.manager.switch(MenuScene(self.ctx, self.last_mode or "solo", seats=self.last_seats,
                                       rules=self.rules_name))
 
+    def show_menu(self) -> None:
+        """The menu as the app opens it (nothing was played yet)."""
+        self.manager.switch(MenuScene(self.ctx))
+
     def start_game(self, mode: str, names: Sequence[str], seed: int | None = None,
                    kinds: Sequence[str] | None = None, rules: str | None = None) -> None:
         """A new game of ``mode``; ``kinds`` (the mode's when ``None``) say who sits where.
