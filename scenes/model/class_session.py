@@ -24,14 +24,16 @@ from game.players.options import DEFAULT_OPTIONS, AgentOptions
 from game.players.agents import Agent, make_agent
 from game.classroom.observation import PublicTable, public_observation, seat_observation
 from game.classroom.predictions import ClassPredictions
+from game.classroom.protocol import Error, State
 from game.classroom.reviews import StudentReview
 from game.classroom.room import Room
 from game.classroom.server import ClassServer, Event
 from game.engine import Placement, PlayerView, new_seed
 from game.i18n import _
 from game.play import make_player, players_rng
-from game.rules import ROWS, Rules
+from game.rules import Rules
 from game.table_size import CLASS_MODE
+from game.timeline import TableState
 from game.store.unfinished import KeptRoom
 
 from .class_learning import NO_LEARNING, AfterGame, Learning
@@ -218,29 +220,40 @@ class ClassSession(TableSession):
         if event.kind in ("joined", "left"):
             return True
         if event.kind == "predict":
-            return self.predicting is not None and self.predicting.take(event)
+            if self.predicting is None:
+                self.refuse(event, _("nothing is asked of you now"))
+                return False
+            return self.predicting.take(event)
         question = self.questions.get(event.seat)
-        if question is None or event.seat in self.given_to_ai:
-            self.server.tell(event.seat, _("nothing is asked of you now"))
+        problem = self._problem(event, question)
+        if problem or question is None:
+            self.refuse(event, problem)
             return False
         if event.kind == "play":
-            if question.ask != "card":
-                self.server.tell(event.seat, _("pick a row, not a card"))
-                return False
-            if event.value not in self.game.hand(event.seat):
-                self.server.tell(event.seat, _("you do not hold card {card}").format(card=event.value))
-                return False
             self.chosen[event.seat] = event.value
-        else:
-            if question.ask != "row":
-                self.server.tell(event.seat, _("choose a card, not a row"))
-                return False
-            if not 0 <= event.value < ROWS:
-                self.server.tell(event.seat, _("there is no row {row}").format(row=event.value + 1))
-                return False
         del self.questions[event.seat]
         question.future.set_result(event.value)
         return True
+
+    def _problem(self, event: Event, question: Question | None) -> str:
+        """Why a phone's card or row (a whole number, a row 0-3: :mod:`game.classroom.protocol`
+        checked that) cannot be taken now, or ``""``."""
+        if question is None or event.seat in self.given_to_ai:
+            return _("nothing is asked of you now")
+        if event.kind == "play" and question.ask != "card":
+            return _("pick a row, not a card")
+        if event.kind == "play" and event.value not in self.game.hand(event.seat):
+            return _("you do not hold card {card}").format(card=event.value)
+        if event.kind == "row" and question.ask != "row":
+            return _("choose a card, not a row")
+        return ""
+
+    def refuse(self, event: Event, message: str) -> None:
+        """Tell the phone that sent ``event`` (a seat's, or a watcher's) why it was not taken."""
+        if event.seat >= 0:
+            self.server.tell(event.seat, message)
+        else:
+            self.server.send_to(Error(message), watcher=event.who)
 
     # -------------------------------------------------------- predictions
     def predictions_ready(self) -> bool:
@@ -280,10 +293,15 @@ class ClassSession(TableSession):
             self._answer_by_ai(seat, note=None)
 
     # ------------------------------------------------------ observations
+    def shown_state(self) -> TableState | None:
+        """The placement on screen, if the turn on screen has one: the moment every observation
+        shows (the engine may already have dealt the next round)."""
+        return self.states[-1] if self.placements else None
+
     def public_table(self) -> PublicTable:
         """The table as the projector shows it now (never a hand)."""
         game = self.game
-        state = self.states[-1] if self.placements else None
+        state = self.shown_state()
         rows = state.rows if state is not None else game.rows
         scores = state.scores if state is not None else tuple(game.scores)
         stage = self.stage
@@ -296,7 +314,7 @@ class ClassSession(TableSession):
             names=tuple(seat.name for seat in self.seats),
             phones=tuple(i in phones for i in range(len(self.seats))),
             connected=tuple(i in phones and i < len(infos) and infos[i].connected for i in range(len(self.seats))),
-            round=game.round,
+            round=state.round if state is not None else game.round,
             turn=self.shown_turn,
             rows=rows,
             scores=scores,
@@ -321,25 +339,43 @@ class ClassSession(TableSession):
             return (seat,), True
         return (), False
 
-    def observations(self) -> tuple[dict[int, dict[str, Any]], dict[str, Any]]:
-        """Each student seat's observation, and the spectators'."""
+    def observations(self) -> tuple[dict[int, State], State]:
+        """Each student seat's observation, and the spectators': all of one moment, the one on screen."""
         table = self.public_table()
+        shown = self.shown_state()
         revealed = bool(self.turn_cards) or self.stage is Stage.OVER
         seats = {
-            seat: seat_observation(table, self.game.view(seat),
+            seat: seat_observation(table, self.view_at(seat, shown),
                                    self.questions[seat].ask if seat in self.questions else None,
-                                   None if revealed else self.chosen.get(seat))
+                                   None if revealed else self.chosen_card(seat))
             for seat in self.phone_seats
         }
         public = public_observation(table)
         if self.predicting is not None:
-            self.predicting.ask_in(seats, public)
+            public = self.predicting.ask_in(seats, public)
         return seats, public
+
+    def view_at(self, seat: int, shown: TableState | None) -> PlayerView:
+        """The seat's view at the moment on screen: the engine's, unless the engine has dealt the
+        next round while the table still shows the last placement of the round before - then the
+        cards the seat held at that placement (what the round's deal left it)."""
+        view = self.game.view(seat)
+        if shown is None or shown.round == view.round:
+            return view
+        round_log = self.game.rounds[shown.round]
+        played = {turn.plays[seat] for turn in round_log.turns[:shown.turn + 1]}
+        return view._replace(round=shown.round, hand=tuple(card for card in round_log.deal.hands[seat]
+                                                           if card not in played), card_to_place=None)
+
+    def chosen_card(self, seat: int) -> int | None:
+        """The card the seat played this turn (secret until revealed): from its phone, or - a game
+        resumed after a stop - as the engine holds it."""
+        return self.chosen.get(seat, self.game.chosen_cards[seat])
 
     def publish(self, force: bool = False) -> None:
         """Send the observations if anything they show may have changed."""
         key = (len(self.states), self.stage, self.shown_turn, tuple(sorted(self.questions)),
-               tuple(sorted(self.chosen.items())), self.thinking_players, len(self.notes),
+               tuple(sorted(self.chosen.items())), self.game.chosen_cards, self.thinking_players, len(self.notes),
                self.room.version, self.game.phase, self.teacher_steps,
                self.predicting.key() if self.predicting is not None else None)
         if key == self._published and not force:
