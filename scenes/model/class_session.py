@@ -18,11 +18,10 @@ import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import Future
 from dataclasses import dataclass
-from typing import Any
 
 from game.players.options import DEFAULT_OPTIONS, AgentOptions
 from game.players.agents import Agent, make_agent
-from game.classroom.observation import PublicTable, public_observation, seat_observation
+from game.classroom.observation import PublicTable
 from game.classroom.predictions import ClassPredictions
 from game.classroom.protocol import Error, State
 from game.classroom.reviews import StudentReview
@@ -33,11 +32,11 @@ from game.i18n import _
 from game.play import make_player, players_rng
 from game.rules import Rules
 from game.table_size import CLASS_MODE
-from game.timeline import TableState
 from game.store.unfinished import KeptRoom
 
 from .class_learning import NO_LEARNING, AfterGame, Learning
 from .class_predicting import PhonePredictions
+from .class_views import PhoneViews
 from .session import PHONE, Seat, Stage, TableSession
 from .thinker import Thinker
 
@@ -145,7 +144,8 @@ class ClassSession(TableSession):
         self.notes: list[str] = []
         """What the projector and phones are told, e.g. "Time is up: an AI played for Ana"."""
         self._fallback = make_agent(level, random.Random(seed ^ _FALLBACK_SALT), options)
-        self._published: Any = None
+        self.views = PhoneViews(self)
+        """What each phone is shown, built from the moment on screen."""
         rng = players_rng(seed)
         self._own_agents: list[Agent] = [
             PhoneAgent(index, self._asked) if seat.kind == PHONE  # type: ignore[misc]
@@ -293,39 +293,9 @@ class ClassSession(TableSession):
             self._answer_by_ai(seat, note=None)
 
     # ------------------------------------------------------ observations
-    def shown_state(self) -> TableState | None:
-        """The placement on screen, if the turn on screen has one: the moment every observation
-        shows (the engine may already have dealt the next round)."""
-        return self.states[-1] if self.placements else None
-
     def public_table(self) -> PublicTable:
         """The table as the projector shows it now (never a hand)."""
-        game = self.game
-        state = self.shown_state()
-        rows = state.rows if state is not None else game.rows
-        scores = state.scores if state is not None else tuple(game.scores)
-        stage = self.stage
-        waiting, waiting_row = self.waiting_seats()
-        infos = self.room.seats()
-        phones = self.phone_seats
-        return PublicTable(
-            phase="over" if stage is Stage.OVER else "playing",
-            rules=self.rules,
-            names=tuple(seat.name for seat in self.seats),
-            phones=tuple(i in phones for i in range(len(self.seats))),
-            connected=tuple(i in phones and i < len(infos) and infos[i].connected for i in range(len(self.seats))),
-            round=state.round if state is not None else game.round,
-            turn=self.shown_turn,
-            rows=rows,
-            scores=scores,
-            revealed=self.turn_cards,
-            waiting=waiting,
-            waiting_row=waiting_row,
-            caption="".join(str(part) for part in self.caption()),
-            winners=game.winners if stage is Stage.OVER else (),
-            notes=tuple(self.notes[-3:]),
-            waiting_teacher=self.teacher_steps and stage is not Stage.OVER and not waiting,
-        )
+        return self.views.public_table()
 
     def waiting_seats(self) -> tuple[tuple[int, ...], bool]:
         """The seats the table waits for, and whether it is one seat's row: a seat that has
@@ -340,49 +310,12 @@ class ClassSession(TableSession):
         return (), False
 
     def observations(self) -> tuple[dict[int, State], State]:
-        """Each student seat's observation, and the spectators': all of one moment, the one on screen."""
-        table = self.public_table()
-        shown = self.shown_state()
-        revealed = bool(self.turn_cards) or self.stage is Stage.OVER
-        seats = {
-            seat: seat_observation(table, self.view_at(seat, shown),
-                                   self.questions[seat].ask if seat in self.questions else None,
-                                   None if revealed else self.chosen_card(seat))
-            for seat in self.phone_seats
-        }
-        public = public_observation(table)
-        if self.predicting is not None:
-            public = self.predicting.ask_in(seats, public)
-        return seats, public
-
-    def view_at(self, seat: int, shown: TableState | None) -> PlayerView:
-        """The seat's view at the moment on screen: the engine's, unless the engine has dealt the
-        next round while the table still shows the last placement of the round before - then the
-        cards the seat held at that placement (what the round's deal left it)."""
-        view = self.game.view(seat)
-        if shown is None or shown.round == view.round:
-            return view
-        round_log = self.game.rounds[shown.round]
-        played = {turn.plays[seat] for turn in round_log.turns[:shown.turn + 1]}
-        return view._replace(round=shown.round, hand=tuple(card for card in round_log.deal.hands[seat]
-                                                           if card not in played), card_to_place=None)
-
-    def chosen_card(self, seat: int) -> int | None:
-        """The card the seat played this turn (secret until revealed): from its phone, or - a game
-        resumed after a stop - as the engine holds it."""
-        return self.chosen.get(seat, self.game.chosen_cards[seat])
+        """Each student seat's observation, and the spectators' (see :class:`.class_views.PhoneViews`)."""
+        return self.views.observations()
 
     def publish(self, force: bool = False) -> None:
         """Send the observations if anything they show may have changed."""
-        key = (len(self.states), self.stage, self.shown_turn, tuple(sorted(self.questions)),
-               tuple(sorted(self.chosen.items())), self.game.chosen_cards, self.thinking_players, len(self.notes),
-               self.room.version, self.game.phase, self.teacher_steps,
-               self.predicting.key() if self.predicting is not None else None)
-        if key == self._published and not force:
-            return
-        self._published = key
-        seats, public = self.observations()
-        self.server.publish(seats, public)
+        self.views.publish(force)
 
     def close(self) -> None:
         """The game is over or left: the phones get the last table, then the server stops."""
