@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from typing import Any
 
 from game.engine import PlayerView
 from game.rules import PRESETS, Rules
@@ -53,26 +54,7 @@ class PublicTable:
 
 def public_observation(table: PublicTable) -> State:
     """The table as a spectator (and every seat) sees it."""
-    rules = table.rules
-    return State(
-        phase=table.phase,
-        rules=rules.name,
-        round=table.round + 1,
-        turn=table.turn + 1,
-        turns=rules.turns_per_round,
-        players=tuple(StatePlayer(name, score, phone, connected) for name, score, phone, connected
-                      in zip(table.names, table.scores, table.phones, table.connected)),
-        rows=table.rows,
-        row_penalties=tuple(rules.penalty_of(row) for row in table.rows),
-        revealed=table.revealed,
-        waiting=tuple(table.names[seat] for seat in table.waiting),
-        waiting_row=table.waiting_row,
-        waiting_teacher=table.waiting_teacher,
-        caption=table.caption,
-        winners=tuple(table.names[seat] for seat in table.winners),
-        winner_seats=table.winners,
-        notes=table.notes,
-    )
+    return State(**_table_fields(table))
 
 
 def seat_observation(table: PublicTable, view: PlayerView, ask: str | None, chosen: int | None) -> State:
@@ -80,10 +62,33 @@ def seat_observation(table: PublicTable, view: PlayerView, ask: str | None, chos
 
     ``ask``: ``"card"``, ``"row"`` or ``None``; ``chosen``: the card it played this
     turn, until the cards are revealed."""
-    rules = view.rules
-    return replace(public_observation(table), seat=view.player, ask=ask, hand=view.hand,
-                   hand_penalties=tuple(rules.penalty(card) for card in view.hand), chosen=chosen,
-                   card_to_place=view.card_to_place)
+    penalty = view.rules.penalty
+    return State(**_table_fields(table), seat=view.player, ask=ask, hand=view.hand,
+                 hand_penalties=tuple(penalty(card) for card in view.hand), chosen=chosen,
+                 card_to_place=view.card_to_place)
+
+
+def _table_fields(table: PublicTable) -> dict[str, Any]:
+    """The public table's fields of a ``state`` (the same for every viewer)."""
+    rules, names = table.rules, table.names
+    return {
+        "phase": table.phase,
+        "rules": rules.name,
+        "round": table.round + 1,
+        "turn": table.turn + 1,
+        "turns": rules.turns_per_round,
+        "players": tuple(map(StatePlayer, names, table.scores, table.phones, table.connected)),
+        "rows": table.rows,
+        "row_penalties": tuple(map(rules.penalty_of, table.rows)),
+        "revealed": table.revealed,
+        "waiting": tuple(names[seat] for seat in table.waiting),
+        "waiting_row": table.waiting_row,
+        "waiting_teacher": table.waiting_teacher,
+        "caption": table.caption,
+        "winners": tuple(names[seat] for seat in table.winners),
+        "winner_seats": table.winners,
+        "notes": table.notes,
+    }
 
 
 def penalty_tables() -> dict[str, dict[str, list[int]]]:

@@ -29,7 +29,7 @@ import typing
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import MISSING, dataclass, field, fields, is_dataclass
 from functools import cache
-from typing import TYPE_CHECKING, Any, ClassVar, Union
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, Union
 
 from game.i18n import _
 from game.predict import TAKES, Question, Verdict as ScoredGuess
@@ -335,8 +335,7 @@ def decision_fields(decision: Decision) -> ReviewDecision:
 
 
 # ------------------------------------------------------------------ encoding
-@dataclass(frozen=True)
-class _Field:
+class _Field(NamedTuple):
     name: str
     wire: str
     optional: bool
@@ -349,28 +348,41 @@ def _fields_of(cls: type) -> tuple[_Field, ...]:
                         item.default) for item in fields(cls))
 
 
+_SCALARS = frozenset({int, str, bool, float, type(None)})
+
+
 def _plain(value: Any) -> Any:
-    if isinstance(value, (tuple, list)):
+    """A field's value as JSON holds it (called for every field sent: the common cases first)."""
+    kind = value.__class__
+    if kind in _SCALARS:
+        return value
+    if kind is tuple or kind is list:
         return [_plain(item) for item in value]
-    if is_dataclass(value) and not isinstance(value, type):
+    if hasattr(kind, "__dataclass_fields__"):
         return wire_fields_of(value)
     return value
 
 
-def wire_fields_of(value: Any) -> dict[str, Any]:
-    """A message (or a record inside one) as the JSON object sent, ``type`` first."""
+def _shallow(value: Any) -> dict[str, Any]:
+    """A message (or a record inside one) as a JSON object whose values may still be tuples and
+    records (:func:`encode`'s ``json`` turns those into arrays and calls back for records)."""
     found: dict[str, Any] = {"type": value.kind} if isinstance(value, Message) else {}
-    for item in _fields_of(value.__class__):
-        held = getattr(value, item.name)
-        if item.optional and held == item.default:
-            continue
-        found[item.wire] = _plain(held)
+    for name, wire, optional_field, default in _fields_of(value.__class__):
+        held = getattr(value, name)
+        if not (optional_field and held == default):
+            found[wire] = held
     return found
+
+
+def wire_fields_of(value: Any) -> dict[str, Any]:
+    """A message (or a record inside one) as the JSON object sent, ``type`` first, all plain
+    (lists, dicts): what a phone reads, for a test or a bench to compare."""
+    return {key: _plain(held) for key, held in _shallow(value).items()}
 
 
 def encode(message: Message) -> str:
     """``message`` as the JSON text sent (compact: a phone reads many)."""
-    return json.dumps(wire_fields_of(message), separators=(",", ":"), ensure_ascii=False)
+    return json.dumps(message, default=_shallow, separators=(",", ":"), ensure_ascii=False)
 
 
 # ------------------------------------------------------------------ reading, as a client
