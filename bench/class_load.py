@@ -49,10 +49,14 @@ TARGET_MS = 100.0
 
 def compact(message: Any) -> str:
     """A short fingerprint of a message as sent (the bench keeps one per update: not the text,
-    so what it keeps weighs little beside the room it measures)."""
+    so what it keeps weighs little beside the room it measures): a typed message as handed to the
+    server, or the JSON object a phone read."""
     import hashlib
 
-    return hashlib.blake2b(json.dumps(message, separators=(",", ":")).encode(), digest_size=8).hexdigest()
+    from game.classroom.protocol import wire_fields_of
+
+    fields = message if isinstance(message, dict) else wire_fields_of(message)
+    return hashlib.blake2b(json.dumps(fields, separators=(",", ":")).encode(), digest_size=8).hexdigest()
 
 
 class TimedServer(ClassServer):

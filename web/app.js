@@ -1,11 +1,15 @@
 // The phone page of a class game: join, then show what the server sends for this seat.
-// Plain JavaScript, no library.  Messages are described in docs/class-protocol.md.
+// Plain JavaScript, no library.  Messages are described in docs/class-protocol.md and built and
+// parsed by the server in game/classroom/protocol.py; a test checks that this page reads no field
+// the protocol does not document.
 // Every text is looked up by its English source in strings.json, the words of the class's
 // language (game/classroom/phone_words.py), fetched before connecting.
 "use strict";
 
 const $ = (id) => document.getElementById(id);
+const PROTOCOL_VERSION = 1;  // game/classroom/protocol.py's PROTOCOL_VERSION: the messages this page reads
 const TOKEN_KEY = "sixtakes-seat-" + location.host;
+const RELOADED_KEY = "sixtakes-reloaded-" + location.host;
 let socket = null;
 let token = localStorage.getItem(TOKEN_KEY);
 let me = null;          // {seat, name} once joined
@@ -107,48 +111,66 @@ function showJoin(error) {
   if (code && !$("code").value) $("code").value = code;
 }
 
+// One function for each message type the server sends (docs/class-protocol.md, "To a phone").
+const HANDLERS = {
+  welcome: onWelcome, error: onError, released: onReleased, lobby: onLobby, state: onState,
+  verdict: showVerdict, review: showReview,
+};
+
 function receive(message) {
-  if (message.type === "welcome") {
-    token = message.token;
-    localStorage.setItem(TOKEN_KEY, token);
-    me = {seat: message.seat, name: message.name};
-    me.tables = !!message.tables;
-    $("me").textContent = message.seat === null
-      ? t("You are watching as {name} (room {code})", {name: message.name, code: message.code})
-      : me.tables ? t("You are {name} (room {code})", {name: message.name, code: message.code})
-      : t("You are {name}, seat {seat} (room {code})", {name: message.name, seat: message.seat + 1, code: message.code});
-    setStatus(t(message.seat === null ? "You are watching" : "You have a seat: wait for the start"));
-  } else if (message.type === "error") {
-    if (!me) {
-      if (message.reason === "unknown-seat") {
-        token = null;
-        localStorage.removeItem(TOKEN_KEY);
-        showJoin("");
-      } else {
-        showJoin(message.message);
-      }
-    } else {
-      $("error").textContent = message.message;
-    }
-  } else if (message.type === "released") {
+  const handler = HANDLERS[message.type];
+  if (handler) handler(message);
+}
+
+function onWelcome(welcome) {
+  // A server of another protocol version (the app was updated while this page stayed open) serves
+  // the page that speaks it: load it, once.
+  if (welcome.version !== PROTOCOL_VERSION && sessionStorage.getItem(RELOADED_KEY) !== String(welcome.version)) {
+    sessionStorage.setItem(RELOADED_KEY, String(welcome.version));
+    location.reload();
+    return;
+  }
+  token = welcome.token;
+  localStorage.setItem(TOKEN_KEY, token);
+  me = {seat: welcome.seat, name: welcome.name};
+  me.tables = !!welcome.tables;
+  $("me").textContent = welcome.seat === null
+    ? t("You are watching as {name} (room {code})", {name: welcome.name, code: welcome.code})
+    : me.tables ? t("You are {name} (room {code})", {name: welcome.name, code: welcome.code})
+    : t("You are {name}, seat {seat} (room {code})", {name: welcome.name, seat: welcome.seat + 1, code: welcome.code});
+  setStatus(t(welcome.seat === null ? "You are watching" : "You have a seat: wait for the start"));
+}
+
+function onError(error) {
+  if (me) {
+    $("error").textContent = error.message;
+  } else if (error.reason === "unknown-seat") {
     token = null;
     localStorage.removeItem(TOKEN_KEY);
-    $("me").textContent = "";
-    state = null;
-    notice = message.message;
-    showJoin(notice);
-  } else if (message.type === "lobby") {
-    state = message;
-    drawLobby(message);
-  } else if (message.type === "state") {
-    state = message;
-    $("error").textContent = "";
-    drawGame(message);
-  } else if (message.type === "verdict") {
-    showVerdict(message);
-  } else if (message.type === "review") {
-    showReview(message);
+    showJoin("");
+  } else {
+    showJoin(error.message);
   }
+}
+
+function onReleased(released) {
+  token = null;
+  localStorage.removeItem(TOKEN_KEY);
+  $("me").textContent = "";
+  state = null;
+  notice = released.message;
+  showJoin(notice);
+}
+
+function onLobby(lobby) {
+  state = lobby;
+  drawLobby(lobby);
+}
+
+function onState(s) {
+  state = s;
+  $("error").textContent = "";
+  drawGame(s);
 }
 
 function drawLobby(lobby) {

@@ -7,18 +7,20 @@ projector shows: rows, scores, names, who is still choosing, the cards of a
 turn once revealed.  Nothing here ever reads another seat's hand, so no
 message can carry one.
 
-Observations are plain dicts, sent as JSON (see ``docs/class-protocol.md``).
+Observations are :mod:`.protocol`'s typed ``state`` and ``lobby`` messages (see
+``docs/class-protocol.md``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from game.engine import PlayerView
 from game.rules import PRESETS, Rules
 
+from .protocol import Lobby, LobbyPlayer, State, StatePlayer
 from .room import SeatInfo
 
 
@@ -50,56 +52,43 @@ class PublicTable:
     """Nothing is asked of anyone: the table waits for the teacher's Space (Auto is off)."""
 
 
-def public_observation(table: PublicTable) -> dict[str, Any]:
+def public_observation(table: PublicTable) -> State:
     """The table as a spectator (and every seat) sees it."""
-    rules = table.rules
+    return State(**_table_fields(table))
+
+
+def seat_observation(table: PublicTable, view: PlayerView, ask: str | None, chosen: int | None) -> State:
+    """What seat ``view.player`` sees: the public table, its own hand, what it is asked.
+
+    ``ask``: ``"card"``, ``"row"`` or ``None``; ``chosen``: the card it played this
+    turn, until the cards are revealed."""
+    penalty = view.rules.penalty
+    return State(**_table_fields(table), seat=view.player, ask=ask, hand=view.hand,
+                 hand_penalties=tuple(penalty(card) for card in view.hand), chosen=chosen,
+                 card_to_place=view.card_to_place)
+
+
+def _table_fields(table: PublicTable) -> dict[str, Any]:
+    """The public table's fields of a ``state`` (the same for every viewer)."""
+    rules, names = table.rules, table.names
     return {
-        "type": "state",
         "phase": table.phase,
         "rules": rules.name,
         "round": table.round + 1,
         "turn": table.turn + 1,
         "turns": rules.turns_per_round,
-        "players": [
-            {"name": name, "score": score, "phone": phone, "connected": connected}
-            for name, score, phone, connected in zip(table.names, table.scores, table.phones, table.connected)
-        ],
-        "rows": [list(row) for row in table.rows],
-        "row_penalties": [rules.penalty_of(row) for row in table.rows],
-        "revealed": list(table.revealed),
-        "waiting": [table.names[seat] for seat in table.waiting],
+        "players": tuple(map(StatePlayer, names, table.scores, table.phones, table.connected)),
+        "rows": table.rows,
+        "row_penalties": tuple(map(rules.penalty_of, table.rows)),
+        "revealed": table.revealed,
+        "waiting": tuple(names[seat] for seat in table.waiting),
         "waiting_row": table.waiting_row,
         "waiting_teacher": table.waiting_teacher,
         "caption": table.caption,
-        "winners": [table.names[seat] for seat in table.winners],
-        "winner_seats": list(table.winners),
-        "notes": list(table.notes),
-        "seat": None,
-        "ask": None,
-        "hand": [],
-        "hand_penalties": [],
-        "chosen": None,
-        "card_to_place": None,
+        "winners": tuple(names[seat] for seat in table.winners),
+        "winner_seats": table.winners,
+        "notes": table.notes,
     }
-
-
-def seat_observation(table: PublicTable, view: PlayerView, ask: str | None,
-                     chosen: int | None) -> dict[str, Any]:
-    """What seat ``view.player`` sees: the public table, its own hand, what it is asked.
-
-    ``ask``: ``"card"``, ``"row"`` or ``None``; ``chosen``: the card it played this
-    turn, until the cards are revealed."""
-    observation = public_observation(table)
-    rules = view.rules
-    observation.update({
-        "seat": view.player,
-        "ask": ask,
-        "hand": list(view.hand),
-        "hand_penalties": [rules.penalty(card) for card in view.hand],
-        "chosen": chosen,
-        "card_to_place": view.card_to_place,
-    })
-    return observation
 
 
 def penalty_tables() -> dict[str, dict[str, list[int]]]:
@@ -111,24 +100,15 @@ def penalty_tables() -> dict[str, dict[str, list[int]]]:
 
 
 def lobby_observation(seats: Sequence[SeatInfo], code: str, seat: int | None, rules: Rules,
-                      many_tables: bool = False) -> dict[str, Any]:
+                      many_tables: bool = False) -> Lobby:
     """Before the start: who has joined (names only) and which seat is the viewer's.  A room of
     many tables lists the students who joined only (its seats are places in the room)."""
     shown = [info for info in seats if info.taken] if many_tables else list(seats)
-    observation: dict[str, Any] = {
-        "type": "lobby",
-        "rules": rules.name,
-        "code": code,
-        "seat": seat,
-        "players": [{"name": info.name, "connected": info.connected} for info in shown],
-    }
-    if many_tables:
-        observation["tables"] = True
-    return observation
+    return Lobby(rules.name, code, seat, tuple(LobbyPlayer(info.name, info.connected) for info in shown),
+                 tables=many_tables)
 
 
-def at_table(observation: dict[str, Any], table: int, tables: int) -> dict[str, Any]:
+def at_table(observation: State, table: int, tables: int) -> State:
     """``observation`` (a seat's or the watchers') of a room of many tables: which table it shows
     (``table`` 0-based; sent 1-based) and how many the room has."""
-    observation["table"], observation["tables"] = table + 1, tables
-    return observation
+    return replace(observation, table=table + 1, tables=tables)

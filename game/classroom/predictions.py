@@ -18,7 +18,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
 from game.engine import Placement, Rule
 from game.explain import explain, explanation_lines
@@ -106,6 +105,13 @@ class ClassPredictions:
         self.names.update(asked)
         return self.open
 
+    def also_ask(self, who: str, name: str) -> None:
+        """Ask ``who`` the open question too (a watcher who came after it was asked)."""
+        current = self.open
+        if current is not None and who not in current.asked:
+            current.asked[who] = name
+            self.names[who] = name
+
     def answer(self, who: str, guess: int) -> bool:
         """``who``'s guess for the open round; whether it was taken (asked, first answer, valid)."""
         current = self.open
@@ -157,17 +163,3 @@ class ClassPredictions:
     def right_of(self, who: str) -> tuple[int, int]:
         """(right, asked) of one participant."""
         return self.leaderboard.right.get(who, 0), self.leaderboard.asked.get(who, 0)
-
-
-def verdict_message(verdict: Verdict, reason: str, names: Sequence[str]) -> dict[str, Any]:
-    """What one guesser's phone is told once the placement is shown (``docs/class-protocol.md``)."""
-    question = verdict.question
-    return {"type": "verdict", "round": question.round + 1, "turn": question.turn + 1,
-            "card": question.card, "guess": verdict.guess, "answer": verdict.answer,
-            "right": verdict.right, "text": verdict.text(names), "reason": reason}
-
-
-def question_fields(question: Question, names: Sequence[str]) -> dict[str, Any]:
-    """The ``predict`` field of a state that asks for a guess."""
-    return {"round": question.round + 1, "turn": question.turn + 1, "card": question.card,
-            "name": names[question.player], "text": question.text(names)}

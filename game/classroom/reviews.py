@@ -8,8 +8,8 @@ collects the answers, so it never stutters.  Students' decisions are queued
 student after student, so the first review is ready after one student's
 work and the others follow; each phone is told its progress meanwhile.
 
-:func:`review_message` is the ``review`` message a phone receives
-(``docs/class-protocol.md``).
+The ``review`` message a phone receives is built by
+:func:`game.classroom.protocol.review_message` (``docs/class-protocol.md``).
 """
 
 from __future__ import annotations
@@ -22,8 +22,7 @@ from multiprocessing import get_context
 from typing import Any
 
 from game.engine import RoundLog
-from game.review import (DEFAULT_ROLLOUTS, DEFAULT_SEED, ROW, Decision, DecisionPoint, costliest, decision_points,
-                         review_point, summary)
+from game.review import DEFAULT_ROLLOUTS, DEFAULT_SEED, Decision, DecisionPoint, decision_points, review_point
 from game.rules import Rules
 
 WORKER_NICENESS = 10
@@ -139,28 +138,3 @@ def close_shared_service() -> None:
     if _shared is not None:
         _shared.close()
         _shared = None
-
-
-def review_message(review: StudentReview, shown: int = 3) -> dict[str, Any]:
-    """The ``review`` message of one student: progress until it is ready, then the decisions,
-    costliest first (at most ``shown`` that cost anything), and the mean loss per decision."""
-    message: dict[str, Any] = {"type": "review", "seat": review.seat, "done": review.done, "of": review.total,
-                               "ready": review.ready}
-    if not review.ready:
-        return message
-    decisions = review.decisions()
-    if review.failed():
-        message["failed"] = True
-    message["decisions"] = len(decisions)
-    message["mean_loss"] = round(sum(d.loss for d in decisions) / len(decisions), 2) if decisions else 0.0
-    message["costliest"] = [decision_fields(d) for d in costliest(decisions) if d.loss > 0][:shown]
-    return message
-
-
-def decision_fields(decision: Decision) -> dict[str, Any]:
-    """One decision as a phone shows it: when, what was played, the better option, what it would
-    have saved, the sentence saying why, and the rows as they stood."""
-    return {"round": decision.round + 1, "turn": decision.turn + 1, "kind": decision.kind,
-            "played": decision.played + (1 if decision.kind == ROW else 0),
-            "best": decision.best + (1 if decision.kind == ROW else 0), "loss": round(decision.loss, 1),
-            "summary": summary(decision), "rows": [list(row) for row in decision.rows]}

@@ -2,7 +2,10 @@
 
 Used by the tests and by ``bench/class_load.py``.  A client keeps every
 message it received with the time it arrived, so a test can check what each
-connection saw and the bench can measure how late updates arrive.
+connection saw and the bench can measure how late updates arrive.  It speaks
+through :mod:`.protocol` like the server: every message it receives is read
+with :func:`~.protocol.decode` (a field the protocol does not have is an
+error), and what it sends is built there.
 """
 
 from __future__ import annotations
@@ -14,6 +17,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import aiohttp
+
+from .protocol import Join, Message, Play, Predict, Resume, State, TakeRow, Welcome, decode, encode
 
 
 @dataclass
@@ -59,45 +64,48 @@ class SimClient:
         server closes the connection."""
         self.answered.clear()
         async with session.ws_connect(self.url + "/ws", heartbeat=None, max_msg_size=0) as ws:
-            if self.token:
-                await ws.send_json({"type": "resume", "token": self.token})
-            else:
-                await ws.send_json({"type": "join", "code": self.code, "name": self.name})
+            await self._send(ws, Resume(self.token) if self.token else Join(self.code, self.name))
             async for message in ws:
                 if message.type != aiohttp.WSMsgType.TEXT:
                     break
                 data = json.loads(message.data)
                 self.received.append((time.monotonic(), data))
-                if data.get("type") == "welcome":
-                    self.token, self.seat = data["token"], data["seat"]
-                elif data.get("type") == "state":
-                    if data.get("phase") == "over":
+                typed = decode(data)
+                if isinstance(typed, Welcome):
+                    self.token, self.seat = typed.token, typed.seat
+                elif isinstance(typed, State):
+                    if typed.phase == "over":
                         self.answered.clear()  # the next deal asks the same turns again
-                    await self._answer(ws, data)
-                    if until_over and data.get("phase") == "over":
+                    await self._answer(ws, typed)
+                    if until_over and typed.phase == "over":
                         break
             self.closed_with = ws.close_code
 
-    async def _answer(self, ws: aiohttp.ClientWebSocketResponse, state: dict[str, Any]) -> None:
-        if state.get("ask") == "predict":
+    @staticmethod
+    async def _send(ws: aiohttp.ClientWebSocketResponse, message: Message) -> None:
+        await ws.send_str(encode(message))
+
+    async def _answer(self, ws: aiohttp.ClientWebSocketResponse, state: State) -> None:
+        if state.ask == "predict":
             await self._predict(ws, state)
             return
         if not self.play:
             return
-        question = (state.get("table"), state.get("round"), state.get("turn"), state.get("ask"))
-        if state.get("ask") is None or question in self.answered:
+        question = (state.table, state.round, state.turn, state.ask)
+        if state.ask is None or question in self.answered:
             return
         self.answered.add(question)
-        if state.get("ask") == "card" and state.get("chosen") is None:
-            await ws.send_json({"type": "play", "card": self.rng.choice(state["hand"])})
-        elif state.get("ask") == "row":
-            await ws.send_json({"type": "row", "row": self.rng.randrange(4)})
+        if state.ask == "card" and state.chosen is None:
+            await self._send(ws, Play(self.rng.choice(state.hand)))
+        elif state.ask == "row":
+            await self._send(ws, TakeRow(self.rng.randrange(4)))
 
-    async def _predict(self, ws: aiohttp.ClientWebSocketResponse, state: dict[str, Any]) -> None:
-        asked = state["predict"]
-        question = (state.get("table"), asked["round"], asked["turn"], asked["card"])
+    async def _predict(self, ws: aiohttp.ClientWebSocketResponse, state: State) -> None:
+        asked = state.predict
+        assert asked is not None, "asked to predict without a question"
+        question = (state.table, asked.round, asked.turn, asked.card)
         if not self.predicts or question in self.guesses:
             return
         guess = self.rng.randrange(5)
         self.guesses[question] = guess
-        await ws.send_json({"type": "predict", "takes": True} if guess == 4 else {"type": "predict", "row": guess})
+        await self._send(ws, Predict.of(guess))

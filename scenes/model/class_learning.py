@@ -14,7 +14,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.classroom.report import LessonReport
-from game.classroom.reviews import ReviewService, StudentReview, moved, review_message
+from game.classroom.protocol import review_message
+from game.classroom.reviews import ReviewService, StudentReview, moved
 
 from .session import PHONE, Stage
 

@@ -9,9 +9,11 @@ once the engine has made the placement.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
-from game.classroom.predictions import ClassPredictions, question_fields, reason_line, verdict_message
+from game.classroom.predictions import ClassPredictions, reason_line
+from game.classroom.protocol import State, predict_question, verdict_message
 from game.classroom.server import Event
 from game.engine import Placement
 from game.i18n import _
@@ -62,13 +64,16 @@ class PhonePredictions:
         return True
 
     def take(self, event: Event) -> bool:
-        """A phone's guess; whether it was taken."""
-        if self.predictions.open is None:
-            if event.seat >= 0:
-                self.session.server.tell(event.seat, _("nothing is asked of you now"))
-            return False
+        """A phone's guess; whether it was taken.  A watcher who came after the question was asked
+        sees it too (the watchers share one state): its answer counts, and it gets its verdict.
+        A guess that is not taken (no question open, not asked, answered already) is told so."""
         who = f"watch:{event.who}" if event.seat < 0 else f"seat:{event.seat}"
-        return self.predictions.answer(who, event.value)
+        if event.seat < 0 and event.who in self.session.server.watching:
+            self.predictions.also_ask(who, event.name)
+        if self.predictions.answer(who, event.value):
+            return True
+        self.session.refuse(event, _("nothing is asked of you now"))
+        return False
 
     def forget_gone(self) -> None:
         """Phones that left are waited for no more."""
@@ -91,22 +96,20 @@ class PhonePredictions:
             else:
                 session.server.send_to(message, watcher=key)
 
-    def ask_in(self, seats: dict[int, dict[str, Any]], public: dict[str, Any]) -> None:
+    def ask_in(self, seats: dict[int, State], public: State) -> State:
         """The open question in the observations: ``ask: "predict"`` for whoever has not answered
-        (watchers keep their own answer), ``predicted`` for a seat that has."""
+        (watchers keep their own answer), ``predicted`` for a seat that has; the public one returned."""
         current = self.predictions.open
         if current is None:
-            return
-        fields = question_fields(current.question, [seat.name for seat in self.session.seats])
-        public.update(ask="predict", predict=fields)
+            return public
+        question = predict_question(current.question, [seat.name for seat in self.session.seats])
         for seat, observation in seats.items():
             who = f"seat:{seat}"
-            if who in current.asked:
-                observation["predict"] = fields
-                if who in current.guesses:
-                    observation["predicted"] = current.guesses[who]
-                else:
-                    observation["ask"] = "predict"
+            if who in current.guesses:
+                seats[seat] = replace(observation, predict=question, predicted=current.guesses[who])
+            elif who in current.asked:
+                seats[seat] = replace(observation, predict=question, ask="predict")
+        return replace(public, ask="predict", predict=question)
 
     def key(self) -> object:
         """What the phones are shown of the predictions (they are sent again when it changes)."""

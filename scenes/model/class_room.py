@@ -16,10 +16,10 @@ from __future__ import annotations
 
 import queue
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, replace
 
 from game.classroom.observation import at_table
+from game.classroom.protocol import ClassRank, Message, State
 from game.classroom.room import Room, SeatInfo
 from game.classroom.server import ClassServer, Event
 from game.classroom.tables import (Standing, TablePlan, TableResult, class_standings, seat_comparison,
@@ -77,8 +77,8 @@ class TableDoor:
         self.tables = tables
         self.room = TableRoom(server.room, seats)
         self.inbox: queue.Queue[Event] = queue.Queue()
-        self.extra: dict[int, dict[str, Any]] = {}
-        """Fields added to a seat's observations (its rank in the class, once every table is done)."""
+        self.ranks: dict[int, ClassRank] = {}
+        """Each seat's rank in the class, added to its observations once every table is done."""
 
     port = property(lambda self: self.server.port)
     running = property(lambda self: self.server.running)
@@ -86,14 +86,14 @@ class TableDoor:
     def room_seat(self, seat: int) -> int | None:
         return self.room.room_seats[seat]
 
-    def publish(self, seats: Mapping[int, dict[str, Any]], public: dict[str, Any]) -> None:
+    def publish(self, seats: Mapping[int, State], public: State) -> None:
         """The table's observations: each seat's to its phone; the first table's public one to the
         room's watchers (they watch table 1)."""
         mapped = {}
         for seat, observation in seats.items():
             room_seat = self.room_seat(seat)
             if room_seat is not None:
-                observation.update(self.extra.get(seat, {}))
+                observation = replace(observation, class_rank=self.ranks.get(seat))
                 mapped[room_seat] = at_table(observation, self.table, self.tables)
         self.server.publish_some(mapped, at_table(public, self.table, self.tables) if self.table == 0 else None)
 
@@ -102,7 +102,7 @@ class TableDoor:
         """The room's watchers predict at the table they see (table 1)."""
         return self.server.watching if self.table == 0 else {}
 
-    def send_to(self, message: dict[str, Any], *, seat: int | None = None, watcher: str = "") -> None:
+    def send_to(self, message: Message, *, seat: int | None = None, watcher: str = "") -> None:
         if seat is None:
             self.server.send_to(message, watcher=watcher)
             return
@@ -152,7 +152,9 @@ class RoomOfTables:
         self.seed = new_seed() if game.seed is None else game.seed
         self._save = save
         count = len(plan.tables)
-        server.seats_watching = frozenset(plan.watchers)
+        server.seat_at_tables({room_seat: (table, seat) for table, seats in enumerate(plan.tables)
+                               for seat, room_seat in enumerate(seats) if room_seat is not None},
+                              frozenset(plan.watchers))
         self.doors = [TableDoor(server, table, count, seats) for table, seats in enumerate(plan.tables)]
         seeds = table_seeds(self.seed, count, game.duplicate)
         self.sessions = [
@@ -251,9 +253,8 @@ class RoomOfTables:
         self.ranks_sent = True
         standings = self.standings()
         for standing in standings:
-            self.doors[standing.table].extra[standing.seat] = {"class": {
-                "rank": standing.rank, "of": len(standings), "points": standing.points,
-                "seat_rank": standing.seat_rank}}
+            self.doors[standing.table].ranks[standing.seat] = ClassRank(
+                standing.rank, len(standings), standing.points, standing.seat_rank)
         for session in self.sessions:
             session.publish(force=True)
 

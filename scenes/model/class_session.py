@@ -18,24 +18,25 @@ import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import Future
 from dataclasses import dataclass
-from typing import Any
 
 from game.players.options import DEFAULT_OPTIONS, AgentOptions
 from game.players.agents import Agent, make_agent
-from game.classroom.observation import PublicTable, public_observation, seat_observation
+from game.classroom.observation import PublicTable
 from game.classroom.predictions import ClassPredictions
+from game.classroom.protocol import Error, State
 from game.classroom.reviews import StudentReview
 from game.classroom.room import Room
 from game.classroom.server import ClassServer, Event
 from game.engine import Placement, PlayerView, new_seed
 from game.i18n import _
 from game.play import make_player, players_rng
-from game.rules import ROWS, Rules
+from game.rules import Rules
 from game.table_size import CLASS_MODE
 from game.store.unfinished import KeptRoom
 
 from .class_learning import NO_LEARNING, AfterGame, Learning
 from .class_predicting import PhonePredictions
+from .class_views import PhoneViews
 from .session import PHONE, Seat, Stage, TableSession
 from .thinker import Thinker
 
@@ -143,7 +144,8 @@ class ClassSession(TableSession):
         self.notes: list[str] = []
         """What the projector and phones are told, e.g. "Time is up: an AI played for Ana"."""
         self._fallback = make_agent(level, random.Random(seed ^ _FALLBACK_SALT), options)
-        self._published: Any = None
+        self.views = PhoneViews(self)
+        """What each phone is shown, built from the moment on screen."""
         rng = players_rng(seed)
         self._own_agents: list[Agent] = [
             PhoneAgent(index, self._asked) if seat.kind == PHONE  # type: ignore[misc]
@@ -218,29 +220,40 @@ class ClassSession(TableSession):
         if event.kind in ("joined", "left"):
             return True
         if event.kind == "predict":
-            return self.predicting is not None and self.predicting.take(event)
+            if self.predicting is None:
+                self.refuse(event, _("nothing is asked of you now"))
+                return False
+            return self.predicting.take(event)
         question = self.questions.get(event.seat)
-        if question is None or event.seat in self.given_to_ai:
-            self.server.tell(event.seat, _("nothing is asked of you now"))
+        problem = self._problem(event, question)
+        if problem or question is None:
+            self.refuse(event, problem)
             return False
         if event.kind == "play":
-            if question.ask != "card":
-                self.server.tell(event.seat, _("pick a row, not a card"))
-                return False
-            if event.value not in self.game.hand(event.seat):
-                self.server.tell(event.seat, _("you do not hold card {card}").format(card=event.value))
-                return False
             self.chosen[event.seat] = event.value
-        else:
-            if question.ask != "row":
-                self.server.tell(event.seat, _("choose a card, not a row"))
-                return False
-            if not 0 <= event.value < ROWS:
-                self.server.tell(event.seat, _("there is no row {row}").format(row=event.value + 1))
-                return False
         del self.questions[event.seat]
         question.future.set_result(event.value)
         return True
+
+    def _problem(self, event: Event, question: Question | None) -> str:
+        """Why a phone's card or row (a whole number, a row 0-3: :mod:`game.classroom.protocol`
+        checked that) cannot be taken now, or ``""``."""
+        if question is None or event.seat in self.given_to_ai:
+            return _("nothing is asked of you now")
+        if event.kind == "play" and question.ask != "card":
+            return _("pick a row, not a card")
+        if event.kind == "play" and event.value not in self.game.hand(event.seat):
+            return _("you do not hold card {card}").format(card=event.value)
+        if event.kind == "row" and question.ask != "row":
+            return _("choose a card, not a row")
+        return ""
+
+    def refuse(self, event: Event, message: str) -> None:
+        """Tell the phone that sent ``event`` (a seat's, or a watcher's) why it was not taken."""
+        if event.seat >= 0:
+            self.server.tell(event.seat, message)
+        else:
+            self.server.send_to(Error(message), watcher=event.who)
 
     # -------------------------------------------------------- predictions
     def predictions_ready(self) -> bool:
@@ -282,32 +295,7 @@ class ClassSession(TableSession):
     # ------------------------------------------------------ observations
     def public_table(self) -> PublicTable:
         """The table as the projector shows it now (never a hand)."""
-        game = self.game
-        state = self.states[-1] if self.placements else None
-        rows = state.rows if state is not None else game.rows
-        scores = state.scores if state is not None else tuple(game.scores)
-        stage = self.stage
-        waiting, waiting_row = self.waiting_seats()
-        infos = self.room.seats()
-        phones = self.phone_seats
-        return PublicTable(
-            phase="over" if stage is Stage.OVER else "playing",
-            rules=self.rules,
-            names=tuple(seat.name for seat in self.seats),
-            phones=tuple(i in phones for i in range(len(self.seats))),
-            connected=tuple(i in phones and i < len(infos) and infos[i].connected for i in range(len(self.seats))),
-            round=game.round,
-            turn=self.shown_turn,
-            rows=rows,
-            scores=scores,
-            revealed=self.turn_cards,
-            waiting=waiting,
-            waiting_row=waiting_row,
-            caption="".join(str(part) for part in self.caption()),
-            winners=game.winners if stage is Stage.OVER else (),
-            notes=tuple(self.notes[-3:]),
-            waiting_teacher=self.teacher_steps and stage is not Stage.OVER and not waiting,
-        )
+        return self.views.public_table()
 
     def waiting_seats(self) -> tuple[tuple[int, ...], bool]:
         """The seats the table waits for, and whether it is one seat's row: a seat that has
@@ -321,32 +309,13 @@ class ClassSession(TableSession):
             return (seat,), True
         return (), False
 
-    def observations(self) -> tuple[dict[int, dict[str, Any]], dict[str, Any]]:
-        """Each student seat's observation, and the spectators'."""
-        table = self.public_table()
-        revealed = bool(self.turn_cards) or self.stage is Stage.OVER
-        seats = {
-            seat: seat_observation(table, self.game.view(seat),
-                                   self.questions[seat].ask if seat in self.questions else None,
-                                   None if revealed else self.chosen.get(seat))
-            for seat in self.phone_seats
-        }
-        public = public_observation(table)
-        if self.predicting is not None:
-            self.predicting.ask_in(seats, public)
-        return seats, public
+    def observations(self) -> tuple[dict[int, State], State]:
+        """Each student seat's observation, and the spectators' (see :class:`.class_views.PhoneViews`)."""
+        return self.views.observations()
 
     def publish(self, force: bool = False) -> None:
         """Send the observations if anything they show may have changed."""
-        key = (len(self.states), self.stage, self.shown_turn, tuple(sorted(self.questions)),
-               tuple(sorted(self.chosen.items())), self.thinking_players, len(self.notes),
-               self.room.version, self.game.phase, self.teacher_steps,
-               self.predicting.key() if self.predicting is not None else None)
-        if key == self._published and not force:
-            return
-        self._published = key
-        seats, public = self.observations()
-        self.server.publish(seats, public)
+        self.views.publish(force)
 
     def close(self) -> None:
         """The game is over or left: the phones get the last table, then the server stops."""

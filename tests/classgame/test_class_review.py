@@ -19,7 +19,8 @@ import aiohttp
 from tests.support.class_helpers import CODE, Background, close_app, game_finished, lobby_of, open_class_app, run_until, url_of
 from tests.conftest import needs
 
-from game.classroom.reviews import ReviewService, decision_fields, review_message
+from game.classroom.protocol import decision_fields, review_message, wire_fields_of
+from game.classroom.reviews import ReviewService
 from game.classroom.simclient import SimClient
 from game.engine import Game, Phase
 from game.record import read_records
@@ -120,14 +121,15 @@ def test_the_review_message_shows_progress_then_the_costliest_choices_with_their
     try:
         expected = review_game(SNAP, 4, 5, game.rounds, [1], rollouts=50)
         [review] = service.review_game(SNAP, 4, 5, game.rounds, [("ana", 1)])
-        first = review_message(review)
+        first = wire_fields_of(review_message(review))
         assert first["type"] == "review" and first["of"] == len(expected) >= 7
         assert first["ready"] or "costliest" not in first  # progress only, until every decision is in
         for task in review.tasks:
             task.result(timeout=120)
-        done = review_message(review)
+        done = wire_fields_of(review_message(review))
         assert done["ready"] and done["decisions"] == len(expected)
-        assert done["costliest"] == [decision_fields(d) for d in costliest(expected) if d.loss > 0][:3]
+        assert done["costliest"] == [wire_fields_of(decision_fields(d))
+                                     for d in costliest(expected) if d.loss > 0][:3]
         for shown in done["costliest"]:
             assert len(shown["rows"]) == 4 and shown["summary"]
     finally:

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from game.classroom.observation import PublicTable, public_observation, seat_observation
+from game.classroom.protocol import wire_fields_of
 from game.classroom.room import Room, RoomError, check_code
 from game.engine import Game
 from game.rules import CLASSIC, SNAP
@@ -95,12 +96,12 @@ def test_an_observation_holds_its_own_hand_and_no_other(rules, players) -> None:
     names = tuple(f"P{i}" for i in range(players))
     table = _table(game, names)
     for seat in range(players):
-        observation = seat_observation(table, game.view(seat), "card", None)
+        observation = wire_fields_of(seat_observation(table, game.view(seat), "card", None))
         assert observation["hand"] == list(game.hand(seat))
         others = {card for other in range(players) if other != seat for card in game.hand(other)}
         shown = set(observation["hand"]) | {c for row in observation["rows"] for c in row}
         assert not shown & others
-    spectator = public_observation(table)
+    spectator = wire_fields_of(public_observation(table))
     assert spectator["hand"] == [] and spectator["seat"] is None
     assert spectator["rows"] == [list(row) for row in game.rows]
     assert spectator["row_penalties"] == [rules.penalty_of(row) for row in game.rows]

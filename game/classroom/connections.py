@@ -1,0 +1,217 @@
+"""The class server's connections: who is connected, who holds a seat, who watches, and the limits.
+
+Server's thread only (see :mod:`.bridge`).  A :class:`Connection` is one
+phone's WebSocket: its outbox (a newer state replaces one not sent yet, so a
+slow phone only ever catches up with the newest), its token bucket (messages
+a second), and what it joined as.  :class:`Connections` keeps every open one,
+oldest first, the seats' connections and the watchers, and applies the
+make-room rules of ``docs/class-protocol.md``: the oldest of a kind makes room
+for a newer one, and a seat is never closed to make room.  What all
+connections together hold per resource (page loads, sockets of one address,
+room-code guesses) is :mod:`.guard`'s.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections import OrderedDict, deque
+from dataclasses import dataclass, field
+
+from aiohttp import WSCloseCode, web
+
+from game.i18n import _
+
+from .bridge import AppBridge, Event
+from .guard import Limits
+from .protocol import Error, Message, Released, encode
+from .room import Joined, Room
+
+
+@dataclass(eq=False)
+class Connection:
+    """One phone's WebSocket."""
+
+    ws: web.WebSocketResponse
+    address: str = ""
+    """The phone's IP address."""
+    seat: int | None = None
+    joined: bool = False
+    token: str = ""
+    name: str = ""
+    wrong_codes: int = 0
+    tokens: float = 0.0
+    """Its token bucket: messages it may still send at once."""
+    refilled: float = field(default_factory=time.monotonic)
+    outbox: deque[tuple[bool, str]] = field(default_factory=deque)
+    """Messages waiting to be sent: (is a state, text); a newer state replaces an unsent one."""
+    wake: asyncio.Event = field(default_factory=asyncio.Event)
+    last_state: str | None = None
+    closing: tuple[int, str] | None = None
+
+    def send(self, message: Message | str, state: bool = False) -> None:
+        """Queue ``message`` (a state's text is encoded once for every phone that gets it); a state
+        the phone already has is not sent again."""
+        text = message if isinstance(message, str) else encode(message)
+        if state:
+            if text == self.last_state:
+                return
+            self.last_state = text
+            if self.outbox and self.outbox[-1][0]:
+                self.outbox.pop()  # only the newest state matters to a slow phone
+        self.outbox.append((state, text))
+        self.wake.set()
+
+    def close(self, code: int, reason: str) -> None:
+        """Close once what is queued is sent."""
+        if self.closing is None:
+            self.closing = (code, reason)
+            self.wake.set()
+
+    def take_token(self, limits: Limits) -> bool:
+        """One message's token from the bucket (refilled at ``limits.rate`` a second up to
+        ``limits.burst``); ``False``: the phone sends too fast."""
+        now = time.monotonic()
+        self.tokens = min(float(limits.burst), self.tokens + (now - self.refilled) * limits.rate)
+        self.refilled = now
+        if self.tokens < 1.0:
+            return False
+        self.tokens -= 1.0
+        return True
+
+
+class Connections:
+    """Every open WebSocket of the room, the seats' and the watchers', within the limits."""
+
+    def __init__(self, room: Room, limits: Limits, bridge: AppBridge) -> None:
+        self.room = room
+        self.limits = limits
+        self.bridge = bridge
+        self.open: OrderedDict[Connection, float] = OrderedDict()
+        """Open WebSockets, oldest first, with the time each was opened."""
+        self.watchers: OrderedDict[Connection, None] = OrderedDict()
+        """Joined WebSockets without a seat, longest-watching first."""
+        self.by_seat: dict[int, Connection] = {}
+        self.watching: dict[str, str] = {}
+        """The watchers connected now: key -> name (replaced, never changed in place: the app reads it)."""
+        self.refused = 0
+        """Connections and messages refused so far (for tests and the bench)."""
+
+    def live(self) -> list[Connection]:
+        """Open WebSockets that are not being closed, oldest first."""
+        return [connection for connection in self.open if connection.closing is None]
+
+    def joined(self) -> list[Connection]:
+        return [connection for connection in self.open if connection.joined]
+
+    def room_for(self, address: str) -> bool:
+        """Whether a new WebSocket of ``address`` may open, once room is made for it (``False``:
+        every place is a seat's)."""
+        self.make_room_for(address)
+        if len(self.live()) >= self.limits.max_connections:
+            self.refused += 1
+            return False
+        return True
+
+    def add(self, ws: web.WebSocketResponse, address: str) -> Connection:
+        """A new WebSocket of ``address``, open now."""
+        connection = Connection(ws, address, tokens=float(self.limits.burst))
+        self.open[connection] = time.monotonic()
+        return connection
+
+    def make_room_for(self, address: str) -> None:
+        """Before a new WebSocket of ``address``: close that address's oldest that have not joined
+        beyond its share, and, if every place is held, the oldest that has not joined or else the
+        longest-watching watcher.  Seats are never closed to make room."""
+        unjoined = [c for c in self.live() if not c.joined]
+        mine = [c for c in unjoined if c.address == address]
+        for connection in mine[:max(0, len(mine) - self.limits.unjoined_per_address + 1)]:
+            self.refuse(connection, "join first")
+        live = self.live()
+        if len(live) >= self.limits.max_connections:
+            oldest = next((c for c in live if not c.joined), None) or next(iter(self.watchers), None)
+            if oldest is not None and oldest in self.watchers:
+                self.let_watcher_go(oldest, _("the room is full: this phone stopped watching"))
+            elif oldest is not None:
+                self.refuse(oldest, "join first")
+
+    def refuse(self, connection: Connection, reason: str) -> None:
+        """Close ``connection`` for breaking a limit (code 1008)."""
+        self.refused += 1
+        connection.close(WSCloseCode.POLICY_VIOLATION, reason)
+
+    def error(self, connection: Connection, message: str, reason: str = "") -> None:
+        """Refuse a message: ``message`` is for the student; ``reason`` (if any) for the page."""
+        self.refused += 1
+        connection.send(Error(message, reason))
+
+    def attach(self, connection: Connection, joined: Joined) -> None:
+        """``connection`` joined as ``joined``: a seat (another device holding it is closed) or a watcher."""
+        connection.joined = True
+        connection.seat, connection.token, connection.name = joined.seat, joined.token, joined.name
+        if joined.seat is None:
+            self._watch(connection)
+            return
+        previous = self.by_seat.get(joined.seat)
+        if previous is not None and previous is not connection:
+            previous.seat = None  # its seat is this phone's now
+            previous.close(WSCloseCode.POLICY_VIOLATION, "this seat was opened on another device")
+        self.by_seat[joined.seat] = connection
+        self.bridge.put(Event("joined", joined.seat, name=joined.name))
+
+    def _watch(self, connection: Connection) -> None:
+        """A new watcher: within its address's share and the room's, the longest-watching go."""
+        mine = [c for c in self.watchers if c.address == connection.address]
+        for old in mine[:max(0, len(mine) - self.limits.watchers_per_address + 1)]:
+            self.let_watcher_go(old, _("at most {count} phones of one address may watch: this phone stopped "
+                                       "watching").format(count=self.limits.watchers_per_address))
+        while len(self.watchers) >= self.limits.max_watchers:
+            self.let_watcher_go(next(iter(self.watchers)), _("the room is full: this phone stopped watching"))
+        self.watchers[connection] = None
+        self._list_watchers()
+
+    def _list_watchers(self) -> None:
+        self.watching = {c.token: c.name for c in self.watchers}
+
+    def let_watcher_go(self, connection: Connection, why: str) -> None:
+        """Make room: the watcher is told ``why``, its place (and secret) is forgotten; its phone
+        may join again."""
+        self.watchers.pop(connection, None)
+        self._list_watchers()
+        self.room.forget_spectator(connection.token, keep=False)
+        connection.send(Released(why))
+        self.refuse(connection, "too many watchers")
+
+    def watcher(self, key: str) -> Connection | None:
+        return next((connection for connection in self.watchers if connection.token == key), None)
+
+    def forget(self, connection: Connection) -> bool:
+        """``connection`` closed: forget it; whether a seat was left before the start (the lobby changed)."""
+        self.open.pop(connection, None)
+        if connection in self.watchers:
+            del self.watchers[connection]
+            self._list_watchers()
+            self.room.forget_spectator(connection.token, keep=True)
+        seat = connection.seat
+        if seat is None or self.by_seat.get(seat) is not connection:
+            return False
+        del self.by_seat[seat]
+        self.room.disconnected(seat)
+        self.bridge.put(Event("left", seat))
+        return not self.room.started
+
+    def release(self, seat: int, reason: str) -> None:
+        """The seat was freed or given to an AI: its phone is told why and closed."""
+        connection = self.by_seat.pop(seat, None)
+        if connection is not None:
+            connection.seat = None
+            connection.send(Released(reason))
+            connection.close(WSCloseCode.POLICY_VIOLATION, reason)
+
+    def close_all(self, coming_back: bool) -> None:
+        """The server stops: 1012 if the game will go on (``class --resume``), else 1001."""
+        for connection in list(self.open):
+            if coming_back:
+                connection.close(WSCloseCode.SERVICE_RESTART, "the class game stopped: it will go on")
+            else:
+                connection.close(WSCloseCode.GOING_AWAY, "the class game has ended")

@@ -1,0 +1,101 @@
+"""What each phone is sent: its own state, the lobby, a message for one seat or one watcher.
+
+Server's thread only (see :mod:`.bridge`).  The app hands over each viewer's
+observation already built (:mod:`.observation`); :class:`Delivery` encodes it
+once and queues it on the connections that may see it: a seat's to that
+seat's phone only, the public one to the watchers (and, in a room of many
+tables, to the students no table had a seat for).  It keeps the last of each,
+so a phone that joins or comes back gets the table as it is.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from game.rules import Rules
+
+from .connections import Connection, Connections
+from .observation import lobby_observation
+from .protocol import Error, Message, Welcome, encode
+from .room import Joined, Room
+
+
+class Delivery:
+    """The last observations handed over, and who gets each."""
+
+    def __init__(self, room: Room, rules: Rules, connections: Connections) -> None:
+        self.room = room
+        self.rules = rules
+        self.connections = connections
+        self.seat_texts: dict[int, str] = {}
+        self.public_text: str | None = None
+        self.seats_watching: frozenset[int] = frozenset()
+        """A room of many tables: the students no table had a seat for (they watch table 1)."""
+        self.places: Mapping[int, tuple[int, int]] = {}
+        """A room of many tables once started: each seated student's (table, seat at that table)."""
+
+    def publish(self, texts: dict[int, str], public_text: str) -> None:
+        """Every seat's state and the public one (a seat without its own gets the public one)."""
+        self.seat_texts, self.public_text = texts, public_text
+        for connection in self.connections.joined():
+            seat = connection.seat
+            connection.send(texts.get(seat, public_text) if seat is not None else public_text, state=True)
+
+    def publish_some(self, texts: dict[int, str], public_text: str | None) -> None:
+        """One table's seats of a room of many tables, and (if given) the watchers' state."""
+        self.seat_texts.update(texts)
+        if public_text is not None:
+            self.public_text = public_text
+        for connection in self.connections.joined():
+            seat = connection.seat
+            if seat is not None and seat in texts:
+                connection.send(texts[seat], state=True)
+            elif public_text is not None and (seat is None or seat in self.seats_watching):
+                connection.send(public_text, state=True)  # a watcher, or a student at no table
+
+    def send_to(self, message: Message, seat: int | None, watcher: str) -> None:
+        """One phone's message: a seat's, or a watcher's (by its key)."""
+        connection = self.connections.by_seat.get(seat) if seat is not None else self.connections.watcher(watcher)
+        if connection is not None:
+            connection.send(message)
+
+    def tell(self, seat: int, message: str) -> None:
+        self.send_to(Error(message), seat, "")
+
+    def broadcast_lobby(self) -> None:
+        """Before the start: every joined phone gets the lobby (with its own seat)."""
+        if self.room.started:
+            return
+        seats = self.room.seats()
+        for connection in self.connections.joined():
+            connection.send(lobby_observation(seats, self.room.code, connection.seat, self.rules,
+                                              self.room.many_tables), state=True)
+
+    def greet(self, connection: Connection, joined: Joined) -> None:
+        """A phone joined or came back: its welcome, then the table as it is (or the lobby)."""
+        connection.send(self.welcome(joined))
+        if not self.room.started:
+            self.broadcast_lobby()
+            return
+        seat = joined.seat
+        text = self.seat_texts.get(seat) if seat is not None else self.public_text
+        if seat is not None and (seat in self.seats_watching or (text is None and not self.room.many_tables)):
+            text = self.public_text  # (a seat at a table of many waits for its table's own)
+        if text is not None:
+            connection.send(text, state=True)
+
+    def welcome(self, joined: Joined) -> Welcome:
+        """``welcome.seat`` is the seat ``state.seat`` names: in a room of many tables once started,
+        the seat at the student's table (with ``table``), or ``None`` for a student at no table."""
+        if not self.room.many_tables:
+            return Welcome(joined.seat, joined.token, joined.name, self.room.code)
+        place = self.places.get(joined.seat) if joined.seat is not None else None
+        if place is not None:
+            return Welcome(place[1], joined.token, joined.name, self.room.code, tables=True, table=place[0] + 1)
+        seat = None if joined.seat in self.seats_watching else joined.seat
+        return Welcome(seat, joined.token, joined.name, self.room.code, tables=True)
+
+
+def state_texts(seats: Mapping[int, Message]) -> dict[int, str]:
+    """Each seat's observation encoded (app's thread: the server's only queues text)."""
+    return {seat: encode(observation) for seat, observation in seats.items()}

@@ -1,0 +1,121 @@
+"""What the server does with each message a phone sends: one handler per message type.
+
+Server's thread only (see :mod:`.bridge`).  :meth:`Handlers.handle` reads the
+text with :func:`.protocol.parse_request` (a message that is not JSON, of an
+unknown type, or with a field of the wrong type or range is refused there,
+with its reason) and calls the handler :data:`Handlers.table` holds for the
+message's type.  A handler checks who is speaking (joined? a seat?) and hands
+the game's part to the app as an :class:`~.bridge.Event`: the session checks
+the move against the engine.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from game.i18n import _
+
+from .bridge import WATCHER, AppBridge, Event
+from .connections import Connection, Connections
+from .delivery import Delivery
+from .guard import AddressBuckets
+from .protocol import Join, Play, Predict, Refused, Resume, TakeRow, parse_request
+from .room import Joined, Room, RoomError, UnknownSeatError, WrongCodeError
+
+Handler = Callable[[Connection, Any], Awaitable[None]]
+
+
+class Handlers:
+    """The handler of each message type a phone may send."""
+
+    def __init__(self, room: Room, connections: Connections, delivery: Delivery, bridge: AppBridge,
+                 guesses: AddressBuckets) -> None:
+        self.room = room
+        self.connections = connections
+        self.delivery = delivery
+        self.bridge = bridge
+        self.guesses = guesses
+        self.table: dict[type, Handler] = {
+            Join: self.join, Resume: self.resume, Play: self.play, TakeRow: self.take_row, Predict: self.predict}
+
+    async def handle(self, connection: Connection, text: str) -> None:
+        """One text message: parsed and checked, then its type's handler."""
+        try:
+            request = parse_request(text)
+        except Refused as refused:
+            self.connections.error(connection, refused.message, refused.reason)
+            return
+        await self.table[type(request)](connection, request)
+
+    def binary(self, connection: Connection) -> None:
+        self.connections.error(connection, _("send text (JSON) messages"))
+
+    def closed(self, connection: Connection) -> None:
+        """The connection ended: forget it (the lobby shows the seat's phone gone)."""
+        if self.connections.forget(connection):
+            self.delivery.broadcast_lobby()
+
+    async def join(self, connection: Connection, request: Join) -> None:
+        """A join, answered no faster than the address's share of guesses allows (right or wrong,
+        so the time of an answer says nothing); a few wrong codes close the connection."""
+        if connection.joined:
+            self.connections.error(connection, _("already joined"))
+            return
+        wait = self.guesses.wait(connection.address)
+        if wait > 0:
+            await asyncio.sleep(wait)
+            if connection.closing is not None:
+                return
+        try:
+            joined = self.room.join(request.code, request.name)
+        except WrongCodeError as problem:
+            self.guesses.take(connection.address)
+            connection.wrong_codes += 1
+            self.connections.error(connection, str(problem))
+            if connection.wrong_codes >= self.connections.limits.wrong_codes:
+                self.connections.refuse(connection, "too many wrong codes")
+            return
+        except RoomError as problem:
+            self.connections.error(connection, str(problem))
+            return
+        self._attach(connection, joined)
+
+    async def resume(self, connection: Connection, request: Resume) -> None:
+        """A phone back with its secret: its seat or watcher's place again."""
+        if connection.joined:
+            self.connections.error(connection, _("already joined"))
+            return
+        try:
+            joined = self.room.resume(request.token)
+        except RoomError as problem:
+            self.connections.error(connection, str(problem),
+                                   "unknown-seat" if isinstance(problem, UnknownSeatError) else "")
+            return
+        self._attach(connection, joined)
+
+    def _attach(self, connection: Connection, joined: Joined) -> None:
+        self.connections.attach(connection, joined)
+        self.delivery.greet(connection, joined)
+
+    async def play(self, connection: Connection, request: Play) -> None:
+        self._seat_event(connection, Event(Play.kind, 0, request.card))
+
+    async def take_row(self, connection: Connection, request: TakeRow) -> None:
+        self._seat_event(connection, Event(TakeRow.kind, 0, request.row))
+
+    def _seat_event(self, connection: Connection, event: Event) -> None:
+        if connection.seat is None:
+            self.connections.error(connection, _("spectators watch: you have no seat"))
+        else:
+            self.bridge.put(Event(event.kind, connection.seat, event.value))
+
+    async def predict(self, connection: Connection, request: Predict) -> None:
+        """A guess of where the next card goes, from a seat or a watcher (the app says if it counts)."""
+        if not connection.joined:
+            self.connections.error(connection, _("join first"))
+            return
+        seat = connection.seat
+        self.bridge.put(Event(Predict.kind, WATCHER if seat is None else seat, request.guess, connection.name,
+                              connection.token if seat is None else ""))

@@ -1,0 +1,113 @@
+"""What each phone of a class game is shown now: one observation per viewer, of one moment.
+
+Pure Python (no pygame).  Every observation is built from the moment the projector shows: the
+placement on screen, if the turn on screen has one, else the engine as it is.  When a round's
+last card is on screen the engine has already dealt the next round; a seat's hand is then what
+that round left it, so no state mixes two rounds.  The observations are
+:mod:`game.classroom.protocol`'s ``state`` messages, built by :mod:`game.classroom.observation`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game.classroom.observation import PublicTable, public_observation, seat_observation
+from game.classroom.protocol import State
+from game.engine import PlayerView
+from game.timeline import TableState
+
+from .session import Stage
+
+
+class PhoneViews:
+    """The observations of one class game's phones (a :class:`~.class_session.ClassSession`'s)."""
+
+    def __init__(self, session: Any) -> None:
+        self.session = session
+        self._published: Any = None
+
+    def shown_state(self) -> TableState | None:
+        """The placement on screen, if the turn on screen has one: the moment every observation
+        shows (the engine may already have dealt the next round)."""
+        session = self.session
+        return session.states[-1] if session.placements else None
+
+    def public_table(self) -> PublicTable:
+        """The table as the projector shows it now (never a hand)."""
+        session = self.session
+        game = session.game
+        state = self.shown_state()
+        rows = state.rows if state is not None else game.rows
+        scores = state.scores if state is not None else tuple(game.scores)
+        stage = session.stage
+        waiting, waiting_row = session.waiting_seats()
+        infos = session.room.seats()
+        phones = session.phone_seats
+        return PublicTable(
+            phase="over" if stage is Stage.OVER else "playing",
+            rules=session.rules,
+            names=tuple(seat.name for seat in session.seats),
+            phones=tuple(i in phones for i in range(len(session.seats))),
+            connected=tuple(i in phones and i < len(infos) and infos[i].connected
+                            for i in range(len(session.seats))),
+            round=state.round if state is not None else game.round,
+            turn=session.shown_turn,
+            rows=rows,
+            scores=scores,
+            revealed=session.turn_cards,
+            waiting=waiting,
+            waiting_row=waiting_row,
+            caption="".join(str(part) for part in session.caption()),
+            winners=game.winners if stage is Stage.OVER else (),
+            notes=tuple(session.notes[-3:]),
+            waiting_teacher=session.teacher_steps and stage is not Stage.OVER and not waiting,
+        )
+
+    def observations(self) -> tuple[dict[int, State], State]:
+        """Each student seat's observation, and the spectators': all of one moment, the one on screen."""
+        session = self.session
+        table = self.public_table()
+        shown = self.shown_state()
+        revealed = bool(session.turn_cards) or session.stage is Stage.OVER
+        seats = {
+            seat: seat_observation(table, self.view_at(seat, shown),
+                                   session.questions[seat].ask if seat in session.questions else None,
+                                   None if revealed else self.chosen_card(seat))
+            for seat in session.phone_seats
+        }
+        public = public_observation(table)
+        if session.predicting is not None:
+            public = session.predicting.ask_in(seats, public)
+        return seats, public
+
+    def view_at(self, seat: int, shown: TableState | None) -> PlayerView:
+        """The seat's view at the moment on screen: the engine's, unless the engine has dealt the
+        next round while the table still shows the last placement of the round before - then the
+        cards the seat held at that placement (what the round's deal left it)."""
+        session = self.session
+        view = session.game.view(seat)
+        if shown is None or shown.round == view.round:
+            return view
+        round_log = session.game.rounds[shown.round]
+        played = {turn.plays[seat] for turn in round_log.turns[:shown.turn + 1]}
+        return view._replace(round=shown.round, hand=tuple(card for card in round_log.deal.hands[seat]
+                                                           if card not in played), card_to_place=None)
+
+    def chosen_card(self, seat: int) -> int | None:
+        """The card the seat played this turn (secret until revealed): from its phone, or - a game
+        resumed after a stop - as the engine holds it."""
+        session = self.session
+        return session.chosen.get(seat, session.game.chosen_cards[seat])
+
+    def publish(self, force: bool = False) -> None:
+        """Send the observations if anything they show may have changed."""
+        session = self.session
+        key = (len(session.states), session.stage, session.shown_turn, tuple(sorted(session.questions)),
+               tuple(sorted(session.chosen.items())), session.game.chosen_cards, session.thinking_players,
+               len(session.notes), session.room.version, session.game.phase, session.teacher_steps,
+               session.predicting.key() if session.predicting is not None else None)
+        if key == self._published and not force:
+            return
+        self._published = key
+        seats, public = self.observations()
+        session.server.publish(seats, public)
