@@ -21,6 +21,7 @@ from game.kinds import HUMAN
 from game.store.outputs import check_output_file, check_output_folder
 from game.rules import SNAP, Rules, rules_named
 from game.scenarios import WORKED_EXAMPLE_FIRST_PLACEMENT
+from game.store.unfinished import UnfinishedError
 
 from .kit import theme
 from .base import AppContext, Input, InputKind, SceneManager
@@ -224,10 +225,15 @@ def open_first_screen(app: App, options: PlayOptions) -> None:
         app.screens.start_replay(worked_example_replay(rules_named(options.rules)),
                          first=WORKED_EXAMPLE_FIRST_PLACEMENT, auto=options.exit_at_end, at_reveal=True)
     elif options.class_game is not None and options.class_game.resume:
-        kept = next((k for k in keeping.kept_in_history() if k.game.room is not None), None)
+        found, damaged = keeping.kept_and_damaged()
+        kept = next((k for k in found if k.game.room is not None), None)
         if kept is None:
-            raise ValueError(_("no stopped class game to resume"))
-        app.screens.resume_kept(kept)  # ValueError: the caller reports it
+            raise ValueError(keeping.damaged_line(damaged[0]) if damaged else _("no stopped class game to resume"))
+        try:
+            app.screens.resume_kept(kept)  # ValueError: the caller reports it
+        except UnfinishedError as damage:
+            keeping.set_aside(kept.key, str(damage), say=False)
+            raise ValueError(keeping.damaged_line(str(damage))) from None
     elif options.class_game is not None:
         from .classroom.lobby import open_lobby  # noqa: PLC0415 - the class game's packages load only for it
 

@@ -29,6 +29,8 @@ from .model.class_settings import ClassSettings
 from .model.options import PlayOptions
 from .model.outcome import Outcome
 from .model.replay import Replay
+from game.store.unfinished import UnfinishedError
+
 from .model.resume import Kept
 from .model.review_source import ReviewSource
 from .model.saving import RecordSaver, error_line
@@ -129,8 +131,7 @@ class Screens:
     def game_over(self, session: TableSession) -> None:
         """Record the finished game, then show the results (a class game's: its next deals are
         played in the same room)."""
-        saved = self.saver.save(session)
-        keeping.drop_from_history(session.keep_key)
+        saved = self.saver.save(session)  # (and what was kept of it, dropped in the same transaction)
         self.end_session()
         outcome = outcome_of(session, saved)
         lesson = self.lesson
@@ -184,11 +185,15 @@ class Screens:
         """Resume unfinished game ``key`` (the latest if ``None``) exactly where it was (hot-seat:
         behind the curtain; a class game: its room open again)."""
         kept = self.keeper.find(key)
-        if kept is not None:
-            try:
-                self.resume_kept(kept)
-            except ValueError as exc:
-                error_line(_("cannot resume the unfinished game: {problem}").format(problem=exc))
+        if kept is None:
+            return
+        try:
+            self.resume_kept(kept)
+        except UnfinishedError as damage:
+            keeping.set_aside(kept.key, str(damage))
+            self.go_menu()
+        except ValueError as exc:
+            error_line(_("cannot resume the unfinished game: {problem}").format(problem=exc))
 
     def resume_kept(self, kept: Kept) -> None:
         """``ValueError`` if ``kept`` does not replay or its class room cannot open."""

@@ -84,6 +84,12 @@ CREATE TABLE IF NOT EXISTS unfinished_games (
     saved    INTEGER NOT NULL,      -- when (Unix seconds)
     state    TEXT NOT NULL          -- JSON: seats, seed, rules and every decision so far (game/store/unfinished.py)
 );
+CREATE TABLE IF NOT EXISTS unfinished_set_aside (
+    game     TEXT NOT NULL,         -- a kept game that could not be read or replayed (see game/store/kept.py)
+    saved    INTEGER NOT NULL,
+    state    TEXT NOT NULL,         -- as it was kept, for whoever wants to look at it
+    problem  TEXT NOT NULL          -- why it was set aside
+);
 """
 _TOTALS_INDEXES = """
 CREATE INDEX IF NOT EXISTS seats_by_name_kind ON seats(name, kind, won, score, played);
@@ -227,14 +233,18 @@ class History:
     def _transaction(self) -> _Transaction:
         return _Transaction(self._db)
 
-    def add(self, record: GameRecord) -> int | None:
+    def add(self, record: GameRecord, finishing: str | None = None) -> int | None:
         """Save one finished game in one transaction; its number, or ``None`` if it was there.
+        ``finishing``: the key the game was kept under while unfinished, dropped in the same
+        transaction (a stop between the two can neither lose the game nor offer it again).
 
         ``HistoryError`` naming the file and the problem (disk full, read-only,
         I/O error); the games saved before are untouched.
         """
         try:
             with self._transaction():
+                if finishing is not None:
+                    self._db.execute("DELETE FROM unfinished_games WHERE game = ?", [finishing])
                 return self._insert(record, record.to_json())
         except sqlite3.Error as error:
             raise HistoryError(_("{path}: cannot save the game: {problem}").format(path=self.path,
@@ -297,35 +307,6 @@ class History:
     def _meta(self, key: str) -> str | None:
         row = self._read("SELECT value FROM meta WHERE key = ?", (key,))
         return row[0][0] if row else None
-
-    def keep_unfinished(self, game: str, state: str) -> int:
-        """Keep ``state`` (JSON) as game ``game``'s unfinished state, replacing what was kept of
-        that game; the oldest others beyond :data:`MOST_UNFINISHED` go.  How many went."""
-        try:
-            with self._transaction():
-                self._db.execute("INSERT OR REPLACE INTO unfinished_games (game, saved, state) VALUES (?, ?, ?)",
-                                 (game, time.time_ns(), state))
-                dropped = self._db.execute(
-                    "DELETE FROM unfinished_games WHERE game NOT IN "
-                    "(SELECT game FROM unfinished_games ORDER BY saved DESC LIMIT ?)", [MOST_UNFINISHED])
-                return int(dropped.rowcount)
-        except sqlite3.Error as error:
-            raise HistoryError(_("{path}: cannot keep the unfinished game: {problem}").format(
-                path=self.path, problem=_problem(error))) from None
-
-    def unfinished_games(self) -> list[KeptGame]:
-        """The unfinished games kept, the latest kept first."""
-        rows = self._read("SELECT game, saved, state FROM unfinished_games ORDER BY saved DESC")
-        return [KeptGame(str(game), int(saved) // 1_000_000_000, str(state)) for game, saved, state in rows]
-
-    def drop_unfinished(self, game: str) -> None:
-        """Forget game ``game``'s unfinished state (it was finished)."""
-        try:
-            with self._transaction():
-                self._db.execute("DELETE FROM unfinished_games WHERE game = ?", [game])
-        except sqlite3.Error as error:
-            raise HistoryError(_("{path}: cannot update the history: {problem}").format(
-                path=self.path, problem=_problem(error))) from None
 
     # ------------------------------------------------------------- reading
     def _read(self, sql: str, args: Sequence[object] = ()) -> list[tuple[Any, ...]]:
@@ -444,6 +425,22 @@ class History:
     def integrity(self) -> str:
         """SQLite's own check of the file: ``"ok"`` when sound."""
         return "; ".join(str(row[0]) for row in self._read("PRAGMA integrity_check"))
+
+
+def connection_of(history: History) -> sqlite3.Connection:
+    """The open database of ``history``, for what is kept beside the games in a module of its own
+    (``kept.py``, ``puzzles.py``...): the class does not grow with each thing the history keeps."""
+    return history._db
+
+
+def transaction(history: History) -> _Transaction:
+    """One transaction on ``history``'s database (``BEGIN IMMEDIATE`` ... ``COMMIT``)."""
+    return history._transaction()
+
+
+def problem_of(error: sqlite3.Error) -> str:
+    """What went wrong, in words (disk full, read-only...)."""
+    return _problem(error)
 
 
 class _Transaction:

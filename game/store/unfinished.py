@@ -125,8 +125,8 @@ def parse_unfinished(text: str) -> UnfinishedGame:
     """The kept game in ``text``; ``UnfinishedError`` saying what is wrong."""
     try:
         data = json.loads(text)
-    except ValueError as error:
-        raise UnfinishedError(f"not JSON ({error})") from None
+    except (ValueError, RecursionError) as error:  # (nested too deep to read: the same damage)
+        raise UnfinishedError(f"not JSON ({type(error).__name__}: {error})") from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise UnfinishedError(f"not a {FORMAT} object")
     try:
@@ -181,5 +181,7 @@ def _room(data: Any, seats: int) -> KeptRoom | None:
     if time_limit is not None and (isinstance(time_limit, bool) or not isinstance(time_limit, (int, float))
                                    or not 0 < time_limit < float("inf")):
         raise UnfinishedError("room: time_limit must be a number of seconds")
-    return KeptRoom(code, port, tuple(tokens), ai, None if time_limit is None else float(time_limit),
-                    _ints(given, "room: given_to_ai"))
+    given_to_ai = _ints(given, "room: given_to_ai")
+    if any(not 0 <= seat < seats for seat in given_to_ai) or len(set(given_to_ai)) != len(given_to_ai):
+        raise UnfinishedError(f"room: given_to_ai must name seats 0-{seats - 1}, each once")
+    return KeptRoom(code, port, tuple(tokens), ai, None if time_limit is None else float(time_limit), given_to_ai)

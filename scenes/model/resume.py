@@ -21,8 +21,9 @@ from game.players.options import DEFAULT_OPTIONS, AgentOptions
 from game.engine import PlayerView
 from game.i18n import _
 from game.rules import rules_named
-from game.store.unfinished import UnfinishedGame, unfinished_of
+from game.store.unfinished import UnfinishedError, UnfinishedGame, unfinished_of
 
+from .saving import error_line
 from .session import PHONE, Seat, Stage, TableSession, Thinker
 
 
@@ -74,26 +75,34 @@ SessionMaker = Callable[[tuple[Seat, ...], list[Any], Thinker], TableSession]
 """Builds the session to replay into: (seats, stand-in players, thinker) -> session."""
 
 
+def _replaying(kept: UnfinishedGame, make: SessionMaker | None) -> TableSession:
+    """A new session whose computer players repeat what ``kept`` says they decided."""
+    seats = tuple(Seat(name, kind) for name, kind in kept.seats)
+    stand_ins = [None if seat.is_human else _Repeat(seat.kind, kept.cards[i], kept.rows[i])
+                 for i, seat in enumerate(seats)]
+    if make is None:
+        return TableSession(seats, seed=kept.seed, rules=rules_named(kept.rules), mode=kept.mode,
+                            agents=stand_ins, thinker=_RepeatThinker())  # type: ignore[arg-type]
+    return make(seats, stand_ins, _RepeatThinker())
+
+
 def resume_session(kept: UnfinishedGame, options: AgentOptions = DEFAULT_OPTIONS, key: str | None = None,
                    make: SessionMaker | None = None) -> TableSession:
     """A session at the step ``kept`` was left at (keeping it again under ``key``, the game's key in
     the history; ``make``: a class game's session); ``ValueError`` if its decisions do not replay
     (a damaged or altered record)."""
-    seats = tuple(Seat(name, kind) for name, kind in kept.seats)
-    stand_ins = [None if seat.is_human else _Repeat(seat.kind, kept.cards[i], kept.rows[i])
-                 for i, seat in enumerate(seats)]
-    if make is None:
-        session = TableSession(seats, seed=kept.seed, rules=rules_named(kept.rules), mode=kept.mode,
-                               agents=stand_ins, thinker=_RepeatThinker())  # type: ignore[arg-type]
-    else:
-        session = make(seats, stand_ins, _RepeatThinker())
+    try:
+        session = _replaying(kept, make)
+    except (ValueError, KeyError, IndexError, TypeError) as error:
+        raise UnfinishedError(_("the kept game does not replay: {problem}").format(problem=error)) from None
+    seats = session.seats
     human_cards = {i: list(kept.cards[i]) for i, seat in enumerate(seats) if seat.is_human}
     human_rows = {i: list(kept.rows[i]) for i, seat in enumerate(seats) if seat.is_human}
     try:
         _replay(session, kept, human_cards, human_rows)
-    except (ValueError, KeyError, IndexError) as error:
+    except (ValueError, KeyError, IndexError, TypeError, RecursionError) as error:
         session.close()
-        raise ValueError(_("the kept game does not replay: {problem}").format(problem=error)) from None
+        raise UnfinishedError(_("the kept game does not replay: {problem}").format(problem=error)) from None
     session.take_own_players(options)
     if key is not None:
         session.keep_key = key
@@ -149,46 +158,65 @@ def keep_in_history(session: TableSession) -> int:
     """Keep ``session`` among the history's unfinished games (``HistoryError``, ``OSError``); how
     many older ones went to make room."""
     from game.store.history import open_history
+    from game.store.kept import keep_unfinished
 
     state = unfinished_of_session(session).to_json()
     with open_history(import_legacy=False) as history:
-        return history.keep_unfinished(session.keep_key, state)
+        return keep_unfinished(history, session.keep_key, state)
 
 
 def kept_in_history() -> list[Kept]:
-    """The history's unfinished games that can be read, the latest first (a damaged one is left out)."""
+    """The history's unfinished games that can be read, the latest first.  A damaged one is set
+    aside (never deleted; one line says so) and no longer offered."""
+    kept, damaged = kept_and_damaged()
+    for problem in damaged:
+        error_line(damaged_line(problem))
+    return kept
+
+
+def kept_and_damaged() -> tuple[list[Kept], list[str]]:
+    """The history's unfinished games that can be read, the latest first, and why each one that
+    cannot was set aside (nothing said yet)."""
     from game.store.history import HistoryError, open_history
+    from game.store.kept import unfinished_games
     from game.store.storage import default_history_path
     from game.store.unfinished import UnfinishedError, parse_unfinished
 
     if not default_history_path().exists():
-        return []
+        return [], []
     try:
         with open_history(import_legacy=False) as history:
-            found = history.unfinished_games()
+            found = unfinished_games(history)
     except (HistoryError, OSError):
-        return []
-    kept = []
+        return [], []
+    kept, damaged = [], []
     for entry in found:
         try:
             kept.append(Kept(entry.game, entry.saved, parse_unfinished(entry.state)))
-        except UnfinishedError:
-            pass
-    return kept
+        except UnfinishedError as problem:
+            set_aside(entry.game, str(problem), say=False)
+            damaged.append(str(problem))
+    return kept, damaged
 
 
-def drop_from_history(key: str) -> None:
-    """Forget game ``key``'s unfinished state (it was finished)."""
+def set_aside(key: str, problem: str, say: bool = True) -> None:
+    """Kept game ``key`` cannot be read or resumed: it is set aside in the history (kept as it
+    was, offered no more), with one line on the terminal (unless the caller says it: ``say``)."""
     from game.store.history import HistoryError, open_history
-    from game.store.storage import default_history_path
+    from game.store.kept import set_aside as set_aside_in
 
-    if not default_history_path().exists():
-        return
+    if say:
+        error_line(damaged_line(problem))
     try:
         with open_history(import_legacy=False) as history:
-            history.drop_unfinished(key)
+            set_aside_in(history, key, problem)
     except (HistoryError, OSError):
         pass
+
+
+def damaged_line(problem: str) -> str:
+    return _("an unfinished game kept in the history is damaged ({problem}): it was set aside").format(
+        problem=problem)
 
 
 def progress_of(session: TableSession) -> tuple[str, int, int]:

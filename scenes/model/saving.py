@@ -26,15 +26,16 @@ def check_record_file(path: Path) -> None:
     check_output_file(path)
 
 
-def save_to_history(record: GameRecord) -> int | None:
+def save_to_history(record: GameRecord, finishing: str | None = None) -> int | None:
     """Save ``record`` in the data folder's history (importing an old ``games.jsonl`` the
-    first time, with a note on stderr per line that cannot be read); its game number."""
+    first time, with a note on stderr per line that cannot be read); its game number.
+    ``finishing``: the key it was kept under while unfinished, dropped in the same transaction."""
     from game.store.history import open_history
 
     notes: list[str] = []
     try:
         with open_history(notes=notes) as history:
-            return history.add(record)
+            return history.add(record, finishing)
     finally:
         for note in notes:
             print(f"{PROG}: " + _("note: not imported: {problem}").format(problem=note), file=sys.stderr)
@@ -75,7 +76,7 @@ class RecordSaver:
         except ValueError as exc:  # a name no record may hold (the command line and menu check them)
             return self._not_saved(path, str(exc))
         try:
-            saved = self._write(path, record)
+            saved = self._write(path, record, session.keep_key)
         except OSError as exc:
             return self._not_saved(path, problem_text(exc))
         except HistoryError as exc:
@@ -83,13 +84,13 @@ class RecordSaver:
         self.written += 1
         return saved
 
-    def _write(self, path: Path, record: GameRecord) -> str:
+    def _write(self, path: Path, record: GameRecord, kept_as: str) -> str:
         from game.record import append_record
 
         if self.record is not None:
             append_record(path, record)
             return _("Saved to {path}").format(path=path)
-        number = save_to_history(record)
+        number = save_to_history(record, finishing=kept_as)
         return (_("Saved as game {number} of the history ({path})").format(number=number, path=path)
                 if number is not None else _("Already in the history ({path})").format(path=path))
 

@@ -9,6 +9,8 @@ import pytest
 from tests.support.app_helpers import click, close_app, frames, key, open_app, table
 
 from game.store.history import open_history
+
+from game.store.kept import keep_unfinished, unfinished_games
 from game.store.unfinished import parse_unfinished
 from scenes.kit.confirm import CloseQuestion, ConfirmScene
 from scenes.menu.layout import menu_layout
@@ -31,7 +33,7 @@ def close_request() -> None:
 def kept_text() -> str | None:
     """The latest unfinished game kept."""
     with open_history(import_legacy=False) as history:
-        kept = history.unfinished_games()
+        kept = unfinished_games(history)
     return kept[0].state if kept else None
 
 
@@ -218,7 +220,7 @@ def test_any_moment_of_a_game_resumes_to_the_same_table(mode: str, rules_name: s
 
 def test_a_damaged_kept_game_is_not_offered_and_breaks_nothing() -> None:
     with open_history(import_legacy=False) as history:
-        history.keep_unfinished("damaged", '{"format": "6takes-unfinished/1", "mode": "solo", "seed": -1}')
+        keep_unfinished(history, "damaged", '{"format": "6takes-unfinished/1", "mode": "solo", "seed": -1}')
     app = open_app(PlayOptions())
     frames(app)
     menu = app.manager.active

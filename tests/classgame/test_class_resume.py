@@ -24,6 +24,7 @@ import pytest
 
 from tests.conftest import needs
 from game.store.history import open_history
+from game.store.kept import unfinished_games
 from game.record import parse_record
 
 pytestmark = [needs("aiohttp"), needs("pygame"), pytest.mark.slow]
@@ -149,7 +150,7 @@ def test_a_class_game_stopped_by_sigterm_goes_on_with_class_resume(tmp_path: Pat
         assert phone.states[-1]["phase"] == "over"
     with open_history(tmp_path / "history.sqlite3", import_legacy=False) as history:
         [line] = list(history.record_lines())
-        assert history.unfinished_games() == [], "a finished game is no longer offered to resume"
+        assert unfinished_games(history) == [], "a finished game is no longer offered to resume"
     game = parse_record(line)
     assert game.mode == "class" and [p.name for p in game.players] == list(NAMES)
     assert [p.kind for p in game.players] == ["human"] * 4

@@ -12,7 +12,6 @@ FUNCTION_LIMIT = 40
 CHECKED = ["scenes", "cli", "main.py", "game"]
 
 KNOWN_OVER: dict[str, int] = {
-    "game/store/history.py:History": 267,
 }
 """``path:Qualified.name`` -> its size in lines today, for code over the targets that is being split."""
 

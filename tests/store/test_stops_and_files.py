@@ -19,6 +19,7 @@ from tests.support.app_helpers import close_app, frames, key, open_app
 
 from tests.conftest import needs
 from game.store.history import MOST_UNFINISHED, open_history
+from game.store.kept import unfinished_games
 from scenes.menu.scene import MenuScene
 from scenes.model.options import PlayOptions
 from scenes.menu.resume_list import ResumeListScene
@@ -45,7 +46,7 @@ def kept_games(data: Path) -> list[dict[str, object]]:
     if not path.exists():
         return []
     with open_history(path, import_legacy=False) as history:
-        return [json.loads(kept.state) for kept in history.unfinished_games()]
+        return [json.loads(kept.state) for kept in unfinished_games(history)]
 
 
 def wait_for(done, process: subprocess.Popen[str], seconds: float = 60) -> None:  # type: ignore[no-untyped-def]

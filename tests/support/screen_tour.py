@@ -189,6 +189,7 @@ def _hotseat(size: tuple[int, int], seen: Seen) -> None:
 def _resume_list(size: tuple[int, int], seen: Seen) -> None:
     """The menu's list of unfinished games (two left, then forgotten again)."""
     from game.store.history import open_history
+    from game.store.kept import drop_unfinished, unfinished_games
 
     app = open_app(PlayOptions(), size=size)
     for mode, seed in (("hotseat", 4), ("demo", 5)):
@@ -202,8 +203,8 @@ def _resume_list(size: tuple[int, int], seen: Seen) -> None:
     seen("unfinished games")
     close_app()
     with open_history(import_legacy=False) as history:
-        for kept in history.unfinished_games():
-            history.drop_unfinished(kept.game)
+        for kept in unfinished_games(history):
+            drop_unfinished(history, kept.game)
 
 
 def _demo(size: tuple[int, int], seen: Seen, rules: str) -> None:
