@@ -200,17 +200,18 @@ class Screens:
         self.keep_unfinished()  # a game on screen (the menu has none) is kept, never dropped
         self.end_lesson()
         session: TableSession
+        lesson = None
         if kept.game.room is not None:
             from .classroom.lobby import reopen_class_game  # noqa: PLC0415 - the class game's packages load only for it
 
-            self.lesson, session, scene = reopen_class_game(self.ctx, kept,
-                                                            self.options.class_game or ClassSettings())
+            lesson, session, scene = reopen_class_game(self.ctx, kept, self.options.class_game or ClassSettings())
         else:
             session = keeping.resume_session(kept.game, self.options.agent_options(), kept.key)
             scene = TableScene(self.ctx, session, auto=all(not seat.is_human for seat in session.seats))
         self.last_seats, self.last_mode, self.rules_name = session.seats, session.mode, session.rules.name
         self.keeper.kept_at = keeping.progress_of(session)
         self.show_session(session, scene)
+        self.lesson = lesson  # (after the last game was left: the reopened room's lesson is new)
 
     # ------------------------------------------------------------ the class game
     def open_class_room(self, settings: ClassSettings) -> None:
