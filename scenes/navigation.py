@@ -132,6 +132,7 @@ class Screens:
         """Record the finished game, then show the results (a class game's: its next deals are
         played in the same room)."""
         saved = self.saver.save(session)  # (and what was kept of it, dropped in the same transaction)
+        session.record_number = self.saver.last_number
         self.end_session()
         outcome = outcome_of(session, saved)
         lesson = self.lesson
@@ -262,6 +263,7 @@ class Screens:
         ``""`` once saved, else the line saying why it was not."""
         written = self.saver.written
         line = self.saver.save(session, room=room, table=table)
+        session.record_number = self.saver.last_number
         return "" if self.saver.written > written else line
 
     # ------------------------------------------------------------ over the screen below

@@ -91,6 +91,31 @@ CREATE TABLE IF NOT EXISTS unfinished_set_aside (
     problem  TEXT NOT NULL          -- why it was set aside
 );
 """
+_LESSONS = """
+CREATE TABLE IF NOT EXISTS lessons (
+    number   INTEGER PRIMARY KEY,   -- the lesson's number, in the order they started
+    code     TEXT NOT NULL,         -- the room's code
+    started  INTEGER NOT NULL,      -- when the room opened (Unix seconds)
+    folder   TEXT NOT NULL,         -- where its report is written
+    class    TEXT NOT NULL DEFAULT '',  -- the class's name, if the teacher gave one
+    report   TEXT NOT NULL DEFAULT ''   -- the report's page, once written
+);
+CREATE TABLE IF NOT EXISTS lesson_games (
+    lesson   INTEGER NOT NULL,      -- lessons.number
+    position INTEGER NOT NULL,      -- the game's place in the lesson (0, 1, ...)
+    game     INTEGER,               -- its number in the history (NULL: it could not be saved there)
+    result   TEXT NOT NULL,         -- JSON: names, which seats are students, scores, predictions right/asked
+    PRIMARY KEY (lesson, position)
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS lesson_reviews (
+    lesson   INTEGER NOT NULL,
+    position INTEGER NOT NULL,      -- the game (lesson_games.position)
+    seat     INTEGER NOT NULL,
+    decisions TEXT NOT NULL,        -- JSON: the student's reviewed decisions (game.review.Decision)
+    PRIMARY KEY (lesson, position, seat)
+) WITHOUT ROWID;
+"""
+"""The class lessons (added after schema 2: :mod:`game.store.lessons`)."""
 _TOTALS_INDEXES = """
 CREATE INDEX IF NOT EXISTS seats_by_name_kind ON seats(name, kind, won, score, played);
 CREATE INDEX IF NOT EXISTS seats_by_time_kind ON seats(played, name, kind, won, score);
@@ -213,7 +238,7 @@ class History:
                 for statement in _statements(_SCHEMA):
                     self._db.execute(statement)
                 self._db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
-        for statement in _statements(_UNFINISHED + _TOTALS_INDEXES):  # added after schema 1; a no-op once there
+        for statement in _statements(_UNFINISHED + _LESSONS + _TOTALS_INDEXES):  # added later; a no-op once there
             self._db.execute(statement)
         if self._db.execute("SELECT 1 FROM unfinished LIMIT 1").fetchone():
             with self._transaction():

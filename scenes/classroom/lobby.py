@@ -216,7 +216,8 @@ class LobbyScene(Scene):
         options = self.ctx.options.agent_options()
         session = ClassSession(seats, self.server, rules=rules, level=self.settings.ai, seed=self.settings.seed,
                                options=options, time_limit=self.settings.time_limit,
-                               learning=self.settings.learning(room.spectator_count(), room.code))
+                               learning=self.settings.learning(room.spectator_count(), room.code,
+                                                               keep=self.ctx.options.record is None))
         self.ctx.nav.show_session(session, ClassTableScene(self.ctx, session, self.settings, self.addresses))
 
     # ------------------------------------------------------------- draw

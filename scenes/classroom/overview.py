@@ -48,7 +48,8 @@ def start_tables(ctx: AppContext, server: ClassServer, settings: ClassSettings, 
     plan = plan_tables(students, settings.table_size, settings.tables or 0, shuffle)
     game = RoomGame(rules_named(settings.rules), settings.ai, settings.seed, settings.deals == "same",
                     ctx.options.agent_options(), settings.time_limit, ctx.options.step_delay,
-                    settings.learning(room.spectator_count() + len(plan.watchers), room.code))
+                    settings.learning(room.spectator_count() + len(plan.watchers), room.code,
+                                      keep=ctx.options.record is None))
     tables = RoomOfTables(server, plan, game, ctx.nav.save_table)
     ctx.nav.show_room(tables, OverviewScene(ctx, tables, settings, addresses))
 

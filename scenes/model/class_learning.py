@@ -3,9 +3,11 @@ student's review on their phone, and the teacher's lesson report.
 
 Pure Python (no pygame).  :class:`Learning` is what the teacher chose (``class --predict``,
 ``--no-review``, ``--report``); :class:`AfterGame` is a finished game's side of it: the game's
-figures added to the lesson report, each student's review queued in the review workers
-(:mod:`game.classroom.reviews`) and sent to their phone as it fills in, and added to the report
-once ready.
+figures added to the lesson (its report, and the history: :mod:`game.classroom.lesson_book`),
+each student's review queued in the review workers (:mod:`game.classroom.reviews`) and sent to
+their phone as it fills in, and added to the lesson once ready.  A stop before a review is in
+leaves it missing, never lost: the lesson's games are in the history, and the review is made
+again from them.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from game.classroom.report import LessonReport
+from game.classroom.lesson_book import LessonBook
 from game.classroom.protocol import review_message
 from game.classroom.reviews import ReviewService, StudentReview, moved
 
@@ -28,8 +30,8 @@ class Learning:
     """The class predicts every placement, waiting that long at most (``None``: no predictions)."""
     reviews: ReviewService | None = None
     """Reviews each student's game for their phone when it ends (``None``: no reviews)."""
-    lesson: LessonReport | None = None
-    """The teacher's lesson report, which the game's figures and reviews are added to."""
+    lesson: LessonBook | None = None
+    """The lesson (its report, kept in the history), which the game's figures and reviews are added to."""
 
 
 NO_LEARNING = Learning()
@@ -44,6 +46,8 @@ class AfterGame:
         self.learning = learning
         self.reviews: list[StudentReview] = []
         self.started = False
+        self.position = 0
+        """The game's place in the lesson (once added)."""
 
     def update(self) -> None:
         """Called every frame: at the game's end its figures go to the report and the reviews are
@@ -60,8 +64,8 @@ class AfterGame:
                                                             session.game.rounds, students)
         for review in moved(self.reviews):
             session.server.send_to(review_message(review), seat=review.seat)
-            if review.ready and learning.lesson is not None:
-                learning.lesson.add_review(session.name(review.seat), review.decisions())
+            if review.ready and learning.lesson is not None and not review.failed():
+                learning.lesson.add_review(self.position, review.seat, review.decisions())
                 self._write()
 
     def _add_game(self) -> None:
@@ -69,11 +73,23 @@ class AfterGame:
         if lesson is None:
             return
         predictions = session.predictions
-        lesson.add_game([seat.name for seat in session.seats], [seat.kind == PHONE for seat in session.seats],
-                        session.game.scores,
-                        [predictions.right_of(f"seat:{seat}") for seat in range(len(session.seats))]
-                        if predictions is not None else ())
+        self.position = lesson.add_game(
+            [seat.name for seat in session.seats], [seat.kind == PHONE for seat in session.seats],
+            session.game.scores,
+            [predictions.right_of(f"seat:{seat}") for seat in range(len(session.seats))]
+            if predictions is not None else (), session.record_number)
         self._write()
+
+    def flush(self) -> None:
+        """The app stops: a game over whose figures are not in the lesson yet is added (its reviews
+        stay to be made), and the report is written again."""
+        if self.session.stage is not Stage.OVER or self.learning.lesson is None:
+            return
+        if not self.started:
+            self.started = True
+            self._add_game()
+        else:
+            self._write()
 
     def _write(self) -> None:
         lesson = self.learning.lesson

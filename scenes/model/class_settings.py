@@ -17,6 +17,8 @@ from game.classroom.tables import DUPLICATE, MAX_PHONES
 from game.rules import DEFAULT_PRESET, rules_named
 
 if TYPE_CHECKING:
+    from game.classroom.lesson_book import LessonBook
+
     from .class_learning import Learning
 
 
@@ -61,16 +63,17 @@ class ClassSettings:
     report_dir: Path | None = None
     """Where the lesson report is written (``None``: ``lessons/`` in the data folder)."""
 
-    def learning(self, watchers: int, code: str) -> Learning:
+    def learning(self, watchers: int, code: str, keep: bool = True, lesson: LessonBook | None = None) -> Learning:
         """What a game starting now in the room ``code`` with ``watchers`` phones watching does for
-        learning: predictions (see :meth:`predict_for`), reviews, the lesson report."""
-        from game.classroom.report import LessonReport, default_report_dir
+        learning: predictions (see :meth:`predict_for`), reviews, the lesson (its report, kept in the
+        history unless ``keep`` is off: ``--record FILE``).  ``lesson``: a stopped lesson going on."""
+        from game.classroom.lesson_book import LessonBook
         from game.classroom.reviews import shared_service
 
         from .class_learning import Learning
 
         return Learning(self.predict_for(watchers), shared_service() if self.reviews else None,
-                        LessonReport(self.report_dir or default_report_dir(), code))
+                        lesson or LessonBook.start(self.report_dir, code, keep))
 
     def predict_for(self, watchers: int) -> float | None:
         """How long placements wait for predictions in a game starting with ``watchers`` phones

@@ -76,9 +76,19 @@ class Lesson:
         elif play is not None:
             play.close()
 
+    def sessions(self) -> list[ClassSession]:
+        """Every game played now: one table's, or each table's of a room."""
+        play = self.play
+        if isinstance(play, RoomOfTables):
+            return list(play.sessions)
+        return [play] if play is not None else []
+
     def close(self) -> None:
-        """The teacher leaves the room: its game ends (a game not over is kept: its phones are told
-        it goes on) and the room closes."""
+        """The teacher leaves the room (or the app stops): every game over is in the lesson and its
+        report is written again; a game not over is kept (its phones are told it goes on); the
+        room closes."""
+        for session in self.sessions():
+            session.after_game.flush()
         if self.play is not None:
             self.play.close()
         self.server.stop()

@@ -48,6 +48,8 @@ class RecordSaver:
         self.record = record
         """``--record FILE``; ``None``: the history."""
         self.written = 0
+        self.last_number: int | None = None
+        """The number in the history of the game saved last (``None``: not saved there)."""
         self.failed = False
         """A finished game could not be written: the app's exit code says so."""
 
@@ -69,6 +71,7 @@ class RecordSaver:
         from game.record import PlayerInfo, record_game, utc_timestamp
 
         path = self.path()
+        self.last_number = None
         players = [PlayerInfo(seat.name, seat.record_kind) for seat in session.seats]
         try:
             record = record_game(session.game, players, finished=utc_timestamp(),
@@ -90,7 +93,7 @@ class RecordSaver:
         if self.record is not None:
             append_record(path, record)
             return _("Saved to {path}").format(path=path)
-        number = save_to_history(record, finishing=kept_as)
+        number = self.last_number = save_to_history(record, finishing=kept_as)
         return (_("Saved as game {number} of the history ({path})").format(number=number, path=path)
                 if number is not None else _("Already in the history ({path})").format(path=path))
 

@@ -106,6 +106,8 @@ class TableSession:
         self.chosen_by: list[int] = []
         """The humans who chose a card this turn, in order (the last may take it back)."""
         self.keep_key = secrets.token_hex(8)  # this game's key among the history's unfinished games
+        self.record_number: int | None = None
+        """Its number in the history once saved there (a class lesson names its games by it)."""
         self.taking_back: int | None = None
         """In hot-seat: the human asked behind the curtain whether to take their card back."""
         self._asked_from = Stage.CURTAIN
@@ -183,14 +185,6 @@ class TableSession:
     def step_number(self) -> int:
         """1-4: which placement of the turn is on screen (0 before the first)."""
         return len(self.placements)
-
-    def preview_caption(self, card: int) -> list[Part]:
-        """What would happen to ``card`` if it were placed now, for the chooser."""
-        return preview_parts(self.game.rows, self.rules, card)
-
-    def row_penalties(self) -> list[int]:
-        """The penalty a player would take with each row."""
-        return [self.rules.penalty_of(row) for row in self.game.rows]
 
     def name(self, player: int) -> str:
         return self.seats[player].name
@@ -332,6 +326,16 @@ class TableSession:
         self.turn_cards = self.game.revealed
         self.stage = Stage.REVEALED
         self._ask_row()
+
+
+def preview_caption(session: TableSession, card: int) -> list[Part]:
+    """What would happen to ``card`` if it were placed now, for the chooser."""
+    return preview_parts(session.game.rows, session.rules, card)
+
+
+def row_penalties(session: TableSession) -> list[int]:
+    """The penalty a player would take with each row now."""
+    return [session.rules.penalty_of(row) for row in session.game.rows]
 
 
 def can_advance(session: TableSession) -> bool:

@@ -26,7 +26,7 @@ from scenes.results.layout import results_layout
 from scenes.table.layout import table_layout  # noqa: E402
 from scenes.model.options import PlayOptions  # noqa: E402
 from scenes.results.scene import ResultsScene  # noqa: E402
-from scenes.model.session import Stage  # noqa: E402
+from scenes.model.session import row_penalties, Stage  # noqa: E402
 
 SOLO_ROW_CHOICE_SEED = 2
 """Playing the lowest card every turn, the solo human meets rule 4 with this deal."""
@@ -94,7 +94,7 @@ def test_solo_game_with_mouse_and_a_human_row_choice() -> None:
         if st is Stage.CHOOSE:
             play_by_clicks(app, 0)  # the lowest card: invites rule 4
         elif st is Stage.ROW_CHOICE:
-            penalties = session.row_penalties()
+            penalties = row_penalties(session)
             click(layout.row_boxes[penalties.index(min(penalties))].center)
         else:
             k = next(next_inputs)

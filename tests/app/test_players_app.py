@@ -25,7 +25,7 @@ from scenes.table.choosing import HAND_GUARD_SECONDS  # noqa: E402
 from scenes.menu.scene import MenuScene  # noqa: E402
 from scenes.model.options import PlayOptions  # noqa: E402
 from scenes.results.scene import ResultsScene  # noqa: E402
-from scenes.model.session import Stage  # noqa: E402
+from scenes.model.session import row_penalties, Stage  # noqa: E402
 
 pytestmark = pytest.mark.slow  # whole games: left out of the fast tier (-m "not slow")
 
@@ -48,7 +48,7 @@ def _act(app: App) -> None:
     elif current is Stage.CHOOSE:
         play_by_keys(app, 1)
     elif current is Stage.ROW_CHOICE:
-        penalties = session.row_penalties()
+        penalties = row_penalties(session)
         key(pygame.K_1 + penalties.index(min(penalties)))
     else:
         key(pygame.K_SPACE)

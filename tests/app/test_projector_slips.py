@@ -13,7 +13,7 @@ from scenes.kit import theme
 from scenes.menu.scene import MenuScene
 from scenes.model.options import PlayOptions
 from scenes.rules.scene import rules_text
-from scenes.model.session import Stage, TableSession, seats_for
+from scenes.model.session import preview_caption, Stage, TableSession, seats_for
 from scenes.table.players import fitting_detail
 
 
@@ -40,7 +40,7 @@ def test_the_rules_screen_and_the_previews_count_points_right() -> None:
     assert all(text.startswith(" point:" if value == 1 else " points") for value, text in marks), marks
     session = TableSession(seats_for("solo"), seed=3, rules=CLASSIC)
     for card in range(1, 105):
-        parts = session.preview_caption(card)
+        parts = preview_caption(session, card)
         for number, word in zip(parts, parts[1:]):
             if isinstance(number, int) and isinstance(word, str) and word.strip(" ,").startswith(("card", "point")):
                 assert word.strip(" ,") in (("card", "point") if number == 1 else ("cards", "points")), parts

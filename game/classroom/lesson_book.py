@@ -1,0 +1,125 @@
+"""One lesson as it goes: its report, and everything the report is made from, kept in the history.
+
+The report (:class:`~.report.LessonReport`) is written when each game ends, before its reviews,
+again as each review comes in, and at every stop; what it is made from - each game's points and
+predictions, each student's reviewed decisions - is kept in the history as it happens
+(:mod:`game.store.lessons`), so nothing a lesson makes is lost: a stopped class game's lesson goes
+on where it was, and ``main.py lessons report`` writes any lesson's report again (computing the
+reviews a stop left missing).  Without a history (``--record FILE``), the report alone is kept.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import TypeVar
+
+from game.review import Decision
+from game.store.history import History, HistoryError, open_history
+from game.store.lessons import (LessonGame, add_game, add_review, lesson_games, lesson_reviews, lessons, set_report,
+                                start_lesson)
+
+from .report import LessonReport, default_report_dir
+
+T = TypeVar("T")
+
+
+class LessonBook:
+    """One lesson's report and, if it has one, its place in the history (``number``)."""
+
+    def __init__(self, report: LessonReport, number: int | None = None, class_name: str = "") -> None:
+        self.report = report
+        self.number = number
+        """The lesson's number in the history (``None``: not kept there)."""
+        self.class_name = class_name
+        self.games: list[LessonGame] = []
+        self.reviewed: set[tuple[int, int]] = set()
+        """(game position, seat) of every review added."""
+
+    @classmethod
+    def start(cls, folder: Path | None, code: str, keep: bool = True, class_name: str = "") -> LessonBook:
+        """A new lesson in room ``code``, its report in ``folder`` (``None``: the default folder);
+        ``keep``: in the history too (not with ``--record FILE``)."""
+        report = LessonReport(folder or default_report_dir(), code)
+        number = None
+        if keep:
+            number = _kept(lambda history: start_lesson(history, code, int(report.started), str(report.folder),
+                                                         class_name))
+        return cls(report, number, class_name)
+
+    @classmethod
+    def reopen(cls, number: int) -> LessonBook | None:
+        """Lesson ``number`` as the history keeps it (its games, its reviews), to go on with or to
+        write again; ``None`` if the history has no such lesson."""
+        try:
+            with open_history(import_legacy=False) as history:
+                info = next((lesson for lesson in lessons(history) if lesson.number == number), None)
+                if info is None:
+                    return None
+                games, reviews = lesson_games(history, number), lesson_reviews(history, number)
+        except (HistoryError, OSError):
+            return None
+        book = cls(LessonReport(Path(info.folder), info.code, float(info.started)), number, info.class_name)
+        for game in games:
+            book._count_game(game)
+        for (position, seat), decisions in sorted(reviews.items()):
+            if position < len(book.games):
+                book._count_review(position, seat, decisions)
+        return book
+
+    @property
+    def problem(self) -> str:
+        """Why the report could not be written, if it could not (the lesson goes on)."""
+        return self.report.problem
+
+    def add_game(self, names: Sequence[str], students: Sequence[bool], scores: Sequence[int],
+                 predicted: Sequence[tuple[int, int] | None] = (), record: int | None = None) -> int:
+        """A game of the lesson is over (``record``: its number in the history); its place in the lesson."""
+        game = LessonGame(len(self.games), record, tuple(names), tuple(students), tuple(scores), tuple(predicted))
+        self._count_game(game)
+        number = self.number
+        if number is not None:
+            _kept(lambda history: add_game(history, number, game))
+        return game.position
+
+    def add_review(self, position: int, seat: int, decisions: Sequence[Decision]) -> None:
+        """Student ``seat``'s review of game ``position`` is in."""
+        if (position, seat) in self.reviewed:
+            return
+        self._count_review(position, seat, decisions)
+        number = self.number
+        if number is not None:
+            _kept(lambda history: add_review(history, number, position, seat, decisions))
+
+    def missing_reviews(self) -> list[tuple[LessonGame, int]]:
+        """(game, seat) of each student whose review is not in yet (a stop left it missing)."""
+        return [(game, seat) for game in self.games for seat, student in enumerate(game.students)
+                if student and (game.position, seat) not in self.reviewed]
+
+    def write(self) -> bool:
+        """Write (or write again) the report; whether it was (else see :attr:`problem`)."""
+        if not self.report.write():
+            return False
+        page, number = str(self.report.html_path), self.number
+        if number is not None:
+            _kept(lambda history: set_report(history, number, page))
+        return True
+
+    def _count_game(self, game: LessonGame) -> None:
+        self.games.append(game)
+        self.report.add_game(game.names, game.students, game.scores, game.predicted)
+
+    def _count_review(self, position: int, seat: int, decisions: Sequence[Decision]) -> None:
+        self.reviewed.add((position, seat))
+        self.report.add_review(self.games[position].names[seat], decisions)
+
+
+def _kept(write: Callable[[History], T]) -> T | None:
+    """``write(history)``'s result, or ``None`` if the history cannot take it now (the report
+    itself still holds it: the lesson goes on)."""
+    try:
+        with open_history(import_legacy=False) as history:
+            return write(history)
+    except (HistoryError, OSError):
+        return None
+

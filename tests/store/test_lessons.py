@@ -1,0 +1,56 @@
+"""A lesson is kept in the history as it goes (issue 38, item 4): its games with each student's
+points and predictions, each student's reviewed decisions; the report written again from the
+history alone is the report the lesson wrote, and a review a stop left missing is named."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from game.classroom.lesson_book import LessonBook
+from game.review import Decision
+from game.store.history import open_history
+from game.store.lessons import decision_json, decision_of, lessons
+
+NAMES = ("Ana", "Ben", "AI 1", "AI 2")
+STUDENTS = (True, True, False, False)
+
+
+def decision(seat: int, loss: float) -> Decision:
+    return Decision(seat, 0, 2, "card", 40, 12, ((12, 1.5), (40, 1.5 + loss)), loss, ((5,), (20, 21), (33,), (60,)),
+                    (12, 40, 77), None, (), "12 fits row 2")
+
+
+def test_a_decision_reads_back_as_it_was() -> None:
+    kept = decision(1, 2.25)
+    assert decision_of(decision_json(kept)) == kept
+
+
+def test_the_report_written_again_from_the_history_is_the_lessons_own(tmp_path: Path) -> None:
+    book = LessonBook.start(tmp_path / "reports", "ROOM")
+    assert book.number is not None
+    first = book.add_game(NAMES, STUDENTS, (12, 30, 21, 40), ((5, 7), (2, 7), None, None), record=1)
+    book.add_review(first, 0, [decision(0, 0.0), decision(0, 3.0)])
+    second = book.add_game(("Ben", "Ana", "AI 1", "AI 2"), STUDENTS, (9, 14, 22, 31), (), record=2)
+    book.add_review(second, 1, [decision(1, 1.0)])
+    assert book.write()
+    written = book.report.html_path.read_text(encoding="utf-8"), book.report.csv_path.read_text(encoding="utf-8")
+
+    again = LessonBook.reopen(book.number)
+    assert again is not None
+    assert [(g.position, g.game, g.scores) for g in again.games] == [(0, 1, (12, 30, 21, 40)), (1, 2, (9, 14, 22, 31))]
+    assert again.report.lines() == book.report.lines()
+    assert [(game.position, seat) for game, seat in again.missing_reviews()] == [(0, 1), (1, 0)]
+    assert again.write()
+    assert (again.report.html_path.read_text(encoding="utf-8"),
+            again.report.csv_path.read_text(encoding="utf-8")) == written
+    with open_history(import_legacy=False) as history:
+        [info] = lessons(history)
+    assert (info.code, info.games, info.students, info.report) == ("ROOM", 2, 2, str(book.report.html_path))
+
+
+def test_without_a_history_the_report_alone_is_kept(tmp_path: Path) -> None:
+    book = LessonBook.start(tmp_path, "ROOM", keep=False)
+    book.add_game(NAMES, STUDENTS, (1, 2, 3, 4))
+    assert book.number is None and book.write()
+    with open_history(import_legacy=False) as history:
+        assert lessons(history) == []
