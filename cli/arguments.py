@@ -30,7 +30,7 @@ class OneLineErrorParser(argparse.ArgumentParser):
 
 WHOLE_NUMBER = re.compile(r"-?[0-9]+")
 """A whole number as a command line takes it: ASCII digits, a minus sign before them at most."""
-DECIMAL_NUMBER = re.compile(r"-?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)")
+DECIMAL_NUMBER = re.compile(r"-?[0-9]*\.?[0-9]+")
 """A number with decimals as a command line takes it: ASCII digits and one decimal point."""
 
 

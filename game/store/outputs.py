@@ -88,13 +88,23 @@ def check_output_folder(folder: str | Path) -> None:
     if not stat.S_ISDIR(mode):
         raise OSError(errno.ENOTDIR, not_a_folder(mode))
     try:
-        with tempfile.NamedTemporaryFile(dir=folder, prefix=".write-test-") as probe:
-            probe.write(b"\0")
-            probe.flush()
-            os.fsync(probe.fileno())
+        _write_a_byte_in(folder)
     except OSError as problem:
         raise OSError(problem.errno, _("no file can be written in it: {problem}").format(
             problem=problem.strerror or problem)) from None
+
+
+def _write_a_byte_in(folder: Path) -> None:
+    """Write a byte to a new file in ``folder`` (a full disk refuses it), then delete the file."""
+    fd, probe = tempfile.mkstemp(dir=folder, prefix=".write-test-")
+    try:
+        os.write(fd, b"\0")
+        os.fsync(fd)
+    finally:
+        try:
+            os.close(fd)
+        finally:
+            os.unlink(probe)
 
 
 def not_a_folder(mode: int) -> str:

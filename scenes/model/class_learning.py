@@ -31,6 +31,11 @@ class Learning:
     lesson: LessonReport | None = None
     """The teacher's lesson report, which the game's figures and reviews are added to."""
 
+    @property
+    def report_problem(self) -> str:
+        """Why the lesson report could not be written the last time it was (empty: it was)."""
+        return self.lesson.problem if self.lesson is not None else ""
+
 
 NO_LEARNING = Learning()
 
