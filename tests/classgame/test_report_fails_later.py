@@ -136,3 +136,28 @@ def test_a_class_game_whose_report_fails_shows_a_note_and_says_it_once(
         close_app()
     assert len(report_lines(capsys.readouterr().err)) == 1
     assert (tmp_path / "class.jsonl").read_text().count("\n") == 1  # the game itself was saved
+
+
+@pytest.mark.slow
+@needs("aiohttp")
+@needs("pygame")
+def test_the_class_results_of_many_tables_say_the_report_failed(tmp_path: Path,
+                                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    import pygame
+
+    from scenes.classroom.room_results import RoomResultsScene
+    from tests.support.app_helpers import key
+    from tests.support.class_helpers import close_app, lobby_of, open_class_app, run_until
+
+    folder = tmp_path / "lessons"
+    app = open_class_app(tmp_path / "class.jsonl", report_dir=folder, tables=1)
+    try:
+        run_until(app, lambda: lobby_of(app).server is not None)
+        folder.write_text("a file where the folder was")
+        key(pygame.K_RETURN)
+        run_until(app, lambda: isinstance(app.manager.active, RoomResultsScene), seconds=120)
+        saved = app.manager.active.saved_line()  # type: ignore[attr-defined]
+    finally:
+        close_app()
+    assert saved == f"{PROBLEM}{folder}: File exists"
+    assert len(report_lines(capsys.readouterr().err)) == 1
