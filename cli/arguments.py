@@ -76,13 +76,6 @@ def path_argument(text: str) -> Path:
     return Path(text)
 
 
-def shown_path(path: Path) -> str:
-    """``path`` as an error line shows it: as it is, or quoted with escapes if it holds a line
-    break or another character a terminal would not print on one line."""
-    text = str(path)
-    return text if text.isprintable() else repr(text)
-
-
 def seed_argument(text: str) -> int:
     """A seed from the command line: a whole number in range(SEED_LIMIT)."""
     try:

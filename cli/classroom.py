@@ -18,7 +18,7 @@ from game.rules import Offered, rules_named
 from game.table_size import MAX_PLAYERS, MIN_PLAYERS
 
 from .arguments import (MAX_TIME_LIMIT, Commands, add_rules_option, add_window_options, milliseconds_argument,
-                        parse_whole_number, path_argument, shown_path, seconds_number_argument, seed_argument,
+                        parse_whole_number, path_argument, seconds_number_argument, seed_argument,
                         whole_number_argument)
 
 if TYPE_CHECKING:
@@ -152,7 +152,7 @@ def report_folder(folder: Path | None, error: Callable[[str], NoReturn]) -> Path
     one line and exit 2.  The temporary files a killed write left in the report folder go."""
     from game.classroom.report import clean_leftovers, default_report_dir
     from game.jsonl import problem_text
-    from game.store.outputs import check_output_folder
+    from game.store.outputs import check_output_folder, shown_path
 
     if folder is not None:
         try:

@@ -110,7 +110,7 @@ def checked_folder(flag: str, given: Path) -> Path:
     except OSError as problem:  # a loop of symbolic links since Python 3.13, a folder that cannot be read
         raise FolderRefused(f"{flag} {shown(given)}: {problem.strerror or problem}") from None
     if entries and not holds_marker(folder):
-        listed = ", ".join(entries[:3]) + (", ..." if len(entries) > 3 else "")
+        listed = ", ".join(shown(Path(entry)) for entry in entries[:3]) + (", ..." if len(entries) > 3 else "")
         raise FolderRefused(f"{flag} {shown(given)}: it holds files ({listed}) but no earlier build (no {MARKER} "
                             "file): choose a new or empty folder")
     return folder
@@ -221,7 +221,8 @@ def main(argv: list[str] | None = None) -> int:
     try:
         return build(dist, work, not arguments.no_zip)
     except OSError as problem:
-        print(f"{PROG}: {problem.filename or ''}: {problem.strerror or problem}", file=sys.stderr)
+        where = shown(Path(problem.filename)) if problem.filename else ""
+        print(f"{PROG}: error: {where}: {problem.strerror or problem}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:
         print(f"{PROG}: interrupted", file=sys.stderr)

@@ -31,6 +31,7 @@ from pathlib import Path
 
 from game.i18n import _, active_language, ngettext
 from game.review import Decision, costliest, summary
+from game.store.outputs import shown_path
 from game.store.storage import data_dir
 
 LESSONS_FOLDER = "lessons"
@@ -184,7 +185,7 @@ class LessonReport:
             _replace(self.html_path, report_html(lines, self.code, self.started, self.games))
         except OSError as problem:
             self._failed(_("the lesson report could not be written to {folder}: {problem}").format(
-                folder=self.folder, problem=problem.strerror or problem))
+                folder=shown_path(self.folder), problem=problem.strerror or problem))
             return False
         self.problem = ""
         return True

@@ -68,6 +68,13 @@ def check_output_file(path: str | os.PathLike[str]) -> None:
         os.close(fd)
 
 
+def shown_path(path: str | os.PathLike[str]) -> str:
+    """``path`` as a line on the terminal shows it: as it is, or quoted with escapes if it holds a
+    line break or another character a terminal would not print on one line."""
+    text = os.fspath(path)
+    return text if text.isprintable() else repr(text)
+
+
 def check_output_folder(folder: str | Path) -> None:
     """``OSError`` saying why unless ``folder`` is a folder whose files can be written; it is made
     if missing (with the folders above it).  Refused: a file, a device, a pipe, a link to nowhere or

@@ -48,6 +48,14 @@ def test_a_folder_taken_away_is_one_line_on_the_terminal_and_the_lesson_goes_on(
     assert not report.write() and len(report_lines(capsys.readouterr().err)) == 1  # a new failure: a new line
 
 
+
+def test_a_folder_named_with_a_line_break_is_still_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    folder = tmp_path / "9b\nlessons"
+    report = a_lesson(folder)
+    folder.write_text("a file")
+    assert not report.write()
+    assert capsys.readouterr().err == f"main.py: note: {PROBLEM}{str(folder)!r}: File exists\n"
+
 def test_a_full_disk_keeps_the_report_written_before_whole(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     with small_disk(tmp_path / "disk", kilobytes=64) as disk:
         report = a_lesson(disk / "lessons")

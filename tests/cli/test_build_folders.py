@@ -154,3 +154,20 @@ def test_a_folder_holding_an_earlier_build_is_built_into_again(tmp_path: Path,
     os.rename(dist / "6takes", dist / "6takes-old")  # what an earlier build left (the stand-in makes 6takes/)
     assert build_app.main(["--dist", str(dist), "--work", str(work), "--no-zip"]) == 0
     assert len(pyinstaller_runs) == 2
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="/proc is Linux's")
+def test_a_folder_that_cannot_be_made_is_one_line_even_with_a_line_break_in_its_name(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], pyinstaller_runs: list[list[str]]) -> None:
+    assert build_app.main(["--dist", "/proc/no\nsuch", "--work", str(tmp_path / "work"), "--no-zip"]) == 1
+    err = capsys.readouterr().err
+    assert err == "build_app.py: error: '/proc/no\\nsuch': No such file or directory\n"
+    assert pyinstaller_runs == []
+
+
+def test_a_file_name_with_a_line_break_is_listed_on_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                              pyinstaller_runs: list[list[str]]) -> None:
+    (tmp_path / "odd").mkdir()
+    (tmp_path / "odd" / "two\nlines").write_text("kept")
+    assert "('two\\nlines')" in refused(["--dist", str(tmp_path / "odd"), "--work", str(tmp_path / "w")], capsys,
+                                         pyinstaller_runs)
