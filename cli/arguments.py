@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, NoReturn, TypeAlias
@@ -27,10 +28,58 @@ class OneLineErrorParser(argparse.ArgumentParser):
         self.exit(2, _("{prog}: error: {message} (see --help)").format(prog=self.prog, message=message) + "\n")
 
 
+WHOLE_NUMBER = re.compile(r"-?[0-9]+")
+"""A whole number as a command line takes it: ASCII digits, a minus sign before them at most."""
+DECIMAL_NUMBER = re.compile(r"-?[0-9]*\.?[0-9]+")
+"""A number with decimals as a command line takes it: ASCII digits and one decimal point."""
+
+
+def parse_whole_number(text: str) -> int:
+    """``text`` as a whole number, or ``ValueError``: every number flag of every command is read
+    here.  ``int()`` alone takes other scripts' digits ("١٢"), spaces, "_" and "+", and
+    ``str.isdigit()`` passes "²", which ``int()`` then refuses with a traceback."""
+    if WHOLE_NUMBER.fullmatch(text) is None:
+        raise ValueError(text)
+    return int(text)
+
+
+def parse_decimal_number(text: str) -> float:
+    """``text`` as a finite number (``0.5``, ``2``, ``.25``), or ``ValueError``; not "nan", "inf",
+    "1e3", other scripts' digits or spaces (``float()`` takes them all)."""
+    if DECIMAL_NUMBER.fullmatch(text) is None:
+        raise ValueError(text)
+    return float(text)
+
+
+def whole_number_argument(text: str) -> int:
+    """An argument type: a whole number, its range checked by the command (``--port``, ``--seats``)."""
+    try:
+        return parse_whole_number(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(_("expected a whole number, not {text}").format(text=repr(text))) from None
+
+
+def seconds_number_argument(text: str) -> float:
+    """An argument type: a number of seconds, its range checked by the command (``--time-limit``)."""
+    try:
+        return parse_decimal_number(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(_("expected a number of seconds, not {text}").format(
+            text=repr(text))) from None
+
+
+def path_argument(text: str) -> Path:
+    """An argument type: the path of a file or a folder.  An empty one (a shell variable not set) is
+    refused, not read as the current folder."""
+    if not text:
+        raise argparse.ArgumentTypeError(_("expected a path, not an empty text"))
+    return Path(text)
+
+
 def seed_argument(text: str) -> int:
     """A seed from the command line: a whole number in range(SEED_LIMIT)."""
     try:
-        seed = int(text)
+        seed = parse_whole_number(text)
     except ValueError:
         raise argparse.ArgumentTypeError(_("seed must be a whole number, not {text}").format(text=repr(text))) from None
     if not 0 <= seed < SEED_LIMIT:
@@ -41,7 +90,7 @@ def seed_argument(text: str) -> int:
 def add_recorded_game_choice(parser: argparse.ArgumentParser, history_help: str) -> None:
     """FILE, ``--history`` and ``--game K``: which recorded game a command opens (replay, review);
     ``history_help``: what ``--history`` does, in the command's words."""
-    parser.add_argument("file", type=Path, metavar="FILE", nargs="?",
+    parser.add_argument("file", type=path_argument, metavar="FILE", nargs="?",
                         help=_("a records file (format 6takes-record/1)"))
     parser.add_argument("--history", action="store_true", help=history_help)
     parser.add_argument("--game", type=game_number_argument, default=None, metavar="K",
@@ -49,10 +98,7 @@ def add_recorded_game_choice(parser: argparse.ArgumentParser, history_help: str)
                                "with --history, the game's number on the scoreboard (default: the latest)"))
 
 def _whole_number_from(text: str, lowest: int, highest: int | None = None) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(_("expected a whole number, not {text}").format(text=repr(text))) from None
+    value = whole_number_argument(text)
     if value < lowest:
         raise argparse.ArgumentTypeError(_("expected a number >= {lowest}, not {value}").format(
             lowest=lowest, value=value))
@@ -90,7 +136,7 @@ def non_negative_number(not_a_number: str, negative: str, highest: float) -> Cal
     ``N_``, ``{text}`` the value given) name its unit (seconds, milliseconds)."""
     def parse(text: str) -> float:
         try:
-            value = float(text)
+            value = parse_decimal_number(text)
         except ValueError:
             raise argparse.ArgumentTypeError(_(not_a_number).format(text=repr(text))) from None
         if not 0 <= value < float("inf"):
@@ -116,7 +162,7 @@ EXIT_HELP = {"once the results screen is shown": N_("close the app once the resu
 def add_window_options(parser: argparse.ArgumentParser, end: str) -> None:
     """The options every command that opens a window shares; ``end``: when --exit-at-end closes."""
     exit_help = _(EXIT_HELP[end]) if end in EXIT_HELP else f"close the app {end}"
-    parser.add_argument("--screenshots", type=Path, metavar="DIR",
+    parser.add_argument("--screenshots", type=path_argument, metavar="DIR",
                         help=_("save a PNG of the window after every placement into DIR"))
     parser.add_argument("--step-delay", type=seconds_argument, default=1.0, metavar="SECONDS",
                         help=_("delay between automatic placements (default 1.0; 0 = as fast as possible)"))

@@ -17,7 +17,9 @@ from game.players.options import DEFAULT_THINK_MS
 from game.rules import Offered, rules_named
 from game.table_size import MAX_PLAYERS, MIN_PLAYERS
 
-from .arguments import add_rules_option, MAX_TIME_LIMIT, Commands, add_window_options, milliseconds_argument, seed_argument
+from .arguments import (MAX_TIME_LIMIT, Commands, add_rules_option, add_window_options, milliseconds_argument,
+                        parse_whole_number, path_argument, seconds_number_argument, seed_argument,
+                        whole_number_argument)
 
 if TYPE_CHECKING:
     from scenes.model.class_settings import ClassSettings
@@ -43,28 +45,28 @@ def options(args: argparse.Namespace) -> PlayOptions:
 
 def add_class_arguments(parser: argparse.ArgumentParser) -> None:
     add_rules_option(parser, Offered.CLASS)
-    parser.add_argument("--seats", type=int, metavar="N",
+    parser.add_argument("--seats", type=whole_number_argument, metavar="N",
                         help=_("seats at the table: 4 under snap, {low}-{high} under classic "
                                "(default: 4 under snap, {high} under classic); AIs play the empty ones").format(
                             low=MIN_PLAYERS, high=MAX_PLAYERS))
     add_table_arguments(parser)
-    parser.add_argument("--port", type=int, default=DEFAULT_PORT,
+    parser.add_argument("--port", type=whole_number_argument, default=DEFAULT_PORT,
                         help=_("TCP port of the join address (default {port}; 0: any free port)").format(
                             port=DEFAULT_PORT))
     parser.add_argument("--code", help=_("the room code (2-12 letters or digits; default: 4 drawn at random)"))
     parser.add_argument("--ai", default="random", metavar="LEVEL",
                         help=_("level of the computer players in empty seats and of those that play for a late "
                                "student: random (default), heuristic or mc"))
-    parser.add_argument("--start-at", type=int, metavar="N",
+    parser.add_argument("--start-at", type=whole_number_argument, metavar="N",
                         help=_("start by itself once N seats are taken (default: the teacher presses Enter)"))
-    parser.add_argument("--time-limit", type=float, metavar="SECONDS",
+    parser.add_argument("--time-limit", type=seconds_number_argument, metavar="SECONDS",
                         help=_("seconds a student has to choose before an AI chooses for them (default: wait)"))
     add_learning_arguments(parser)
     parser.add_argument("--seed", type=seed_argument, help=_("reproduce a deal (shown on screen)"))
     parser.add_argument("--resume", action="store_true",
                         help=_("reopen the latest stopped class game: the same room code, and each phone "
                                "back at its seat"))
-    parser.add_argument("--record", type=Path, metavar="FILE",
+    parser.add_argument("--record", type=path_argument, metavar="FILE",
                         help=_("append the finished game's record (JSON Lines) to FILE instead of the history"))
     parser.add_argument("--think-ms", type=milliseconds_argument, default=DEFAULT_THINK_MS, metavar="MS",
                         help=_("thinking time per decision of mc players (default {ms})").format(
@@ -78,13 +80,13 @@ def add_learning_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--predict", action=argparse.BooleanOptionalAction, default=None,
                         help=_("every phone not asked to act predicts where each card goes before it is shown "
                                "(default: on if some phones only watch)"))
-    parser.add_argument("--predict-seconds", type=float, default=DEFAULT_SECONDS, metavar="SECONDS",
+    parser.add_argument("--predict-seconds", type=seconds_number_argument, default=DEFAULT_SECONDS, metavar="SECONDS",
                         help=_("the longest a placement waits for the class's predictions (default {seconds})"
                                ).format(seconds=f"{DEFAULT_SECONDS:g}"))
     parser.add_argument("--no-review", dest="reviews", action="store_false",
                         help=_("do not send each student their review when their game ends (it is computed on "
                                "this computer's spare cores)"))
-    parser.add_argument("--report", type=Path, metavar="DIR",
+    parser.add_argument("--report", type=path_argument, metavar="DIR",
                         help=_("write the lesson report (an HTML page to print and a CSV) to DIR (default: "
                                "lessons/ in the data folder)"))
 
@@ -95,7 +97,7 @@ def add_table_arguments(parser: argparse.ArgumentParser) -> None:
                         help=_("many tables: the students are split into tables when the game starts, AIs fill "
                                "the short ones, every table plays at its own pace; auto: as many as the students "
                                "fill (default: one table)"))
-    parser.add_argument("--table-size", type=int, metavar="N",
+    parser.add_argument("--table-size", type=whole_number_argument, metavar="N",
                         help=_("with --tables: seats at each table (snap: 4; classic: {low}-{high}, default 4)"
                                ).format(low=MIN_PLAYERS, high=MAX_PLAYERS))
     parser.add_argument("--shuffle", action="store_true",
@@ -141,7 +143,24 @@ def class_settings(args: argparse.Namespace, error: Callable[[str], NoReturn]) -
                          time_limit=args.time_limit, seed=args.seed, seats=args.seats, resume=args.resume,
                          tables=tables, table_size=table_size, shuffle=args.shuffle, deals=args.deals,
                          predict=args.predict, predict_seconds=args.predict_seconds, reviews=args.reviews,
-                         report_dir=args.report)
+                         report_dir=report_folder(args.report, error))
+
+
+def report_folder(folder: Path | None, error: Callable[[str], NoReturn]) -> Path | None:
+    """``--report DIR`` made ready before the lesson starts, checked as every output folder is (a
+    folder that takes a file, made if missing: :func:`game.store.outputs.check_output_folder`), else
+    one line and exit 2.  The temporary files a killed write left in the report folder go."""
+    from game.classroom.report import clean_leftovers, default_report_dir
+    from game.jsonl import problem_text
+    from game.store.outputs import check_output_folder, shown_path
+
+    if folder is not None:
+        try:
+            check_output_folder(folder)
+        except OSError as problem:
+            error(_("--report {folder}: {problem}").format(folder=shown_path(folder), problem=problem_text(problem)))
+    clean_leftovers(folder or default_report_dir())
+    return folder
 
 
 def table_options(args: argparse.Namespace, error: Callable[[str], NoReturn]) -> tuple[int | None, int]:
@@ -155,17 +174,24 @@ def table_options(args: argparse.Namespace, error: Callable[[str], NoReturn]) ->
         return None, TABLE_SEATS
     if args.seats is not None or args.resume:
         error(_("--tables cannot go with {flag}").format(flag="--seats" if args.seats is not None else "--resume"))
-    text = args.tables.strip().lower()
-    if text == "auto":
-        tables = AUTO
-    elif text.isdigit() and 1 <= int(text) <= MAX_PHONES // 2:
-        tables = int(text)
-    else:
-        error(_("--tables must be auto or a number from 1 to {highest}, not {value}").format(
-            highest=MAX_PHONES // 2, value=repr(args.tables)))
+    tables = tables_count(args.tables, error)
     size = TABLE_SEATS if args.table_size is None else args.table_size
     try:
         rules_named(args.rules).check_player_count(size)
     except ValueError as problem:
         error(f"--table-size {size}: {problem}")
     return tables, size
+
+
+def tables_count(text: str, error: Callable[[str], NoReturn]) -> int:
+    """``--tables auto`` (:data:`AUTO`) or a number of tables."""
+    if text.strip().lower() == "auto":
+        return AUTO
+    try:
+        tables = parse_whole_number(text.strip())
+    except ValueError:
+        tables = 0
+    if not 1 <= tables <= MAX_PHONES // 2:
+        error(_("--tables must be auto or a number from 1 to {highest}, not {value}").format(
+            highest=MAX_PHONES // 2, value=repr(text)))
+    return tables

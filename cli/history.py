@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Sequence
 from game.i18n import _, ngettext
 from game.store.storage import default_history_path
 
-from .arguments import Commands, OneLineErrorParser
+from .arguments import Commands, OneLineErrorParser, path_argument
 
 if TYPE_CHECKING:
     from game.store.history import History
@@ -26,10 +26,10 @@ def add_parser(commands: Commands) -> None:
     history_commands = history.add_subparsers(dest="history_command", parser_class=OneLineErrorParser,
                                               required=True, metavar="{export,import}")
     export = history_commands.add_parser("export", help=_("write every game of the history to FILE"))
-    export.add_argument("file", type=Path, metavar="FILE.jsonl")
+    export.add_argument("file", type=path_argument, metavar="FILE.jsonl")
     export.set_defaults(subparser=export)
     imported = history_commands.add_parser("import", help=_("add the records of FILE to the history"))
-    imported.add_argument("file", type=Path, metavar="FILE.jsonl")
+    imported.add_argument("file", type=path_argument, metavar="FILE.jsonl")
     imported.set_defaults(subparser=imported)
 
 

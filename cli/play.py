@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-from pathlib import Path
 from typing import TYPE_CHECKING, Sequence
 
 from game.players.options import DEFAULT_THINK_MS
@@ -16,7 +15,7 @@ from game.text import NAME_LIMIT, InvalidNameError, check_name
 
 from game.rules import Offered
 from .arguments import (add_rules_option, Commands, Error, add_bot_option, add_clock_option, add_window_options, milliseconds_argument,
-                        seed_argument)
+                        path_argument, seed_argument)
 from .players import add_players_option, play_player_count
 
 if TYPE_CHECKING:
@@ -32,7 +31,7 @@ def add_parser(commands: Commands) -> None:
     play.add_argument("--names", help=_("comma-separated player names, in seat order "
                                         "(one per seat, each 1-{limit} characters)").format(limit=NAME_LIMIT))
     add_players_option(play)
-    play.add_argument("--record", type=Path, metavar="FILE",
+    play.add_argument("--record", type=path_argument, metavar="FILE",
                       help=_("append the finished game's record (JSON Lines) to FILE instead of "
                              "saving it in the history ({path})").format(path=default_history_path()))
     add_window_options(play, "once the results screen is shown")

@@ -10,10 +10,12 @@ from game.i18n import _
 from game.rules import rules_named
 from game.table_size import DEFAULT_PLAYERS, MAX_PLAYERS, MIN_PLAYERS, PlayerCountError, check_players
 
+from .arguments import whole_number_argument
+
 
 def add_players_option(parser: argparse.ArgumentParser) -> None:
     """``play --players N``."""
-    parser.add_argument("--players", type=int, metavar="N",
+    parser.add_argument("--players", type=whole_number_argument, metavar="N",
                         help=_("players at the table: {lowest}-{highest} under --rules classic, 4 under "
                                "snap and codingame (default: as many as --names, else {default})").format(
                             lowest=MIN_PLAYERS, highest=MAX_PLAYERS, default=DEFAULT_PLAYERS))

@@ -19,7 +19,8 @@ from game.review import (DEFAULT_ROLLOUTS, DEFAULT_SEED, ROW, Decision, costlies
                          worth_revisiting)
 from game.rules import rules_named
 
-from .arguments import Commands, Error, add_recorded_game_choice, rollouts_argument, seed_argument
+from .arguments import (WHOLE_NUMBER, Commands, Error, add_recorded_game_choice, parse_whole_number, rollouts_argument,
+                        seed_argument)
 from .replay import load_replay
 
 
@@ -55,9 +56,9 @@ def seats_of(specs: Sequence[str] | None, replayed: ReplayedRecord,
     seats: list[int] = []
     for spec in specs:
         text = spec.strip()
-        if text.isdigit():
-            seat = int(text)
-            if seat >= len(players):
+        if WHOLE_NUMBER.fullmatch(text):
+            seat = parse_whole_number(text)
+            if not 0 <= seat < len(players):
                 error(_("--seat {seat}: this game has seats 0 to {last}").format(seat=seat, last=len(players) - 1))
         else:
             matches = [i for i, p in enumerate(players) if p.name.casefold() == text.casefold()]

@@ -18,7 +18,8 @@ from game.cluster import ClusterError
 from game.rules import Offered, Rules, rules_named
 
 from .arguments import (add_rules_option, Commands, Error, add_bot_option, add_clock_option, add_cluster_option, with_cluster,
-                        milliseconds_argument, games_argument, jobs_argument, rollouts_argument, seed_argument)
+                        milliseconds_argument, games_argument, jobs_argument, path_argument, rollouts_argument,
+                        seed_argument)
 from .progress import Progress
 
 if TYPE_CHECKING:
@@ -42,7 +43,7 @@ def add_parser(commands: Commands) -> None:
     add_bot_option(sim)
     add_clock_option(sim)
     add_cluster_option(sim)
-    sim.add_argument("--record", type=Path, metavar="FILE",
+    sim.add_argument("--record", type=path_argument, metavar="FILE",
                      help=_("write every game's record (JSON Lines) to FILE"))
     sim.add_argument("--append", action="store_true", help=_("add the records to FILE if it holds some already"))
     sim.add_argument("--overwrite", action="store_true", help=_("replace FILE if it holds records already"))
@@ -57,7 +58,7 @@ def add_parser(commands: Commands) -> None:
                      help=_("worker processes (default 1); results do not depend on N"))
     sim.add_argument("--duplicate", action="store_true",
                      help=_("play every deal once per seat rotation and compare kinds deal by deal"))
-    sim.add_argument("--bot-logs", type=Path, metavar="DIR",
+    sim.add_argument("--bot-logs", type=path_argument, metavar="DIR",
                      help=_("save each external bot's debug output (its stderr) in DIR, "
                             "one file per game and seat"))
     sim.add_argument("--no-progress", action="store_true",

@@ -25,7 +25,7 @@ from game.tournament.schedule import TABLE_SIZE, Entrant, Schedule
 from game.cluster import ClusterError
 
 from .arguments import (add_rules_option, Commands, Error, add_clock_option, add_cluster_option, with_cluster, jobs_argument,
-                        rollouts_argument, seed_argument, tournament_games_argument)
+                        path_argument, rollouts_argument, seed_argument, tournament_games_argument)
 from .progress import Progress
 
 if TYPE_CHECKING:
@@ -60,11 +60,11 @@ def add_parser(commands: Commands) -> argparse.ArgumentParser:
                                                              "the --out folder's tournament was started with)"))
     parser.add_argument("--jobs", type=jobs_argument, default=1, metavar="N",
                         help=_("worker processes (default 1); the standings do not depend on N"))
-    parser.add_argument("--out", type=Path, metavar="DIR",
+    parser.add_argument("--out", type=path_argument, metavar="DIR",
                         help=_("keep the results in DIR (resumable) and write standings.json and "
                                "standings.html there"))
     parser.add_argument("--json", action="store_true", help=_("print the standings as one JSON object"))
-    parser.add_argument("--html", type=Path, metavar="FILE", help=_("write the leaderboard page to FILE"))
+    parser.add_argument("--html", type=path_argument, metavar="FILE", help=_("write the leaderboard page to FILE"))
     parser.add_argument("--rollouts", type=rollouts_argument, default=DEFAULT_ROLLOUTS, metavar="N",
                         help=_("sampled deals per decision of mc entrants (default {rollouts})").format(
                             rollouts=DEFAULT_ROLLOUTS))

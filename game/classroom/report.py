@@ -1,6 +1,7 @@
 """The teacher's lesson report: what each student did and learned in one room's lesson.
 
-Pure Python (the standard library; the only I/O is :func:`write_report`).  A lesson is one
+Pure Python (the standard library; the only I/O is :meth:`LessonReport.write` and
+:func:`clean_leftovers`).  A lesson is one
 class room from its opening to its closing: every game played in it (one table, or many tables
 at once, and every next deal) adds each student's points, rank and predictions; each student's
 review, once computed, adds the mean loss per decision and the costliest choice.  The report is
@@ -15,10 +16,13 @@ The names stay on this computer: the report is only written to the folder the te
 
 from __future__ import annotations
 
+import contextlib
 import csv
 import html
 import io
 import os
+import stat
+import sys
 import tempfile
 import time
 from collections.abc import Sequence
@@ -27,10 +31,13 @@ from pathlib import Path
 
 from game.i18n import _, active_language, ngettext
 from game.review import Decision, costliest, summary
+from game.store.outputs import shown_path
 from game.store.storage import data_dir
 
 LESSONS_FOLDER = "lessons"
 """The reports' folder in the data folder, unless ``class --report DIR`` says otherwise."""
+TEMPORARY_PREFIX = ".report-"
+"""A report being written goes to ``.report-<process id>-<random>`` first, then is renamed."""
 
 
 def default_report_dir() -> Path:
@@ -112,6 +119,8 @@ class LessonReport:
         self.games = 0
         self.problem = ""
         """Why the report could not be written, if it could not (the lesson goes on)."""
+        self.cleaned = False
+        """Whether the leftovers of a killed write were cleaned from the folder (at the first write)."""
 
     @property
     def stem(self) -> str:
@@ -169,19 +178,59 @@ class LessonReport:
         lines = self.lines()
         try:
             self.folder.mkdir(parents=True, exist_ok=True)
+            if not self.cleaned:
+                clean_leftovers(self.folder)
+                self.cleaned = True
             _replace(self.csv_path, report_csv(lines))
             _replace(self.html_path, report_html(lines, self.code, self.started, self.games))
         except OSError as problem:
-            self.problem = _("the lesson report could not be written to {folder}: {problem}").format(
-                folder=self.folder, problem=problem.strerror or problem)
+            self._failed(_("the lesson report could not be written to {folder}: {problem}").format(
+                folder=shown_path(self.folder), problem=problem.strerror or problem))
             return False
         self.problem = ""
         return True
 
+    def _failed(self, problem: str) -> None:
+        """The report could not be written: the teacher's terminal says so once, as the projector
+        does (the lesson goes on)."""
+        if problem != self.problem:
+            print(_("main.py: note: {problem}").format(problem=problem), file=sys.stderr)
+        self.problem = problem
+
+
+def clean_leftovers(folder: Path) -> int:
+    """Delete the temporary files that writes cut short (the app killed) left in ``folder``; one of a
+    process still running is its write in progress, left alone.  How many were deleted."""
+    try:
+        names = [entry.name for entry in os.scandir(folder) if entry.name.startswith(TEMPORARY_PREFIX)]
+    except OSError:
+        return 0
+    deleted = 0
+    for name in names:
+        path = folder / name
+        with contextlib.suppress(OSError):
+            if not stat.S_ISDIR(path.lstat().st_mode) and not _writer_running(name):
+                path.unlink()
+                deleted += 1
+    return deleted
+
+
+def _writer_running(name: str) -> bool:
+    """Whether the process whose id the temporary file ``name`` carries is running (the files of
+    earlier versions carry none: their writer is gone)."""
+    writer, dash, _rest = name.removeprefix(TEMPORARY_PREFIX).partition("-")
+    if not dash or not writer.isascii() or not writer.isdigit():
+        return False
+    try:
+        import psutil
+    except ImportError:
+        return False
+    return bool(psutil.pid_exists(int(writer)))
+
 
 def _replace(path: Path, text: str) -> None:
     """Write ``text`` to ``path`` whole or not at all (a crash never leaves half a report)."""
-    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=".report-")
+    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f"{TEMPORARY_PREFIX}{os.getpid()}-")
     try:
         with os.fdopen(handle, "w", encoding="utf-8", newline="") as out:
             out.write(text)

@@ -5,7 +5,9 @@ files, ``history export``, the screenshots, bot logs) is checked here first:
 it may be a new file in an existing folder or a regular file that takes
 writes, never a folder, a device or a pipe (writing ``/dev/null`` as root
 must not replace it), never the app's own history database or its journals
-(an export onto it would destroy the history).  ``OSError`` says why, in one
+(an export onto it would destroy the history).  Every output folder
+(``--screenshots``, the lesson report's ``--report``) is checked the same way:
+a folder, made if missing, that takes a file.  ``OSError`` says why, in one
 line; the commands turn it into their exit code.
 """
 
@@ -66,13 +68,61 @@ def check_output_file(path: str | os.PathLike[str]) -> None:
         os.close(fd)
 
 
+def shown_path(path: str | os.PathLike[str]) -> str:
+    """``path`` as a line on the terminal shows it: as it is, or quoted with escapes if it holds a
+    line break or another character a terminal would not print on one line."""
+    text = os.fspath(path)
+    return text if text.isprintable() else repr(text)
+
+
 def check_output_folder(folder: str | Path) -> None:
-    """``OSError`` unless ``folder`` is (or can be made) a folder whose files can be written; it is
-    created if missing."""
+    """``OSError`` saying why unless ``folder`` is a folder whose files can be written; it is made
+    if missing (with the folders above it).  Refused: a file, a device, a pipe, a link to nowhere or
+    a loop of links, a folder that refuses new files (``/proc``, a read-only disk: root included),
+    a name too long, and a full disk (the check writes a byte, which a full disk refuses)."""
     folder = Path(folder)
-    folder.mkdir(parents=True, exist_ok=True)
-    with tempfile.NamedTemporaryFile(dir=folder, prefix=".write-test-"):
-        pass
+    try:
+        mode = os.stat(folder).st_mode
+    except FileNotFoundError:
+        if os.path.lexists(folder):
+            raise OSError(errno.ENOENT, _("a link to nothing")) from None
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+        except OSError as problem:
+            raise OSError(problem.errno, _("cannot make it: {problem}").format(
+                problem=problem.strerror or problem)) from None
+        mode = os.stat(folder).st_mode
+    if not stat.S_ISDIR(mode):
+        raise OSError(errno.ENOTDIR, not_a_folder(mode))
+    try:
+        _write_a_byte_in(folder)
+    except OSError as problem:
+        raise OSError(problem.errno, _("no file can be written in it: {problem}").format(
+            problem=problem.strerror or problem)) from None
+
+
+def _write_a_byte_in(folder: Path) -> None:
+    """Write a byte to a new file in ``folder`` (a full disk refuses it), then delete the file."""
+    fd, probe = tempfile.mkstemp(dir=folder, prefix=".write-test-")
+    try:
+        os.write(fd, b"\0")
+        os.fsync(fd)
+    finally:
+        try:
+            os.close(fd)
+        finally:
+            os.unlink(probe)
+
+
+def not_a_folder(mode: int) -> str:
+    """Why a path of ``mode`` is refused where a folder is needed: what it is instead."""
+    if stat.S_ISREG(mode):
+        return _("a file, not a folder")
+    if stat.S_ISFIFO(mode):
+        return _("a pipe, not a folder")
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return _("a device, not a folder")
+    return _("a special file, not a folder")
 
 
 def write_lines_atomically(path: str | Path, lines: Iterable[str]) -> int:

@@ -71,9 +71,9 @@ class RoomResultsScene(RoomScreen):
         theme.blit_hint(surface, line, theme.hint_px(22, s), midleft=hints.midleft)
 
     def saved_line(self) -> str:
-        """Where the tables' games were saved, or why one was not."""
-        failed = [line for line in self.tables.saved if line]
-        if failed:
+        """Where the tables' games were saved, or why one was not, or why the lesson report was not."""
+        failed = [line for line in self.tables.saved if line] + [self.tables.game.learning.report_problem]
+        if failed[0]:
             return failed[0]
         return _("Each table's game is saved: {path}").format(path=self.ctx.nav.records_path())
 

@@ -183,6 +183,12 @@ class ClassResultsScene(ResultsScene):
         self.settings = settings
         self.room = room
 
+    def saved_line(self) -> str:
+        """Where the game was saved, and why the lesson report was not if it could not be (the
+        report is written at the game's end and as each review comes in, while this screen shows)."""
+        problem = self.room.session.learning.report_problem if self.room is not None else ""
+        return "  -  ".join(line for line in (self.outcome.saved, problem) if line)
+
     def _subtitle(self) -> list[Part]:
         """The usual line, and the class's best predictors if the class predicted."""
         parts = super()._subtitle()

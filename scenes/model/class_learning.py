@@ -33,6 +33,11 @@ class Learning:
     lesson: LessonBook | None = None
     """The lesson (its report, kept in the history), which the game's figures and reviews are added to."""
 
+    @property
+    def report_problem(self) -> str:
+        """Why the lesson report could not be written the last time it was (empty: it was)."""
+        return self.lesson.problem if self.lesson is not None else ""
+
 
 NO_LEARNING = Learning()
 

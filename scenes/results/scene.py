@@ -111,12 +111,16 @@ class ResultsScene(Scene):
         for index, rect in enumerate(layout.buttons):
             draw_button(surface, rect, _(BUTTONS[index]), theme.text_px(30, s), focused=index == self.focus,
                         hovered=rect.collidepoint(self.mouse), key_hint=_(BUTTON_HINTS[index]))
-        saved = outcome.saved
+        saved = self.saved_line()
         size = theme.fit_size(saved, layout.font_small, surface.get_width() - round(40 * s))
         theme.blit_text(surface, saved, size, theme.TEXT_DIM, center=layout.saved.center)
         hints = fit_segments(_("Menu -> Scoreboard lists the recorded games    F1: rules    F11: fullscreen"),
                              theme.hint_px(22, s), surface.get_width() - round(40 * s))
         theme.blit_hint(surface, hints, theme.hint_px(22, s), center=layout.hints.center)
+
+    def saved_line(self) -> str:
+        """Where the game was saved, or why it was not."""
+        return self.outcome.saved
 
     def _subtitle(self) -> list[Part]:
         """E.g. "The lowest score wins  -  points after 7 turns  -  Seed 42  -  Predictions: 5 of 7 right"."""

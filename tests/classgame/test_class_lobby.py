@@ -178,7 +178,7 @@ def test_a_taken_port_is_one_line_and_exit_code_2(tmp_path: Path) -> None:
     (["--ai", "genius"], "unknown level 'genius' for --ai"),
     (["--start-at", "5"], "--start-at must be from 1 to 4"),
     (["--time-limit", "-1"], "--time-limit must be a number of seconds > 0"),
-    (["--time-limit", "nan"], "--time-limit must be a number of seconds > 0"),
+    (["--time-limit", "nan"], "argument --time-limit: expected a number of seconds, not 'nan'"),
 ])
 def test_bad_class_options_are_one_line(args: list[str], message: str) -> None:
     result = subprocess.run([sys.executable, "main.py", "class", *args], cwd=PROJECT, capture_output=True,

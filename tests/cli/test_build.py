@@ -142,6 +142,10 @@ def build(tmp_path_factory: pytest.TempPathFactory) -> Path:
                             "--work", str(made / "work")], cwd=made, capture_output=True, text=True, timeout=1800)
     assert built.returncode == 0, built.stderr[-3000:]
     assert list((made / "dist").glob("6takes-*-*.zip")), built.stdout
+    assert (made / "dist" / ".6takes-build").is_file() and (made / "work" / ".6takes-build").is_file()
+    again = subprocess.run([sys.executable, str(PROJECT / "tools" / "build_app.py"), "--dist", str(made / "dist"),
+                            "--work", str(made / "work")], cwd=made, capture_output=True, text=True, timeout=1800)
+    assert again.returncode == 0, again.stderr[-3000:]  # its own folders: built into again
     copied = tmp_path_factory.mktemp("copied") / "6takes"
     shutil.copytree(made / "dist" / "6takes", copied, symlinks=True)
     shutil.rmtree(made)

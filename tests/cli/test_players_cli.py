@@ -38,7 +38,7 @@ def options_of(args: list[str], monkeypatch: pytest.MonkeyPatch) -> PlayOptions:
     (["--players", "6"], "--players 6: snap rules need exactly 4 players, not 6 (--rules classic seats 2 to 10)"),
     (["--players", "6", "--rules", "snap"], "--players 6: snap rules need exactly 4 players"),
     (["--players", "5", "--rules", "codingame"], "codingame rules need exactly 4 players"),
-    (["--players", "two"], "argument --players: invalid int value: 'two'"),
+    (["--players", "two"], "argument --players: expected a whole number, not 'two'"),
     (["--names", "A,B,C"], "--names gives 3 names, but snap rules need exactly 4 players"),
     (["--names", "A,B,C", "--players", "4", "--rules", "classic"], "--names gives 3 names for 4 players"),
     (["--players", "6", "--rules", "classic", "--ai", "mc,mc"], "--ai needs 1 level or 5 (one per computer seat)"),
