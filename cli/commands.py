@@ -12,7 +12,7 @@ from . import stopping
 from game.i18n import _
 from game.store.storage import default_history_path
 
-from . import classroom, history, language, play, replay, review, simulate, tournament
+from . import classroom, history, language, lessons, play, replay, review, simulate, tournament
 from .arguments import OneLineErrorParser
 from .frozen import program_name
 
@@ -30,13 +30,14 @@ def build_parser() -> argparse.ArgumentParser:
     replay.add_parser(commands)
     replay.add_example_parser(commands)
     history.add_parser(commands)
+    lessons.add_parser(commands)
     simulate.add_parser(commands)
     review.add_parser(commands)
     tournament.add_parser(commands)
     return parser
 
 
-PRINTING = {"history": history.run, "review": review.run, "tournament": tournament.run, "simulate": simulate.run}
+PRINTING = {"history": history.run, "lessons": lessons.run, "review": review.run, "tournament": tournament.run, "simulate": simulate.run}
 """Commands that print and exit, and their runners."""
 WINDOWED = {"play": play.options, "class": classroom.options, "example": replay.example_options,
             "replay": replay.options}

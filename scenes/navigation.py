@@ -203,7 +203,7 @@ class Screens:
         session: TableSession
         lesson = None
         if kept.game.room is not None:
-            from .classroom.lobby import reopen_class_game  # noqa: PLC0415 - the class game's packages load only for it
+            from .classroom.reopen import reopen_class_game  # noqa: PLC0415 - the class game's packages load only for it
 
             lesson, session, scene = reopen_class_game(self.ctx, kept, self.options.class_game or ClassSettings())
         else:
@@ -213,6 +213,8 @@ class Screens:
         self.keeper.kept_at = keeping.progress_of(session)
         self.show_session(session, scene)
         self.lesson = lesson  # (after the last game was left: the reopened room's lesson is new)
+        if lesson is not None and lesson.moved:
+            self.show_join_code()  # the phones must find the room's new address
 
     # ------------------------------------------------------------ the class game
     def open_class_room(self, settings: ClassSettings) -> None:

@@ -14,6 +14,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TypeVar
 
+from game.record import GameRecord
 from game.review import Decision
 from game.store.history import History, HistoryError, open_history
 from game.store.lessons import (LessonGame, add_game, add_review, lesson_games, lesson_reviews, lessons, set_report,
@@ -96,6 +97,20 @@ class LessonBook:
         return [(game, seat) for game in self.games for seat, student in enumerate(game.students)
                 if student and (game.position, seat) not in self.reviewed]
 
+    def reviews_to_make(self) -> list[tuple[int, GameRecord, list[int]]]:
+        """(game position, its record, the seats) of every game with a review still missing, read
+        from the history (a game not saved there cannot be reviewed: left out)."""
+        wanted: dict[int, list[int]] = {}
+        for game, seat in self.missing_reviews():
+            wanted.setdefault(game.position, []).append(seat)
+        found = []
+        for position, seats in wanted.items():
+            number = self.games[position].game
+            record = _record_of(number) if number is not None else None
+            if record is not None:
+                found.append((position, record, seats))
+        return found
+
     def write(self) -> bool:
         """Write (or write again) the report; whether it was (else see :attr:`problem`)."""
         if not self.report.write():
@@ -112,6 +127,11 @@ class LessonBook:
     def _count_review(self, position: int, seat: int, decisions: Sequence[Decision]) -> None:
         self.reviewed.add((position, seat))
         self.report.add_review(self.games[position].names[seat], decisions)
+
+
+def _record_of(number: int) -> GameRecord | None:
+    """Game ``number``'s record in the history (``None`` if it cannot be read)."""
+    return _kept(lambda history: history.replay(number).record)
 
 
 def _kept(write: Callable[[History], T]) -> T | None:

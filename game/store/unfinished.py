@@ -41,10 +41,17 @@ class KeptRoom:
     time_limit: float | None = None
     given_to_ai: tuple[int, ...] = ()
     """Seats the teacher gave to a computer player."""
+    lesson: int | None = None
+    """The lesson it is a game of (its number in the history), which goes on when it is resumed."""
+    predict: float | None = None
+    """The class predicted every placement, waiting that long at most (``None``: no predictions)."""
+    reviews: bool = True
+    """Each student's review reaches their phone when the game ends."""
 
     def to_dict(self) -> dict[str, Any]:
         return {"code": self.code, "port": self.port, "tokens": list(self.tokens), "ai": self.ai,
-                "time_limit": self.time_limit, "given_to_ai": list(self.given_to_ai)}
+                "time_limit": self.time_limit, "given_to_ai": list(self.given_to_ai), "lesson": self.lesson,
+                "predict": self.predict, "reviews": self.reviews}
 
 
 class UnfinishedError(ValueError):
@@ -184,4 +191,13 @@ def _room(data: Any, seats: int) -> KeptRoom | None:
     given_to_ai = _ints(given, "room: given_to_ai")
     if any(not 0 <= seat < seats for seat in given_to_ai) or len(set(given_to_ai)) != len(given_to_ai):
         raise UnfinishedError(f"room: given_to_ai must name seats 0-{seats - 1}, each once")
-    return KeptRoom(code, port, tuple(tokens), ai, None if time_limit is None else float(time_limit), given_to_ai)
+    lesson, predict, reviews = data.get("lesson"), data.get("predict"), data.get("reviews", True)
+    if lesson is not None and (isinstance(lesson, bool) or not isinstance(lesson, int) or lesson < 1):
+        raise UnfinishedError("room: lesson must be a lesson's number")
+    if predict is not None and (isinstance(predict, bool) or not isinstance(predict, (int, float))
+                                or not 0 < predict < float("inf")):
+        raise UnfinishedError("room: predict must be a number of seconds")
+    if not isinstance(reviews, bool):
+        raise UnfinishedError("room: reviews must be true or false")
+    return KeptRoom(code, port, tuple(tokens), ai, None if time_limit is None else float(time_limit), given_to_ai,
+                    lesson, None if predict is None else float(predict), reviews)

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import errno
 from dataclasses import dataclass, replace
-from typing import Any
 
 import pygame
 
@@ -33,9 +32,6 @@ from .table import ClassTableScene
 from .lobby_tables import draw_students, student_chips, tables_heading
 from .overview import start_tables
 from ..kit.layout import scale_for
-from ..model.resume import Kept, resume_session
-from ..model.session import PHONE, Seat
-from ..model.thinker import Thinker
 from ..kit.digits import DigitSprites
 from ..kit.widgets import draw_button, draw_panel, draw_rich, fit_segments, rich_width, shorten_rich
 
@@ -405,37 +401,6 @@ def join_addresses(settings: ClassSettings, server: ClassServer) -> list[str]:
     print(_("class room {code}: join at {addresses}").format(code=server.room.code, addresses=or_list(addresses)),
           flush=True)
     return addresses
-
-
-def reopen_class_game(ctx: AppContext, kept: Kept, settings: ClassSettings) -> tuple[Lesson, ClassSession, Scene]:
-    """A stopped class game, its room open again with the same code on the same port: each phone
-    that still holds its seat's secret comes back to its seat and hand.  ``ValueError`` (saying
-    why) if the room cannot open or the game does not replay."""
-    game, room_kept = kept.game, kept.game.room
-    if room_kept is None:
-        raise ValueError(_("the kept game is not a class game"))
-    rules = rules_named(game.rules)
-    room = Room.reopened(room_kept.code, [name for name, _kind in game.seats], list(room_kept.tokens),
-                         list(room_kept.given_to_ai) + [i for i, (_n, kind) in enumerate(game.seats) if kind != PHONE])
-    server = listening_server(room, rules, settings.host, room_kept.port)
-    time_limit = settings.time_limit if settings.time_limit is not None else room_kept.time_limit
-    settings = replace(settings, rules=game.rules, port=server.port, code=room.code, ai=room_kept.ai,
-                       time_limit=time_limit, seed=game.seed)
-    options = ctx.options.agent_options()
-
-    def make(seats: tuple[Seat, ...], stand_ins: list[Any], thinker: Thinker) -> ClassSession:
-        return ClassSession(seats, server, rules=rules, level=room_kept.ai, seed=game.seed, options=options,
-                            time_limit=time_limit, stand_ins=stand_ins, thinker=thinker)
-    try:
-        session = resume_session(game, options, kept.key, make)
-    except ValueError:
-        server.stop()
-        raise
-    assert isinstance(session, ClassSession)
-    for seat in room_kept.given_to_ai:
-        session.given_to_ai.add(seat)
-    addresses = join_addresses(settings, server)
-    return Lesson(server, settings, addresses, session), session, ClassTableScene(ctx, session, settings, addresses)
 
 
 PORT_TRIES = 10

@@ -166,8 +166,11 @@ class ClassSession(TableSession):
 
     def kept_room(self) -> KeptRoom:
         """What opens this game's room again as it is (its code, port and seats' secrets)."""
+        learning = self.learning
         return KeptRoom(self.room.code, self.server.port, self.room.secrets_of_seats(), self.level,
-                        self.time_limit, tuple(sorted(self.given_to_ai)))
+                        self.time_limit, tuple(sorted(self.given_to_ai)),
+                        learning.lesson.number if learning.lesson is not None else None, learning.predict_seconds,
+                        learning.reviews is not None)
 
     # ------------------------------------------------------------ phones
     def _asked(self, seat: int, ask: str, view: PlayerView) -> Future:

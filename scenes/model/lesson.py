@@ -33,6 +33,8 @@ class Lesson:
     settings: ClassSettings
     addresses: Sequence[str]
     play: Play | None = field(default=None)
+    moved: bool = False
+    """A stopped lesson reopened on another port than its phones knew (the old one was taken)."""
 
     @property
     def code(self) -> str:

@@ -1,0 +1,84 @@
+"""A stopped class game opened again (``class --resume``, or the menu's Resume): its room with the
+same code, the phones back at their seats and hands, its lesson going on where it was.
+
+The room listens on the port the phones knew, unless the teacher names another (``--port P``);
+when that port is taken (another program has it now), it opens on a free one and the projector
+shows the new address and its QR code first.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from game.classroom.lesson_book import LessonBook
+from game.classroom.reviews import shared_service
+from game.classroom.room import DEFAULT_PORT, Room
+from game.classroom.server import ClassServer
+from game.i18n import _
+from game.rules import rules_named
+from game.store.unfinished import KeptRoom
+
+from ..base import AppContext, Scene
+from ..model.class_learning import Learning
+from ..model.class_session import ClassSession
+from ..model.class_settings import ClassSettings
+from ..model.lesson import Lesson
+from ..model.resume import Kept, resume_session
+from ..model.session import PHONE, Seat
+from ..model.thinker import Thinker
+from .lobby import PortInUse, join_addresses, listening_server
+from .table import ClassTableScene
+
+
+def reopen_class_game(ctx: AppContext, kept: Kept, settings: ClassSettings) -> tuple[Lesson, ClassSession, Scene]:
+    """A stopped class game, its room open again with the same code: each phone that still holds
+    its seat's secret comes back to its seat and hand.  ``ValueError`` (saying why) if the room
+    cannot open; ``UnfinishedError`` if the game does not replay."""
+    game, room_kept = kept.game, kept.game.room
+    if room_kept is None:
+        raise ValueError(_("the kept game is not a class game"))
+    rules = rules_named(game.rules)
+    room = Room.reopened(room_kept.code, [name for name, _kind in game.seats], list(room_kept.tokens),
+                         list(room_kept.given_to_ai) + [i for i, (_n, kind) in enumerate(game.seats) if kind != PHONE])
+    wanted = settings.port if settings.port != DEFAULT_PORT else room_kept.port
+    server, moved = server_on(room, game.rules, settings.host, wanted)
+    time_limit = settings.time_limit if settings.time_limit is not None else room_kept.time_limit
+    settings = replace(settings, rules=game.rules, port=server.port, code=room.code, ai=room_kept.ai,
+                       time_limit=time_limit, seed=game.seed)
+    options = ctx.options.agent_options()
+    learning = learning_again(room_kept, settings, room.code, keep=ctx.options.record is None)
+
+    def make(seats: tuple[Seat, ...], stand_ins: list[Any], thinker: Thinker) -> ClassSession:
+        return ClassSession(seats, server, rules=rules, level=room_kept.ai, seed=game.seed, options=options,
+                            time_limit=time_limit, stand_ins=stand_ins, thinker=thinker, learning=learning)
+    try:
+        session = resume_session(game, options, kept.key, make)
+    except ValueError:
+        server.stop()
+        raise
+    assert isinstance(session, ClassSession)
+    for seat in room_kept.given_to_ai:
+        session.given_to_ai.add(seat)
+    if moved:
+        session.notes.append(_("Port {wanted} is in use: the room is on port {port} now (Q shows its QR code)").format(
+            wanted=wanted, port=server.port))
+    addresses = join_addresses(settings, server)
+    return (Lesson(server, settings, addresses, session, moved), session,
+            ClassTableScene(ctx, session, settings, addresses))
+
+
+def server_on(room: Room, rules: str, host: str, port: int) -> tuple[ClassServer, bool]:
+    """The room's server on ``port``, or (taken) on a free one; whether it moved."""
+    try:
+        return listening_server(room, rules_named(rules), host, port), False
+    except PortInUse:
+        return listening_server(room, rules_named(rules), host, 0), True
+
+
+def learning_again(kept: KeptRoom, settings: ClassSettings, code: str, keep: bool) -> Learning:
+    """The learning of the lesson the kept game is part of, going on where it was: its
+    predictions, its reviews, its report (kept in the history: read back from it)."""
+    lesson = LessonBook.reopen(kept.lesson) if kept.lesson is not None else None
+    return Learning(kept.predict, shared_service() if kept.reviews and settings.reviews else None,
+                    lesson or LessonBook.start(settings.report_dir, code, keep))
