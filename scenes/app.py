@@ -117,7 +117,7 @@ class App:
         elif self.screens.asking_to_close():
             self.quit_keeping()
         else:
-            self.screens.ask_to_close(self.quit_keeping)
+            self.screens.ask_to_close(self.quit_keeping, self.screens.keeper.will_keep(self.screens.live_to_keep()))
 
     def stopped_from_outside(self) -> None:
         """SIGTERM, SIGINT or SIGHUP: leave as the window's close does, keeping an unfinished game;
@@ -171,7 +171,7 @@ class App:
         self.manager.active.update(dt)
         if self.exit_code is not None:
             return
-        self.screens.keeper.keep_each_turn(self.screens.session)  # once per turn: what is kept is replaced
+        self.screens.keep_each_turn()  # once per turn: what is kept is replaced
         surface = pygame.display.get_surface() or self.window.screen
         for scene in self.manager.visible():
             scene.draw(surface)
@@ -226,7 +226,7 @@ def open_first_screen(app: App, options: PlayOptions) -> None:
                          first=WORKED_EXAMPLE_FIRST_PLACEMENT, auto=options.exit_at_end, at_reveal=True)
     elif options.class_game is not None and options.class_game.resume:
         found, damaged = keeping.kept_and_damaged()
-        kept = next((k for k in found if k.game.room is not None), None)
+        kept = next((k for k in found if k.class_game), None)
         if kept is None:
             raise ValueError(keeping.damaged_line(damaged[0]) if damaged else _("no stopped class game to resume"))
         try:

@@ -29,7 +29,7 @@ from .model.class_settings import ClassSettings
 from .model.options import PlayOptions
 from .model.outcome import Outcome
 from .model.replay import Replay
-from game.store.unfinished import UnfinishedError
+from game.store.unfinished import UnfinishedError, UnfinishedGame
 
 from .model.resume import Kept
 from .model.review_source import ReviewSource
@@ -49,15 +49,52 @@ if TYPE_CHECKING:
     from .model.lesson import Lesson
 
 
-class Screens:
+class ScreensOver:
+    """The screens shown over the one below (Esc closes each, and what was below is as it was):
+    the rules, the scoreboard, the unfinished games, a review, a yes/no question."""
+
+    def __init__(self, manager: SceneManager) -> None:
+        self.manager = manager
+        self.ctx: AppContext
+        """Set by the app once the context exists (it holds this object as its navigator)."""
+
+    def show_rules(self, rules: Rules) -> None:
+        self.manager.push(RulesScene(self.ctx, rules, game_waits=not isinstance(self.manager.active, MenuScene)))
+
+    def show_scoreboard(self) -> None:
+        self.manager.push(ScoreboardScene(self.ctx))
+
+    def show_unfinished(self) -> None:
+        self.manager.push(ResumeListScene(self.ctx, keeping.kept_in_history()))
+
+    def show_review(self, source: ReviewSource) -> None:
+        self.manager.push(ReviewScene(self.ctx, source))
+
+    def ask(self, title: str, body: str, *, yes_label: str, no_label: str, on_yes: Callable[[], None],
+            on_no: Callable[[], None] | None = None) -> None:
+        """A yes/no question over the screen; "no" closes it unless ``on_no`` says otherwise."""
+        self.manager.push(ConfirmScene(self.ctx, title, body, yes_label=yes_label, no_label=no_label,
+                                       on_yes=on_yes, on_no=on_no or self.manager.pop))
+
+    def ask_to_close(self, on_yes: Callable[[], None], kept: bool) -> None:
+        """The window's close button during a game: ask first (a second close request closes);
+        ``kept``: leaving keeps the game for the menu."""
+        self.manager.push(CloseQuestion(self.ctx, on_yes=on_yes, on_no=self.manager.pop, kept=kept))
+
+    def asking_to_close(self) -> bool:
+        return isinstance(self.manager.active, CloseQuestion)
+
+    def close_overlay(self) -> None:
+        self.manager.pop()
+
+
+class Screens(ScreensOver):
     """Every screen change the screens ask for, and the game and lesson they share."""
 
     def __init__(self, manager: SceneManager, options: PlayOptions, quit_app: Callable[[int], None],
                  exit_after_frame: Callable[[], None]) -> None:
-        self.manager = manager
+        super().__init__(manager)
         self.options = options
-        self.ctx: AppContext
-        """Set by the app once the context exists (it holds this object as its navigator)."""
         self._quit_app = quit_app
         self._exit_after_frame = exit_after_frame
         self.saver = RecordSaver(options.record)
@@ -88,9 +125,19 @@ class Screens:
             self.lesson.close()
             self.lesson = None
 
+    def live_to_keep(self) -> keeping.ToKeep | None:
+        """What the history keeps of the live game, or of the lesson's room of many tables."""
+        if self.session is not None:
+            return keeping.to_keep(self.session) if keeping.resumable(self.session) else None
+        return self.lesson.to_keep() if self.lesson is not None else None
+
     def keep_unfinished(self) -> bool:
         """Keep the live game (if unfinished) in the history; whether it was (see :class:`Keeper`)."""
-        return self.keeper.keep(self.session)
+        return self.keeper.keep(self.live_to_keep())
+
+    def keep_each_turn(self) -> None:
+        """Keep the live game again when it has moved on a turn (the app asks every frame)."""
+        self.keeper.keep_each_turn(self.live_to_keep())
 
     # ------------------------------------------------------------ games
     def go_menu(self) -> None:
@@ -200,20 +247,26 @@ class Screens:
         """``ValueError`` if ``kept`` does not replay or its class room cannot open."""
         self.keep_unfinished()  # a game on screen (the menu has none) is kept, never dropped
         self.end_lesson()
-        session: TableSession
-        lesson = None
-        if kept.game.room is not None:
-            from .classroom.reopen import reopen_class_game  # noqa: PLC0415 - the class game's packages load only for it
-
-            lesson, session, scene = reopen_class_game(self.ctx, kept, self.options.class_game or ClassSettings())
-        else:
-            session = keeping.resume_session(kept.game, self.options.agent_options(), kept.key)
-            scene = TableScene(self.ctx, session, auto=all(not seat.is_human for seat in session.seats))
+        if kept.class_game:
+            self._reopen_lesson(kept)
+            return
+        assert isinstance(kept.game, UnfinishedGame)
+        session = keeping.resume_session(kept.game, self.options.agent_options(), kept.key)
         self.last_seats, self.last_mode, self.rules_name = session.seats, session.mode, session.rules.name
         self.keeper.kept_at = keeping.progress_of(session)
-        self.show_session(session, scene)
+        self.show_session(session, TableScene(self.ctx, session, auto=all(not seat.is_human for seat in session.seats)))
+
+    def _reopen_lesson(self, kept: Kept) -> None:
+        """A stopped class game's (or room of many tables') lesson, open again where it was."""
+        from .classroom.reopen import reopen_class_game  # noqa: PLC0415 - the class game's packages load only for it
+
+        lesson, scene = reopen_class_game(self.ctx, kept, self.options.class_game or ClassSettings())
+        if lesson.tables is not None:
+            self.show_room(lesson.tables, scene)
+        elif lesson.one_table is not None:
+            self.show_session(lesson.one_table, scene)
         self.lesson = lesson  # (after the last game was left: the reopened room's lesson is new)
-        if lesson is not None and lesson.moved:
+        if lesson.moved:
             self.show_join_code()  # the phones must find the room's new address
 
     # ------------------------------------------------------------ the class game
@@ -260,43 +313,14 @@ class Screens:
         if self.lesson is not None and self.lesson.addresses:
             self.manager.push(JoinAgainScene(self.ctx, self.lesson.join_address, self.lesson.code))
 
-    def save_table(self, session: ClassSession, room: str, table: int) -> str:
-        """One table's finished game, saved as its own record (with the room and table in it);
-        ``""`` once saved, else the line saying why it was not."""
+    def save_table(self, session: ClassSession, room: str, table: int, finishing: str | None = None) -> str:
+        """One table's finished game, saved as its own record (with the room and table in it; and,
+        if it is the room's last, what was kept of the room dropped with it); ``""`` once saved,
+        else the line saying why it was not."""
         written = self.saver.written
-        line = self.saver.save(session, room=room, table=table)
+        line = self.saver.save(session, room=room, table=table, finishing=finishing)
         session.record_number = self.saver.last_number
         return "" if self.saver.written > written else line
-
-    # ------------------------------------------------------------ over the screen below
-    def show_rules(self, rules: Rules) -> None:
-        self.manager.push(RulesScene(self.ctx, rules, game_waits=not isinstance(self.manager.active, MenuScene)))
-
-    def show_scoreboard(self) -> None:
-        self.manager.push(ScoreboardScene(self.ctx))
-
-    def show_unfinished(self) -> None:
-        self.manager.push(ResumeListScene(self.ctx, self.unfinished_games()))
-
-    def show_review(self, source: ReviewSource) -> None:
-        self.manager.push(ReviewScene(self.ctx, source))
-
-    def ask(self, title: str, body: str, *, yes_label: str, no_label: str, on_yes: Callable[[], None],
-            on_no: Callable[[], None] | None = None) -> None:
-        """A yes/no question over the screen; "no" closes it unless ``on_no`` says otherwise."""
-        self.manager.push(ConfirmScene(self.ctx, title, body, yes_label=yes_label, no_label=no_label,
-                                       on_yes=on_yes, on_no=on_no or self.manager.pop))
-
-    def ask_to_close(self, on_yes: Callable[[], None]) -> None:
-        """The window's close button during a game: ask first (a second close request closes)."""
-        self.manager.push(CloseQuestion(self.ctx, on_yes=on_yes, on_no=self.manager.pop,
-                                        kept=self.keeper.will_keep(self.session)))
-
-    def asking_to_close(self) -> bool:
-        return isinstance(self.manager.active, CloseQuestion)
-
-    def close_overlay(self) -> None:
-        self.manager.pop()
 
 
 def note_kept(kept: bool) -> None:

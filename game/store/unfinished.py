@@ -130,10 +130,19 @@ def _ints(value: Any, what: str) -> tuple[int, ...]:
 
 def parse_unfinished(text: str) -> UnfinishedGame:
     """The kept game in ``text``; ``UnfinishedError`` saying what is wrong."""
+    return parse_unfinished_data(read_json(text))
+
+
+def read_json(text: str) -> Any:
+    """``text`` read as JSON; ``UnfinishedError`` if it is not (or is nested too deep to read)."""
     try:
-        data = json.loads(text)
-    except (ValueError, RecursionError) as error:  # (nested too deep to read: the same damage)
+        return json.loads(text)
+    except (ValueError, RecursionError) as error:
         raise UnfinishedError(f"not JSON ({type(error).__name__}: {error})") from None
+
+
+def parse_unfinished_data(data: Any) -> UnfinishedGame:
+    """The kept game in ``data`` (read JSON); ``UnfinishedError`` saying what is wrong."""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise UnfinishedError(f"not a {FORMAT} object")
     try:

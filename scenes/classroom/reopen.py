@@ -17,24 +17,31 @@ from game.classroom.room import DEFAULT_PORT, Room
 from game.classroom.server import ClassServer
 from game.i18n import _
 from game.rules import rules_named
+from game.classroom.tables import DIFFERENT, DUPLICATE
+from game.store.kept_room import UnfinishedRoom
 from game.store.unfinished import KeptRoom
 
 from ..base import AppContext, Scene
 from ..model.class_learning import Learning
 from ..model.class_session import ClassSession
 from ..model.class_settings import ClassSettings
+from ..model.kept_rooms import resumed_room, room_game
 from ..model.lesson import Lesson
 from ..model.resume import Kept, resume_session
 from ..model.session import PHONE, Seat
 from ..model.thinker import Thinker
 from .lobby import PortInUse, join_addresses, listening_server
+from .overview import OverviewScene
 from .table import ClassTableScene
 
 
-def reopen_class_game(ctx: AppContext, kept: Kept, settings: ClassSettings) -> tuple[Lesson, ClassSession, Scene]:
-    """A stopped class game, its room open again with the same code: each phone that still holds
-    its seat's secret comes back to its seat and hand.  ``ValueError`` (saying why) if the room
-    cannot open; ``UnfinishedError`` if the game does not replay."""
+def reopen_class_game(ctx: AppContext, kept: Kept, settings: ClassSettings) -> tuple[Lesson, Scene]:
+    """A stopped class game (one table's, or a room of many tables), its room open again with the
+    same code: each phone that still holds its seat's secret comes back to its seat and hand.
+    ``ValueError`` (saying why) if the room cannot open; ``UnfinishedError`` if a game does not
+    replay."""
+    if isinstance(kept.game, UnfinishedRoom):
+        return reopen_room(ctx, kept.key, kept.game, settings)
     game, room_kept = kept.game, kept.game.room
     if room_kept is None:
         raise ValueError(_("the kept game is not a class game"))
@@ -64,8 +71,31 @@ def reopen_class_game(ctx: AppContext, kept: Kept, settings: ClassSettings) -> t
         session.notes.append(_("Port {wanted} is in use: the room is on port {port} now (Q shows its QR code)").format(
             wanted=wanted, port=server.port))
     addresses = join_addresses(settings, server)
-    return (Lesson(server, settings, addresses, session, moved), session,
-            ClassTableScene(ctx, session, settings, addresses))
+    return Lesson(server, settings, addresses, session, moved), ClassTableScene(ctx, session, settings, addresses)
+
+
+def reopen_room(ctx: AppContext, key: str, kept: UnfinishedRoom, settings: ClassSettings) -> tuple[Lesson, Scene]:
+    """A stopped room of many tables, as it was: every table's game where it stood (a table that
+    was over stays over), each phone back at its own table and seat."""
+    room = Room.reopened(kept.code, list(kept.names), list(kept.tokens), [])
+    room.many_tables = True
+    choices = kept.choices
+    wanted = settings.port if settings.port != DEFAULT_PORT else kept.port
+    server, moved = server_on(room, choices.rules, settings.host, wanted)
+    settings = replace(settings, rules=choices.rules, port=server.port, code=room.code, ai=choices.ai,
+                       time_limit=choices.time_limit, seed=choices.seed, tables=len(kept.tables),
+                       deals=DUPLICATE if choices.duplicate else DIFFERENT)
+    learning = Learning(choices.predict, shared_service() if choices.reviews and settings.reviews else None,
+                        reopened_lesson(choices.lesson, settings, room.code, ctx.options.record is None))
+    game = room_game(kept, ctx.options.agent_options(), learning, ctx.options.step_delay)
+    try:
+        tables = resumed_room(server, kept, game, ctx.nav.save_table, key)
+    except ValueError:
+        server.stop()
+        raise
+    addresses = join_addresses(settings, server)
+    lesson = Lesson(server, settings, addresses, tables, moved)
+    return lesson, OverviewScene(ctx, tables, settings, addresses)
 
 
 def server_on(room: Room, rules: str, host: str, port: int) -> tuple[ClassServer, bool]:
@@ -79,6 +109,11 @@ def server_on(room: Room, rules: str, host: str, port: int) -> tuple[ClassServer
 def learning_again(kept: KeptRoom, settings: ClassSettings, code: str, keep: bool) -> Learning:
     """The learning of the lesson the kept game is part of, going on where it was: its
     predictions, its reviews, its report (kept in the history: read back from it)."""
-    lesson = LessonBook.reopen(kept.lesson) if kept.lesson is not None else None
     return Learning(kept.predict, shared_service() if kept.reviews and settings.reviews else None,
-                    lesson or LessonBook.start(settings.report_dir, code, keep))
+                    reopened_lesson(kept.lesson, settings, code, keep))
+
+
+def reopened_lesson(number: int | None, settings: ClassSettings, code: str, keep: bool) -> LessonBook:
+    """Lesson ``number`` as the history keeps it, to go on with (a new one if it is not there)."""
+    lesson = LessonBook.reopen(number) if number is not None else None
+    return lesson or LessonBook.start(settings.report_dir, code, keep)

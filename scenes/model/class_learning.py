@@ -63,10 +63,7 @@ class AfterGame:
         if not self.started:
             self.started = True
             self._add_game()
-            if learning.reviews is not None:
-                students = [(seat, seat) for seat, kind in enumerate(session.seats) if kind.kind == PHONE]
-                self.reviews = learning.reviews.review_game(session.rules, len(session.seats), session.game.seed,
-                                                            session.game.rounds, students)
+            self._queue_reviews([seat for seat, kind in enumerate(session.seats) if kind.kind == PHONE])
         for review in moved(self.reviews):
             session.server.send_to(review_message(review), seat=review.seat)
             if review.ready and learning.lesson is not None and not review.failed():
@@ -84,6 +81,21 @@ class AfterGame:
             [predictions.right_of(f"seat:{seat}") for seat in range(len(session.seats))]
             if predictions is not None else (), session.record_number)
         self._write()
+
+    def resume(self, position: int) -> None:
+        """A stopped lesson goes on: this game, over before the stop, is game ``position`` of the
+        lesson already; the reviews it has not got yet are made again."""
+        self.started, self.position = True, position
+        lesson, session = self.learning.lesson, self.session
+        if lesson is not None and session.stage is Stage.OVER:
+            self._queue_reviews([seat for seat, kind in enumerate(session.seats)
+                                 if kind.kind == PHONE and (position, seat) not in lesson.reviewed])
+
+    def _queue_reviews(self, seats: list[int]) -> None:
+        reviews, session = self.learning.reviews, self.session
+        if reviews is not None and seats:
+            self.reviews = reviews.review_game(session.rules, len(session.seats), session.game.seed,
+                                               session.game.rounds, [(seat, seat) for seat in seats])
 
     def flush(self) -> None:
         """The app stops: a game over whose figures are not in the lesson yet is added (its reviews

@@ -15,6 +15,7 @@ done, sends each student their rank in the class.
 from __future__ import annotations
 
 import queue
+import secrets
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 
@@ -31,11 +32,14 @@ from game.rules import Rules
 
 from .class_learning import NO_LEARNING, Learning
 from .class_session import ClassSession, class_seats
-from .session import PHONE, Stage
+from .session import PHONE, Seat, Stage
 
-SaveTable = Callable[[ClassSession, str, int], str]
-"""Saves a finished table's game (its session, the room's code, the table's number from 1):
-``""`` once saved, else the line saying why it was not."""
+SaveTable = Callable[[ClassSession, str, int, "str | None"], str]
+"""Saves a finished table's game (its session, the room's code, the table's number from 1, and
+the key the room was kept under if this game finishes it): ``""`` once saved, else the line
+saying why it was not."""
+MakeSession = Callable[[int, tuple[Seat, ...], "TableDoor"], ClassSession]
+"""Builds table ``t``'s session from its seats and door (a resumed room replays each table's game)."""
 
 
 class TableRoom:
@@ -144,7 +148,9 @@ class RoomGame:
 class RoomOfTables:
     """One deal played at every table of a room at once."""
 
-    def __init__(self, server: ClassServer, plan: TablePlan, game: RoomGame, save: SaveTable) -> None:
+    def __init__(self, server: ClassServer, plan: TablePlan, game: RoomGame, save: SaveTable,
+                 make: MakeSession | None = None) -> None:
+        """``make``: how each table's session is built (by default, a new game at each table)."""
         self.server = server
         self.room = server.room
         self.plan = plan
@@ -157,12 +163,15 @@ class RoomOfTables:
                               frozenset(plan.watchers))
         self.doors = [TableDoor(server, table, count, seats) for table, seats in enumerate(plan.tables)]
         seeds = table_seeds(self.seed, count, game.duplicate)
-        self.sessions = [
-            ClassSession(class_seats(self.room, game.rules, game.level, seats), door,  # type: ignore[arg-type]
-                         rules=game.rules,
-                         level=game.level, seed=seeds[table], options=game.options, time_limit=game.time_limit,
-                         learning=game.learning)
-            for table, (seats, door) in enumerate(zip(plan.tables, self.doors))]
+        if make is None:
+            def make(table: int, seats: tuple[Seat, ...], door: TableDoor) -> ClassSession:
+                return ClassSession(seats, door, rules=game.rules, level=game.level,  # type: ignore[arg-type]
+                                    seed=seeds[table], options=game.options, time_limit=game.time_limit,
+                                    learning=game.learning)
+        self.sessions = [make(table, class_seats(self.room, game.rules, game.level, seats), door)
+                         for table, (seats, door) in enumerate(zip(plan.tables, self.doors))]
+        self.keep_key = secrets.token_hex(8)
+        """The room's key among the history's unfinished games (:mod:`.kept_rooms`)."""
         self._elapsed = [0.0] * count
         self.opened: int | None = None
         """The table the projector shows full-size: its view steps it on (and back)."""
@@ -209,16 +218,21 @@ class RoomOfTables:
         for table, session in enumerate(self.sessions):
             if session.closed:
                 continue
+            if session.stage is Stage.OVER and self.saved[table] is None:
+                self._save_table(table, session)  # (before the lesson counts it: it names the saved game)
             if table != self.opened:
                 session.teacher_steps = self.paused
             session.pump()
             if table != self.opened:
                 self._pace(table, session, dt)
-            if session.stage is Stage.OVER and self.saved[table] is None:
-                self.saved[table] = self._save(session, self.room.code, table + 1)
-                session.publish(force=True)
         if not self.ranks_sent and self.done:
             self._send_ranks()
+
+    def _save_table(self, table: int, session: ClassSession) -> None:
+        """A table's game is over: saved (with the room's kept state if it was the last)."""
+        last = all(saved is not None for other, saved in enumerate(self.saved) if other != table)
+        self.saved[table] = self._save(session, self.room.code, table + 1, self.keep_key if last else None)
+        session.publish(force=True)
 
     def _route(self) -> None:
         while True:

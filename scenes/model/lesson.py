@@ -19,6 +19,8 @@ from game.classroom.server import ClassServer
 from .class_room import RoomOfTables
 from .class_session import ClassSession
 from .class_settings import ClassSettings
+from .kept_rooms import room_progress, room_state
+from .resume import ToKeep
 
 Play = ClassSession | RoomOfTables
 """What a lesson plays now: one table's game, or a deal at many tables."""
@@ -49,6 +51,11 @@ class Lesson:
         """The deal played at many tables now, if it is one."""
         return self.play if isinstance(self.play, RoomOfTables) else None
 
+    @property
+    def one_table(self) -> ClassSession | None:
+        """The one table's game played now, if it is one."""
+        return self.play if isinstance(self.play, ClassSession) else None
+
     def pump(self, dt: float) -> None:
         """One frame: the phones' messages to the game (before the start the room tracks who is
         here), the computer players for late seats, each phone's view, the reviews."""
@@ -69,6 +76,14 @@ class Lesson:
                 self.server.inbox.get_nowait()
             except queue.Empty:
                 return
+
+    def to_keep(self) -> ToKeep | None:
+        """What the history keeps of the room of many tables played now (``None``: none is, or it is
+        over)."""
+        tables = self.tables
+        if tables is None or tables.closed:
+            return None
+        return ToKeep(tables.keep_key, room_progress(tables), tables.done, lambda: room_state(tables).to_json())
 
     def end_game(self) -> None:
         """The game played now is left (the room stays open for the next)."""
@@ -91,6 +106,10 @@ class Lesson:
         room closes."""
         for session in self.sessions():
             session.after_game.flush()
-        if self.play is not None:
+        tables = self.tables
+        if tables is not None:
+            tables.close(stop_server=False)
+            self.server.stop(coming_back=not tables.done)  # kept: its phones are told it goes on
+        elif self.play is not None:
             self.play.close()
         self.server.stop()

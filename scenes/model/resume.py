@@ -21,6 +21,7 @@ from game.players.options import DEFAULT_OPTIONS, AgentOptions
 from game.engine import PlayerView
 from game.i18n import _
 from game.rules import rules_named
+from game.store.kept_room import UnfinishedRoom
 from game.store.unfinished import UnfinishedError, UnfinishedGame, unfinished_of
 
 from .saving import error_line
@@ -151,18 +152,42 @@ class Kept:
     key: str
     saved: int
     """When it was last kept (Unix seconds)."""
-    game: UnfinishedGame
+    game: UnfinishedGame | UnfinishedRoom
+    """A game, or a room of many tables (:mod:`game.store.kept_room`)."""
+
+    @property
+    def class_game(self) -> bool:
+        """A class game (one table's, or a room of many tables): ``class --resume`` opens it."""
+        return isinstance(self.game, UnfinishedRoom) or self.game.room is not None
 
 
-def keep_in_history(session: TableSession) -> int:
-    """Keep ``session`` among the history's unfinished games (``HistoryError``, ``OSError``); how
+@dataclass(frozen=True)
+class ToKeep:
+    """A live game (or room of tables) as the history keeps it while unfinished."""
+
+    key: str
+    """Its key among the history's unfinished games."""
+    progress: tuple[Any, ...]
+    """Changes whenever it moves on a turn: then it is kept again."""
+    over: bool
+    state: Callable[[], str]
+    """Its state as JSON (made only when it is kept)."""
+
+
+def to_keep(session: TableSession) -> ToKeep:
+    return ToKeep(session.keep_key, progress_of(session), session.game.is_over,
+                  lambda: unfinished_of_session(session).to_json())
+
+
+def keep_in_history(kept: ToKeep) -> int:
+    """Keep ``kept`` among the history's unfinished games (``HistoryError``, ``OSError``); how
     many older ones went to make room."""
     from game.store.history import open_history
     from game.store.kept import keep_unfinished
 
-    state = unfinished_of_session(session).to_json()
+    state = kept.state()
     with open_history(import_legacy=False) as history:
-        return keep_unfinished(history, session.keep_key, state)
+        return keep_unfinished(history, kept.key, state)
 
 
 def kept_in_history() -> list[Kept]:
@@ -180,7 +205,7 @@ def kept_and_damaged() -> tuple[list[Kept], list[str]]:
     from game.store.history import HistoryError, open_history
     from game.store.kept import unfinished_games
     from game.store.storage import default_history_path
-    from game.store.unfinished import UnfinishedError, parse_unfinished
+    from game.store.kept_room import parse_kept
 
     if not default_history_path().exists():
         return [], []
@@ -192,7 +217,7 @@ def kept_and_damaged() -> tuple[list[Kept], list[str]]:
     kept, damaged = [], []
     for entry in found:
         try:
-            kept.append(Kept(entry.game, entry.saved, parse_unfinished(entry.state)))
+            kept.append(Kept(entry.game, entry.saved, parse_kept(entry.state)))
         except UnfinishedError as problem:
             set_aside(entry.game, str(problem), say=False)
             damaged.append(str(problem))
@@ -230,24 +255,22 @@ class Keeper:
 
     def __init__(self, record: object | None) -> None:
         self.record = record
-        self.kept_at: tuple[str, int, int] | None = None
-        """The progress last kept (see :func:`progress_of`)."""
+        self.kept_at: tuple[Any, ...] | None = None
+        """The progress last kept (see :class:`ToKeep`)."""
 
-    def will_keep(self, session: TableSession | None) -> bool:
-        """Whether leaving ``session`` now keeps it for the menu to resume."""
-        return session is not None and self.record is None and resumable(session)
+    def will_keep(self, kept: ToKeep | None) -> bool:
+        """Whether leaving now keeps ``kept`` for the menu to resume."""
+        return kept is not None and not kept.over and self.record is None
 
-    def keep(self, session: TableSession | None, quiet: bool = False) -> bool:
-        """Keep ``session`` (if unfinished) in the history; whether it was.  ``quiet``: a failure is
+    def keep(self, kept: ToKeep | None, quiet: bool = False) -> bool:
+        """Keep ``kept`` (if unfinished) in the history; whether it was.  ``quiet``: a failure is
         not reported (the once-a-turn keeping; leaving or closing reports it)."""
         from game.store.history import MOST_UNFINISHED, HistoryError
 
-        from .saving import error_line
-
-        if session is None or session.game.is_over or not self.will_keep(session):
+        if kept is None or not self.will_keep(kept):
             return False
         try:
-            dropped = keep_in_history(session)
+            dropped = keep_in_history(kept)
         except (HistoryError, OSError) as exc:
             if not quiet:
                 error_line(_("cannot keep the unfinished game: {problem}").format(problem=exc))
@@ -255,14 +278,14 @@ class Keeper:
         if dropped:
             print(_("note: the oldest unfinished game was let go: at most {count} are kept").format(
                 count=MOST_UNFINISHED), file=sys.stderr)
-        self.kept_at = progress_of(session)
+        self.kept_at = kept.progress
         return True
 
-    def keep_each_turn(self, session: TableSession | None) -> None:
-        """Keep ``session`` when it has moved on a turn (or is new) since it was last kept."""
-        if session is not None and progress_of(session) != self.kept_at:
-            self.kept_at = progress_of(session)
-            self.keep(session, quiet=True)
+    def keep_each_turn(self, kept: ToKeep | None) -> None:
+        """Keep ``kept`` when it has moved on a turn (or is new) since it was last kept."""
+        if kept is not None and kept.progress != self.kept_at:
+            self.kept_at = kept.progress
+            self.keep(kept, quiet=True)
 
     @staticmethod
     def find(key: str | None) -> Kept | None:

@@ -59,9 +59,11 @@ class RecordSaver:
 
         return self.record if self.record is not None else default_history_path()
 
-    def save(self, session: TableSession, room: str | None = None, table: int | None = None) -> str:
+    def save(self, session: TableSession, room: str | None = None, table: int | None = None,
+             finishing: str | None = None) -> str:
         """Save the game (the history, or ``--record FILE``); the line the results screen shows.
-        ``room`` and ``table``: one table's game of a class room of many tables.
+        ``room`` and ``table``: one table's game of a class room of many tables; ``finishing``:
+        the key what this game finishes was kept under (default: the game's own).
 
         A failure (disk full, permission lost, I/O error) is one line on stderr naming
         the file and the problem, and the app's exit code says so; games saved before
@@ -79,7 +81,7 @@ class RecordSaver:
         except ValueError as exc:  # a name no record may hold (the command line and menu check them)
             return self._not_saved(path, str(exc))
         try:
-            saved = self._write(path, record, session.keep_key)
+            saved = self._write(path, record, finishing or session.keep_key)
         except OSError as exc:
             return self._not_saved(path, problem_text(exc))
         except HistoryError as exc:

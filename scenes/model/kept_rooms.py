@@ -1,0 +1,79 @@
+"""A room of many tables kept like a table: written down from its first frame (every table's
+game, over or not, who sits where, every phone's secret, the teacher's choices), and opened again
+as it was by ``class --resume`` or the menu's Resume.
+
+Pure Python (no pygame).  The room is kept among the history's unfinished games under its own key
+(:attr:`.class_room.RoomOfTables.keep_key`), replaced whenever a table moves on a turn; the save
+of its last table's game drops it in the same transaction.  Opening it again replays each table's
+game through the engine (:func:`.resume.resume_session`), seats the phones at their tables by
+their secrets, and goes on with the lesson: a table already over stays over (its game is saved,
+its figures are in the lesson), the others play on.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game.classroom.server import ClassServer
+from game.classroom.tables import TablePlan
+from game.players.options import AgentOptions
+from game.store.kept_room import RoomChoices, UnfinishedRoom
+
+from .class_room import RoomGame, RoomOfTables, SaveTable, TableDoor
+from .class_session import ClassSession
+from .resume import resume_session, unfinished_of_session
+from .session import Seat, Stage
+from .thinker import Thinker
+
+
+def room_state(tables: RoomOfTables) -> UnfinishedRoom:
+    """What opens ``tables`` again as it is now."""
+    game, room = tables.game, tables.room
+    learning = game.learning
+    choices = RoomChoices(game.rules.name, game.level, tables.seed, game.duplicate, game.time_limit, game.step_delay,
+                          learning.predict_seconds, learning.reviews is not None,
+                          learning.lesson.number if learning.lesson is not None else None)
+    infos = room.seats()
+    return UnfinishedRoom(room.code, tables.server.port, choices, tuple(info.name for info in infos),
+                          room.secrets_of_seats(), tables.plan.tables, tables.plan.watchers,
+                          tuple(unfinished_of_session(session) for session in tables.sessions),
+                          tuple(saved is not None for saved in tables.saved),
+                          tuple(session.after_game.position if session.after_game.started else None
+                                for session in tables.sessions))
+
+
+def room_progress(tables: RoomOfTables) -> tuple[Any, ...]:
+    """Changes whenever a table moves on a turn (or ends): then the room is kept again."""
+    return tables.keep_key, tuple((s.game.round, s.game.turn, s.stage is Stage.OVER) for s in tables.sessions)
+
+
+def room_game(kept: UnfinishedRoom, options: AgentOptions, learning: Any, step_delay: float | None = None) -> RoomGame:
+    """How the kept room's tables play (the teacher's choices as they were)."""
+    from game.rules import rules_named
+
+    choices = kept.choices
+    return RoomGame(rules_named(choices.rules), choices.ai, choices.seed, choices.duplicate, options,
+                    choices.time_limit, choices.step_delay if step_delay is None else step_delay, learning)
+
+
+def resumed_room(server: ClassServer, kept: UnfinishedRoom, game: RoomGame, save: SaveTable, key: str) -> RoomOfTables:
+    """The kept room playing again where it was (``ValueError`` if a table's game does not replay)."""
+
+    def make(table: int, seats: tuple[Seat, ...], door: TableDoor) -> ClassSession:
+        def session_of(seats: tuple[Seat, ...], stand_ins: list[Any], thinker: Thinker) -> ClassSession:
+            return ClassSession(seats, door, rules=game.rules, level=game.level,  # type: ignore[arg-type]
+                                seed=kept.games[table].seed, options=game.options, time_limit=game.time_limit,
+                                stand_ins=stand_ins, thinker=thinker, learning=game.learning)
+        session = resume_session(kept.games[table], game.options, None, session_of)
+        assert isinstance(session, ClassSession)
+        return session
+
+    tables = RoomOfTables(server, TablePlan(kept.tables, kept.watchers), game, save, make)
+    tables.keep_key = key
+    for table, session in enumerate(tables.sessions):
+        if kept.saved[table]:
+            tables.saved[table] = ""  # saved before the stop: not again
+        position = kept.in_lesson[table]
+        if position is not None:
+            session.after_game.resume(position)
+    return tables
