@@ -163,7 +163,7 @@ class BotProcess:
 
     def cpu_seconds(self) -> float:
         """Processor time the bot and every process under it have used so far (user and system)."""
-        return proctree.tree_cpu_seconds(self.pid)
+        return proctree.tree_cpu_seconds(self.pid, self.marker)
 
     def _exited_meanwhile(self) -> None:
         """The bot is gone: take a line it wrote just before, else report that it exited."""
@@ -226,6 +226,7 @@ class BotProcess:
                 with self._tail_lock:
                     self._log.close()
         finally:
+            proctree.forget_strays(self.marker)
             with _live_lock:
                 _live.discard(self)
 
