@@ -191,6 +191,16 @@ def forget_strays(marker: str) -> None:
     _strays.pop(marker, None)
 
 
+def tree_pids(pid: int) -> list[int]:
+    """``pid`` and every live process under it (on Linux with the orphans it adopted): a bot's
+    processes.  Empty if ``pid`` is gone."""
+    import psutil  # loaded only once bot processes run
+    try:
+        return [pid, *(child.pid for child in psutil.Process(pid).children(recursive=True))]
+    except (psutil.NoSuchProcess, psutil.AccessDenied):
+        return []
+
+
 def descendants(pid: int) -> list[psutil.Process]:
     """Every live descendant of ``pid`` (empty if it is gone)."""
     import psutil  # loaded only once bot processes run
