@@ -96,10 +96,7 @@ class BotAgent:
         error here but a disqualification at its first decision.
         """
         self.kind = BOT_KIND if phase_last else BOT_STATEMENT_KIND
-        self.command = command
-        self.seat = seat
-        self.player_count = player_count
-        self.phase_last = phase_last
+        self.command, self.seat, self.player_count, self.phase_last = command, seat, player_count, phase_last
         self.first_answer_seconds, self.answer_seconds = first_answer_seconds, answer_seconds
         self.cpu_clock = False
         """Count the limits in processor time of the bot's process tree, not wall-clock time."""
@@ -110,8 +107,7 @@ class BotAgent:
         """Text after the command in the bot's last answer (what it wants shown)."""
         self.answers = 0
         """Answers accepted so far."""
-        self._asked: list[Question] = []
-        """The questions of the game so far (a failure is diagnosed on a copy of them)."""
+        self._asked: list[Question] = []  # the game's questions so far: a failure is probed with them
         self._fallback = RandomAgent(rng)
         self._closed, self._start_error = False, ""
         self._process: BotProcess | None = None

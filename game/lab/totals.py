@@ -281,8 +281,7 @@ class Summary:
                             "{first} no clear difference)")
             lines.append(verdict.format(first=first, second=second, mean=f"{mean:+.2f}", low=f"{low:+.2f}",
                                         high=f"{high:+.2f}", confidence=confidence()))
-        lines += [benched_line(p.name, p.kind, p.reasons[BENCHED]) for p in self.players if p.reasons[BENCHED]]
-        return "\n".join(lines)
+        return "\n".join(lines + _benched_lines(self.players))
 
 
 _COLUMNS = ((N_("player"), 6), (N_("kind"), 4), (N_("mean penalty"), 12), (N_("per round"), 9), (N_("wins"), 7),
@@ -303,6 +302,11 @@ def _disqualification_lines(players: Sequence[PlayerTally]) -> list[str]:
         lines.append(f"{line} ({why})" if why else line)
         lines.extend(f"  {d.describe()}" for d in p.disqualifications)
     return lines
+
+
+def _benched_lines(players: Sequence[PlayerTally]) -> list[str]:
+    """The summary's last lines: each bot benched, and in how many games (:mod:`game.bots.bench`)."""
+    return [benched_line(p.name, p.kind, p.reasons[BENCHED]) for p in players if p.reasons[BENCHED]]
 
 
 def confidence() -> str:
