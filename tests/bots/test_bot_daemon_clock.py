@@ -9,7 +9,6 @@ import pytest
 
 from game import SNAP, Game, play_game
 from game.bots.failures import TOO_SLOW, Disqualification
-from game.bots.proctree import tree_cpu_seconds
 from game.bots.referee import BotTable
 from game.play import make_agents
 from game.players.options import AgentOptions
