@@ -183,8 +183,8 @@ class BotProcess:
             stdin, stdout = _fileno(self._process.stdin), _fileno(self._process.stdout)
         except ValueError:  # closed
             return False
-        if input_wait.unread_bytes(stdin) != 0:
-            return False
+        if input_wait.unread_bytes(stdin) != 0 or None in input_wait.waits([self.pid], self._stdin_pipe):
+            return False  # (the bot itself is looked at before its children are searched for: cheaper)
         if not input_wait.waits_for_input(proctree.tree_pids(self.pid), self._stdin_pipe):
             return False
         # The bot waits: an answer it wrote before is in our reader thread's hands, or taken.
