@@ -86,10 +86,7 @@ class BotProcess:
     def __init__(self, args: Sequence[str], *, log_path: LogPath | None = None, folder: str | None = None) -> None:
         """Start the program (in ``folder``, or this process's working folder); ``OSError`` if it
         cannot be started or the log not opened."""
-        self._log: BinaryIO | None = open(log_path, "ab") if log_path is not None else None
-        self._log_bytes = 0
-        self._tail: collections.deque[str] = collections.deque(maxlen=STDERR_TAIL_LINES)
-        self._tail_lock = threading.Lock()
+        self._debug = DebugOutput(log_path)
         self._events: queue.Queue[tuple[str, str, str]] = queue.Queue()
         self._questions: queue.Queue[bytes | None] = queue.Queue()
         self._closed = False
@@ -106,8 +103,7 @@ class BotProcess:
         try:
             self._process = _start(args, self.marker, folder)
         except BaseException:
-            if self._log is not None:
-                self._log.close()
+            self._debug.close()
             raise
         self.pid: int = self._process.pid
         self._stdin_pipe = _pipe_name(self._process.stdin)
@@ -120,7 +116,7 @@ class BotProcess:
         self._threads = [
             _daemon(self._write_questions, stdin, "bot-stdin"),
             _daemon(self._read_answers, stdout, "bot-stdout"),
-            _daemon(self._read_debug, stderr, "bot-stderr"),
+            _daemon(self._debug.read, stderr, "bot-stderr"),
         ]
 
     # ------------------------------------------------------------- talking
@@ -220,8 +216,7 @@ class BotProcess:
     @property
     def stderr_tail(self) -> tuple[str, ...]:
         """The last :data:`STDERR_TAIL_LINES` lines of debug output."""
-        with self._tail_lock:
-            return tuple(self._tail)
+        return self._debug.tail()
 
     @property
     def returncode(self) -> int | None:
@@ -257,9 +252,7 @@ class BotProcess:
                 thread.join(timeout=1.0)  # the readers end at EOF: every writer of the pipes is dead
                 if not thread.is_alive():  # closing a stream another thread is blocked on would hang
                     _close_quietly(stream)
-            if self._log is not None:
-                with self._tail_lock:
-                    self._log.close()
+            self._debug.close()
         finally:
             proctree.forget_strays(self.marker)
             with _live_lock:
@@ -322,7 +315,25 @@ class BotProcess:
                 return
             self._events.put(("line", text.rstrip("\r\n"), ""))
 
-    def _read_debug(self, stream: IO[bytes]) -> None:
+
+
+class DebugOutput:
+    """What a bot writes to stderr: its last :data:`STDERR_TAIL_LINES` lines kept, all of it (up to
+    :data:`MAX_LOG_BYTES`) appended to a log file if one is given."""
+
+    def __init__(self, log_path: LogPath | None) -> None:
+        """``OSError`` if the log cannot be opened."""
+        self._log: BinaryIO | None = open(log_path, "ab") if log_path is not None else None
+        self._log_bytes = 0
+        self._tail: collections.deque[str] = collections.deque(maxlen=STDERR_TAIL_LINES)
+        self._lock = threading.Lock()
+
+    def tail(self) -> tuple[str, ...]:
+        with self._lock:
+            return tuple(self._tail)
+
+    def read(self, stream: IO[bytes]) -> None:
+        """Read ``stream`` to its end (a thread's life)."""
         while True:
             try:
                 raw = stream.readline(MAX_LINE_BYTES)
@@ -330,7 +341,7 @@ class BotProcess:
                 return
             if not raw:
                 return
-            with self._tail_lock:
+            with self._lock:
                 self._tail.append(raw.decode("utf-8", "replace").rstrip("\r\n"))
                 self._write_log(raw)
 
@@ -346,6 +357,11 @@ class BotProcess:
             log.flush()
         except (OSError, ValueError):
             self._log_bytes = MAX_LOG_BYTES + 1
+
+    def close(self) -> None:
+        if self._log is not None:
+            with self._lock:
+                self._log.close()
 
 
 class _AnswerClock:
