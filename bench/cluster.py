@@ -1,7 +1,8 @@
 """A tournament on a Dask cluster against the same tournament in local worker processes.
 
-Starts a real scheduler and N workers on this machine (``dask scheduler`` and ``dask worker``
-processes over TCP, one thread each), then plays the same tournament - built-in players and
+Starts a real scheduler and N workers on this machine as the README starts them (``dask
+scheduler`` and ``dask worker`` processes over TCP in the project's folder, nothing on
+``PYTHONPATH``, each worker under its nanny unless ``--no-nanny``; one thread each), then plays the same tournament - built-in players and
 bot programs, shards of 200 games - with ``--jobs N`` and with ``--cluster``, in the order
 local, cluster, cluster, local (a machine slowly getting faster or slower favours neither side),
 and prints games/s of each over all its runs, the cluster's overhead per shard, and, from the
@@ -9,6 +10,7 @@ measured cost of a game, the time of a 200-bot league on 50 workers.  Each round
 give byte-identical standings.
 
     python bench/cluster.py [--workers 2] [--games 6400] [--include random,heuristic] [--rounds 2] [--quiet-workers]
+                            [--no-nanny]
 
 Target (issue): overhead under 5% against local ``--jobs 2`` on 2 cores, with shards of at least
 200 games.
@@ -36,11 +38,13 @@ TARGET_OVERHEAD = 0.05
 SHARD_GAMES = 200
 
 
-def start_cluster(workers: int, folder: Path, quiet: bool = False) -> tuple[str, list[subprocess.Popen[bytes]]]:
-    env = dict(os.environ, PYTHONPATH=str(PROJECT), **(QUIET_WORKERS if quiet else {}))
-    scheduler = subprocess.Popen([sys.executable, "-m", "distributed.cli.dask_scheduler", "--host", "127.0.0.1",
-                                  "--port", "0", "--no-dashboard"], cwd=folder, env=env,
-                                 stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+def start_cluster(workers: int, folder: Path, quiet: bool = False,
+                  nanny: bool = True) -> tuple[str, list[subprocess.Popen[bytes]]]:
+    env = {**{name: value for name, value in os.environ.items() if name != "PYTHONPATH"},
+           **(QUIET_WORKERS if quiet else {})}
+    dask = str(Path(sys.executable).parent / "dask")
+    scheduler = subprocess.Popen([dask, "scheduler", "--host", "127.0.0.1", "--port", "0", "--no-dashboard"],
+                                 cwd=PROJECT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     assert scheduler.stderr is not None
     address = ""
     for raw in scheduler.stderr:
@@ -51,9 +55,9 @@ def start_cluster(workers: int, folder: Path, quiet: bool = False) -> tuple[str,
     log = open(folder / "scheduler.log", "wb")
     processes = [scheduler]
     for number in range(workers):
-        processes.append(subprocess.Popen([sys.executable, "-m", "distributed.cli.dask_worker", address,
-                                           "--nthreads", "1", "--name", f"w{number + 1}", "--no-nanny",
-                                           "--no-dashboard"], cwd=folder, env=env, stdout=log, stderr=log))
+        processes.append(subprocess.Popen([dask, "worker", address, "--nthreads", "1", "--name", f"w{number + 1}",
+                                           *(() if nanny else ("--no-nanny",)), "--no-dashboard"],
+                                          cwd=PROJECT, env=env, stdout=log, stderr=log))
     from distributed import Client
 
     with Client(address, timeout=60) as client:
@@ -62,17 +66,25 @@ def start_cluster(workers: int, folder: Path, quiet: bool = False) -> tuple[str,
 
 
 def dask_cpu(processes: list[subprocess.Popen[bytes]]) -> float:
-    """Processor seconds the scheduler and worker processes themselves have used (their helper
-    processes, which play the games, are not counted)."""
+    """Processor seconds the scheduler, nannies and worker processes themselves have used (the
+    helper processes, which play the games, are not counted)."""
     import psutil
 
     total = 0.0
     for process in processes:
         try:
-            times = psutil.Process(process.pid).cpu_times()
+            root = psutil.Process(process.pid)
+            members = [root, *root.children(recursive=True)]
         except psutil.Error:
             continue
-        total += times.user + times.system
+        for member in members:
+            try:
+                if "game.cluster.helper" in " ".join(member.cmdline()):
+                    continue
+                times = member.cpu_times()
+            except psutil.Error:
+                continue
+            total += times.user + times.system
     return total
 
 
@@ -128,12 +140,13 @@ def main() -> int:
     parser.add_argument("--include", default="random,heuristic", help="built-in entrants beside 3 bot programs")
     parser.add_argument("--rounds", type=int, default=2,
                         help="runs of each, in the order local, cluster, cluster, local, ... (totals compared)")
+    parser.add_argument("--no-nanny", action="store_true", help="workers without Dask's nanny (as before)")
     parser.add_argument("--quiet-workers", action="store_true",
                         help="start the scheduler and workers with docs/lab.md's settings for a league "
                              "(game.cluster.WORKER_SETTINGS)")
     args = parser.parse_args()
     folder = Path(tempfile.mkdtemp(prefix="cluster-bench-"))
-    address, processes = start_cluster(args.workers, folder, quiet=args.quiet_workers)
+    address, processes = start_cluster(args.workers, folder, quiet=args.quiet_workers, nanny=not args.no_nanny)
     local, remote = Measured(), Measured()
     sides = {"local": (local, ["--jobs", str(args.workers)]), "cluster": (remote, ["--cluster", address])}
     try:
@@ -150,7 +163,7 @@ def main() -> int:
                 return 1
     finally:
         for process in reversed(processes):
-            process.kill()
+            process.terminate()  # a nanny ends its worker
             process.wait()
         shutil.rmtree(folder, ignore_errors=True)
     report(args, local, remote)

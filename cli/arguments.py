@@ -191,8 +191,8 @@ def add_cluster_option(parser: argparse.ArgumentParser) -> None:
 
 
 def with_cluster(address: str | None, error_line: str, run: Callable[[Cluster | None], int]) -> int:
-    """``run`` with the cluster of ``--cluster`` (``None`` without it), closed after.  A scheduler
-    that cannot be reached is one line (``error_line`` with its ``{error}``) and exit code 1.
+    """``run`` with the cluster of ``--cluster`` (``None`` without it), closed after.  An address
+    where no scheduler answers is one line (``error_line`` with its ``{error}``) and exit code 2.
     ``ModuleNotFoundError`` without ``dask[distributed]``."""
     from game.cluster import Cluster, ClusterError
 
@@ -200,7 +200,7 @@ def with_cluster(address: str | None, error_line: str, run: Callable[[Cluster | 
         cluster = Cluster(address) if address is not None else None
     except ClusterError as problem:
         print(error_line.format(error=problem), file=sys.stderr)
-        return 1
+        return problem.exit_code
     try:
         return run(cluster)
     finally:

@@ -111,7 +111,7 @@ def _run(args: argparse.Namespace, rules: Rules, kinds: list[str], options: Agen
     except (RecordsWriteError, ClusterError) as error:
         _close_quietly(record_to)
         print(_("simulate: {error}").format(error=error), file=sys.stderr)
-        return 1
+        return error.exit_code if isinstance(error, ClusterError) else 1
     print(json.dumps(summary.to_dict()) if args.json else summary.text())
     return 0
 

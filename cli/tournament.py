@@ -139,7 +139,7 @@ def _run(args: argparse.Namespace, entrants: list[Entrant], rules: Rules, seed: 
         else:
             stopped = _("tournament: interrupted after {done} of {games} games").format(done=done, games=schedule.games)
         print("\n" + stopped, file=sys.stderr)
-        return 1 if isinstance(stop, ClusterError) else stopping.exit_code()
+        return stop.exit_code if isinstance(stop, ClusterError) else stopping.exit_code()
     finally:
         store.close()
     seconds = time.perf_counter() - start

@@ -4,26 +4,40 @@ Run it on the cluster's login node, in this project's folder (``pip install dask
 
     python examples/slurm_cluster.py --jobs 50 --cores 4 --memory 8GB --walltime 04:00:00 [--queue Q] [--account A]
 
-It submits ``--jobs`` SLURM jobs, each a Dask worker with ``--cores`` threads started in this
-folder (so the workers import the project, and find the bots at the paths the tournament names),
-prints the scheduler's address, and keeps the cluster up until Ctrl-C.  In another terminal:
+It submits ``--jobs`` SLURM jobs, each Dask workers for ``--cores`` cores started in this folder
+(so the workers import the project, and find the bots at the paths the tournament names) with
+dask-jobqueue's defaults (a nanny, its choice of worker processes), prints the scheduler's
+address, and keeps the cluster up until Ctrl-C.  In another terminal:
 
     python main.py tournament --bot ada="python3 bots/ada.py" ... --out league --cluster ADDRESS
 
-Documented, not tested here (it needs a SLURM cluster).
+Its tests cannot submit jobs (no SLURM there): they run the job script it writes on the machine
+itself, and play a tournament on the worker it starts.
 """
 
 from __future__ import annotations
 
 import argparse
+import shlex
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 PROJECT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(PROJECT))
 
 from game.cluster import WORKER_SETTINGS  # noqa: E402 - the project is on the path now
+
+
+def slurm_cluster(make: Any, args: argparse.Namespace) -> Any:
+    """The SLURM cluster, with dask-jobqueue's defaults (a nanny per worker, the worker processes it
+    chooses for the cores): each job starts its workers in this folder, where they find the project,
+    with the quiet settings of a league."""
+    return make(cores=args.cores, memory=args.memory, walltime=args.walltime, queue=args.queue,
+                account=args.account, job_script_prologue=[
+                    f"cd {shlex.quote(str(PROJECT))}",
+                    *[f"export {name}={value}" for name, value in WORKER_SETTINGS.items()]])
 
 
 def main() -> int:
@@ -39,10 +53,7 @@ def main() -> int:
         from dask_jobqueue import SLURMCluster
     except ImportError:
         parser.exit(1, "slurm_cluster.py: error: needs dask-jobqueue (pip install dask-jobqueue)\n")
-    cluster = SLURMCluster(cores=args.cores, processes=1, memory=args.memory, walltime=args.walltime,
-                           queue=args.queue, account=args.account,
-                           job_script_prologue=[f"cd {PROJECT}", f"export PYTHONPATH={PROJECT}",
-                                                *[f"export {name}={value}" for name, value in WORKER_SETTINGS.items()]])
+    cluster = slurm_cluster(SLURMCluster, args)
     cluster.scale(jobs=args.jobs)
     print(f"scheduler: {cluster.scheduler_address}   (--cluster {cluster.scheduler_address}; Ctrl-C stops it)",
           flush=True)

@@ -1,17 +1,21 @@
-"""Why a bot's first answer of a game failed, found by trying once more on a copy of the question.
+"""Why a bot failed a question, found by trying once more on a copy of the game's questions.
 
-When a bot fails its very first answer (too slow, nonsense, an illegal move, or it exited), the
-referee starts the program again, silently, beside the game:
+When a bot fails a question (too slow, waiting for more input, nonsense, an illegal move, or it
+exited), the referee starts the program again, silently, beside the game:
 
 * A program that exits on its own before it is given any input never started (a wrong path, a
   missing interpreter or module): it is reported as ``could not start``, with its exit code
-  and the last line of its debug output, and no hint about the order of the lines.
-* Otherwise the probe gets the same first question with its lines in the other order (the phase
-  line first instead of last, or the reverse).  If it answers that one, the report says which
-  prefix seats it: ``bot-statement:`` or ``bot:``.
+  and the last line of its debug output, and no hint about the order of the lines.  Only a bot
+  that exited at its very first question can be one.
+* Otherwise the probe gets the game's questions so far, the failed one last, with their lines
+  in the other order (the phase line first instead of last, or the reverse), one at a time as
+  the game asked them.  If it answers every one acceptably, the report says which prefix seats
+  it: ``bot-statement:`` or ``bot:``.  A bot reading the other order may well answer its first
+  questions by luck and fail only at a later one (say, the first row choice): the whole game so
+  far is what tells.
 
-The probe is timed as the first answer is (start-up free, the same clock) and ended with its
-whole process tree, whatever it does.
+The probe is timed as the game was (start-up free, the same clock and limits) and ended with
+its whole process tree, whatever it does.
 """
 
 from __future__ import annotations
@@ -33,16 +37,26 @@ within it without being given any input could not start."""
 
 
 @dataclass(frozen=True)
-class FirstQuestion:
-    """The first question a bot failed, and how it was asked."""
+class Question:
+    """One question of the game, as the bot was asked it."""
+
+    view: PlayerView
+    disqualified: frozenset[int]
+    """The seats shown as disqualified then."""
+
+
+@dataclass(frozen=True)
+class AskedGame:
+    """The questions a bot was asked in its game (the failed one last), and how."""
 
     command: str
     args: Sequence[str]
     player_count: int
     seat: int
-    view: PlayerView
-    disqualified: frozenset[int]
+    questions: Sequence[Question]
     phase_last: bool
+    first_seconds: float
+    """The limit of the first answer (the others': ``seconds``)."""
     seconds: float
     cpu_clock: bool
     folder: str | None = None
@@ -57,28 +71,37 @@ class Diagnosis:
     other_order_answers: bool = False
 
 
-def diagnose(question: FirstQuestion, exited: bool) -> Diagnosis:
-    """Start the bot again and find out why its first answer failed (see the module's text).
-    ``exited``: the bot ended during its first answer (only then can it be a start failure)."""
+def diagnose(game: AskedGame, exited: bool) -> Diagnosis:
+    """Start the bot again and find out why it failed (see the module's text).  ``exited``: the
+    bot ended during its failed question (only at its first can it be a start failure)."""
     try:
-        probe = BotProcess(question.args, folder=question.folder)
+        probe = BotProcess(game.args, folder=game.folder)
     except OSError:
         return Diagnosis()
     try:
-        if exited:
+        if exited and len(game.questions) == 1:
             probe.wait_exit(STARTUP_SECONDS)
             if probe.returncode is not None:
                 return Diagnosis(exit_code=probe.returncode)
-        probe.send([init_line(question.player_count, question.seat)])
-        probe.send(turn_lines(question.view, question.disqualified, phase_last=not question.phase_last))
-        try:
-            line = probe.receive(question.seconds, question.cpu_clock, free_until=probe.started + STARTUP_SECONDS)
-            parse_answer(line, phase_of(question.view), question.view.hand)
-        except (BotFailure, AnswerError):
-            return Diagnosis()
-        return Diagnosis(other_order_answers=True)
+        probe.send([init_line(game.player_count, game.seat)])
+        return Diagnosis(other_order_answers=answers_in_other_order(probe, game))
     finally:
         probe.close()
+
+
+def answers_in_other_order(probe: BotProcess, game: AskedGame) -> bool:
+    """Whether ``probe`` answers each of the game's questions acceptably, asked one at a time with
+    the lines in the other order and timed as in the game."""
+    for number, question in enumerate(game.questions):
+        probe.send(turn_lines(question.view, question.disqualified, phase_last=not game.phase_last))
+        first = number == 0
+        try:
+            line = probe.receive(game.first_seconds if first else game.seconds, game.cpu_clock,
+                                 free_until=probe.started + STARTUP_SECONDS if first else 0.0)
+            parse_answer(line, phase_of(question.view), question.view.hand)
+        except (BotFailure, AnswerError):
+            return False
+    return True
 
 
 def order_hint(command: str, phase_last: bool) -> str:

@@ -20,7 +20,8 @@ EXITED = N_("exited")
 FLOODS_STDOUT = N_("floods stdout")
 COULD_NOT_START = N_("could not start")
 BENCHED = N_("benched")
-REASONS = (TOO_SLOW, NONSENSE, ILLEGAL_MOVE, EXITED, FLOODS_STDOUT, COULD_NOT_START, BENCHED)
+WAITS_FOR_INPUT = N_("waits for input")
+REASONS = (TOO_SLOW, WAITS_FOR_INPUT, NONSENSE, ILLEGAL_MOVE, EXITED, FLOODS_STDOUT, COULD_NOT_START, BENCHED)
 
 
 class Sentence(str):
@@ -122,11 +123,14 @@ class Disqualification:
 class BotFailure(Exception):
     """The bot broke the protocol while being asked (raised and handled inside the referee)."""
 
-    def __init__(self, reason: str, detail: str, sent: str = "") -> None:
+    def __init__(self, reason: str, detail: str, sent: str = "", probe: bool = True) -> None:
         super().__init__(f"{reason}: {detail}")
         self.reason = reason
         self.detail = detail
         self.sent = sent
+        self.probe = probe
+        """Whether trying the other order of the lines may explain it (not for a bot seen asleep
+        on a timer: that is no misread question)."""
 
 
 def truncate(text: str) -> str:

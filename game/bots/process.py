@@ -18,9 +18,9 @@ import threading
 import time
 from typing import IO, BinaryIO, Callable, Sequence, Union
 
-from . import proctree
+from . import input_wait, proctree
 from ..i18n import N_
-from .failures import EXITED, FLOODS_STDOUT, TOO_SLOW, BotFailure, Sentence
+from .failures import EXITED, FLOODS_STDOUT, TOO_SLOW, WAITS_FOR_INPUT, BotFailure, Sentence
 
 STDERR_TAIL_LINES = 20
 """Lines of debug output kept in memory for the report and the app."""
@@ -37,6 +37,10 @@ CPU_CLOCK_BACKSTOP = 10.0
 answer (it waits, or it sleeps) is too slow after this many times the limit of wall-clock time."""
 EXIT_GRACE_SECONDS = 0.05
 """A bot found exited while an answer is awaited: time left for a line already written to arrive."""
+WAITS_FOR_INPUT_DETAIL = N_("it waits for more input than the protocol sends (or its answer sits in its output "
+                            "buffer: flush after every answer)")
+"""Why a bot that read every line of the question and waits for more never answers (a bot whose
+answer is not flushed looks the same from outside)."""
 _POLL_SECONDS = 0.02
 """While waiting for an answer, how often to check that the bot is still running (its output may
 stay open after it exits, held by a child)."""
@@ -82,14 +86,15 @@ class BotProcess:
     def __init__(self, args: Sequence[str], *, log_path: LogPath | None = None, folder: str | None = None) -> None:
         """Start the program (in ``folder``, or this process's working folder); ``OSError`` if it
         cannot be started or the log not opened."""
-        self._log: BinaryIO | None = open(log_path, "ab") if log_path is not None else None
-        self._log_bytes = 0
-        self._tail: collections.deque[str] = collections.deque(maxlen=STDERR_TAIL_LINES)
-        self._tail_lock = threading.Lock()
+        self._debug = DebugOutput(log_path)
         self._events: queue.Queue[tuple[str, str, str]] = queue.Queue()
         self._questions: queue.Queue[bytes | None] = queue.Queue()
         self._closed = False
         self._close_lock = threading.Lock()
+        self._sent_bytes = self._written_bytes = 0
+        """Bytes of questions queued (by the caller's thread) and written (by the writer thread)."""
+        self._reader_thread: int | None = None
+        """The native id of the thread reading the bot's answers."""
         self._threads: list[threading.Thread] = []  # set before the registry can see this process
         self.marker = proctree.new_marker()
         """Inherited by every process the bot starts, so strays can be found (:mod:`game.proctree`)."""
@@ -98,10 +103,10 @@ class BotProcess:
         try:
             self._process = _start(args, self.marker, folder)
         except BaseException:
-            if self._log is not None:
-                self._log.close()
+            self._debug.close()
             raise
         self.pid: int = self._process.pid
+        self._stdin_pipe = _pipe_name(self._process.stdin)
         self.started = time.monotonic()
         """When the program was started (its start-up allowance counts from here)."""
         with _live_lock:
@@ -111,14 +116,16 @@ class BotProcess:
         self._threads = [
             _daemon(self._write_questions, stdin, "bot-stdin"),
             _daemon(self._read_answers, stdout, "bot-stdout"),
-            _daemon(self._read_debug, stderr, "bot-stderr"),
+            _daemon(self._debug.read, stderr, "bot-stderr"),
         ]
 
     # ------------------------------------------------------------- talking
     def send(self, lines: Sequence[str]) -> None:
         """Queue ``lines`` for the bot's stdin (the writer thread writes them)."""
         if not self._closed:
-            self._questions.put("".join(line + "\n" for line in lines).encode("ascii"))
+            data = "".join(line + "\n" for line in lines).encode("ascii")
+            self._sent_bytes += len(data)
+            self._questions.put(data)
 
     def check_quiet(self) -> None:
         """:class:`BotFailure` if the bot wrote anything (but blank lines) since its last answer."""
@@ -152,6 +159,8 @@ class BotProcess:
                 if self._process.poll() is not None:  # exited, its output perhaps held open by a child
                     self._exited_meanwhile()
                     continue
+                if self.waits_for_input():
+                    raise BotFailure(WAITS_FOR_INPUT, Sentence(WAITS_FOR_INPUT_DETAIL)) from None
                 clock.check()
                 continue
             if kind == "line":
@@ -161,9 +170,31 @@ class BotProcess:
             self._events.put((kind, text, sent))
             self._raise_event(kind, text, sent)
 
+    def waits_for_input(self) -> bool:
+        """Whether the bot has read every line written to it, sent no answer we have not taken, and
+        can only wait for more input (:mod:`.input_wait`; ``False`` where that cannot be told)."""
+        if not input_wait.SUPPORTED or self._written_bytes != self._sent_bytes or self._reader_thread is None:
+            return False
+        try:
+            stdin, stdout = _fileno(self._process.stdin), _fileno(self._process.stdout)
+        except ValueError:  # closed
+            return False
+        if input_wait.unread_bytes(stdin) != 0 or None in input_wait.waits([self.pid], self._stdin_pipe):
+            return False  # (the bot itself is looked at before its children are searched for: cheaper)
+        if not input_wait.waits_for_input(proctree.tree_pids(self.pid), self._stdin_pipe):
+            return False
+        # The bot waits: an answer it wrote before is in our reader thread's hands, or taken.
+        return (input_wait.reads_pipe(self._reader_thread, stdout) and input_wait.unread_bytes(stdout) == 0
+                and self._events.empty())
+
+    def sleeps(self) -> bool:
+        """Whether the bot is seen asleep until a time comes, not computing nor reading
+        (:mod:`.input_wait`; ``False`` where that cannot be told)."""
+        return input_wait.sleeps(proctree.tree_pids(self.pid), self._stdin_pipe)
+
     def cpu_seconds(self) -> float:
         """Processor time the bot and every process under it have used so far (user and system)."""
-        return proctree.tree_cpu_seconds(self.pid)
+        return proctree.tree_cpu_seconds(self.pid, self.marker)
 
     def _exited_meanwhile(self) -> None:
         """The bot is gone: take a line it wrote just before, else report that it exited."""
@@ -185,8 +216,7 @@ class BotProcess:
     @property
     def stderr_tail(self) -> tuple[str, ...]:
         """The last :data:`STDERR_TAIL_LINES` lines of debug output."""
-        with self._tail_lock:
-            return tuple(self._tail)
+        return self._debug.tail()
 
     @property
     def returncode(self) -> int | None:
@@ -222,10 +252,9 @@ class BotProcess:
                 thread.join(timeout=1.0)  # the readers end at EOF: every writer of the pipes is dead
                 if not thread.is_alive():  # closing a stream another thread is blocked on would hang
                     _close_quietly(stream)
-            if self._log is not None:
-                with self._tail_lock:
-                    self._log.close()
+            self._debug.close()
         finally:
+            proctree.forget_strays(self.marker)
             with _live_lock:
                 _live.discard(self)
 
@@ -261,8 +290,10 @@ class BotProcess:
                 stream.flush()
             except (OSError, ValueError):  # the bot is gone: its stdout reader reports it
                 return
+            self._written_bytes += len(data)
 
     def _read_answers(self, stream: IO[bytes]) -> None:
+        self._reader_thread = threading.get_native_id()
         total = 0
         while True:
             try:
@@ -284,7 +315,25 @@ class BotProcess:
                 return
             self._events.put(("line", text.rstrip("\r\n"), ""))
 
-    def _read_debug(self, stream: IO[bytes]) -> None:
+
+
+class DebugOutput:
+    """What a bot writes to stderr: its last :data:`STDERR_TAIL_LINES` lines kept, all of it (up to
+    :data:`MAX_LOG_BYTES`) appended to a log file if one is given."""
+
+    def __init__(self, log_path: LogPath | None) -> None:
+        """``OSError`` if the log cannot be opened."""
+        self._log: BinaryIO | None = open(log_path, "ab") if log_path is not None else None
+        self._log_bytes = 0
+        self._tail: collections.deque[str] = collections.deque(maxlen=STDERR_TAIL_LINES)
+        self._lock = threading.Lock()
+
+    def tail(self) -> tuple[str, ...]:
+        with self._lock:
+            return tuple(self._tail)
+
+    def read(self, stream: IO[bytes]) -> None:
+        """Read ``stream`` to its end (a thread's life)."""
         while True:
             try:
                 raw = stream.readline(MAX_LINE_BYTES)
@@ -292,7 +341,7 @@ class BotProcess:
                 return
             if not raw:
                 return
-            with self._tail_lock:
+            with self._lock:
                 self._tail.append(raw.decode("utf-8", "replace").rstrip("\r\n"))
                 self._write_log(raw)
 
@@ -308,6 +357,11 @@ class BotProcess:
             log.flush()
         except (OSError, ValueError):
             self._log_bytes = MAX_LOG_BYTES + 1
+
+    def close(self) -> None:
+        if self._log is not None:
+            with self._lock:
+                self._log.close()
 
 
 class _AnswerClock:
@@ -333,8 +387,8 @@ class _AnswerClock:
         now = time.monotonic()
         ms = f"{self.seconds * 1000:.0f}"
         if now >= self.deadline - _POLL_SECONDS / 2:
-            raise BotFailure(TOO_SLOW, Sentence(N_("no answer within {ms} ms of wall-clock time"), ms=ms)
-                             if self.cpu_clock else Sentence(N_("no answer within {ms} ms"), ms=ms)) from None
+            raise self.backstop() if self.cpu_clock else BotFailure(
+                TOO_SLOW, Sentence(N_("no answer within {ms} ms"), ms=ms))
         if not self.cpu_clock or now < self.start:
             return
         if self.cpu_start is None:  # the start-up allowance just ended: count from here
@@ -344,6 +398,17 @@ class _AnswerClock:
             self.cpu_seen = max(self.cpu_seen, self.bot.cpu_seconds() - self.cpu_start)
             if self.cpu_seen >= self.seconds:
                 raise BotFailure(TOO_SLOW, Sentence(N_("no answer within {ms} ms of processor time"), ms=ms)) from None
+
+    def backstop(self) -> BotFailure:
+        """The processor clock's wall-clock backstop is reached: what was waited, and whether the
+        bot was seen asleep on a timer (then its lines' order is not worth trying)."""
+        values = {"wall": f"{self.seconds * CPU_CLOCK_BACKSTOP * 1000:.0f}", "ms": f"{self.seconds * 1000:.0f}"}
+        if self.bot.sleeps():
+            return BotFailure(TOO_SLOW, Sentence(N_("it sleeps: no answer in {wall} ms of wall-clock time, in which "
+                                                    "it used less than {ms} ms of processor time"), **values),
+                              probe=False)
+        return BotFailure(TOO_SLOW, Sentence(N_("no answer in {wall} ms of wall-clock time, in which it used "
+                                                "less than {ms} ms of processor time"), **values))
 
 
 def _get(events: queue.Queue[tuple[str, str, str]], timeout: float) -> tuple[str, str, str]:
@@ -372,6 +437,17 @@ def _start(args: Sequence[str], marker: str, folder: str | None = None) -> subpr
         creationflags=_NEW_GROUP_FLAG,
         preexec_fn=proctree.preexec if _POSIX else None,  # Linux: killed by the kernel if we die
     )
+
+
+def _pipe_name(stream: IO[bytes] | None) -> str:
+    """``pipe:[inode]``: the pipe as ``/proc/PID/fd`` shows it in the bot's processes."""
+    return f"pipe:[{os.fstat(_fileno(stream)).st_ino}]" if stream is not None else ""
+
+
+def _fileno(stream: IO[bytes] | None) -> int:
+    if stream is None:
+        raise ValueError("no stream")
+    return stream.fileno()
 
 
 def _daemon(target: Callable[[IO[bytes]], None], stream: IO[bytes], name: str) -> threading.Thread:

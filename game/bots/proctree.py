@@ -127,26 +127,39 @@ def become_subreaper() -> None:
 
 
 def preexec() -> None:
-    """Run in the bot's process before its program starts (POSIX): die with us.
+    """Run in the bot's process before its program starts (POSIX): die with us, and (Linux)
+    adopt its own orphans.
 
     Linux sends the signal when the *thread* that started the bot ends, so bots are
     started from a thread that lives as long as they do (the app's and the workers'
-    main threads do).
+    main threads do).  The bot is a child subreaper of its own processes (kept across
+    ``exec``): a double-forked daemon whose parent exits is re-parented to the bot, not to
+    ``init``, so it stays in the bot's tree - timed by the processor clock
+    (:func:`tree_cpu_seconds`) and killed with the bot.
     """
     die_with_parent(signal.SIGKILL)
+    if _PRCTL is not None:
+        _PRCTL(_PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0)
 
 
-def tree_cpu_seconds(pid: int) -> float:
+def tree_cpu_seconds(pid: int, marker: str = "") -> float:
     """Processor time (user and system) process ``pid`` and every process under it have used:
     its live descendants, and the children each of them has waited for (a child that ended during
     a turn is counted in its parent's ``children_*`` times).  0 if ``pid`` is gone.  A wrapper
-    (``sh -c``, a script without ``exec``, a launcher) thus counts what its program spends."""
+    (``sh -c``, a script without ``exec``, a launcher) thus counts what its program spends.
+
+    A process that left the tree counts too: on Linux the bot adopts its orphans (see
+    :func:`preexec`), so a double-forked daemon stays under it; elsewhere the processes carrying
+    the bot's ``marker`` are added (looked for at most every :data:`STRAY_SCAN_SECONDS`)."""
     import psutil  # loaded only once bot processes run
     try:
         root = psutil.Process(pid)
         members = [root, *root.children(recursive=True)]
     except (psutil.NoSuchProcess, psutil.AccessDenied):
         return 0.0
+    if marker and _PRCTL is None:
+        known = {member.pid for member in members}
+        members += [process for process in _marked_strays(marker) if process.pid not in known]
     total = 0.0
     for member in members:
         try:
@@ -156,6 +169,36 @@ def tree_cpu_seconds(pid: int) -> float:
         total += times.user + times.system + getattr(times, "children_user", 0.0) + getattr(
             times, "children_system", 0.0)
     return total
+
+
+STRAY_SCAN_SECONDS = 0.5
+"""Where a bot cannot adopt its orphans: how often every process is searched for its marker."""
+_strays: dict[str, tuple[float, list[psutil.Process]]] = {}
+
+
+def _marked_strays(marker: str) -> list[psutil.Process]:
+    """The processes carrying ``marker`` (every process searched, so the answer is kept a moment)."""
+    now = time.monotonic()
+    found = _strays.get(marker)
+    if found is None or now - found[0] >= STRAY_SCAN_SECONDS:
+        found = (now, marked_orphans(marker, known=set(), everywhere=True))
+        _strays[marker] = found
+    return found[1]
+
+
+def forget_strays(marker: str) -> None:
+    """Drop what :func:`_marked_strays` kept for a bot that is closed."""
+    _strays.pop(marker, None)
+
+
+def tree_pids(pid: int) -> list[int]:
+    """``pid`` and every live process under it (on Linux with the orphans it adopted): a bot's
+    processes.  Empty if ``pid`` is gone."""
+    import psutil  # loaded only once bot processes run
+    try:
+        return [pid, *(child.pid for child in psutil.Process(pid).children(recursive=True))]
+    except (psutil.NoSuchProcess, psutil.AccessDenied):
+        return []
 
 
 def descendants(pid: int) -> list[psutil.Process]:
@@ -168,12 +211,13 @@ def descendants(pid: int) -> list[psutil.Process]:
     return found
 
 
-def marked_orphans(marker: str, known: set[int]) -> list[psutil.Process]:
+def marked_orphans(marker: str, known: set[int], everywhere: bool = False) -> list[psutil.Process]:
     """Processes carrying ``marker`` (other than ``known`` pids), with their descendants: our
-    children, where orphans come back to us (Linux); elsewhere every process (slower)."""
+    children, where orphans come back to us (Linux); elsewhere, or ``everywhere``, every process
+    (slower)."""
     import psutil  # loaded only once bot processes run
     found: list[psutil.Process] = []
-    candidates = psutil.Process().children() if _subreaper else psutil.process_iter()
+    candidates = psutil.Process().children() if _subreaper and not everywhere else psutil.process_iter()
     for child in candidates:
         if child.pid in known:
             continue

@@ -14,7 +14,7 @@ from ..players.agents import RandomAgent
 from ..engine import PlayerView
 from ..kinds import BOT_KIND, BOT_STATEMENT_KIND
 from .command import require_process_tools, split_command
-from .diagnosis import STARTUP_SECONDS, FirstQuestion, could_not_start_detail, diagnose, order_hint
+from .diagnosis import STARTUP_SECONDS, AskedGame, Question, could_not_start_detail, diagnose, order_hint
 from ..i18n import N_
 from .failures import (COULD_NOT_START, EXITED, FLOODS_STDOUT, ILLEGAL_MOVE, NONSENSE, BotFailure, Disqualification, Sentence,
                        truncate)
@@ -96,10 +96,7 @@ class BotAgent:
         error here but a disqualification at its first decision.
         """
         self.kind = BOT_KIND if phase_last else BOT_STATEMENT_KIND
-        self.command = command
-        self.seat = seat
-        self.player_count = player_count
-        self.phase_last = phase_last
+        self.command, self.seat, self.player_count, self.phase_last = command, seat, player_count, phase_last
         self.first_answer_seconds, self.answer_seconds = first_answer_seconds, answer_seconds
         self.cpu_clock = False
         """Count the limits in processor time of the bot's process tree, not wall-clock time."""
@@ -110,6 +107,7 @@ class BotAgent:
         """Text after the command in the bot's last answer (what it wants shown)."""
         self.answers = 0
         """Answers accepted so far."""
+        self._asked: list[Question] = []  # the game's questions so far: a failure is probed with them
         self._fallback = RandomAgent(rng)
         self._closed, self._start_error = False, ""
         self._process: BotProcess | None = None
@@ -154,6 +152,7 @@ class BotAgent:
         line = ""
         try:
             process.check_quiet()
+            self._asked.append(Question(view, self.table.disqualified_seats))
             process.send(turn_lines(view, self.table.disqualified_seats, phase_last=self.phase_last))
             first = self.answers == 0
             line = process.receive(self.first_answer_seconds if first else self.answer_seconds, self.cpu_clock,
@@ -179,8 +178,8 @@ class BotAgent:
                 process.wait_exit(2.0)
                 detail = _exit_detail(process.returncode)
             process.close()
-            if self.answers == 0 and reason != FLOODS_STDOUT:
-                reason, detail, hint = self._diagnose_first_failure(view, reason, detail)
+            if failure.probe and reason != FLOODS_STDOUT:
+                reason, detail, hint = self._diagnose_failure(reason, detail)
         disqualification = Disqualification(
             seat=self.seat,
             command=self.command,
@@ -196,13 +195,14 @@ class BotAgent:
         self.disqualification = disqualification
         self.table.record(disqualification)
 
-    def _diagnose_first_failure(self, view: PlayerView, reason: str, detail: str) -> tuple[str, str, str]:
-        """``(reason, detail, hint)`` of a failed first answer, once the program is tried again
-        (:mod:`game.bots.diagnosis`): ``could not start``, or the other order of the lines."""
-        question = FirstQuestion(self.command, self._args, self.player_count, self.seat, view,
-                                 self.table.disqualified_seats, self.phase_last, self.first_answer_seconds,
-                                 self.cpu_clock, self._folder)
-        found = diagnose(question, exited=reason == EXITED)
+    def _diagnose_failure(self, reason: str, detail: str) -> tuple[str, str, str]:
+        """``(reason, detail, hint)`` of a failed question, once the program is tried again on the
+        game's questions so far (:mod:`game.bots.diagnosis`): ``could not start`` (at the first),
+        or the other order of the lines."""
+        game = AskedGame(self.command, self._args, self.player_count, self.seat, tuple(self._asked),
+                         self.phase_last, self.first_answer_seconds, self.answer_seconds, self.cpu_clock,
+                         self._folder)
+        found = diagnose(game, exited=reason == EXITED)
         if found.exit_code is not None:
             return COULD_NOT_START, could_not_start_detail(found.exit_code, self.stderr_tail), ""
         if found.other_order_answers:

@@ -19,17 +19,17 @@ from __future__ import annotations
 import os
 import queue
 import shutil
-import sys
-import threading
-import types
-from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, Callable, Iterator, Sequence
+from typing import Any, Callable, Sequence
 
 from ..i18n import _
+from .address import CONNECT_SECONDS, AddressError, check_address, find_scheduler, one_line
+from .shipped import DONE, FAILED, pack, shipped_runner, unpack
 
-CONNECT_SECONDS = 10.0
-"""How long to try to reach the scheduler before saying it cannot be reached."""
+BAD_ADDRESS = 2
+"""Exit code of a ``--cluster`` address where no scheduler that can run the project answers."""
+LOST = 1
+"""Exit code of a run the cluster failed after it began."""
 
 WORKER_SETTINGS = {
     "DASK_DISTRIBUTED__WORKER__PROFILE__ENABLED": "False",
@@ -46,7 +46,24 @@ scheduler and two workers then take 1% of a core (5.6% with only the first two s
 
 class ClusterError(Exception):
     """The cluster cannot run the work: unreachable, lost, or a worker lacks a bot's program.
-    The message is one line for people."""
+    The message is one line for people; ``exit_code`` is :data:`BAD_ADDRESS` or :data:`LOST`."""
+
+    def __init__(self, message: str, exit_code: int = LOST) -> None:
+        super().__init__(message)
+        self.exit_code = exit_code
+
+
+class WorkerLacksProject(Exception):
+    """A worker could not import this project to open a shard (``worker``, its folder, the error)."""
+
+    def __init__(self, worker: str, folder: str, problem: str) -> None:
+        super().__init__(worker, folder, problem)
+        self.worker, self.folder, self.problem = worker, folder, problem
+
+    def __str__(self) -> str:
+        return _("worker {worker} cannot import this project ({problem}): start each worker in a copy of the "
+                 "project's folder (it was started in {folder}), or with that folder on PYTHONPATH").format(
+            worker=self.worker, problem=self.problem, folder=self.folder)
 
 
 class BotNotOnWorker(Exception):
@@ -93,50 +110,15 @@ def check_bots_here(commands: Sequence[str], folder: str | None) -> None:
             raise BotNotOnWorker(command, _worker_name())
 
 
-_helpers: Any = None
-_helpers_lock = threading.Lock()
-
-
 def run_in_helper(function: Callable[[Any], Any], task: Any) -> Any:
-    """On a worker: ``function(task)`` in a helper process of this worker (started once, one per
-    worker thread, ended with the worker).  A shard's games start bot programs by the hundred; a
-    Dask worker is a large process whose threads keep its event loop going, and starting programs
-    from it costs a third more than from a small process of its own."""
-    global _helpers
-    with _helpers_lock:
-        if _helpers is None:
-            from multiprocessing import get_context
+    """On a worker: ``function(task)`` in a helper process of this worker (:mod:`.helper`: started
+    once, one per worker thread at most, ended with the worker); in the worker itself where
+    helpers are not made (not POSIX)."""
+    if os.name != "posix":  # pragma: no cover - the helpers' pipes are POSIX's
+        return function(task)
+    from .helper import run_in_helper as in_helper
 
-            from ..bots.proctree import ctrl_c_ignored
-
-            with ctrl_c_ignored(), _main_module_hidden():
-                _helpers = get_context("spawn").Pool(_worker_threads(), initializer=_helper_started)
-    return _helpers.apply(function, (task,))
-
-
-@contextmanager
-def _main_module_hidden() -> Iterator[None]:
-    """While helpers are spawned: they do not run the worker's main module again.  A spawned
-    process imports its parent's ``__main__`` - here the ``dask worker`` program, which imports
-    all of Dask: a helper of 60 MB instead of 20, and every bot it starts (a fork) costs more."""
-    main = sys.modules.get("__main__")
-    sys.modules["__main__"] = types.ModuleType("__main__")
-    try:
-        yield
-    finally:
-        if main is not None:
-            sys.modules["__main__"] = main
-
-
-def _helper_started() -> None:
-    """In a helper: Ctrl-C is the worker's to handle; the worker's death ends the helper (and so
-    its bots)."""
-    import signal
-
-    from ..bots.proctree import die_with_parent
-
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    die_with_parent(signal.SIGTERM)
+    return in_helper(function, task, _worker_threads())
 
 
 def _worker_threads() -> int:
@@ -163,17 +145,24 @@ class Cluster:
     """A connection to a Dask scheduler that runs shards and calls back when each is done."""
 
     def __init__(self, address: str) -> None:
+        """Connect to the scheduler at ``address``; :class:`ClusterError` (one line, exit code 2)
+        if it is no scheduler's address or none answers there (:mod:`.address`)."""
         try:
             import distributed
         except ImportError as missing:
             raise ModuleNotFoundError("no module named 'distributed'", name="distributed") from missing
-        self.address = address
+        _quiet_client()
         try:
+            self.address = check_address(address)
+            find_scheduler(self.address)
             client: Any = distributed.Client
-            self.client: Any = client(address, timeout=CONNECT_SECONDS, set_as_default=False)
+            self.client: Any = client(self.address, timeout=CONNECT_SECONDS, set_as_default=False)
+        except AddressError as problem:
+            raise ClusterError(str(problem), exit_code=BAD_ADDRESS) from None
         except (OSError, TimeoutError, ValueError) as problem:
             raise ClusterError(_("cannot reach the Dask scheduler at {address}: {problem}").format(
-                address=address, problem=_one_line(problem))) from None
+                address=address, problem=one_line(problem)), exit_code=BAD_ADDRESS) from None
+        self._run_shard = shipped_runner()
 
     def threads(self) -> int:
         """Worker threads in the cluster now (at least 1): the shards run at once."""
@@ -186,14 +175,19 @@ class Cluster:
     def submit(self, function: Callable[[Any], Any], task: Any, done: Callable[[Any], None],
                failed: Callable[[BaseException], None]) -> None:
         """Run ``function(task)`` on the cluster; ``done(result)`` or ``failed(error)`` (called from
-        another thread) when it ends."""
-        future = self.client.submit(function, task, pure=False, retries=0)
+        another thread) when it ends.  What the scheduler sees is :mod:`.shipped`'s function and bytes."""
+        future = self.client.submit(self._run_shard, pack(function, task), pure=False, retries=0)
 
         def finished(future: Any) -> None:
             try:
-                done(future.result())
+                status, value = unpack(future.result())
             except BaseException as error:  # noqa: BLE001 - handed to the waiting thread
                 failed(error)
+                return
+            if status == DONE:
+                done(value)
+            else:
+                failed(value if status == FAILED else WorkerLacksProject(*value))
 
         future.add_done_callback(finished)
 
@@ -204,27 +198,40 @@ class Cluster:
             pass
 
 
+def _quiet_client() -> None:
+    """Dask's client logs its troubles on several lines each: here they are the one line of a
+    :class:`ClusterError`, so its log keeps to critical messages; and an error while a failed
+    client is collected (at interpreter exit) is not printed."""
+    import logging
+    import sys
+
+    logging.getLogger("distributed").setLevel(logging.CRITICAL)
+    previous = sys.unraisablehook
+
+    def unraisable(report: Any) -> None:
+        if not str(getattr(report.object, "__module__", "") or "").startswith("distributed"):
+            previous(report)
+
+    if previous.__name__ != unraisable.__name__:
+        sys.unraisablehook = unraisable
+
+
 def explain(error: BaseException, address: str) -> str:
     """One line for an error a shard ended with on the cluster."""
-    if isinstance(error, (BotNotOnWorker, ClusterError)):
+    if isinstance(error, (BotNotOnWorker, ClusterError, WorkerLacksProject)):
         return str(error)
     if isinstance(error, (OSError, TimeoutError)) or type(error).__name__ in ("CommClosedError", "CancelledError",
                                                                              "FutureCancelledError"):
         return _lost(address, error)
     if type(error).__name__ == "KilledWorker":
         return _("the Dask cluster at {address} lost a shard's workers too often: {problem}").format(
-            address=address, problem=_one_line(error))
+            address=address, problem=one_line(error))
     return _("a shard failed on the Dask cluster at {address}: {problem}").format(
-        address=address, problem=_one_line(error))
+        address=address, problem=one_line(error))
 
 
 def _lost(address: str, problem: BaseException) -> str:
-    return _("lost the Dask scheduler at {address}: {problem}").format(address=address, problem=_one_line(problem))
-
-
-def _one_line(problem: BaseException) -> str:
-    text = " ".join(str(problem).split()) or type(problem).__name__
-    return text[:300]
+    return _("lost the Dask scheduler at {address}: {problem}").format(address=address, problem=one_line(problem))
 
 
 def next_finished(results: queue.Queue[Any], fail: Callable[[BaseException], BaseException]) -> Any:
@@ -241,5 +248,7 @@ def next_finished(results: queue.Queue[Any], fail: Callable[[BaseException], Bas
 
 
 def next_result(results: queue.Queue[Any], address: str) -> Any:
-    """The next finished shard on the cluster at ``address``; its error as a :class:`ClusterError`."""
-    return next_finished(results, lambda error: ClusterError(explain(error, address)))
+    """The next finished shard on the cluster at ``address``; its error as a :class:`ClusterError`
+    (exit code 2 for workers that cannot import the project: the address is no use)."""
+    return next_finished(results, lambda error: ClusterError(
+        explain(error, address), BAD_ADDRESS if isinstance(error, WorkerLacksProject) else LOST))

@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING, Callable, Generator, Iterator, NamedTuple, Seq
 
 from ..players.options import AgentOptions
 from ..players.agents import AGENT_KINDS, Agent, make_agent
+from ..bots.bench import BenchState, KindStreaks
 from ..bots.failures import Disqualification
 from ..bots.referee import BotTable
 from ..engine import Game, Phase, PlayerView, RoundLog
@@ -79,6 +80,8 @@ class Task(NamedTuple):
     """Folder for the bots' debug output (one file per game and seat), if any."""
     names: tuple[tuple[str, str], ...] = ()
     """``(kind, name)`` of the bots named with ``--bot NAME=COMMAND``, for the records."""
+    bench: BenchState = ()
+    """The bots' first-answer streaks before the chunk's first game (:mod:`game.bots.bench`)."""
 
 
 def rotations(kinds: Sequence[str], duplicate: bool) -> list[tuple[str, ...]]:
@@ -197,12 +200,13 @@ def _general_chunk(rules: Rules, task: Task) -> ChunkTotals:
     head = record_head(rules.name)
     names = dict(task.names)
     general = any(kind not in AGENT_KINDS for kind in kinds)  # bots, and anything make_agents knows
+    bench = KindStreaks(task.bench)
     for index in range(task.start, task.stop):
         seed = game_seed(task.seed, index)
         deal_totals = dict.fromkeys(distinct, 0)
         for rotation, seat_kinds in enumerate(rotations(kinds, task.duplicate)):
             if general:
-                game = _play_with_bots(rules, seat_kinds, seed, task, _bot_log_namer(task, index, rotation))
+                game = _play_with_bots(rules, seat_kinds, seed, task, _bot_log_namer(task, index, rotation), bench)
             else:
                 game = _play_built_in(rules, seat_kinds, seed, task.options)
             if task.record:
@@ -222,6 +226,7 @@ def _general_chunk(rules: Rules, task: Task) -> ChunkTotals:
     if records:
         records.append("")
         totals.records = "\n".join(records)
+    totals.bench = bench.state()
     return totals
 
 
@@ -337,14 +342,15 @@ class TimedAgent:
 
 
 def _play_with_bots(rules: Rules, kinds: Sequence[str], seed: int, task: Task,
-                    bot_logs: Callable[[int], Path | None] | None) -> _Game:
-    """A game with external bots: every player timed, every bot killed at the end."""
+                    bot_logs: Callable[[int], Path | None] | None, bench: KindStreaks) -> _Game:
+    """A game with external bots: every player timed, every bot killed at the end; a benched bot's
+    seat played at random."""
     with BotTable() as bots:
-        agents = [TimedAgent(agent) for agent in make_agents(kinds, seed, task.options, bots, bot_logs)]
+        agents = [TimedAgent(agent) for agent in make_agents(bench.seated(kinds), seed, task.options, bots, bot_logs)]
         game = play_game(Game(rules, len(kinds), seed), agents)
     return _Game(tuple(kinds), game.scores, game.winners, len(game.rounds),
                  [a.decisions for a in agents], [a.seconds for a in agents], [a.longest for a in agents],
-                 game.rounds, tuple(bots.disqualifications))
+                 game.rounds, tuple(bench.after_game(kinds, bots.disqualifications)))
 
 
 def _bot_log_namer(task: Task, index: int, rotation: int) -> Callable[[int], Path | None] | None:

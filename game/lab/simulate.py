@@ -16,12 +16,14 @@ from __future__ import annotations
 
 import math
 import time
+from collections import deque
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable, Generator, Sequence
+from typing import TYPE_CHECKING, Callable, Generator, Iterator, Sequence
 
 from ..players.options import DEFAULT_OPTIONS, AgentOptions
 from .records import RecordsFile
-from .runner import chunk_size, cluster_chunk_size, rotations, run_chunks, run_chunks_on, tasks
+from ..bots.bench import BenchState
+from .runner import Task, chunk_size, cluster_chunk_size, play_chunk, rotations, run_chunks, run_chunks_on, tasks
 from .totals import (  # noqa: F401 - the summary's parts, as scripts import them from here
     ChunkTotals,
     HeadToHead,
@@ -82,15 +84,48 @@ def simulate(rules: Rules, kinds: Sequence[str], games: int, seed: int, record_t
 def _played_chunks(rules: Rules, kinds: Sequence[str], seed: int, games: int, jobs: int, duplicate: bool,
                    options: AgentOptions, record: bool, bot_logs: Path | None, names: dict[str, str] | None,
                    cluster: Cluster | None) -> Generator[ChunkTotals, None, None]:
-    """Each chunk's totals in order: from ``jobs`` local processes, or from ``cluster``."""
+    """Each chunk's totals in order: from ``jobs`` local processes, or from ``cluster``; with bots,
+    each played with the bots' first-answer streaks of the games before it (:class:`BenchOrder`)."""
+    order = BenchOrder() if any(is_bot_kind(kind) for kind in kinds) else None
     if cluster is not None:
         threads = cluster.threads()
         size = cluster_chunk_size(kinds, duplicate, games, threads, record)
-        return run_chunks_on(cluster, tasks(rules, kinds, seed, games, jobs, duplicate, options, record, bot_logs,
-                                            names, size), 2 * threads)
-    size = chunk_size(kinds, duplicate, games, jobs, record)
-    return run_chunks(tasks(rules, kinds, seed, games, jobs, duplicate, options, record, bot_logs, names),
-                      jobs, math.ceil(games / size))
+        made = tasks(rules, kinds, seed, games, jobs, duplicate, options, record, bot_logs, names, size)
+        played = run_chunks_on(cluster, order.tasks(made) if order else made, 2 * threads)
+    else:
+        size = chunk_size(kinds, duplicate, games, jobs, record)
+        made = tasks(rules, kinds, seed, games, jobs, duplicate, options, record, bot_logs, names)
+        played = run_chunks(order.tasks(made) if order else made, jobs, math.ceil(games / size))
+    return order.checked(played) if order else played
+
+
+class BenchOrder:
+    """Benching in game order, whoever plays the chunks: each chunk goes out with the bots'
+    streaks known when it is made, and is played again here if the chunks before it (taken
+    back in order) end with other streaks - only when a bot fails its first answers at a
+    chunk's edge.  So which games a bot sits out never depends on ``jobs`` or a cluster."""
+
+    def __init__(self) -> None:
+        self.made: deque[Task] = deque()
+        self.known: BenchState = ()
+        """The streaks after the last chunk taken back."""
+
+    def tasks(self, chunks: Iterator[Task]) -> Iterator[Task]:
+        for task in chunks:
+            task = task._replace(bench=self.known)
+            self.made.append(task)
+            yield task
+
+    def checked(self, played: Generator[ChunkTotals, None, None]) -> Generator[ChunkTotals, None, None]:
+        try:
+            for totals in played:
+                task = self.made.popleft()
+                if task.bench != self.known:
+                    totals = play_chunk(task._replace(bench=self.known))
+                self.known = totals.bench
+                yield totals
+        finally:
+            played.close()
 
 
 def parse_kinds(text: str, rules: Rules) -> list[str]:

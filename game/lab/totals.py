@@ -19,7 +19,8 @@ from dataclasses import dataclass, field
 from typing import Sequence
 
 from ..i18n import N_, _, ngettext
-from ..bots.failures import Disqualification, shown
+from ..bots.bench import BenchState, benched_line
+from ..bots.failures import BENCHED, Disqualification, shown
 from ..kinds import is_bot_kind
 
 Z95 = 1.959963984540054
@@ -74,6 +75,8 @@ class ChunkTotals:
     deals: int = 0
     records: str = ""
     """The chunk's record lines, each ending in a newline ("" if records are not written)."""
+    bench: BenchState = ()
+    """The bots' first-answer streaks after the chunk's last game (:mod:`game.bots.bench`)."""
 
     @classmethod
     def empty(cls, slots: int, pairs: int = 0) -> ChunkTotals:
@@ -135,7 +138,7 @@ class PlayerTally:
             "win_rate_ci95": [round(low, 4), round(high, 4)],
             "decision_ms_mean": round(self.decision_ms_mean, 3),
             "decision_ms_max": round(1000 * self.longest_decision, 3),
-            **({"disqualifications": self.disqualified,
+            **({"disqualifications": self.disqualified, "benched": self.reasons[BENCHED],
                 "disqualified": [d.to_dict() for d in self.disqualifications]}
                if is_bot_kind(self.kind) else {}),
         }
@@ -278,7 +281,7 @@ class Summary:
                             "{first} no clear difference)")
             lines.append(verdict.format(first=first, second=second, mean=f"{mean:+.2f}", low=f"{low:+.2f}",
                                         high=f"{high:+.2f}", confidence=confidence()))
-        return "\n".join(lines)
+        return "\n".join(lines + _benched_lines(self.players))
 
 
 _COLUMNS = ((N_("player"), 6), (N_("kind"), 4), (N_("mean penalty"), 12), (N_("per round"), 9), (N_("wins"), 7),
@@ -299,6 +302,11 @@ def _disqualification_lines(players: Sequence[PlayerTally]) -> list[str]:
         lines.append(f"{line} ({why})" if why else line)
         lines.extend(f"  {d.describe()}" for d in p.disqualifications)
     return lines
+
+
+def _benched_lines(players: Sequence[PlayerTally]) -> list[str]:
+    """The summary's last lines: each bot benched, and in how many games (:mod:`game.bots.bench`)."""
+    return [benched_line(p.name, p.kind, p.reasons[BENCHED]) for p in players if p.reasons[BENCHED]]
 
 
 def confidence() -> str:

@@ -3,7 +3,7 @@ cluster's worker (:mod:`game.tournament.dispatch` hands the shards out and takes
 
 Every game seats fresh players: a bot starts anew in each game (a disqualification in one game
 does not follow it to the next) and every process it started is ended with the game; a bot that
-fails its first answer in :data:`BENCH_AFTER` games in a row is benched.
+fails its first answer in :data:`~game.bots.bench.BENCH_AFTER` games in a row is benched.
 """
 
 from __future__ import annotations
@@ -13,9 +13,8 @@ from multiprocessing import get_context
 from typing import Any, NamedTuple
 
 from ..players.options import AgentOptions
-from ..bots.failures import BENCHED, Disqualification, Sentence
+from ..bots.bench import BENCH_AFTER, SITS_OUT_TOURNAMENT, bench_report
 from ..bots.referee import BotTable
-from ..i18n import N_
 from ..kinds import is_bot_kind, parse_bot_kind
 from ..engine import Game
 from ..play import game_seed, make_agents, play_game
@@ -23,11 +22,6 @@ from ..bots.proctree import ctrl_c_ignored, die_with_parent
 from ..rules import rules_named
 from .results import GameOutcome
 from .schedule import GameSlot
-
-
-BENCH_AFTER = 2
-"""A bot that fails its first answer in this many of its games in a row is benched for the rest:
-its seat is played at random, with a report saying why, and its program is not started again."""
 
 
 class DealTask(NamedTuple):
@@ -81,19 +75,11 @@ def play_slot(task: DealTask, slot: GameSlot, streaks: FirstAnswerStreaks | None
         game = play_game(Game(rules_named(task.rules), len(kinds), seed),
                          make_agents(kinds, seed, task.options, bots))
     found = list(bots.disqualifications) + [
-        bench_report(seat, task.kinds[slot.seats[seat]], streaks.hints[slot.seats[seat]] if streaks else "")
+        bench_report(seat, task.kinds[slot.seats[seat]], streaks.hints[slot.seats[seat]] if streaks else "",
+                     SITS_OUT_TOURNAMENT)
         for seat in sorted(benched)]
     reports = tuple({**d.to_dict(), "text": d.describe(str)} for d in found)  # data: English
     return GameOutcome(slot.index, slot.seats, tuple(game.scores), len(game.rounds), game.winners, reports)
-
-
-def bench_report(seat: int, kind: str, hint: str) -> Disqualification:
-    """Why a benched bot's seat played at random: it failed its first answer in too many games
-    in a row; the hint of its last failure comes along."""
-    parsed = parse_bot_kind(kind)
-    return Disqualification(seat, parsed[0] if parsed else kind, 0, 0, BENCHED, Sentence(
-        N_("it failed its first answer in {count} games in a row, so it sits out the rest of the tournament"),
-        count=BENCH_AFTER), "", (), hint, first_answer=True)
 
 
 def play_deals(tasks: tuple[DealTask, ...]) -> list[tuple[DealTask, list[GameOutcome]]]:

@@ -7,7 +7,7 @@ import pytest
 import random
 
 from game import CODINGAME, SNAP, Game, RandomAgent, play_game
-from game.bots.failures import COULD_NOT_START, EXITED, ILLEGAL_MOVE
+from game.bots.failures import COULD_NOT_START, EXITED, ILLEGAL_MOVE, NONSENSE
 from game.bots.process import running_bot_pids
 from game.bots.referee import BotTable, make_bot_agent
 from game.kinds import parse_bot_kind
@@ -63,6 +63,24 @@ def test_a_statement_order_bot_seated_with_bot_is_told_to_use_bot_statement() ->
     assert bot.disqualification.reason == EXITED
     assert bot.disqualification.hint == (f"It reads the lines in the published statement's order (phase line "
                                          f"first): seat it as 'bot-statement:{statement_bot}'")
+
+
+def test_a_statement_order_bot_that_answers_its_first_questions_by_luck_still_gets_the_hint() -> None:
+    """It fails only at its first row choice, in round 1, turn 3: the probe replays the game's
+    questions so far in the statement's order, and it answers them all."""
+    lenient = command("lenient_statement_bot.py")
+    with BotTable() as table:
+        play_game(Game(SNAP, 4, seed=5), make_agents([f"bot:{lenient}", "random", "random", "random"], 5,
+                                                     bot_table=table))
+    [report] = table.disqualifications
+    assert (report.reason, report.detail) == (NONSENSE, "sent PLAY when asked to PICK")
+    assert (report.round, report.turn, report.first_answer) == (0, 2, False)
+    assert report.hint == (f"It reads the lines in the published statement's order (phase line first): "
+                           f"seat it as 'bot-statement:{lenient}'")
+    with BotTable() as table:
+        play_game(Game(SNAP, 4, seed=5), make_agents([f"bot-statement:{lenient}", "random", "random", "random"], 5,
+                                                     bot_table=table))
+    assert table.disqualifications == []
 
 
 def test_a_bot_that_fails_in_either_order_gets_no_order_hint() -> None:

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from game import SNAP
+from game.bots import input_wait
 from game.lab.simulate import simulate
 from tests.support.bots import EXAMPLES, command
 from tests.conftest import PROJECT, needs
@@ -31,10 +32,12 @@ def test_example_bot_and_a_garbage_bot_in_the_summary(tmp_path: Path) -> None:
     players = json.loads(out.stdout)["players"]
     assert players[0]["kind"] == example and players[0]["disqualifications"] == 0
     assert players[3]["disqualifications"] == 6
-    assert {d["reason"] for d in players[3]["disqualified"]} == {"nonsense"}
+    assert [d["reason"] for d in players[3]["disqualified"]] == ["nonsense", "nonsense", "benched"]
+    assert players[3]["benched"] == 4  # from its third game on: its program is not started again
     assert "disqualifications" not in players[1]  # only bots are reported
     logs = sorted(p.name for p in (tmp_path / "logs").iterdir())
-    assert logs == [f"game{g:05d}-seat{s}.log" for g in range(1, 7) for s in (1, 4)]
+    assert logs == sorted([f"game{g:05d}-seat1.log" for g in range(1, 7)] + ["game00001-seat4.log",
+                                                                              "game00002-seat4.log"])
     assert "about to answer nonsense" in (tmp_path / "logs" / "game00001-seat4.log").read_text()
 
 
@@ -125,3 +128,49 @@ def _session_and_children(session: int) -> list[int]:
             parents[int(entry.name)], sessions[int(entry.name)] = int(fields[1]), int(fields[3])
     members = {pid for pid, sid in sessions.items() if sid == session}
     return sorted(members | {pid for pid, parent in parents.items() if parent in members})
+
+
+def test_a_bot_waiting_for_input_is_benched_after_two_games_the_same_with_any_number_of_workers() -> None:
+    """Each failure is found at once (Linux); from the third game on its seat plays at random, and
+    the summary's last line says so - with one worker or two (the chunks out of order)."""
+    bot = command("phase_sync_bot.py")  # statement order, seated in the arena's: it waits for input
+    runs = [run("--games", "6", "--seed", "5", "--json", "--players", f"bot:{bot},random,random,random", *jobs)
+            for jobs in ((), ("--jobs", "2"))]
+    assert all(done.returncode == 0 for done in runs), runs[0].stderr + runs[1].stderr
+    alone, shared = (without_timings(done.stdout) for done in runs)
+    assert alone == shared
+    player = alone["players"][0]  # type: ignore[index]
+    assert (player["disqualifications"], player["benched"]) == (6, 4)
+    first, second, benched = player["disqualified"]
+    assert first["reason"] == second["reason"] == ("waits for input" if input_wait.SUPPORTED else "too slow")
+    assert benched["reason"] == "benched" and benched["hint"] == first["hint"] != ""
+    text = run("--games", "6", "--seed", "5", "--players", f"bot:{bot},random,random,random")
+    assert text.stdout.rstrip().splitlines()[-1] == (
+        f"Player 1 (bot:{bot}) failed its first answer in 2 games in a row, so it sat out the rest of the run: "
+        "its seat played at random in 4 games")
+
+
+@pytest.mark.slow
+def test_a_bot_that_sleeps_without_answering_costs_two_backstops_in_a_three_game_simulate(tmp_path: Path) -> None:
+    """Two games of 2 s of free start-up and the 10 s backstop, no order probe (it was seen asleep),
+    then benched: about 24 s, where it cost 72 s (a probe after each game, never benched)."""
+    starts = tmp_path / "starts"
+    sleepy = command("sleepy_bot.py", str(starts))
+    done = run("--games", "3", "--seed", "1", "--players", f"bot:{sleepy},random,random,random")
+    assert done.returncode == 0, done.stderr
+    assert starts.read_text() == "started\n" * 2
+    lines = done.stdout.rstrip().splitlines()
+    assert f"Player 1 (bot:{sleepy}): disqualified in 3 of 3 games (2 too slow, 1 benched)" in lines
+    assert sum("it sleeps: no answer in 10000 ms of wall-clock time, in which it used less than 1000 ms of "
+               "processor time" in line for line in lines) == (2 if input_wait.SUPPORTED else 0)
+    assert lines[-1].endswith("so it sat out the rest of the run: its seat played at random in 1 game")
+
+
+def without_timings(summary: str) -> dict[str, object]:
+    data: dict[str, object] = json.loads(summary)
+    for key in ("seconds", "games_per_second"):
+        data.pop(key)
+    for player in data["players"]:  # type: ignore[attr-defined]
+        player.pop("decision_ms_mean")
+        player.pop("decision_ms_max")
+    return data

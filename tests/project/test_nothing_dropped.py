@@ -55,6 +55,20 @@ REWRITTEN = {
     "The app needs `pygame-ce`": "docs/contributing.md's Dependencies, all but its last sentence ('Once .venv "
                                  "exists ... runs any of the commands below'), which is now in README.md's "
                                  "Quick start and docs/contributing.md's Set-up for developers",
+    # Issue 42 (docs/lab.md, docs/bot-protocol.md): the order hint for a failure at any question, bots that wait
+    # for input, simulate's benching, every process counted, the cluster as documented, bad addresses.
+    "With bots, the summary also says": "docs/lab.md's Strategy lab, with `benched` and simulate's benching",
+    "A bot is a program, in any language": "docs/lab.md's Bots, the hint after a failure at any question",
+    "| `--clock cpu\\|wall` |": "docs/lab.md's Tournaments table: a double-forked daemon counts, waiting for input",
+    "**Start-up is free.**": "docs/lab.md's Tournaments: waiting for input, the game's questions probed",
+    "Start a scheduler on one machine": "docs/lab.md's A league on a cluster: in the project's folder, no PYTHONPATH",
+    "PYTHONPATH=/path/to/6takes dask worker": "docs/lab.md's A league on a cluster: `dask worker` as it comes",
+    'python main.py tournament --bot ada="python3 bots/ada.py" ... --out league --cluster tcp://lab-server':
+        "docs/lab.md's A league on a cluster: a tournament that runs as written",
+    "On a SLURM cluster, `dask-jobqueue` starts": "docs/lab.md's A league on a cluster: its job script is tested",
+    "It submits the jobs (each a worker": "docs/lab.md's A league on a cluster: dask-jobqueue's defaults",
+    "`python bench/cluster.py --quiet-workers` starts": "docs/lab.md's A league on a cluster: the helpers are "
+                                                       "plain child processes",
 }
 """The first words of each old block that is not word for word in the new pages, and where it went."""
 

@@ -40,12 +40,12 @@ class LocalCluster:
     """``dask scheduler`` and ``dask worker`` processes on this machine, started elsewhere than the
     project, with the project on their PYTHONPATH (the scheduler reads the tasks too)."""
 
-    def __init__(self, folder: Path) -> None:
+    def __init__(self, folder: Path, env: dict[str, str] | None = None) -> None:
         self.folder = folder
         self.processes: list[subprocess.Popen[str]] = []
         self.workers: dict[str, subprocess.Popen[str]] = {}
         scheduler = dask("dask_scheduler", "--host", "127.0.0.1", "--port", "0", "--no-dashboard",
-                         env=worker_environment(), cwd=folder)
+                         env=env if env is not None else worker_environment(), cwd=folder)
         self.processes.append(scheduler)
         assert scheduler.stderr is not None
         self.address = ""
@@ -65,9 +65,11 @@ class LocalCluster:
         if process.stderr is not None:
             threading.Thread(target=lambda: [None for _ in process.stderr], daemon=True).start()  # type: ignore[union-attr]
 
-    def add_worker(self, name: str, path: str | None = None) -> subprocess.Popen[str]:
-        worker = dask("dask_worker", self.address, "--nthreads", "1", "--name", name, "--no-nanny",
-                      "--no-dashboard", env=worker_environment(path), cwd=self.folder)
+    def add_worker(self, name: str, path: str | None = None, env: dict[str, str] | None = None,
+                   nanny: bool = False) -> subprocess.Popen[str]:
+        worker = dask("dask_worker", self.address, "--nthreads", "1", "--name", name, "--no-dashboard",
+                      *(() if nanny else ("--no-nanny",)), env=env if env is not None else worker_environment(path),
+                      cwd=self.folder)
         self._drain(worker)
         self.processes.append(worker)
         self.workers[name] = worker
@@ -85,7 +87,11 @@ class LocalCluster:
     def close(self) -> None:
         for process in reversed(self.processes):
             if process.poll() is None:
-                process.kill()
+                process.terminate()  # a nanny ends its worker
+                try:
+                    process.wait(timeout=60)
+                except subprocess.TimeoutExpired:
+                    process.kill()
             process.wait()
 
 
@@ -228,6 +234,6 @@ def test_an_unreachable_scheduler_is_one_line(tmp_path: Path) -> None:
         closed.bind(("127.0.0.1", 0))
         port = closed.getsockname()[1]
     result = main_py("simulate", "--games", "10", "--cluster", f"tcp://127.0.0.1:{port}")
-    assert result.returncode == 1
+    assert result.returncode == 2
     [line] = result.stderr.strip().splitlines()
     assert line.startswith(f"simulate: cannot reach the Dask scheduler at tcp://127.0.0.1:{port}: ")
