@@ -297,7 +297,8 @@ class Room:
     def shared_address(self) -> tuple[str, int]:
         """The address most students joined from, and how many (``("", 0)``: none joined)."""
         with self._lock:
-            counts = Counter(address for seat, (address, _order) in self._where.items() if not self._ai[seat])
+            counts = Counter(address for seat, (address, _order) in self._where.items()
+                             if address and not self._ai[seat])
         return counts.most_common(1)[0] if counts else ("", 0)
 
     def newest_student(self) -> int | None:

@@ -277,8 +277,8 @@ class LobbyScene(Scene):
         many = self.settings.many_tables
         heading = tables_heading(taken, self.settings) if many else seats_heading(taken, len(seats), rules,
                                                                                 self.settings.ai)
-        heading += [time_limit_part(self.settings.time_limit), predict_part(self.settings.predict),
-                    *room_parts(self.room)]
+        heading = [*room_parts(self.room), *heading, time_limit_part(self.settings.time_limit),
+                   predict_part(self.settings.predict)]  # who may come in first: what the teacher must see
         size = theme.text_px(22, s)
         sprites = self.ctx.sprites
         for line, rect in zip(pack_lines(heading, size, sprites, info.width, len(layout.heading)), layout.heading):
