@@ -285,21 +285,26 @@ class LobbyScene(Scene):
             draw_rich(surface, shorten_rich(line, size, sprites, rect.width), size, theme.TEXT_DIM, sprites,
                       midleft=rect.midleft)
         self._draw_seats(surface, layout, seats)
-        spectators = self.room.spectator_count()
-        draw_button(surface, layout.start, _("Start the game"), round(30 * s),
-                    hovered=layout.start.collidepoint(self.mouse), key_hint=_("Enter"))
-        lock_label = _("Open the room") if self.room.locked else _("Lock the room")
-        draw_button(surface, layout.lock, lock_label, round(24 * s), hovered=layout.lock.collidepoint(self.mouse),
-                    toggled=self.room.locked, key_hint="K")
-        if spectators:
-            watching = rich(ngettext("{count} watching", "{count} watching", spectators), count=spectators)
-            draw_rich(surface, watching, theme.text_px(22, s), theme.TEXT_DIM, self.ctx.sprites,
-                      midleft=(layout.lock.right + round(20 * s), layout.start.centery))
+        self._draw_buttons(surface, layout, self.room)
         size = theme.hint_px(22, s)
         hints = fit_segments(lobby_hints(rules, self.settings.start_at, many), size, layout.hints.width, HINT_GAP)
         theme.blit_hint(surface, hints, size, midleft=layout.hints.midleft)
         image = self._qr_image(layout.qr.width)
         surface.blit(image, image.get_rect(center=layout.qr.center))
+
+    def _draw_buttons(self, surface: pygame.Surface, layout: LobbyLayout, room: Room) -> None:
+        """Start, Lock (lit while the room is locked), and how many watch."""
+        s = layout.scale
+        draw_button(surface, layout.start, _("Start the game"), round(30 * s),
+                    hovered=layout.start.collidepoint(self.mouse), key_hint=_("Enter"))
+        lock_label = _("Open the room") if room.locked else _("Lock the room")
+        draw_button(surface, layout.lock, lock_label, round(24 * s), hovered=layout.lock.collidepoint(self.mouse),
+                    toggled=room.locked, key_hint="K")
+        spectators = room.spectator_count()
+        if spectators:
+            watching = rich(ngettext("{count} watching", "{count} watching", spectators), count=spectators)
+            draw_rich(surface, watching, theme.text_px(22, s), theme.TEXT_DIM, self.ctx.sprites,
+                      midleft=(layout.lock.right + round(20 * s), layout.start.centery))
 
     def _draw_seats(self, surface: pygame.Surface, layout: LobbyLayout, seats: tuple[SeatInfo, ...]) -> None:
         """The seats of one table, or (many tables) a chip for each student who joined."""

@@ -153,12 +153,16 @@ class ClassSession(TableSession):
             else make_player(seat.kind, seat=index, player_count=len(seats), rng=rng, options=options)
             for index, seat in enumerate(seats)
         ]
-        infos = self.room.seats()
-        self.away = AwaySeats(self, server.limits.away_grace, clock,
-                              (i for i, seat in enumerate(seats) if seat.kind == PHONE and not infos[i].connected))
-        """Seats whose phone has gone: an AI plays for them after a grace, until they are back."""
+        self.away = self._away_seats(seats)
         super().__init__(seats, seed=seed, rules=rules, mode=CLASS_MODE, options=options,
                          agents=self._own_agents if stand_ins is None else stand_ins, threaded=True, thinker=thinker)
+
+    def _away_seats(self, seats: Sequence[Seat]) -> AwaySeats:
+        """Seats whose phone has gone: an AI plays for them after a grace, until they are back (the
+        grace of those not connected at the start - a stopped game reopened - starts now)."""
+        infos = self.room.seats()
+        gone = (i for i, seat in enumerate(seats) if seat.kind == PHONE and not infos[i].connected)
+        return AwaySeats(self, self.server.limits.away_grace, self.clock, gone)
 
     @property
     def predictions(self) -> ClassPredictions | None:

@@ -19,8 +19,7 @@ import pytest
 
 from tests.conftest import needs
 from tests.support.app_helpers import click, close_app, key
-from tests.support.class_helpers import (Background, lobby_of, open_class_app, play_clients, run_until,
-                                         url_of)
+from tests.support.class_helpers import Background, lobby_of, open_class_app, run_until, url_of
 from tests.support.waiting import eventually
 
 from game.classroom.guard import ConnectionGuard, Limits, oldest_of_biggest
