@@ -285,26 +285,12 @@ class LobbyScene(Scene):
             draw_rich(surface, shorten_rich(line, size, sprites, rect.width), size, theme.TEXT_DIM, sprites,
                       midleft=rect.midleft)
         self._draw_seats(surface, layout, seats)
-        self._draw_buttons(surface, layout, self.room)
+        draw_buttons(surface, layout, self.room, self.mouse, self.ctx.sprites)
         size = theme.hint_px(22, s)
         hints = fit_segments(lobby_hints(rules, self.settings.start_at, many), size, layout.hints.width, HINT_GAP)
         theme.blit_hint(surface, hints, size, midleft=layout.hints.midleft)
         image = self._qr_image(layout.qr.width)
         surface.blit(image, image.get_rect(center=layout.qr.center))
-
-    def _draw_buttons(self, surface: pygame.Surface, layout: LobbyLayout, room: Room) -> None:
-        """Start, Lock (lit while the room is locked), and how many watch."""
-        s = layout.scale
-        draw_button(surface, layout.start, _("Start the game"), round(30 * s),
-                    hovered=layout.start.collidepoint(self.mouse), key_hint=_("Enter"))
-        lock_label = _("Open the room") if room.locked else _("Lock the room")
-        draw_button(surface, layout.lock, lock_label, round(24 * s), hovered=layout.lock.collidepoint(self.mouse),
-                    toggled=room.locked, key_hint="K")
-        spectators = room.spectator_count()
-        if spectators:
-            watching = rich(ngettext("{count} watching", "{count} watching", spectators), count=spectators)
-            draw_rich(surface, watching, theme.text_px(22, s), theme.TEXT_DIM, self.ctx.sprites,
-                      midleft=(layout.lock.right + round(20 * s), layout.start.centery))
 
     def _draw_seats(self, surface: pygame.Surface, layout: LobbyLayout, seats: tuple[SeatInfo, ...]) -> None:
         """The seats of one table, or (many tables) a chip for each student who joined."""
@@ -370,6 +356,22 @@ def time_limit_part(limit: float | None) -> list[Part]:
         return [_("no time limit")]
     # NOTE: seconds a student has to choose before an AI chooses for them (the lobby's heading)
     return rich(_("time limit: {seconds} s"), seconds=round(limit))
+
+
+def draw_buttons(surface: pygame.Surface, layout: LobbyLayout, room: Room, mouse: tuple[int, int],
+                 sprites: DigitSprites) -> None:
+    """Start, Lock (lit while the room is locked), and how many watch."""
+    s = layout.scale
+    draw_button(surface, layout.start, _("Start the game"), round(30 * s), hovered=layout.start.collidepoint(mouse),
+                key_hint=_("Enter"))
+    lock_label = _("Open the room") if room.locked else _("Lock the room")
+    draw_button(surface, layout.lock, lock_label, round(24 * s), hovered=layout.lock.collidepoint(mouse),
+                toggled=room.locked, key_hint="K")
+    spectators = room.spectator_count()
+    if spectators:
+        watching = rich(ngettext("{count} watching", "{count} watching", spectators), count=spectators)
+        draw_rich(surface, watching, theme.text_px(22, s), theme.TEXT_DIM, sprites,
+                  midleft=(layout.lock.right + round(20 * s), layout.start.centery))
 
 
 def room_parts(room: Room) -> list[list[Part]]:
