@@ -76,7 +76,7 @@ async def close_code(ws: aiohttp.ClientWebSocketResponse) -> int | None:
 # ------------------------------------------------------------ watchers
 def test_three_hundred_watchers_from_one_laptop_never_lock_out_a_seat_a_watcher_or_a_new_student() -> None:
     room = Room(2, CODE)
-    server = serve(room, max_watchers=100)
+    server = serve(room, max_watchers=100, joins_per_second=1000.0)  # (the pacing of joins: tested apart)
     try:
         async def scenario() -> None:
             url = f"http://127.0.0.1:{server.port}/ws"
@@ -85,7 +85,7 @@ def test_three_hundred_watchers_from_one_laptop_never_lock_out_a_seat_a_watcher_
                 async with ana_phone.ws_connect(url) as ana:
                     await ana.send_json({"type": "join", "code": CODE, "name": "Ana"})
                     token = (await receive(ana, "welcome"))["token"]
-                room.start()  # the game runs: whoever joins now watches
+                    room.start()  # the game runs (Ana here: she is seated): whoever joins now watches
                 eli = await eli_phone.ws_connect(url)  # an honest watcher, on an address of its own
                 await eli.send_json({"type": "join", "code": CODE, "name": "Eli"})
                 eli_token = (await receive(eli, "welcome"))["token"]
