@@ -175,6 +175,7 @@ function onReleased(released) {
 }
 
 function onLobby(lobby) {
+  if (!me) return;  // released, or not joined: the join form stays
   state = lobby;
   drawLobby(lobby);
 }

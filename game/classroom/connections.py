@@ -107,7 +107,8 @@ class Connections:
         return [connection for connection in self.open if connection.closing is None]
 
     def joined(self) -> list[Connection]:
-        return [connection for connection in self.open if connection.joined]
+        """Joined WebSockets that are not being closed (one released is told nothing more)."""
+        return [connection for connection in self.open if connection.joined and connection.closing is None]
 
     def room_for(self, address: str) -> bool:
         """Whether a new WebSocket of ``address`` may open, once room is made for it (``False``:
