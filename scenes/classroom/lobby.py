@@ -93,7 +93,8 @@ def lobby_layout(size: tuple[int, int], seat_count: int, modules: int, free_widt
     free_w = max(round(104 * s), free_width)
     free = tuple(pygame.Rect(r.right - free_w - round(6 * s), r.top + 1, free_w, r.height - 2) for r in seats)
     start = pygame.Rect(margin, h - margin - round(64 * s) - round(28 * s), round(320 * s), round(64 * s))
-    lock = pygame.Rect(start.right + round(16 * s), start.top + round(8 * s), round(230 * s), start.height - round(16 * s))
+    lock = pygame.Rect(start.right + round(16 * s), start.top, min(round(270 * s), qr.left - margin - start.right
+                                                                    - round(16 * s)), start.height)
     hints = pygame.Rect(margin, h - margin - round(24 * s), w - 2 * margin, round(24 * s))
     return LobbyLayout(s, title, info, heading, seats, free, qr, start, lock, hints)
 
@@ -278,14 +279,15 @@ class LobbyScene(Scene):
         heading = tables_heading(taken, self.settings) if many else seats_heading(taken, len(seats), rules,
                                                                                 self.settings.ai)
         heading = [*room_parts(self.room), *heading, time_limit_part(self.settings.time_limit),
-                   predict_part(self.settings.predict)]  # who may come in first: what the teacher must see
+                   predict_part(self.settings.predict), *watching_part(self.room.spectator_count())]
+        # (who may come in first: what the teacher must see)
         size = theme.text_px(22, s)
         sprites = self.ctx.sprites
         for line, rect in zip(pack_lines(heading, size, sprites, info.width, len(layout.heading)), layout.heading):
             draw_rich(surface, shorten_rich(line, size, sprites, rect.width), size, theme.TEXT_DIM, sprites,
                       midleft=rect.midleft)
         self._draw_seats(surface, layout, seats)
-        draw_buttons(surface, layout, self.room, self.mouse, self.ctx.sprites)
+        draw_buttons(surface, layout, self.room, self.mouse)
         size = theme.hint_px(22, s)
         hints = fit_segments(lobby_hints(rules, self.settings.start_at, many), size, layout.hints.width, HINT_GAP)
         theme.blit_hint(surface, hints, size, midleft=layout.hints.midleft)
@@ -358,20 +360,21 @@ def time_limit_part(limit: float | None) -> list[Part]:
     return rich(_("time limit: {seconds} s"), seconds=round(limit))
 
 
-def draw_buttons(surface: pygame.Surface, layout: LobbyLayout, room: Room, mouse: tuple[int, int],
-                 sprites: DigitSprites) -> None:
-    """Start, Lock (lit while the room is locked), and how many watch."""
+def draw_buttons(surface: pygame.Surface, layout: LobbyLayout, room: Room, mouse: tuple[int, int]) -> None:
+    """Start, and Lock (lit while the room is locked)."""
     s = layout.scale
     draw_button(surface, layout.start, _("Start the game"), round(30 * s), hovered=layout.start.collidepoint(mouse),
                 key_hint=_("Enter"))
     lock_label = _("Open the room") if room.locked else _("Lock the room")
-    draw_button(surface, layout.lock, lock_label, round(24 * s), hovered=layout.lock.collidepoint(mouse),
+    draw_button(surface, layout.lock, lock_label, theme.text_px(28, s), hovered=layout.lock.collidepoint(mouse),
                 toggled=room.locked, key_hint="K")
-    spectators = room.spectator_count()
-    if spectators:
-        watching = rich(ngettext("{count} watching", "{count} watching", spectators), count=spectators)
-        draw_rich(surface, watching, theme.text_px(22, s), theme.TEXT_DIM, sprites,
-                  midleft=(layout.lock.right + round(20 * s), layout.start.centery))
+
+
+def watching_part(spectators: int) -> list[list[Part]]:
+    """The heading's part on the phones that watch (none: no part)."""
+    if not spectators:
+        return []
+    return [rich(ngettext("{count} watching", "{count} watching", spectators), count=spectators)]
 
 
 def room_parts(room: Room) -> list[list[Part]]:
