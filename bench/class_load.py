@@ -2,7 +2,10 @@
 
 The issue's target: with 40 connections (simulated clients) through a whole
 game, every update reaches every client within 100 ms at the 99th
-percentile.  The bench runs the real class session (the projector's model,
+percentile.  Each simulated phone connects from a loopback address of its own
+(127.1.x.y, as phones on the room's Wi-Fi each have theirs), and the bench
+checks that every phone it counts played to the end (else it fails: a figure
+of fewer phones than it says is no figure).  The bench runs the real class session (the projector's model,
 without a window) and the real server; the simulated phones run apart, in
 two processes of their own by default (phones are separate devices, and one
 Python process reading for all 40 is slower than the server it measures),
@@ -79,31 +82,51 @@ class TimedServer(ClassServer):
         super().publish_some(seats, public)
 
 
-def phones(url: str, names: list[str], seats: int, results: Any, ready: Any, until_over: bool = True) -> None:
-    """Simulated phones (in their own process): the first ``seats`` take seats, the others
-    watch; each sends back (arrival time, message text) of every state it read."""
-    import aiohttp
+def people(count: int, prefix: str = "P") -> list[tuple[str, str]]:
+    """``count`` phones: each one's name and its own loopback address."""
+    from game.classroom.simclient import phone_address
 
+    return [(f"{prefix}{i}", phone_address(i)) for i in range(count)]
+
+
+def phones(url: str, names: list[tuple[str, str]], seats: int, results: Any, ready: Any,
+           until_over: bool = True) -> None:
+    """Simulated phones (in their own process), each on its own address (``names``: (name,
+    address)): the first ``seats`` take seats, the others watch; each sends back (arrival time,
+    message text) of every state it read, and whether it saw its game's end."""
     from game.classroom.simclient import SimClient
 
     async def main() -> None:
-        clients = [SimClient(url, CODE, name, play=i < seats) for i, name in enumerate(names)]
-        async with aiohttp.ClientSession(connector=aiohttp.TCPConnector(limit=0)) as session:
-            tasks = []
-            for client in clients:  # seats first, in order
-                tasks.append(asyncio.create_task(client.run(session, until_over=until_over)))
-                while client.token is None:
-                    await asyncio.sleep(0.001)
-            ready.set()
-            await asyncio.gather(*tasks)
+        clients = [SimClient(url, CODE, name, play=i < seats, address=address)
+                   for i, (name, address) in enumerate(names)]
+        tasks = []
+        for client in clients:  # seats first, in order
+            tasks.append(asyncio.create_task(client.run(until_over=until_over)))
+            while client.token is None:
+                await asyncio.sleep(0.001)
+        ready.set()
+        await asyncio.gather(*tasks)
         arrivals = []
         for client in clients:
             for arrived, message in client.received:
                 if message.get("type") == "state":
                     arrivals.append((arrived, compact(message)))
-        results.put(arrivals)
+        ended = sum(1 for client in clients if any(m.get("type") == "state" and m.get("phase") == "over"
+                                                   for _t, m in client.received))
+        released = sum(1 for client in clients if any(m.get("type") == "released" for _t, m in client.received))
+        results.put((arrivals, ended, released))
 
     asyncio.run(main())
+
+
+def counted(reports: list[tuple[list[Any], int, int]], phones_claimed: int) -> list[Any]:
+    """Every phone's arrivals, once checked that all ``phones_claimed`` phones saw the end and none
+    was released (``SystemExit`` otherwise: the figures would be of fewer phones)."""
+    ended = sum(report[1] for report in reports)
+    released = sum(report[2] for report in reports)
+    if ended != phones_claimed or released:
+        raise SystemExit(f"only {ended} of {phones_claimed} phones saw their game's end ({released} released)")
+    return [arrival for report in reports for arrival in report[0]]
 
 
 def one_game(rules_name: str, clients: int, step_delay: float, seed: int, processes: int = 1,
@@ -117,7 +140,7 @@ def one_game(rules_name: str, clients: int, step_delay: float, seed: int, proces
     server.start()
     context = multiprocessing.get_context("spawn")
     results = context.Queue()
-    names = [f"P{i}" for i in range(clients)]
+    names = people(clients)
     workers = []
     for index in range(processes):  # the seats join first, from the first process
         ready = context.Event()
@@ -140,7 +163,7 @@ def one_game(rules_name: str, clients: int, step_delay: float, seed: int, proces
             last_step = frame_start
         time.sleep(max(0.0, 1 / 60 - (time.monotonic() - frame_start)))
     session.close()  # the last observations, then the server stops
-    arrivals = [arrival for _ in workers for arrival in results.get(timeout=60)]
+    arrivals = counted([results.get(timeout=60) for _ in workers], clients)
     for process in workers:
         process.join(30)
     return [(arrived - server.handed[text]) * 1000 for arrived, text in arrivals if text in server.handed]
@@ -184,7 +207,8 @@ def main() -> int:
     latencies.sort()
     p99 = latencies[min(len(latencies) - 1, int(len(latencies) * 0.99))]
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
-    print(f"{args.games} {args.rules} games, {args.seats} seats, {args.clients} connections, {len(latencies)} updates received "
+    print(f"{args.games} {args.rules} games, {args.seats} seats, {args.clients} phones on {args.clients} addresses "
+          f"(each saw every game's end), {len(latencies)} updates received "
           f"in {time.monotonic() - started:.1f} s (load average {load:.1f} on {os.cpu_count()} cores)")
     print(f"latency from the session to the phone: median {statistics.median(latencies):.1f} ms, "
           f"99th percentile {p99:.1f} ms, max {latencies[-1]:.1f} ms "

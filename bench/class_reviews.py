@@ -37,23 +37,21 @@ LAST_TARGET_S = 30.0
 FRAME_TARGET_MS = 16.0
 
 
-def phones(url: str, names: list[str], results: Any, ready: Any) -> None:
-    """Simulated students (in their own process): join in order, play, then wait for their
-    review; each sends back (name, time its game ended, time its review was ready)."""
-    import aiohttp
-
+def phones(url: str, names: list[tuple[str, str]], results: Any, ready: Any) -> None:
+    """Simulated students (in their own process), each on its own address (``names``: (name,
+    address)): join in order, play, then wait for their review; each sends back (name, time its
+    game ended, time its review was ready)."""
     from game.classroom.simclient import SimClient
 
     async def main() -> None:
-        clients = [SimClient(url, CODE, name) for name in names]
-        async with aiohttp.ClientSession(connector=aiohttp.TCPConnector(limit=0)) as session:
-            tasks = []
-            for client in clients:
-                tasks.append(asyncio.create_task(client.run(session, until_over=False)))
-                while client.token is None:
-                    await asyncio.sleep(0.001)
-            ready.set()
-            await asyncio.gather(*tasks)
+        clients = [SimClient(url, CODE, name, address=address) for name, address in names]
+        tasks = []
+        for client in clients:
+            tasks.append(asyncio.create_task(client.run(until_over=False)))
+            while client.token is None:
+                await asyncio.sleep(0.001)
+        ready.set()
+        await asyncio.gather(*tasks)
         found = []
         for client in clients:
             over = next((t for t, m in client.received if m.get("type") == "state" and m.get("phase") == "over"),
@@ -86,7 +84,9 @@ def lesson(args: argparse.Namespace) -> dict[str, Any]:
 
     from class_tables_load import room_of_phones
 
-    names = [f"S{i:02}" for i in range(args.phones)]
+    from class_load import people
+
+    names = people(args.phones, "S")
     server, results, workers = room_of_phones(ClassServer, SNAP, names, args.client_processes, phones,
                                               lambda share, results, ready: (share, results, ready), CODE)
     room = server.room
@@ -123,6 +123,8 @@ def lesson(args: argparse.Namespace) -> dict[str, Any]:
     service.close()
     waits = sorted(review - over for _name, over, review in found if over is not None and review is not None)
     missing = sum(1 for _name, over, review in found if review is None)
+    if len(found) != args.phones:
+        raise SystemExit(f"only {len(found)} of {args.phones} phones reported")
     return {
         "phones": args.phones, "tables": len(plan.tables), "review_workers": service.workers,
         "cores": os.cpu_count(), "reviews": len(waits), "missing": missing,

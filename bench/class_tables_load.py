@@ -40,12 +40,14 @@ def size_of(handed: dict[str, float]) -> int:
     return sys.getsizeof(handed) + sum(sys.getsizeof(key) + sys.getsizeof(value) for key, value in handed.items())
 
 
-def room_of_phones(server_class: type, rules: Any, names: list[str], processes: int, phones: Callable[..., None],
+def room_of_phones(server_class: type, rules: Any, names: list[tuple[str, str]], processes: int,
+                   phones: Callable[..., None],
                    phone_args: Callable[[list[str], Any, Any], tuple[Any, ...]], code: str = CODE
                    ) -> tuple[Any, Any, list[Any]]:
     """A room of many tables listening on the loopback, and ``names`` joining it from ``processes``
-    processes of their own (``phones(url, *phone_args(share, results, ready))``), in order: the
-    server, the queue their results come back on, the processes."""
+    processes of their own (``phones(url, *phone_args(share, results, ready))``; ``names``: each
+    phone's name and its own address), in order: the server, the queue their results come back
+    on, the processes."""
     from game.classroom.room import Room
     from game.classroom.tables import MAX_PHONES
 
@@ -82,8 +84,10 @@ def many_tables(args: Any, phones: Callable[..., None], server_class: type) -> d
     from scenes.model.options import PlayOptions
     from scenes.model.saving import RecordSaver
 
+    from class_load import counted, people
+
     rules = rules_named(args.rules)
-    names = [f"P{i}" for i in range(args.clients)]
+    names = people(args.clients)
     server, results, workers = room_of_phones(server_class, rules, names, args.client_processes, phones,
                                               lambda share, results, ready: (share, len(share), results, ready,
                                                                              False))
@@ -127,7 +131,7 @@ def many_tables(args: Any, phones: Callable[..., None], server_class: type) -> d
         threads.append(threading.active_count())
     elapsed = time.monotonic() - started
     tables.close()  # the room closes: the phones end and report
-    arrivals = [arrival for _ in workers for arrival in results.get(timeout=120)]
+    arrivals = counted([results.get(timeout=120) for _ in workers], args.clients)
     for worker in workers:
         worker.join(30)
     import json

@@ -18,7 +18,7 @@ from game.rules import Offered, rules_named
 from game.table_size import MAX_PLAYERS, MIN_PLAYERS
 
 from .arguments import (MAX_TIME_LIMIT, Commands, add_rules_option, add_window_options, milliseconds_argument,
-                        parse_whole_number, path_argument, seconds_number_argument, seed_argument,
+                        parse_whole_number, path_argument, seconds_number_argument, seed_argument, whole_number,
                         whole_number_argument)
 
 if TYPE_CHECKING:
@@ -103,6 +103,9 @@ def add_table_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--shuffle", action="store_true",
                         help=_("with --tables: seat the students in a shuffled order (default: in the order they "
                                "joined)"))
+    parser.add_argument("--students", type=whole_number(1, MAX_PHONES), metavar="N",
+                        help=_("with --tables: the most students the room takes, 1-{highest} (default {highest}); "
+                               "more watch").format(highest=MAX_PHONES))
     parser.add_argument("--deals", choices=DEAL_CHOICES, default=DUPLICATE,
                         help=_("with --tables: same (default: every table plays the same deal, to compare how "
                                "each handled the same cards) or different"))
@@ -127,7 +130,7 @@ def class_settings(args: argparse.Namespace, error: Callable[[str], NoReturn]) -
         seats = seats_for(rules_named(args.rules), args.seats)
     except ValueError as problem:
         error(f"--seats {args.seats}: {problem}")
-    most = MAX_PHONES if args.tables is not None else seats
+    most = (args.students or MAX_PHONES) if args.tables is not None else seats
     if args.start_at is not None and not 1 <= args.start_at <= most:
         error(_("--start-at must be from 1 to {seats}, not {value}").format(seats=most, value=args.start_at))
     if args.time_limit is not None and not 0 < args.time_limit <= MAX_TIME_LIMIT:
@@ -142,6 +145,7 @@ def class_settings(args: argparse.Namespace, error: Callable[[str], NoReturn]) -
     return ClassSettings(rules=args.rules, port=args.port, code=code, ai=args.ai, start_at=args.start_at,
                          time_limit=args.time_limit, seed=args.seed, seats=args.seats, resume=args.resume,
                          tables=tables, table_size=table_size, shuffle=args.shuffle, deals=args.deals,
+                         students=args.students,
                          predict=args.predict, predict_seconds=args.predict_seconds, reviews=args.reviews,
                          report_dir=report_folder(args.report, error))
 
@@ -166,7 +170,7 @@ def report_folder(folder: Path | None, error: Callable[[str], NoReturn]) -> Path
 def table_options(args: argparse.Namespace, error: Callable[[str], NoReturn]) -> tuple[int | None, int]:
     """``--tables`` (``None``: one table; 0: auto) and ``--table-size``, checked together."""
     many = ("--table-size", args.table_size is not None), ("--shuffle", args.shuffle), \
-        ("--deals", args.deals != DUPLICATE)
+        ("--deals", args.deals != DUPLICATE), ("--students", args.students is not None)
     if args.tables is None:
         for flag, given in many:
             if given:

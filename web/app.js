@@ -18,6 +18,10 @@ let state = null;       // the last "state" or "lobby" message
 let ended = false;      // the class game is over: do not reconnect
 let retry = 500;
 let notice = "";        // why this phone lost its seat: still shown after the reconnection that follows
+// The socket opens when the student taps Join (or comes back with a secret), never while they type:
+// the tap is kept until it is answered and sent again on a new socket if one closes (no retyping).
+let pendingJoin = null; // the join tapped and not answered yet
+const OPEN_WAIT_MS = 5000;  // a socket still opening after this is closed and opened again
 let words = {lang: "en", texts: {}, plurals: {}};
 let guessed = {};       // the guesses this phone sent: "round-turn-card" -> row 0-3, or 4 (takes a row)
 
@@ -80,23 +84,28 @@ function send(message) {
 
 function connect() {
   const scheme = location.protocol === "https:" ? "wss://" : "ws://";
-  socket = new WebSocket(scheme + location.host + "/ws");
+  const opening = new WebSocket(scheme + location.host + "/ws");
+  socket = opening;
+  const watchdog = setTimeout(() => { if (opening.readyState === WebSocket.CONNECTING) opening.close(); }, OPEN_WAIT_MS);
   socket.onopen = () => {
+    clearTimeout(watchdog);
     retry = 500;
     $("error").textContent = "";
     if (token) send({type: "resume", token: token});
-    else showJoin(notice);
+    else if (pendingJoin) send(pendingJoin);
   };
   socket.onmessage = (event) => receive(JSON.parse(event.data));
   socket.onclose = (event) => {
+    clearTimeout(watchdog);
     socket = null;
     if (event.code === 1001 || ended) {
       ended = true;
       if (!state || state.phase !== "over") setStatus(t("The class game has ended."));
       return;
     }
+    if (!token && !pendingJoin) return;  // nothing to come back to: the next tap on Join opens a socket
     if (event.code === 1012) setStatus(t("The teacher's computer stopped the game: it goes on when it comes back..."));
-    else if (!notice) setStatus(t("Connection lost: reconnecting..."));
+    else if (!notice && !pendingJoin) setStatus(t("Connection lost: reconnecting..."));
     setTimeout(connect, retry);
     retry = Math.min(retry * 2, 5000);
   };
@@ -104,6 +113,8 @@ function connect() {
 
 function showJoin(error) {
   me = null;
+  pendingJoin = null;
+  $("join").disabled = false;
   show("join-form");
   setStatus(t("Type the room code and your name"));
   $("join-error").textContent = error;
@@ -131,6 +142,7 @@ function onWelcome(welcome) {
     return;
   }
   token = welcome.token;
+  pendingJoin = null;
   localStorage.setItem(TOKEN_KEY, token);
   me = {seat: welcome.seat, name: welcome.name};
   me.tables = !!welcome.tables;
@@ -163,6 +175,7 @@ function onReleased(released) {
 }
 
 function onLobby(lobby) {
+  if (!me) return;  // released, or not joined: the join form stays
   state = lobby;
   drawLobby(lobby);
 }
@@ -370,9 +383,14 @@ function showReview(review) {
 
 $("join-form").addEventListener("submit", (event) => {
   event.preventDefault();
+  if (pendingJoin) return;  // one join at a time: it is answered (a seat or why not) before the next
   $("join-error").textContent = "";
   notice = "";
-  send({type: "join", code: $("code").value.trim().toUpperCase(), name: $("name").value.trim()});
+  pendingJoin = {type: "join", code: $("code").value.trim().toUpperCase(), name: $("name").value.trim()};
+  $("join").disabled = true;
+  setStatus(t("Joining..."));
+  if (socket && socket.readyState === WebSocket.OPEN) send(pendingJoin);
+  else if (!socket) connect();  // (a socket opening sends it once open)
 });
 
 // The words first (the page stays in English if they cannot be fetched), then the game.
@@ -386,5 +404,6 @@ Promise.all([fetchJson("strings.json"), fetchJson("rules.json")]).then(([fetched
   if (fetched && fetched.texts) words = fetched;
   if (rules) presets = rules;
   translatePage();
-  connect();
+  if (token) connect();  // back to this phone's seat
+  else showJoin(notice);
 });

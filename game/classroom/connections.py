@@ -5,8 +5,11 @@ phone's WebSocket: its outbox (a newer state replaces one not sent yet, so a
 slow phone only ever catches up with the newest), its token bucket (messages
 a second), and what it joined as.  :class:`Connections` keeps every open one,
 oldest first, the seats' connections and the watchers, and applies the
-make-room rules of ``docs/class-protocol.md``: the oldest of a kind makes room
-for a newer one, and a seat is never closed to make room.  What all
+make-room rules of ``docs/class-protocol.md``: when a cap is reached, the
+oldest of a kind of the address holding the most of that kind makes room for
+a newer one (:func:`.guard.oldest_of_biggest`: a class behind one address is
+not pushed out by its own numbers, a flood from one address only by its
+own), and a seat is never closed to make room.  What all
 connections together hold per resource (page loads, sockets of one address,
 room-code guesses) is :mod:`.guard`'s.
 """
@@ -23,7 +26,7 @@ from aiohttp import WSCloseCode, web
 from game.i18n import _
 
 from .bridge import AppBridge, Event
-from .guard import Limits
+from .guard import Limits, oldest_of_biggest
 from .protocol import Error, Message, Released, encode
 from .room import Joined, Room
 
@@ -37,6 +40,8 @@ class Connection:
     """The phone's IP address."""
     seat: int | None = None
     joined: bool = False
+    joining: bool = False
+    """A join is being answered (it waits its turn): the student has tapped Join."""
     token: str = ""
     name: str = ""
     wrong_codes: int = 0
@@ -102,7 +107,8 @@ class Connections:
         return [connection for connection in self.open if connection.closing is None]
 
     def joined(self) -> list[Connection]:
-        return [connection for connection in self.open if connection.joined]
+        """Joined WebSockets that are not being closed (one released is told nothing more)."""
+        return [connection for connection in self.open if connection.joined and connection.closing is None]
 
     def room_for(self, address: str) -> bool:
         """Whether a new WebSocket of ``address`` may open, once room is made for it (``False``:
@@ -120,20 +126,22 @@ class Connections:
         return connection
 
     def make_room_for(self, address: str) -> None:
-        """Before a new WebSocket of ``address``: close that address's oldest that have not joined
-        beyond its share, and, if every place is held, the oldest that has not joined or else the
-        longest-watching watcher.  Seats are never closed to make room."""
-        unjoined = [c for c in self.live() if not c.joined]
-        mine = [c for c in unjoined if c.address == address]
-        for connection in mine[:max(0, len(mine) - self.limits.unjoined_per_address + 1)]:
-            self.refuse(connection, "join first")
+        """Before a new WebSocket of ``address``, if every place is held: close the oldest that has
+        not joined (one that has not asked to first), else let the longest-watching watcher go - of
+        the address holding the most of them.  Seats are never closed to make room."""
         live = self.live()
-        if len(live) >= self.limits.max_connections:
-            oldest = next((c for c in live if not c.joined), None) or next(iter(self.watchers), None)
-            if oldest is not None and oldest in self.watchers:
-                self.let_watcher_go(oldest, _("the room is full: this phone stopped watching"))
-            elif oldest is not None:
-                self.refuse(oldest, "join first")
+        if len(live) < self.limits.max_connections:
+            return
+        silent = [c for c in live if not c.joined and not c.joining]
+        oldest = oldest_of_biggest(silent, _address, address)
+        if oldest is None and self.watchers:
+            watcher = oldest_of_biggest(self.watchers, _address, address)
+            assert watcher is not None
+            self.let_watcher_go(watcher, _("the room is full: this phone stopped watching"))
+            return
+        oldest = oldest or oldest_of_biggest([c for c in live if not c.joined], _address, address)
+        if oldest is not None:
+            self.refuse(oldest, "join first")
 
     def refuse(self, connection: Connection, reason: str) -> None:
         """Close ``connection`` for breaking a limit (code 1008)."""
@@ -160,15 +168,23 @@ class Connections:
         self.bridge.put(Event("joined", joined.seat, name=joined.name))
 
     def _watch(self, connection: Connection) -> None:
-        """A new watcher: within its address's share and the room's, the longest-watching go."""
-        mine = [c for c in self.watchers if c.address == connection.address]
-        for old in mine[:max(0, len(mine) - self.limits.watchers_per_address + 1)]:
-            self.let_watcher_go(old, _("at most {count} phones of one address may watch: this phone stopped "
-                                       "watching").format(count=self.limits.watchers_per_address))
+        """A new watcher: if the room's watchers are at their cap, the longest-watching of the
+        address holding the most goes (a class watching from one address is not its own victim
+        while the room has places)."""
         while len(self.watchers) >= self.limits.max_watchers:
-            self.let_watcher_go(next(iter(self.watchers)), _("the room is full: this phone stopped watching"))
+            oldest = oldest_of_biggest(self.watchers, _address, connection.address)
+            assert oldest is not None
+            self.let_watcher_go(oldest, _("the room is full: this phone stopped watching"))
         self.watchers[connection] = None
         self._list_watchers()
+
+    def seat_to_watcher(self, seat: int) -> Connection | None:
+        """The seat's phone (if connected) watches from now on: its student gave up the place."""
+        connection = self.by_seat.pop(seat, None)
+        if connection is not None:
+            connection.seat = None
+            self._watch(connection)
+        return connection
 
     def _list_watchers(self) -> None:
         self.watching = {c.token: c.name for c in self.watchers}
@@ -215,3 +231,7 @@ class Connections:
                 connection.close(WSCloseCode.SERVICE_RESTART, "the class game stopped: it will go on")
             else:
                 connection.close(WSCloseCode.GOING_AWAY, "the class game has ended")
+
+
+def _address(connection: Connection) -> str:
+    return connection.address

@@ -2,16 +2,24 @@
 
 A WebSocket's own limits (message size, messages per second) are the
 server's business (:mod:`.server`); this module keeps the limits that a
-student's laptop could otherwise reach by opening many connections:
+student's laptop could otherwise reach by opening many connections.
+
+The limits protect the computer, they do not count addresses: a class behind
+one address (a school's NAT, a guest network) is as welcome as a class of
+phones with an address each.  Each resource has one cap sized for the
+computer (its files, its memory) and an age; when a cap is reached, the
+address that holds the most of that resource gives up its oldest
+(:func:`oldest_of_biggest`), so a laptop flooding from its own address only
+ever pushes out its own connections, and a newcomer always gets in.
 
 * :class:`Limits` - every number, fitted to the process's file limit;
 * :class:`ConnectionGuard` - every TCP connection the web server accepts:
   a request's head must arrive within :attr:`Limits.header_timeout`, an idle
-  keep-alive connection is closed after :attr:`Limits.idle_timeout`, one
-  address holds at most :attr:`Limits.pending_per_address` connections whose
-  request has not arrived, and when :attr:`Limits.max_http` are open the
-  oldest idle one makes room for a new one (a real phone's page always loads);
-* :class:`AddressBuckets` - a token bucket per address (room-code guesses);
+  keep-alive connection is closed after :attr:`Limits.idle_timeout`, and when
+  :attr:`Limits.max_http` are open a new one closes the oldest whose request
+  has not arrived (else the oldest idle one) of the address holding the most
+  (a real phone's page always loads);
+* :class:`AddressBuckets` - a token bucket per address (joins, right code or wrong);
 * :class:`TerminalLines` - at most a few lines a second on the teacher's
   terminal, whatever arrives.
 
@@ -25,9 +33,9 @@ import asyncio
 import logging
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
-from typing import Any, TextIO
+from typing import Any, TextIO, TypeVar
 
 try:
     import resource
@@ -48,29 +56,31 @@ class Limits:
     heartbeat: float = 15.0
     """Seconds between pings; a phone that does not answer one is disconnected."""
     max_http: int = 512
-    """TCP connections open at once (page loads and WebSockets)."""
+    """TCP connections open at once (page loads and WebSockets); a new one closes the oldest whose
+    request has not arrived, else the oldest idle one, of the address holding the most."""
     header_timeout: float = 10.0
     """Seconds a new connection has to send its request's head."""
     idle_timeout: float = 15.0
     """Seconds a connection may stay idle between requests."""
-    pending_per_address: int = 16
-    """Connections of one address whose request has not arrived yet; a newer one closes the oldest."""
     max_connections: int = 300
-    """WebSockets open at once: seats, watchers and those that have not joined yet."""
+    """WebSockets open at once: seats, watchers and those that have not joined yet; a new one
+    closes the oldest that has not joined, else the longest-watching watcher, of the address
+    holding the most (seats are never closed to make room)."""
     join_timeout: float = 15.0
     """Seconds a WebSocket may stay without joining."""
-    unjoined_per_address: int = 8
-    """WebSockets of one address that have not joined yet; a newer one closes the oldest."""
     max_watchers: int = 200
-    """Watchers (joined without a seat) at once; a new one lets the longest-watching go."""
-    watchers_per_address: int = 4
-    """Watchers of one address; a new one lets that address's longest-watching go."""
+    """Watchers (joined without a seat) at once; a new one lets the longest-watching of the address
+    holding the most watchers go."""
     wrong_codes: int = 3
     """Wrong room codes a connection may send; the next closes it (1008)."""
-    guesses_per_second: float = 20.0
-    """Room-code answers per second for one address (and as many at once): more wait."""
+    joins_per_second: float = 20.0
+    """Join answers per second for one address, right code or wrong (and as many at once): the
+    others wait their turn, first come first served."""
     seat_grace: float = 10.0
     """Before the start, seconds a seat waits for its phone to come back before it is freed."""
+    away_grace: float = 20.0
+    """During a game, seconds a seat waits for its phone to come back before an AI plays for it
+    (until the phone is back)."""
     log_lines_per_second: float = 3.0
     """Lines the server may print on the terminal a second; the rest are counted, not printed."""
 
@@ -99,6 +109,30 @@ def open_file_limit() -> int | None:
     return None if soft == resource.RLIM_INFINITY else int(soft)
 
 
+# ------------------------------------------------------------ fair shares
+Item = TypeVar("Item")
+
+
+def oldest_of_biggest(items: Iterable[Item], address_of: Callable[[Item], str], newcomer: str | None = None
+                      ) -> Item | None:
+    """The oldest of ``items`` (given oldest first) of the address that holds the most of them -
+    the one to make room when a cap is reached.  ``newcomer``: the address of the one room is
+    made for, counted with its address (a flood only pushes out its own).  Of addresses holding
+    as many, the one whose oldest is oldest; ``None`` when there are no items."""
+    counts: dict[str, int] = {}
+    first: dict[str, Item] = {}
+    for item in items:
+        address = address_of(item)
+        counts[address] = counts.get(address, 0) + 1
+        first.setdefault(address, item)
+    if newcomer is not None and newcomer in counts:
+        counts[newcomer] += 1
+    if not counts:
+        return None
+    most = max(counts.values())
+    return next(item for address, item in first.items() if counts[address] == most)
+
+
 # ------------------------------------------------------------ connections
 @dataclass(eq=False)
 class _Tracked:
@@ -110,6 +144,7 @@ class _Tracked:
     served: float | None = None
     """When its last request ended; ``None`` while none has."""
     made: bool = False
+    """Its connection is made (the event loop has handed the protocol its transport)."""
 
     @property
     def transport(self) -> asyncio.BaseTransport | None:
@@ -118,12 +153,14 @@ class _Tracked:
 
     @property
     def pending(self) -> bool:
-        """No request has arrived yet (a page load's head is on its way, or never comes)."""
-        return self.busy == 0 and self.served is None
+        """Connected, and no request has arrived yet (a page load's head is on its way, or never
+        comes).  A protocol whose connection is not made yet is not pending: closing it then
+        would leave its connection open and deaf (aiohttp ignores what a closed handler reads)."""
+        return self.made and self.busy == 0 and self.served is None
 
     @property
     def idle(self) -> bool:
-        return self.busy == 0 and self.served is not None
+        return self.made and self.busy == 0 and self.served is not None
 
 
 class _Refused(asyncio.Protocol):
@@ -138,7 +175,8 @@ class ConnectionGuard:
 
     :meth:`protocol_factory` wraps the server's own protocol factory, :meth:`started` and
     :meth:`ended` bracket each request (the server's middleware calls them), and
-    :meth:`sweep` (every :data:`SWEEP_SECONDS`) closes what overstayed."""
+    :meth:`sweep` (every :data:`SWEEP_SECONDS`) closes what overstayed.  Only connections that
+    are made are ever closed, and always through their transport: the peer sees the close."""
 
     SWEEP_SECONDS = 0.5
 
@@ -176,19 +214,13 @@ class ConnectionGuard:
             tracked.served = self.clock()
 
     def sweep(self) -> None:
-        """Close connections that overstayed a timeout, and one address's extra pending ones."""
+        """Close connections that overstayed: a request's head too late, an idle keep-alive."""
         self._forget_closed()
         now = self.clock()
-        by_address: dict[str, list[_Tracked]] = {}
         for tracked in list(self._tracked.values()):
             if tracked.pending and now - tracked.opened > self.limits.header_timeout:
                 self._close(tracked)
             elif tracked.idle and tracked.served is not None and now - tracked.served > self.limits.idle_timeout:
-                self._close(tracked)
-            elif tracked.pending:
-                by_address.setdefault(tracked.address, []).append(tracked)
-        for waiting in by_address.values():
-            for tracked in waiting[:max(0, len(waiting) - self.limits.pending_per_address)]:  # oldest first
                 self._close(tracked)
 
     def close_all(self) -> None:
@@ -196,12 +228,14 @@ class ConnectionGuard:
             self._close(tracked)
 
     def _make_room(self) -> bool:
-        """Close the oldest pending connection, else the oldest idle one; whether one was."""
-        for pending in (True, False):
-            for tracked in self._tracked.values():  # in the order they were opened
-                if tracked.pending if pending else tracked.idle:
-                    self._close(tracked)
-                    return True
+        """Close the oldest pending connection, else the oldest idle one, of the address holding
+        the most of them; whether one was."""
+        tracked = list(self._tracked.values())  # in the order they were opened
+        for wanted in ([t for t in tracked if t.pending], [t for t in tracked if t.idle]):
+            victim = oldest_of_biggest(wanted, lambda t: t.address)
+            if victim is not None:
+                self._close(victim)
+                return True
         return False
 
     def _forget_closed(self) -> None:
@@ -215,15 +249,12 @@ class ConnectionGuard:
                 del self._tracked[key]
 
     def _close(self, tracked: _Tracked) -> None:
+        """Close a made connection through its transport (one lost meanwhile has nothing to close)."""
         self._tracked.pop(tracked.protocol, None)
-        self.closed += 1
         transport = tracked.transport
         if transport is not None:
+            self.closed += 1
             transport.close()
-        else:
-            force_close: Callable[[], None] | None = getattr(tracked.protocol, "force_close", None)
-            if force_close is not None:
-                force_close()
 
 
 # ------------------------------------------------------------ guesses
@@ -247,6 +278,14 @@ class AddressBuckets:
     def take(self, address: str) -> None:
         """One answer was given to ``address``."""
         self._buckets[address] = (self._tokens(address) - 1.0, self.clock())
+
+    def reserve(self, address: str) -> float:
+        """Take ``address``'s next token now, and say how many seconds to wait before using it:
+        answers that wait are served first come first served, at the bucket's rate (each
+        waits behind those that came before, never beside them)."""
+        wait = self.wait(address)
+        self.take(address)
+        return wait
 
     def forget_full(self) -> None:
         """Drop the buckets that have filled up again (they hold nothing worth keeping)."""

@@ -21,7 +21,7 @@ from .bridge import WATCHER, AppBridge, Event
 from .connections import Connection, Connections
 from .delivery import Delivery
 from .guard import AddressBuckets
-from .protocol import Join, Play, Predict, Refused, Resume, TakeRow, parse_request
+from .protocol import Error, Join, Play, Predict, Refused, Resume, TakeRow, parse_request
 from .room import Joined, Room, RoomError, UnknownSeatError, WrongCodeError
 
 Handler = Callable[[Connection, Any], Awaitable[None]]
@@ -31,12 +31,13 @@ class Handlers:
     """The handler of each message type a phone may send."""
 
     def __init__(self, room: Room, connections: Connections, delivery: Delivery, bridge: AppBridge,
-                 guesses: AddressBuckets) -> None:
+                 joins: AddressBuckets) -> None:
         self.room = room
         self.connections = connections
         self.delivery = delivery
         self.bridge = bridge
-        self.guesses = guesses
+        self.joins = joins
+        """Each address's joins a second (:attr:`.guard.Limits.joins_per_second`)."""
         self.table: dict[type, Handler] = {
             Join: self.join, Resume: self.resume, Play: self.play, TakeRow: self.take_row, Predict: self.predict}
 
@@ -58,20 +59,27 @@ class Handlers:
             self.delivery.broadcast_lobby()
 
     async def join(self, connection: Connection, request: Join) -> None:
-        """A join, answered no faster than the address's share of guesses allows (right or wrong,
-        so the time of an answer says nothing); a few wrong codes close the connection."""
-        if connection.joined:
+        """A join, answered in its turn: every join of an address, right code or wrong, waits for
+        that address's bucket (:meth:`.guard.AddressBuckets.reserve`, first come first served), so
+        a flood cannot outrun the teacher's eyes and the time of an answer says nothing; a few
+        wrong codes close the connection."""
+        if connection.joined or connection.joining:
             self.connections.error(connection, _("already joined"))
             return
-        wait = self.guesses.wait(connection.address)
-        if wait > 0:
-            await asyncio.sleep(wait)
-            if connection.closing is not None:
-                return
+        connection.joining = True
         try:
-            joined = self.room.join(request.code, request.name)
+            wait = self.joins.reserve(connection.address)
+            if wait > 0:
+                await asyncio.sleep(wait)
+            if connection.closing is None:
+                self._join(connection, request)
+        finally:
+            connection.joining = False
+
+    def _join(self, connection: Connection, request: Join) -> None:
+        try:
+            joined = self.room.join(request.code, request.name, connection.address)
         except WrongCodeError as problem:
-            self.guesses.take(connection.address)
             connection.wrong_codes += 1
             self.connections.error(connection, str(problem))
             if connection.wrong_codes >= self.connections.limits.wrong_codes:
@@ -80,7 +88,17 @@ class Handlers:
         except RoomError as problem:
             self.connections.error(connection, str(problem))
             return
+        if joined.moved is not None and joined.seat is not None:
+            self._make_watcher(joined.seat, joined.moved)
         self._attach(connection, joined)
+
+    def _make_watcher(self, seat: int, moved: Joined) -> None:
+        """A fair share took the seat's place: its phone (if here) watches now, and is told why."""
+        connection = self.connections.seat_to_watcher(seat)
+        if connection is not None:
+            self.delivery.greet(connection, moved)
+            connection.send(Error(_("the room is full and your address holds the most places: a student from "
+                                    "another address takes yours, and you watch")))
 
     async def resume(self, connection: Connection, request: Resume) -> None:
         """A phone back with its secret: its seat or watcher's place again."""

@@ -35,6 +35,7 @@ PHONE_TEXTS: tuple[str, ...] = (
     N_("Connection lost: reconnecting..."),
     N_("The teacher's computer stopped the game: it goes on when it comes back..."),
     N_("Type the room code and your name"),
+    N_("Joining..."),
     N_("You are watching as {name} (room {code})"),
     N_("You are {name}, seat {seat} (room {code})"),
     N_("You are watching"),

@@ -14,8 +14,18 @@ whoever joins then is a spectator.
 Seats belong to students who are here: before the start, a seat whose phone
 has been gone for a grace period is freed (:meth:`Room.free_absent`).  A
 name is normalised (NFC, at most :data:`MARKS_PER_LETTER` combining marks on
-a letter) and must be unique in the room (whatever its case and accents),
-hold a visible letter or digit, and not look like a computer seat ("AI 2").
+a letter) and must be unique in the room (whatever its case, its accents and
+the invisible characters in it), hold a visible letter or digit (not a
+default-ignorable one such as the Hangul filler U+3164, which draws nothing),
+and not look like a computer seat ("AI 2").
+
+A room shares its places fairly between addresses: when every seat is taken
+before the start, a student from an address holding at least two places fewer
+than the address holding the most takes that address's newest place (its
+student watches instead), so a laptop that fills the room from one address
+cannot leave an honest phone watching (:func:`place_to_share`).  The teacher
+may lock the room: no new student then, but every secret still brings its
+phone back.
 """
 
 from __future__ import annotations
@@ -26,9 +36,11 @@ import string
 import threading
 import time
 import unicodedata
-from collections import OrderedDict
-from collections.abc import Callable
+from collections import Counter, OrderedDict
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+
+import regex
 
 from game.i18n import _, ngettext
 from game.rules import Rules
@@ -69,6 +81,21 @@ class WrongCodeError(RoomError):
     """A join with a code that is not the room's (a guess costs: see the server's limits)."""
 
 
+class RoomLockedError(RoomError):
+    """A join while the teacher has locked the room (a resume still gets in)."""
+
+
+INVISIBLE = regex.compile(r"\p{Default_Ignorable_Code_Point}")
+"""Unicode's default-ignorable code points: drawn as nothing (the Hangul fillers U+115F, U+1160,
+U+3164 and U+FFA0 are letters by category, and still draw nothing; so do joiners and variation
+selectors)."""
+
+
+def visible(char: str) -> bool:
+    """Whether ``char`` is a letter or digit that draws something."""
+    return unicodedata.category(char)[0] in "LN" and INVISIBLE.match(char) is None
+
+
 def normal_name(name: str) -> str:
     """``name`` trimmed, in NFC, with at most :data:`MARKS_PER_LETTER` combining marks on a letter."""
     kept: list[str] = []
@@ -82,7 +109,8 @@ def normal_name(name: str) -> str:
 
 def name_key(name: str) -> str:
     """What two names that look alike share: no case, no accents, single spaces."""
-    plain = "".join(c for c in unicodedata.normalize("NFKD", name) if not unicodedata.combining(c))
+    plain = "".join(c for c in unicodedata.normalize("NFKD", name)
+                    if not unicodedata.combining(c) and INVISIBLE.match(c) is None)
     return " ".join(plain.casefold().split())
 
 
@@ -111,7 +139,7 @@ def name_problem(name: str) -> str:
 
 def class_name_problem(name: str, taken: list[str]) -> str | None:
     """Why a checked, normalised ``name`` cannot join a room whose seats hold ``taken``, or ``None``."""
-    if not any(unicodedata.category(c)[0] in "LN" for c in name):
+    if not any(visible(c) for c in name):
         return _("the name needs a letter or a digit")
     if looks_like_a_computer_seat(name):
         return _("{name} is what a computer seat is called: choose another name").format(name=name)
@@ -143,10 +171,39 @@ class Joined:
     seat: int | None
     token: str
     name: str
+    moved: Joined | None = None
+    """The student whose place this join took (a fair share: see :func:`place_to_share`): now a
+    spectator, with the same secret."""
 
     @property
     def spectator(self) -> bool:
         return self.seat is None
+
+
+@dataclass(frozen=True)
+class Holder:
+    """A taken place, as the fair share weighs it."""
+
+    seat: int
+    address: str
+    connected: bool
+    order: int
+    """When its student joined (a larger number: later)."""
+
+
+def place_to_share(holders: Sequence[Holder], newcomer: str) -> int | None:
+    """Every place is taken and a student of ``newcomer`` joins: the place they take - the newest
+    of the address holding the most places (one whose phone is gone first), if that address holds
+    at least two more than the newcomer's (a swap between equals would change nothing); else
+    ``None``: the newcomer watches."""
+    counts = Counter(holder.address for holder in holders)
+    if not counts:
+        return None
+    biggest, most = counts.most_common(1)[0]
+    if counts[newcomer] + 1 >= most:
+        return None
+    theirs = [holder for holder in holders if holder.address == biggest]
+    return max(theirs, key=lambda holder: (not holder.connected, holder.order)).seat
 
 
 def new_code() -> str:
@@ -175,6 +232,11 @@ class Room:
         self._gone_since: list[float | None] = [None] * seat_count
         """When each seat's phone went away (``None``: connected or free)."""
         self._ai = [False] * seat_count
+        self._where: dict[int, tuple[str, int]] = {}
+        """Each taken seat's (address, join number): the fair share and the lobby weigh them."""
+        self._joins = 0
+        self.locked = False
+        """The teacher locked the room: no new student (nor watcher); a secret still gets in."""
         self._spectators: dict[str, str] = {}
         """Spectator token -> name, of the watchers connected now."""
         self._recent: OrderedDict[str, str] = OrderedDict()
@@ -232,9 +294,23 @@ class Room:
         with self._lock:
             return self._ai[seat]
 
+    def shared_address(self) -> tuple[str, int]:
+        """The address most students joined from, and how many (``("", 0)``: none joined)."""
+        with self._lock:
+            counts = Counter(address for seat, (address, _order) in self._where.items()
+                             if address and not self._ai[seat])
+        return counts.most_common(1)[0] if counts else ("", 0)
+
+    def newest_student(self) -> int | None:
+        """The seat of the student who joined last (the teacher's Backspace removes them)."""
+        with self._lock:
+            held = [(order, seat) for seat, (_address, order) in self._where.items() if not self._ai[seat]]
+        return max(held)[1] if held else None
+
     # ----------------------------------------------------------- changes
-    def join(self, code: str, name: str) -> Joined:
-        """A student with ``name`` joins: the first free seat, or a spectator's place."""
+    def join(self, code: str, name: str, address: str = "") -> Joined:
+        """A student with ``name`` from ``address`` joins: the first free seat, a place shared
+        fairly (:func:`place_to_share`), or a spectator's place."""
         if not isinstance(code, str) or code.strip().upper() != self.code:
             raise WrongCodeError(_("wrong room code"))
         name = normal_name(name) if isinstance(name, str) else ""
@@ -244,18 +320,36 @@ class Room:
             raise RoomError(name_problem(name)) from None
         token = secrets.token_urlsafe(18)
         with self._lock:
+            if self.locked:
+                raise RoomLockedError(_("the room is locked: ask the teacher to let you in"))
             problem = class_name_problem(name, self._names)
             if problem is not None:
                 raise RoomError(problem)
             self.version += 1
             free = [i for i, taken in enumerate(self._names) if not taken]
-            if self.started or not free:
+            seat = free[0] if free else None if self.started else place_to_share(self._holders(), address)
+            if self.started or seat is None:
                 self._spectators[token] = name
                 return Joined(None, token, name)
-            seat = free[0]
+            moved = self._to_spectator(seat) if self._names[seat] else None
             self._names[seat], self._tokens[seat], self._connected[seat] = name, token, True
-            self._gone_since[seat] = None
-            return Joined(seat, token, name)
+            self._gone_since[seat], self._joins = None, self._joins + 1
+            self._where[seat] = (address, self._joins)
+            return Joined(seat, token, name, moved)
+
+    def _holders(self) -> list[Holder]:
+        return [Holder(seat, address, self._connected[seat], order) for seat, (address, order) in self._where.items()
+                if not self._ai[seat]]
+
+    def _to_spectator(self, seat: int) -> Joined:
+        """The seat's student makes room (a fair share): a spectator now, with the same secret."""
+        token, name = self._tokens[seat], self._names[seat]
+        if self._connected[seat]:
+            self._spectators[token] = name
+        else:
+            self._recent[token] = name
+        self._free(seat)
+        return Joined(None, token, name)
 
     def resume(self, token: str) -> Joined:
         """A phone comes back with its secret: its seat (or spectator's place) again."""
@@ -291,6 +385,12 @@ class Room:
                 while len(self._recent) > RECENT_WATCHERS:
                     self._recent.popitem(last=False)
 
+    def lock(self, locked: bool) -> None:
+        """The teacher locks the room (no new student or watcher) or opens it again."""
+        with self._lock:
+            self.locked = locked
+            self.version += 1
+
     def free_absent(self, grace: float) -> tuple[int, ...]:
         """Before the start, free the seats whose phone has been gone ``grace`` seconds or more
         (their secret no longer works); the seats freed."""
@@ -314,6 +414,7 @@ class Room:
         self.version += 1
         self._names[seat], self._tokens[seat], self._connected[seat] = "", "", False
         self._gone_since[seat] = None
+        self._where.pop(seat, None)
 
     def give_to_ai(self, seat: int) -> None:
         """The teacher gives a seat to a computer player for the rest of the game."""
@@ -337,8 +438,13 @@ class Room:
             return True
 
     def start(self) -> tuple[int, ...]:
-        """The game starts: no seat is given out any more; the seats students hold."""
+        """The game starts: no seat is given out any more; the seats students hold.  Only present
+        students are seated: a seat whose phone is gone now is freed (its secret no longer works),
+        whatever is left of its grace - what ``--start-at`` counts is what starts."""
         with self._lock:
+            for seat, name in enumerate(self._names):
+                if name and not self._ai[seat] and not self._connected[seat]:
+                    self._free(seat)
             self.started = True
             self.version += 1
             return tuple(i for i, name in enumerate(self._names) if name and not self._ai[i])

@@ -83,8 +83,8 @@ class ClassServer:
         self.bridge = AppBridge()
         self.connections = Connections(room, self.limits, self.bridge)
         self.delivery = Delivery(room, rules, self.connections)
-        self.guesses = AddressBuckets(self.limits.guesses_per_second, self.limits.guesses_per_second)
-        self.handlers = Handlers(room, self.connections, self.delivery, self.bridge, self.guesses)
+        self.joins = AddressBuckets(self.limits.joins_per_second, self.limits.joins_per_second)
+        self.handlers = Handlers(room, self.connections, self.delivery, self.bridge, self.joins)
         self.transport = Transport(host, port, load_client_files(web_dir), self.connections, self.handlers,
                                    self.bridge, self.terminal, self._sweep)
 
@@ -169,7 +169,7 @@ class ClassServer:
 
     # ---------------------------------------------------- server's thread
     def _sweep(self) -> None:
-        """Twice a second: guesses forgotten, and seats whose phone left before the start freed."""
-        self.guesses.forget_full()
+        """Twice a second: full join buckets forgotten, and seats whose phone left before the start freed."""
+        self.joins.forget_full()
         if self.room.free_absent(self.limits.seat_grace):
             self.delivery.broadcast_lobby()

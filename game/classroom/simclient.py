@@ -2,7 +2,12 @@
 
 Used by the tests and by ``bench/class_load.py``.  A client keeps every
 message it received with the time it arrived, so a test can check what each
-connection saw and the bench can measure how late updates arrive.  It speaks
+connection saw and the bench can measure how late updates arrive.  Each phone
+is a device of its own: it connects from its own loopback address
+(:func:`phone_address`, 127.1.x.y) unless a test puts several on one address on
+purpose (a school's network), and, as the page does, it opens its socket when
+its student taps Join and sends the same join again on a new socket if one
+closes before the answer (counted in :attr:`SimClient.unanswered`).  It speaks
 through :mod:`.protocol` like the server: every message it receives is read
 with :func:`~.protocol.decode` (a field the protocol does not have is an
 error), and what it sends is built there.
@@ -10,15 +15,38 @@ error), and what it sends is built there.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import random
 import time
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
 import aiohttp
 
 from .protocol import Join, Message, Play, Predict, Resume, State, TakeRow, Welcome, decode, encode
+
+
+PAGE_FILES = ("/", "/app.js", "/style.css", "/strings.json", "/rules.json")
+"""What the page loads before its student can tap Join."""
+RETRIES = 20
+"""Sockets a phone opens again for one join or resume before it gives up."""
+
+
+def phone_address(index: int) -> str:
+    """The loopback address of simulated phone ``index`` (0-based): one of its own, 127.1.x.y
+    (every 127.0.0.0/8 address reaches this computer on Linux)."""
+    return f"127.1.{index // 250}.{1 + index % 250}"
+
+
+@asynccontextmanager
+async def phone_session(address: str = "") -> AsyncIterator[aiohttp.ClientSession]:
+    """A browser on a phone whose address is ``address`` (``""``: the system's choice)."""
+    connector = aiohttp.TCPConnector(local_addr=(address, 0) if address else None, limit=6)
+    async with aiohttp.ClientSession(connector=connector) as session:
+        yield session
 
 
 @dataclass
@@ -45,6 +73,16 @@ class SimClient:
 
     guesses: dict[tuple[Any, ...], int] = field(default_factory=dict)
     """The guesses sent: (table, round, turn, card) -> row 0-3, or 4 for "takes a row"."""
+    address: str = ""
+    """The phone's own address (:func:`phone_address`); ``""``: the system's choice."""
+    load_page: bool = False
+    """Load the page's files first, as a browser does before its student can tap Join."""
+    tapped_at: float | None = None
+    """When the student tapped Join (``time.monotonic``)."""
+    seated_at: float | None = None
+    """When the answer to that tap arrived: a ``welcome`` (or an ``error``)."""
+    unanswered: int = 0
+    """Sockets that closed before the join or resume sent on them was answered (each sent again)."""
 
     @property
     def verdicts(self) -> list[dict[str, Any]]:
@@ -59,18 +97,53 @@ class SimClient:
         states = self.states
         return states[-1] if states else None
 
-    async def run(self, session: aiohttp.ClientSession, until_over: bool = True) -> None:
-        """Connect, join (or resume with :attr:`token`), play until the game is over or the
-        server closes the connection."""
+    @property
+    def tap_to_seat(self) -> float | None:
+        """Seconds from the tap on Join to its answer."""
+        if self.tapped_at is None or self.seated_at is None:
+            return None
+        return self.seated_at - self.tapped_at
+
+    async def run(self, session: aiohttp.ClientSession | None = None, until_over: bool = True) -> None:
+        """Load the page (if :attr:`load_page`), tap Join (or come back with :attr:`token`), play
+        until the game is over or the server closes the connection.  Without ``session``, the
+        phone's own browser on :attr:`address`."""
+        if session is None:
+            async with phone_session(self.address) as own:
+                await self.run(own, until_over)
+            return
+        if self.load_page:
+            for name in PAGE_FILES:
+                async with session.get(self.url + name) as response:
+                    await response.read()
         self.answered.clear()
+        for attempt in range(RETRIES):
+            try:
+                if await self._connection(session, until_over):
+                    return
+            except (aiohttp.ClientError, ConnectionError):
+                pass  # refused (e.g. 503 when every place is a seat's) or cut: the page tries again
+            self.unanswered += 1
+            await asyncio.sleep(min(2.0, 0.1 * 2 ** attempt))
+
+    async def _connection(self, session: aiohttp.ClientSession, until_over: bool) -> bool:
+        """One socket: join or resume, then play; whether what was sent on it was answered."""
+        answered = False
         async with session.ws_connect(self.url + "/ws", heartbeat=None, max_msg_size=0) as ws:
-            await self._send(ws, Resume(self.token) if self.token else Join(self.code, self.name))
+            if self.token:
+                await self._send(ws, Resume(self.token))
+            else:
+                self.tapped_at = self.tapped_at or time.monotonic()
+                await self._send(ws, Join(self.code, self.name))
             async for message in ws:
                 if message.type != aiohttp.WSMsgType.TEXT:
                     break
                 data = json.loads(message.data)
                 self.received.append((time.monotonic(), data))
                 typed = decode(data)
+                answered = answered or data.get("type") in ("welcome", "error")
+                if self.seated_at is None and data.get("type") in ("welcome", "error"):
+                    self.seated_at = time.monotonic()
                 if isinstance(typed, Welcome):
                     self.token, self.seat = typed.token, typed.seat
                 elif isinstance(typed, State):
@@ -80,6 +153,7 @@ class SimClient:
                     if until_over and typed.phase == "over":
                         break
             self.closed_with = ws.close_code
+        return answered
 
     @staticmethod
     async def _send(ws: aiohttp.ClientWebSocketResponse, message: Message) -> None:

@@ -4,7 +4,10 @@ Opening the lobby starts the class server (:mod:`game.classroom.server`);
 students open the address on their phones, type the code and a name, and
 appear in a seat.  The teacher starts with Enter (or the game starts by
 itself once ``--start-at`` seats are taken); a click on a seat's "Free"
-button frees it.  Esc closes the room and goes back to the menu.
+button frees it, Backspace removes the student who joined last, and K (or
+the Lock button) locks the room: no new student, while every phone that has
+a seat still comes back.  The heading says when many students join from one
+address.  Esc closes the room and goes back to the menu.
 """
 
 from __future__ import annotations
@@ -41,6 +44,8 @@ HEADING_LINES = 3
 """Lines above the seats for their heading: how many are taken, the rules, who plays the empty ones."""
 HEADING_GAP = "  -  "
 HINT_GAP = "    "
+SHARED_ADDRESS_NOTE = 3
+"""Students joined from one address that the heading points out (a school's network, or one laptop)."""
 
 
 @dataclass(frozen=True)
@@ -54,6 +59,8 @@ class LobbyLayout:
     free_buttons: tuple[pygame.Rect, ...]
     qr: pygame.Rect
     start: pygame.Rect
+    lock: pygame.Rect
+    """The button that locks the room (and opens it again), right of Start."""
     hints: pygame.Rect
 
 
@@ -82,8 +89,10 @@ def lobby_layout(size: tuple[int, int], seat_count: int, modules: int, free_widt
     free_w = max(round(104 * s), free_width)
     free = tuple(pygame.Rect(r.right - free_w - round(6 * s), r.top + 1, free_w, r.height - 2) for r in seats)
     start = pygame.Rect(margin, h - margin - round(64 * s) - round(28 * s), round(320 * s), round(64 * s))
+    lock = pygame.Rect(start.right + round(16 * s), start.top, min(round(270 * s), qr.left - margin - start.right
+                                                                    - round(16 * s)), start.height)
     hints = pygame.Rect(margin, h - margin - round(24 * s), w - 2 * margin, round(24 * s))
-    return LobbyLayout(s, title, info, heading, seats, free, qr, start, hints)
+    return LobbyLayout(s, title, info, heading, seats, free, qr, start, lock, hints)
 
 
 def chips_area(layout: LobbyLayout) -> pygame.Rect:
@@ -148,10 +157,17 @@ class LobbyScene(Scene):
             self.settings = replace(self.settings, time_limit=next_time_limit(self.settings.time_limit))
         elif inp.is_key(pygame.K_p):
             self.settings = replace(self.settings, predict=next_predict(self.settings.predict))
+        elif inp.is_key(pygame.K_k):
+            self.toggle_lock()
+        elif inp.is_key(pygame.K_BACKSPACE):
+            self.remove_newest()
         elif inp.kind is InputKind.CLICK and self.room is not None:
             layout = self._layout(self.size)
             if layout.start.collidepoint(inp.pos):
                 self.start()
+                return
+            if layout.lock.collidepoint(inp.pos):
+                self.toggle_lock()
                 return
             targets = self._chips(layout) if self.settings.many_tables else zip(self.seats(), layout.free_buttons)
             for info, rect in targets:
@@ -187,6 +203,18 @@ class LobbyScene(Scene):
             self.server.room.free(seat)
             self.server.release(seat, _("the teacher freed your seat"))
 
+    def remove_newest(self) -> None:
+        """Backspace: the student who joined last leaves the room (as a click on their Free)."""
+        seat = self.room.newest_student() if self.room is not None else None
+        if seat is not None:
+            self.free(seat)
+
+    def toggle_lock(self) -> None:
+        """K or the Lock button: no new student while locked; a seat's phone still comes back."""
+        if self.server is not None and self.room is not None:
+            self.room.lock(not self.room.locked)
+            self.server.lobby_changed()
+
     def update(self, dt: float) -> None:
         """The app pumps the lesson (the room tracks who is here); the game may start by itself."""
         if self.server is None:
@@ -207,8 +235,8 @@ class LobbyScene(Scene):
         if self.settings.many_tables:
             start_tables(self.ctx, self.server, self.settings, self.addresses)
             return
+        room.start()  # (only present students are seated: a phone gone now leaves its seat to an AI)
         seats = class_seats(room, rules, self.settings.ai)
-        room.start()
         options = self.ctx.options.agent_options()
         session = ClassSession(seats, self.server, rules=rules, level=self.settings.ai, seed=self.settings.seed,
                                options=options, time_limit=self.settings.time_limit,
@@ -247,20 +275,16 @@ class LobbyScene(Scene):
         many = self.settings.many_tables
         heading = tables_heading(taken, self.settings) if many else seats_heading(taken, len(seats), rules,
                                                                                 self.settings.ai)
-        heading += [time_limit_part(self.settings.time_limit), predict_part(self.settings.predict)]
+        heading = [*room_parts(self.room), *heading, time_limit_part(self.settings.time_limit),
+                   predict_part(self.settings.predict), *watching_part(self.room.spectator_count())]
+        # (who may come in first: what the teacher must see)
         size = theme.text_px(22, s)
         sprites = self.ctx.sprites
         for line, rect in zip(pack_lines(heading, size, sprites, info.width, len(layout.heading)), layout.heading):
             draw_rich(surface, shorten_rich(line, size, sprites, rect.width), size, theme.TEXT_DIM, sprites,
                       midleft=rect.midleft)
         self._draw_seats(surface, layout, seats)
-        spectators = self.room.spectator_count()
-        draw_button(surface, layout.start, _("Start the game"), round(30 * s),
-                    hovered=layout.start.collidepoint(self.mouse), key_hint=_("Enter"))
-        if spectators:
-            watching = rich(ngettext("{count} watching", "{count} watching", spectators), count=spectators)
-            draw_rich(surface, watching, theme.text_px(22, s), theme.TEXT_DIM, self.ctx.sprites,
-                      midleft=(layout.start.right + round(20 * s), layout.start.centery))
+        draw_buttons(surface, layout, self.room, self.mouse)
         size = theme.hint_px(22, s)
         hints = fit_segments(lobby_hints(rules, self.settings.start_at, many), size, layout.hints.width, HINT_GAP)
         theme.blit_hint(surface, hints, size, midleft=layout.hints.midleft)
@@ -333,6 +357,35 @@ def time_limit_part(limit: float | None) -> list[Part]:
     return rich(_("time limit: {seconds} s"), seconds=round(limit))
 
 
+def draw_buttons(surface: pygame.Surface, layout: LobbyLayout, room: Room, mouse: tuple[int, int]) -> None:
+    """Start, and Lock (lit while the room is locked)."""
+    s = layout.scale
+    draw_button(surface, layout.start, _("Start the game"), round(30 * s), hovered=layout.start.collidepoint(mouse),
+                key_hint=_("Enter"))
+    lock_label = _("Open the room") if room.locked else _("Lock the room")
+    draw_button(surface, layout.lock, lock_label, theme.text_px(28, s), hovered=layout.lock.collidepoint(mouse),
+                toggled=room.locked, key_hint="K")
+
+
+def watching_part(spectators: int) -> list[list[Part]]:
+    """The heading's part on the phones that watch (none: no part)."""
+    if not spectators:
+        return []
+    return [rich(ngettext("{count} watching", "{count} watching", spectators), count=spectators)]
+
+
+def room_parts(room: Room) -> list[list[Part]]:
+    """The heading's parts on who may come in: the room locked (key K), and an address many
+    students joined from (a school's network, or one laptop joining for many)."""
+    parts: list[list[Part]] = []
+    if room.locked:
+        parts.append([_("locked: no new students")])
+    address, count = room.shared_address()
+    if count >= SHARED_ADDRESS_NOTE:
+        parts.append(rich(_("{count} joined from one address ({address})"), count=count, address=address))
+    return parts
+
+
 def predict_part(predict: bool | None) -> list[Part]:
     """The heading's part on the class's predictions (key P changes it)."""
     if predict is None:
@@ -350,7 +403,8 @@ def lobby_hints(rules: Rules, start_at: int | None, many_tables: bool = False) -
         hints.append(ngettext("the game starts by itself when {count} seat is taken",
                               "the game starts by itself when {count} seats are taken", start_at
                               ).format(count=start_at))
-    hints += [_("Esc: close the room"), _("L: time limit"), _("P: predictions")]
+    hints += [_("Esc: close the room"), _("Backspace: remove the last to join"), _("L: time limit"),
+              _("P: predictions")]
     if many_tables:
         hints += [_("T: one table"), _("click a name: free the place")]
         return HINT_GAP.join(hints)

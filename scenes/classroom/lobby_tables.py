@@ -27,7 +27,8 @@ def tables_heading(students: int, settings: ClassSettings) -> list[list[Part]]:
     plan = plan_tables(range(students), settings.table_size, settings.tables or 0)
     tables = len(plan.tables)
     ais = sum(seat is None for table in plan.tables for seat in table)
-    parts = [rich(ngettext("{count} student joined", "{count} students joined", students), count=students),
+    parts = [rich(ngettext("{count} of {limit} student joined", "{count} of {limit} students joined", students),
+                  count=students, limit=settings.seat_count),
              rich(ngettext("{tables} table of {size}", "{tables} tables of {size}", tables),
                   tables=tables, size=settings.table_size)]
     if ais:

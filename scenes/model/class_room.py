@@ -86,6 +86,7 @@ class TableDoor:
 
     port = property(lambda self: self.server.port)
     running = property(lambda self: self.server.running)
+    limits = property(lambda self: self.server.limits)
 
     def room_seat(self, seat: int) -> int | None:
         return self.room.room_seats[seat]

@@ -34,6 +34,7 @@ from game.rules import Rules
 from game.table_size import CLASS_MODE
 from game.store.unfinished import KeptRoom
 
+from .class_away import AwaySeats
 from .class_learning import NO_LEARNING, AfterGame, Learning
 from .class_predicting import PhonePredictions
 from .class_views import PhoneViews
@@ -152,8 +153,16 @@ class ClassSession(TableSession):
             else make_player(seat.kind, seat=index, player_count=len(seats), rng=rng, options=options)
             for index, seat in enumerate(seats)
         ]
+        self.away = self._away_seats(seats)
         super().__init__(seats, seed=seed, rules=rules, mode=CLASS_MODE, options=options,
                          agents=self._own_agents if stand_ins is None else stand_ins, threaded=True, thinker=thinker)
+
+    def _away_seats(self, seats: Sequence[Seat]) -> AwaySeats:
+        """Seats whose phone has gone: an AI plays for them after a grace, until they are back (the
+        grace of those not connected at the start - a stopped game reopened - starts now)."""
+        infos = self.room.seats()
+        gone = (i for i, seat in enumerate(seats) if seat.kind == PHONE and not infos[i].connected)
+        return AwaySeats(self, self.server.limits.away_grace, self.clock, gone)
 
     @property
     def predictions(self) -> ClassPredictions | None:
@@ -178,9 +187,14 @@ class ClassSession(TableSession):
         if ask == "card":
             self.chosen.pop(seat, None)
         self.questions[seat] = Question(seat, ask, future, view, self.clock())
-        if seat in self.given_to_ai:
+        if seat in self.given_to_ai or self.away.playing_for(seat):
             self._answer_by_ai(seat, note=None)
         return future
+
+    def answer_now(self, seat: int) -> None:
+        """A computer player answers the seat's open question (its phone has been away too long)."""
+        if seat in self.questions:
+            self._answer_by_ai(seat, note=None)
 
     @property
     def phone_seats(self) -> tuple[int, ...]:
@@ -197,6 +211,7 @@ class ClassSession(TableSession):
             except queue.Empty:
                 break
             changed = self._take(event) or changed
+        changed = self.away.update(self.phone_seats) or changed
         if self.time_limit is not None:
             now = self.clock()
             for seat, question in list(self.questions.items()):
@@ -220,7 +235,11 @@ class ClassSession(TableSession):
         return self.after_game.reviews
 
     def _take(self, event: Event) -> bool:
-        if event.kind in ("joined", "left"):
+        if event.kind == "joined":
+            self.away.back(event.seat)
+            return True
+        if event.kind == "left":
+            self.away.left(event.seat)
             return True
         if event.kind == "predict":
             if self.predicting is None:

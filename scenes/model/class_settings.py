@@ -49,6 +49,9 @@ class ClassSettings:
     one table, as many seats as :attr:`seats`."""
     table_size: int = TABLE_SEATS
     """Seats at each of many tables (snap: 4; classic: 2-10)."""
+    students: int | None = None
+    """Many tables: the most students the room takes (``class --students``; ``None``: as many as a
+    room seats, :data:`game.classroom.tables.MAX_PHONES`); more watch."""
     shuffle: bool = False
     """Many tables: students are seated in a shuffled order, not in join order."""
     deals: str = DUPLICATE
@@ -89,7 +92,7 @@ class ClassSettings:
     def seat_count(self) -> int:
         """The room's seats: a table's, or with many tables a place for every student."""
         if self.many_tables:
-            return MAX_PHONES
+            return self.students or MAX_PHONES
         return seats_for(rules_named(self.rules), self.seats)
 
 

@@ -74,35 +74,62 @@ async def close_code(ws: aiohttp.ClientWebSocketResponse) -> int | None:
 
 
 # ------------------------------------------------------------ watchers
-def test_three_hundred_watchers_from_one_laptop_never_lock_out_a_seat_or_a_new_student() -> None:
+def test_three_hundred_watchers_from_one_laptop_never_lock_out_a_seat_a_watcher_or_a_new_student() -> None:
     room = Room(2, CODE)
-    server = serve(room)
+    server = serve(room, max_watchers=100, joins_per_second=1000.0)  # (the pacing of joins: tested apart)
     try:
         async def scenario() -> None:
             url = f"http://127.0.0.1:{server.port}/ws"
             async with session_from("127.0.0.2") as ana_phone, session_from("127.0.0.3") as laptop, \
-                    session_from("127.0.0.4") as cem_phone:
+                    session_from("127.0.0.4") as cem_phone, session_from("127.0.0.8") as eli_phone:
                 async with ana_phone.ws_connect(url) as ana:
                     await ana.send_json({"type": "join", "code": CODE, "name": "Ana"})
                     token = (await receive(ana, "welcome"))["token"]
-                room.start()  # the game runs: whoever joins now watches
+                    room.start()  # the game runs (Ana here: she is seated): whoever joins now watches
+                eli = await eli_phone.ws_connect(url)  # an honest watcher, on an address of its own
+                await eli.send_json({"type": "join", "code": CODE, "name": "Eli"})
+                eli_token = (await receive(eli, "welcome"))["token"]
                 watchers = []
                 for i in range(300):
                     ws = await laptop.ws_connect(url)
                     await ws.send_json({"type": "join", "code": CODE, "name": f"W{i}"})
                     watchers.append(ws)
                 await receive(watchers[-1], "welcome")
-                assert server.watcher_count <= server.limits.watchers_per_address
+                assert server.watcher_count <= server.limits.max_watchers
+                assert eli_token in server.watching  # the laptop made room with its own watchers only
                 async with ana_phone.ws_connect(url) as back:  # Ana's seat comes back
                     await back.send_json({"type": "resume", "token": token})
                     assert (await receive(back, "welcome"))["seat"] == 0
                 async with cem_phone.ws_connect(url) as cem:  # a new student still gets in
                     await cem.send_json({"type": "join", "code": CODE, "name": "Cem"})
                     assert (await receive(cem, "welcome"))["name"] == "Cem"
-                for ws in watchers:
+                for ws in [eli, *watchers]:
                     await ws.close()
         run(scenario())
         wait_for(lambda: server.watcher_count == 0 and room.spectator_count() == 0)  # their memory is freed
+    finally:
+        server.stop()
+
+
+def test_sixty_watchers_behind_one_address_all_watch_at_once() -> None:
+    """A class behind a school's NAT: one address, and every phone watches (no phone pushes
+    another out while the room has places)."""
+    room = Room(1, CODE)
+    room.start()
+    server = serve(room)
+    try:
+        async def scenario() -> None:
+            url = f"http://127.0.0.1:{server.port}/ws"
+            async with session_from("127.0.0.9") as school:
+                watchers = [await school.ws_connect(url) for _ in range(60)]
+                for i, ws in enumerate(watchers):
+                    await ws.send_json({"type": "join", "code": CODE, "name": f"W{i}"})
+                for ws in watchers:
+                    assert (await receive(ws, "welcome"))["seat"] is None
+                assert server.watcher_count == 60 and server.connections.refused == 0
+                for ws in watchers:
+                    await ws.close()
+        run(scenario())
     finally:
         server.stop()
 
@@ -141,14 +168,18 @@ def test_sockets_that_never_join_cannot_hold_the_room() -> None:
     try:
         async def scenario() -> None:
             url = f"http://127.0.0.1:{server.port}/ws"
-            async with session_from("127.0.0.5") as laptop, session_from("127.0.0.6") as phone:
+            async with session_from("127.0.0.5") as laptop, session_from("127.0.0.6") as phone, \
+                    session_from("127.0.0.10") as slow_typer:
+                waiting = await slow_typer.ws_connect(url)  # a student's socket, opened before the flood
                 silent = [await laptop.ws_connect(url) for _ in range(100)]  # never join
                 async with phone.ws_connect(url) as ana:
                     await ana.send_json({"type": "join", "code": CODE, "name": "Ana"})
                     assert (await receive(ana, "welcome"))["seat"] == 0
-                    # Ana, and no more of the laptop's than its share
-                    assert server.connection_count <= server.limits.unjoined_per_address + 1
-                for ws in silent:
+                    assert server.connection_count <= server.limits.max_connections
+                # the laptop made room with its own sockets only: the student's still joins
+                await waiting.send_json({"type": "join", "code": CODE, "name": "Ben"})
+                assert (await receive(waiting, "welcome"))["seat"] == 1
+                for ws in [waiting, *silent]:
                     await ws.close()
         run(scenario())
     finally:
@@ -196,7 +227,7 @@ def test_guesses_from_one_address_are_slowed_to_twenty_a_second_whatever_the_con
         elapsed = run(scenario())
     finally:
         server.stop()
-    rate = server.limits.guesses_per_second
+    rate = server.limits.joins_per_second
     # the bucket's burst, then its rate: load can only make it fewer
     assert 0 < answered <= rate + rate * elapsed + 1, (answered, elapsed)
 

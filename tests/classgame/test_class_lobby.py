@@ -88,10 +88,13 @@ def test_the_teacher_frees_a_seat_with_a_click_and_starts_with_enter(tmp_path: P
         click(layout.free_buttons[0].center)
         app.run_frame(0.0)
         assert [s.name for s in room.seats()] == ["", "Ben", "", ""]
+        room.join(CODE, "Cem")  # a student here now (Ben's phone left: within its grace, still listed)
         key(pygame.K_RETURN)
         app.run_frame(0.0)
         assert in_game(app)
-        assert [seat.kind for seat in app.session.seats] == ["random", "phone", "random", "random"]  # type: ignore[union-attr]
+        # only present students are seated: Ben, gone at the start, is not waited for
+        assert [seat.kind for seat in app.session.seats] == ["phone", "random", "random", "random"]  # type: ignore[union-attr]
+        assert [s.name for s in room.seats()] == ["Cem", "", "", ""]
     finally:
         app.screens.end_session()
         close_app()

@@ -52,6 +52,18 @@ the dependencies) in docs/contributing.md, the `review` command of Predict, then
 docs/lab.md, and the translators' half of Languages in docs/contributing.md."""
 
 REWRITTEN = {
+    "[--tables auto|N] [--table-size N] [--shuffle]": "docs/teaching.md's class synopsis, with --students N",
+    "With `--tables auto` (or **T** in the lobby)": "docs/teaching.md's Every student playing: many tables, with "
+                                                    "--students N and the fair share of places",
+    "The web server listens only while the lobby": "docs/teaching.md's paragraph of the same start: limits that "
+                                                   "protect the computer, not count addresses (issue 40)",
+    "| 40 connections, 5 snap games": "docs/teaching.md's class figures, measured again with a phone per address",
+    "| 40 connections, 2 classic games": "docs/teaching.md's class figures, measured again with a phone per address",
+    "| the same with all 40 simulated phones": "docs/teaching.md's class figures, measured again",
+    "| 40 phones in a room of many tables": "docs/teaching.md's class figures, measured again",
+    "| the projector's frame with the overview": "docs/teaching.md's class figures, measured again",
+    "| memory (RSS) after each of 5 lessons": "docs/teaching.md's class figures, measured again",
+    "The third line is slow because": "docs/teaching.md: 'The line with one process is slow because ...'",
     "The app needs `pygame-ce`": "docs/contributing.md's Dependencies, all but its last sentence ('Once .venv "
                                  "exists ... runs any of the commands below'), which is now in README.md's "
                                  "Quick start and docs/contributing.md's Set-up for developers",

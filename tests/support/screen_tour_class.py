@@ -30,6 +30,7 @@ def tour_class(size: tuple[int, int], seen: Seen) -> None:
     _class_table(app, seen)
     _class_predicts(size, seen)
     _many_tables(size, seen)
+    _lobby_locked(size, seen)
     app = _lobby_app(size, ClassSettings(port=0, host="127.0.0.1", code="K7QP", rules="classic", start_at=9))
     key(pygame.K_MINUS)  # ten seats to nine, then back: the keys the footer names
     key(pygame.K_PLUS)
@@ -130,6 +131,28 @@ def _many_tables(size: tuple[int, int], seen: Seen) -> None:
     seen("class results of many tables")
     overview.tables.close()
     close_app()
+
+
+def _lobby_locked(size: tuple[int, int], seen: Seen) -> None:
+    """A room of many tables for 30 students, most of them behind one address (a school's network),
+    locked by the teacher (K); then a one-table lobby locked too (its Lock button lit)."""
+    app = _lobby_app(size, ClassSettings(port=0, host="127.0.0.1", code="K7QP", tables=0, students=30))
+    room = _lobby(app).room
+    assert room is not None
+    for number in range(12):
+        room.join(room.code, ("Maximiliano Fernandez", "Ana", "Zoe")[number % 3] + f" {number + 1}", "10.1.2.3")
+    room.join(room.code, "Cem", "10.1.2.77")
+    key(pygame.K_k)
+    frames(app, 2)
+    assert room.locked
+    seen("class lobby: many tables, locked, many from one address")
+    _close(app)
+    app = _lobby_app(size, ClassSettings(port=0, host="127.0.0.1", code="K7QP"))
+    _students_join(app)
+    key(pygame.K_k)
+    frames(app, 2)
+    seen("class lobby: locked")
+    _close(app)
 
 
 def _lobby_app(size: tuple[int, int], settings: ClassSettings) -> App:
