@@ -172,6 +172,7 @@ def make(history: History, rules: Rules, kinds: Sequence[str], args: argparse.Na
 
 def made_summary(found: int, added: int, games: int, seed: int) -> str:
     """E.g. "7 puzzles from 3 games (seed 42): 7 new in the history, 0 there already"."""
+    # NOTE: what puzzles make did: "{puzzles}" is e.g. "7 puzzles", "{games}" e.g. "3 games".
     return _("{puzzles} from {games} (seed {seed}): {added} new in the history, {already} there already").format(
         puzzles=ngettext("{count} puzzle", "{count} puzzles", found).format(count=found),
         games=ngettext("{count} game", "{count} games", games).format(count=games),

@@ -77,6 +77,7 @@ def draw_buttons(surface: pygame.Surface, layout: MenuLayout, pointer: Pointer, 
     for item, rect, label, hint in (("start", layout.start, _("Start"), _("Enter")),
                                     ("rules", layout.rules, _("Rules"), "F1"),
                                     ("scores", layout.scores, _("Scoreboard"), "S"),
+                                    # NOTE: the menu's button to the practice screen: puzzles made from real decisions
                                     ("puzzles", layout.puzzles, _("Puzzles"), "P"),
                                     ("quit", layout.quit, _("Quit"), _("Esc"))):
         draw_button(surface, rect, label, size, focused=focused == item, hovered=rect.collidepoint(mouse), key_hint=hint)

@@ -24,6 +24,7 @@ def question(practice: Practice) -> list[Part]:
     else:
         asked = [_("What would you play?")]
     if practice.taking_turns:
+        # NOTE: a hot-seat table: whose turn it is, then the question ("Ann: What would you play?").
         return rich(_("{name}: {question}"), name=practice.player.name, question=asked)
     return asked
 
@@ -34,6 +35,7 @@ def verdict_line(puzzle: Puzzle, verdict: Verdict) -> list[Part]:
         if puzzle.kind == ROW:
             return rich(_("Right! Row {row} was the best choice"), row=verdict.best + 1)
         return rich(_("Right! {card} was the best card"), card=verdict.best)
+    # NOTE: what a wrong answer cost, e.g. "2.4 points" (expected points, one decimal).
     cost = ngettext("{points} point", "{points} points", 1 if f"{verdict.cost:.1f}" == "1.0" else 2)
     if puzzle.kind == ROW:
         template = _("Not the best: row {answer} costs about {cost} more than row {best}")
@@ -46,7 +48,9 @@ def verdict_line(puzzle: Puzzle, verdict: Verdict) -> list[Part]:
 def count_line(player: Player, alone: bool) -> list[Part]:
     """A player's running count: "3 of 4 right" (alone), "Ann: 3 of 4" (taking turns)."""
     if alone:
+        # NOTE: the practice screen's count: puzzles answered right, of those asked.
         return rich(_("{right} of {asked} right"), right=player.right, asked=player.asked)
+    # NOTE: a hot-seat table's count per player: puzzles answered right, of those asked ("Ann: 3 of 4").
     return rich(_("{name}: {right} of {asked}"), name=player.name, right=player.right, asked=player.asked)
 
 
@@ -79,6 +83,7 @@ def scores_line(puzzle: Puzzle) -> list[Part]:
     listed: list[Part] = []
     for index, score in enumerate(others):
         listed += [", ", score] if index else [score]
+    # NOTE: penalty points taken so far in the puzzle's game: the player's, then a list of the others'.
     return rich(_("Points so far: you {mine}, the others {others}"), mine=view.scores[view.player], others=listed)
 
 
