@@ -82,7 +82,7 @@ def draw_practice(surface: pygame.Surface, layout: PuzzleLayout, scene: Practice
     puzzle = practice.puzzle
     counts = _draw_top_bar(surface, layout, scene, practice)
     verdict = practice.verdict
-    line = verdict_line(puzzle, verdict) if verdict is not None else question(practice)
+    line = question(practice) if verdict is None else verdict_line(practice)
     colour = theme.TEXT if verdict is None else (BEST if verdict.right else WRONG)
     _draw_bar_line(surface, layout, scene, line, colour)
     rings = _rings(practice, scene.selected)

@@ -20,16 +20,26 @@ def question(practice: Practice) -> list[Part]:
     """What the player is asked (with their name at a hot-seat table)."""
     puzzle = practice.puzzle
     if puzzle.kind == ROW:
-        asked = rich(_("Your {card} fits no row: which row do you take?"), card=puzzle.card or 0)
-    else:
-        asked = [_("What would you play?")]
-    if practice.taking_turns:
-        # NOTE: a hot-seat table: whose turn it is, then the question ("Ann: What would you play?").
-        return rich(_("{name}: {question}"), name=practice.player.name, question=asked)
-    return asked
+        return named(practice, rich(_("Your {card} fits no row: which row do you take?"), card=puzzle.card or 0))
+    return named(practice, [_("What would you play?")])
 
 
-def verdict_line(puzzle: Puzzle, verdict: Verdict) -> list[Part]:
+def named(practice: Practice, line: list[Part]) -> list[Part]:
+    """``line`` for the player answering now: at a hot-seat table, after their name."""
+    if not practice.taking_turns:
+        return line
+    # NOTE: a hot-seat table: whose turn it is, then the question or the verdict ("Ann: What would you play?").
+    return rich(_("{name}: {question}"), name=practice.player.name, question=line)
+
+
+def verdict_line(practice: Practice) -> list[Part]:
+    """The verdict of the answer given (at a hot-seat table, after the player's name)."""
+    verdict = practice.verdict
+    assert verdict is not None
+    return named(practice, verdict_words(practice.puzzle, verdict))
+
+
+def verdict_words(puzzle: Puzzle, verdict: Verdict) -> list[Part]:
     """Right, or what the answer cost against the best one."""
     if verdict.right:
         if puzzle.kind == ROW:
