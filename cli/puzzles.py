@@ -18,11 +18,13 @@ from typing import TYPE_CHECKING, Sequence
 from game.i18n import _, ngettext
 from game.puzzles import ROW
 from game.review import DEFAULT_ROLLOUTS
+from game.rules import Offered
 from game.store.storage import default_history_path
 from game.text import NAME_LIMIT, InvalidNameError, check_name
 
 from . import stopping
-from .arguments import Commands, Error, OneLineErrorParser, rollouts_argument, seed_argument, whole_number
+from .arguments import (Commands, Error, OneLineErrorParser, add_rules_option, rollouts_argument, seed_argument,
+                        whole_number)
 from .play import parse_names
 from .progress import Progress
 
@@ -78,7 +80,7 @@ def _add_make(actions: Commands) -> None:
     make.add_argument("--players", metavar="KIND[,KIND...]",
                       help=_("comma-separated player kinds, one per seat: random, heuristic or mc "
                              "(default: heuristic,random,heuristic,random)"))
-    make.add_argument("--rules", default="snap", help=_("rules preset: snap (default), classic or codingame"))
+    add_rules_option(make, Offered.LAB)
     make.add_argument("--rollouts", type=rollouts_argument, default=DEFAULT_ROLLOUTS, metavar="R",
                       help=_("sampled deals per decision of the first review (default {rollouts})").format(
                           rollouts=DEFAULT_ROLLOUTS))

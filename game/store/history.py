@@ -257,11 +257,6 @@ class History:
                 for statement in _MOVE_OLD_UNFINISHED:
                     self._db.execute(statement)
 
-    @property
-    def connection(self) -> sqlite3.Connection:
-        """The open database, for what is kept beside the games in its own module (``puzzles.py``)."""
-        return self._db
-
     def __enter__(self) -> History:
         return self
 

@@ -9,7 +9,8 @@ or none is.  Reading checks every puzzle (:mod:`game.puzzles.reading`): a damage
 row is a one-line :class:`~game.store.history.HistoryError` naming it.
 
 The functions take an open :class:`~game.store.history.History` and use its
-connection, so the history's own class does not grow with each thing it keeps.
+connection (:func:`~game.store.history.connection_of`), so the history's own class
+does not grow with each thing it keeps.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from typing import Iterable, Iterator, Sequence
 from ..i18n import _
 from ..puzzles.puzzle import Puzzle, PuzzleError
 from ..puzzles.reading import puzzle_from_json
-from .history import History, HistoryError
+from .history import History, HistoryError, connection_of
 
 
 @dataclass(frozen=True)
@@ -54,7 +55,7 @@ class Added:
 def add_puzzles(history: History, puzzles: Iterable[Puzzle], class_name: str = "") -> Added:
     """Store ``puzzles`` (of ``class_name``; ``""``: made ones) in one transaction, skipping those
     already there.  ``HistoryError`` naming the file and the problem; nothing is half stored."""
-    db = history.connection
+    db = connection_of(history)
     added = already = 0
     now = int(time.time())
     try:
@@ -130,7 +131,7 @@ def _where(class_name: str | None, after: bool = False) -> tuple[str, list[objec
 
 def _read(history: History, sql: str, args: Sequence[object]) -> list[tuple[object, ...]]:
     try:
-        return history.connection.execute(sql, tuple(args)).fetchall()
+        return connection_of(history).execute(sql, tuple(args)).fetchall()
     except sqlite3.Error as error:
         raise HistoryError(_("{path}: cannot read the history: {problem}").format(
             path=history.path, problem=str(error) or type(error).__name__)) from None

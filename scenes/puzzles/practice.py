@@ -17,6 +17,7 @@ from typing import Sequence
 
 from game.i18n import _
 from game.puzzles import Puzzle, PuzzleAnswerError, Verdict
+from game.rules import DEFAULT_PRESET
 from game.store.puzzles import StoredPuzzle
 
 MAX_PLAYERS = 10
@@ -31,7 +32,7 @@ class PracticeSettings:
     """Who takes turns: none or one name, practice alone; two or more, a hot-seat table."""
     seed: int | None = None
     """The order of the puzzles (``None``: a new order each time)."""
-    rules: str = "snap"
+    rules: str = DEFAULT_PRESET
     """The rules of the games played to make puzzles when none are stored."""
 
 

@@ -10,7 +10,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.store.history import open_history
+from game.store.history import connection_of, open_history
 from game.store.puzzles import add_puzzles, count_puzzles
 from scenes.kit import theme
 from scenes.menu.scene import MenuScene
@@ -206,7 +206,7 @@ def test_puzzles_made_from_the_screen_are_stored_and_practised(app_data_dir: Pat
 def test_a_damaged_history_is_said_on_the_screen(app_data_dir: Path) -> None:
     with open_history() as history:
         add_puzzles(history, [card_puzzle()])
-        history.connection.execute("UPDATE puzzles SET puzzle = '[]'")
+        connection_of(history).execute("UPDATE puzzles SET puzzle = '[]'")
     app = practice_app()
     frame = scene_of(app).last_frame
     assert frame.state == "problem" and "the history is damaged: puzzle 1" in frame.message

@@ -17,7 +17,7 @@ from cli import commands
 from cli import puzzles as puzzles_command
 from cli.progress import Progress
 from game.puzzles.making import MadeGame
-from game.store.history import open_history
+from game.store.history import connection_of, open_history
 from game.store.puzzles import add_puzzles, count_puzzles
 from tests.support.app_helpers import ROOT
 from tests.support.puzzle_positions import card_puzzle, row_puzzle
@@ -106,7 +106,7 @@ def test_list_shows_one_class_with_class_and_each_puzzle_in_two_lines(data_dir: 
     (("puzzles", "make", "--games", "0"), "argument --games: expected a number >= 1, not 0"),
     (("puzzles", "make", "--games", "2", "--players", "random,random,mc,bot:x"), "--players: puzzles are made"),
     (("puzzles", "make", "--games", "2", "--players", "random"), "--players: snap rules need exactly 4 players"),
-    (("puzzles", "make", "--games", "2", "--rules", "chess"), "unknown rules 'chess'"),
+    (("puzzles", "make", "--games", "2", "--rules", "chess"), "argument --rules: invalid choice: 'chess'"),
     (("puzzles", "make", "--games", "2", "--rollouts", "0"), "argument --rollouts"),
     (("puzzles", "make", "--games", "2", "--seed", "-1"), "argument --seed"),
     (("puzzles", "list", "--class", " "), "--class: the name is empty"),
@@ -127,7 +127,7 @@ def test_a_bad_flag_is_one_line_and_exit_code_2(args: tuple[str, ...], message: 
 def test_a_damaged_history_is_one_line_and_exit_code_2(data_dir: Path, capsys: pytest.CaptureFixture[str]) -> None:
     with open_history() as history:
         add_puzzles(history, [card_puzzle()])
-        history.connection.execute("UPDATE puzzles SET puzzle = '{\"format\": 1}'")
+        connection_of(history).execute("UPDATE puzzles SET puzzle = '{\"format\": 1}'")
     assert commands.main(["puzzles", "list", "--json"]) == 2
     out = capsys.readouterr()
     assert out.out == "" and out.err.count("\n") == 1 and "the history is damaged: puzzle 1" in out.err

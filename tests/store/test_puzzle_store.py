@@ -11,7 +11,7 @@ import pytest
 
 from game import SNAP, play_seeded_game
 from game.record import PlayerInfo, record_game
-from game.store.history import SCHEMA_VERSION, HistoryError, open_history
+from game.store.history import SCHEMA_VERSION, HistoryError, connection_of, open_history
 from game.store.puzzles import add_puzzles, count_puzzles, stored_puzzles
 from tests.support.puzzle_positions import card_puzzle, made_source, row_puzzle
 
@@ -70,7 +70,7 @@ def test_one_call_stores_all_its_puzzles_or_none(path: Path) -> None:
 def test_a_damaged_puzzle_is_one_line_naming_it(path: Path) -> None:
     with open_history(path) as history:
         add_puzzles(history, [row_puzzle(), card_puzzle()])
-        history.connection.execute("UPDATE puzzles SET puzzle = replace(puzzle, '\"best\":95', '\"best\":31') "
+        connection_of(history).execute("UPDATE puzzles SET puzzle = replace(puzzle, '\"best\":95', '\"best\":31') "
                                    "WHERE id = 2")
         with pytest.raises(HistoryError) as error:
             stored_puzzles(history)
@@ -90,16 +90,16 @@ def test_an_older_history_gets_the_puzzles_table_and_keeps_its_games(path: Path)
     with open_history(path) as history:
         assert history.count() == 1
         assert add_puzzles(history, [card_puzzle()]).added == 1
-        assert history.connection.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 2
+        assert connection_of(history).execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 2
 
 
 def test_a_history_that_cannot_be_written_is_one_line(path: Path) -> None:
     with open_history(path) as history:
         add_puzzles(history, [row_puzzle()])
-        history.connection.execute("PRAGMA query_only = ON")  # as a read-only file or a full disk refuses
+        connection_of(history).execute("PRAGMA query_only = ON")  # as a read-only file or a full disk refuses
         with pytest.raises(HistoryError) as error:
             add_puzzles(history, [card_puzzle()])
-        history.connection.execute("PRAGMA query_only = OFF")
+        connection_of(history).execute("PRAGMA query_only = OFF")
         assert count_puzzles(history) == 1  # what was stored before is untouched
     message = str(error.value)
     assert "\n" not in message and str(path) in message and "cannot save the puzzles" in message

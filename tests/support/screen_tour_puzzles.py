@@ -12,7 +12,7 @@ from game.engine import PlayerView
 from game.puzzles import Puzzle, Source
 from game.review import CARD
 from game.rules import CLASSIC
-from game.store.history import open_history
+from game.store.history import connection_of, open_history
 from game.store.puzzles import add_puzzles
 from scenes.app import App
 from scenes.model.options import PlayOptions
@@ -41,12 +41,12 @@ def crowded_puzzle() -> Puzzle:
 def tour_puzzles(size: tuple[int, int], seen: Seen) -> None:
     _none_yet(size, seen)
     with open_history(import_legacy=False) as history:
-        history.connection.execute("DELETE FROM puzzles")
+        connection_of(history).execute("DELETE FROM puzzles")
         add_puzzles(history, [card_puzzle(50), row_puzzle(), crowded_puzzle()])
     _alone(size, seen)
     _taking_turns(size, seen)
     with open_history(import_legacy=False) as history:
-        history.connection.execute("DELETE FROM puzzles")
+        connection_of(history).execute("DELETE FROM puzzles")
 
 
 def _scene(app: App) -> PuzzleScene:
@@ -58,7 +58,7 @@ def _scene(app: App) -> PuzzleScene:
 def _none_yet(size: tuple[int, int], seen: Seen) -> None:
     """No puzzle stored: the offer; then a few made (one game, few sampled deals: the words matter)."""
     with open_history(import_legacy=False) as history:
-        history.connection.execute("DELETE FROM puzzles")
+        connection_of(history).execute("DELETE FROM puzzles")
     games, rollouts = making.APP_GAMES, making.APP_ROLLOUTS
     making.APP_GAMES, making.APP_ROLLOUTS = 1, 20
     try:
