@@ -38,8 +38,6 @@ if TYPE_CHECKING:
 MAX_MADE_GAMES = 100_000
 """``puzzles make --games`` at most (each game is reviewed: about two seconds of a processor)."""
 made_games_argument = whole_number(1, MAX_MADE_GAMES)
-MAKE_COMMAND = "python main.py puzzles make --games 10"
-"""What ``list`` suggests when there is no puzzle yet."""
 
 
 def add_parser(commands: Commands) -> None:
@@ -183,6 +181,7 @@ def made_summary(found: int, added: int, games: int, seed: int) -> str:
 
 def list_puzzles(history: History, class_name: str | None, as_json: bool) -> int:
     """Every puzzle (of ``class_name`` only, when given), as text or one JSON list."""
+    from game.puzzles.making import MAKE_COMMAND
     from game.store.puzzles import stored_puzzles
 
     puzzles = stored_puzzles(history, class_name)

@@ -24,6 +24,8 @@ from .puzzle import Puzzle, Source
 DEFAULT_KINDS = ("heuristic", "random", "heuristic", "random")
 """Who plays the games by default: two human-like players, whose mistakes are the instructive kind, and
 two random ones, who also take rows at random under rule 4 (the row puzzles come mostly from them)."""
+MAKE_COMMAND = "python main.py puzzles make --games 10"
+"""The command that makes puzzles, as the docs show it (the practice screen and ``puzzles list`` name it)."""
 MC_ROLLOUTS = 200
 """Sampled deals per decision of an ``mc`` player in these games (reproducible on any machine)."""
 

@@ -12,6 +12,7 @@ import pygame
 
 from game.i18n import N_, Part, _, ngettext
 from game.puzzles import ROW, Puzzle
+from game.puzzles.making import MAKE_COMMAND
 
 from ..base import AppContext
 from ..kit import theme
@@ -27,8 +28,6 @@ from .words import (count_line, figures_note, how_to_answer, points, progress_li
 BEST = theme.GOOD
 WRONG = theme.DANGER
 CHOSEN = theme.ACCENT
-MAKE_COMMAND = "python main.py puzzles make --games 10"
-"""The command the screen names when no puzzle is stored (as the README shows it)."""
 HINTS_CARD = N_("Left/Right or click: choose a card    Enter: answer    F1: rules    Esc: menu")
 HINTS_ROW = N_("1-4 or click: choose a row    Enter: answer    F1: rules    Esc: menu")
 HINTS_ANSWERED = N_("Enter or Space: next puzzle    F1: rules    Esc: menu")

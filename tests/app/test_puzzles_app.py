@@ -214,3 +214,20 @@ def test_a_damaged_history_is_said_on_the_screen(app_data_dir: Path) -> None:
     frames(app)
     assert scene_of(app).making is None
     close_app()
+
+
+def test_screenshots_are_saved_for_each_puzzle_and_each_verdict(stored: Path, tmp_path: Path) -> None:
+    shots = tmp_path / "shots"
+    shots.mkdir()
+    app = open_app(PlayOptions(puzzles=PracticeSettings(seed=0), screenshots=shots), size=SIZE)
+    frames(app)
+    first = scene_of(app).last_frame.puzzle
+    key(pygame.K_RIGHT)
+    key(pygame.K_RETURN)
+    frames(app)
+    key(pygame.K_RETURN)
+    frames(app, 2)
+    second = scene_of(app).last_frame.puzzle
+    assert [path.name for path in app.screenshots_saved] == [f"puzzle{first}.png", f"puzzle{first}-verdict.png",
+                                                             f"puzzle{second}.png"]
+    assert pygame.image.load(str(shots / f"puzzle{first}-verdict.png")).get_size() == SIZE

@@ -16,7 +16,7 @@ import pytest
 from cli import commands
 from cli import puzzles as puzzles_command
 from cli.progress import Progress
-from game.puzzles.making import MadeGame
+from game.puzzles.making import MAKE_COMMAND, MadeGame
 from game.store.history import connection_of, open_history
 from game.store.puzzles import add_puzzles, count_puzzles
 from tests.support.app_helpers import ROOT
@@ -180,3 +180,16 @@ def test_the_json_stays_english_apart_from_the_explanation(data_dir: Path,
     (puzzle,) = json.loads(capsys.readouterr().out)
     assert puzzle["kind"] == "row" and puzzle["source"]["from"] == "made"
     assert puzzle["explanation"].startswith("Ramasser la rangée 4 au lieu de la 2")
+
+
+@pytest.mark.slow
+def test_the_documented_make_command_runs_verbatim(data_dir: Path) -> None:
+    """docs/lab.md's command, as written there (ten games, the default players and rollouts)."""
+    line = next(text for text in (ROOT / "docs" / "lab.md").read_text().splitlines()
+                if text.startswith("python main.py puzzles make"))
+    command = line.split(" [")[0]
+    assert command == MAKE_COMMAND  # the command the practice screen and `puzzles list` name
+    result = run_main(*command.split()[2:])
+    assert result.returncode == 0, result.stderr
+    count = len(listed())
+    assert count > 0 and result.stdout.startswith(f"{count} puzzles from 10 games (seed ")
