@@ -12,9 +12,11 @@ review's figures (the more precise ones).  Margins are compared on the figures
 as the review rounds them (4 decimals), so an exact position (a last-turn
 row choice, where every outcome is known) is judged on exact numbers.
 
-:func:`puzzles_from_decisions` is the one call for decisions already reviewed
-(a finished class game hands its students' in); :func:`puzzles_from_game`
-reviews a logged game's decisions first.
+:func:`puzzles_from_decisions` takes decisions already reviewed, each with the
+point it judged; :func:`puzzles_from_reviews` is the one call for a finished game
+whose decisions were reviewed elsewhere (a class game's students', reviewed in
+worker processes): it matches each to the view its player had, replayed from the
+game's log.  :func:`puzzles_from_game` reviews a logged game's decisions first.
 """
 
 from __future__ import annotations
@@ -103,3 +105,23 @@ def puzzles_from_game(rules: Rules, player_count: int, game_seed: int, rounds: S
     points = decision_points(rules, player_count, game_seed, rounds, seats)
     return puzzles_from_decisions(reviewed_points(points, rollouts, seed), source_of,
                                   rollouts=rollouts, seed=seed)
+
+
+def puzzles_from_reviews(rules: Rules, player_count: int, game_seed: int, rounds: Sequence[RoundLog],
+                         decisions: Iterable[Decision], source_of: SourceOf, *,
+                         rollouts: int = DEFAULT_ROLLOUTS, seed: int = DEFAULT_SEED) -> list[Puzzle]:
+    """The puzzles among a logged game's ``decisions``, reviewed elsewhere with ``rollouts`` and
+    ``seed``: each is matched (by seat, round, turn and kind) to the point it judged, replayed from
+    ``rounds``, then :func:`puzzles_from_decisions`.  ``ValueError`` for a decision the game has not."""
+    reviewed = list(decisions)
+    seats = sorted({decision.seat for decision in reviewed})
+    points = {(p.seat, p.round, p.turn, p.kind): p
+              for p in decision_points(rules, player_count, game_seed, rounds, seats)}
+    pairs = []
+    for decision in reviewed:
+        point = points.get((decision.seat, decision.round, decision.turn, decision.kind))
+        if point is None or point.played != decision.played:
+            raise ValueError(f"no such decision in this game: seat {decision.seat}, round {decision.round}, "
+                             f"turn {decision.turn}, {decision.kind}")
+        pairs.append((point, decision))
+    return puzzles_from_decisions(pairs, source_of, rollouts=rollouts, seed=seed)

@@ -97,18 +97,18 @@ def puzzle_layout(size: tuple[int, int]) -> PuzzleLayout:
     m = px(14 * s)
     top_bar = Rect(0, 0, w, px(52 * s))
     hints = Rect(0, h - px(28 * s), w, px(28 * s))
-    question = Rect(m, top_bar.bottom + m // 2, w - 2 * m, px(56 * s))
+    question = Rect(m, top_bar.bottom + m // 2, w - 2 * m, px(68 * s))  # two lines of a long verdict
     bottom = Rect(m, hints.top - px(176 * s), w - 2 * m, px(172 * s))
     main_top = question.bottom + m // 2
     main_h = bottom.top - m // 2 - main_top
     side_w = px(400 * s)
     side = Rect(w - m - side_w, main_top, side_w, main_h)
     rows, card_size = _rows(Rect(m, main_top, side.left - 2 * m, main_h), s)
-    button_w, button_h = max(px(230 * s), 190), px(66 * s)
+    button_w, button_h = max(px(270 * s), 216), px(66 * s)  # the longest language's labels
     answer_button = Rect(bottom.right - button_w, bottom.top + px(12 * s), button_w, button_h)
     back = Rect(answer_button.left, answer_button.bottom + px(14 * s), button_w, button_h)
     hand = Rect(bottom.left, bottom.top, answer_button.left - px(24 * s) - bottom.left, bottom.height)
-    message = Rect(0, 0, px(760 * s), px(220 * s))
+    message = Rect(0, 0, px(880 * s), px(220 * s))
     message.center = (w // 2, main_top + main_h // 2)
     return PuzzleLayout(size, s, top_bar, question, rows, card_size, side, hand, answer_button, back, hints, message)
 

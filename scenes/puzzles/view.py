@@ -17,6 +17,7 @@ from game.puzzles.making import MAKE_COMMAND
 from ..base import AppContext
 from ..kit import theme
 from ..kit.digits import write_number
+from ..kit import widgets
 from ..kit.widgets import draw_button, draw_panel, draw_rich, fit_segments, rich_width, wrap_rich
 from ..review.model import parts_of_text
 from .layout import ROW_LABEL_W, PuzzleLayout
@@ -136,11 +137,26 @@ def _draw_top_bar(surface: pygame.Surface, layout: PuzzleLayout, scene: Practice
 
 def _draw_bar_line(surface: pygame.Surface, layout: PuzzleLayout, scene: PracticeView, line: Sequence[Part],
                    colour: theme.Colour) -> None:
+    """The question (or the verdict) on one line if it fits, else on two smaller ones (a long
+    language's sentence after a long name), the second cut short if even two are not enough."""
     s = layout.scale
     box = layout.question
     pygame.draw.rect(surface, theme.BAR, box, border_radius=round(10 * s))
-    draw_rich(surface, line, theme.text_px(32, s), colour, scene.ctx.sprites, center=box.center,
-              max_width=box.width - round(24 * s))
+    sprites = scene.ctx.sprites
+    width = box.width - round(24 * s)
+    size = theme.text_px(32, s)
+    if rich_width(line, size, sprites) <= width:
+        draw_rich(surface, line, size, colour, sprites, center=box.center)
+        return
+    size = theme.text_px(24, s)
+    lines = wrap_rich(line, size, sprites, width)
+    if len(lines) > 2:
+        lines = [lines[0], widgets.shorten_rich([part for rest in lines[1:] for part in [*rest, " "]][:-1], size, sprites,
+                                        width)]
+    pitch = theme.font(size).get_linesize()
+    top = box.centery - pitch * (len(lines) - 1) // 2
+    for index, shown in enumerate(lines):
+        draw_rich(surface, shown, size, colour, sprites, center=(box.centerx, top + index * pitch))
 
 
 def _draw_rows(surface: pygame.Surface, layout: PuzzleLayout, scene: PracticeView, puzzle: Puzzle,

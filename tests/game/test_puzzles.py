@@ -15,8 +15,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.puzzles import (MADE, PuzzleAnswerError, PuzzleError, Source, agrees, clear_answer, puzzle_from_dict,
-                          puzzle_from_json, puzzles_from_decisions)
+from game.puzzles import (LESSON, MADE, PuzzleAnswerError, PuzzleError, Source, agrees, clear_answer,
+                          puzzle_from_dict, puzzle_from_json, puzzles_from_decisions, puzzles_from_reviews)
 from game.puzzles import finding
 from game.play import play_seeded_game
 from game.players.options import AgentOptions
@@ -208,3 +208,18 @@ def test_the_puzzles_load_no_adapter_nor_pygame() -> None:
     assert "game.puzzles.finding" in loaded
     assert sorted(name for name in loaded if name.split(".")[0] in ("pygame", "sqlite3", "subprocess", "socket")
                   or name.startswith(("game.store", "game.bots", "game.lab", "scenes", "cli"))) == []
+
+
+def test_a_games_decisions_reviewed_elsewhere_become_its_puzzles_in_one_call() -> None:
+    """The class game's way in: its students' decisions, reviewed in worker processes, handed over
+    with the game's log; the same puzzles as reviewing the game here."""
+    kinds = ["heuristic", "random", "heuristic", "random"]
+    game = play_seeded_game(SNAP, kinds, 11)
+    seats = [1, 3]
+    decisions = [review_point(point, 60) for point in decision_points(SNAP, 4, 11, game.rounds, seats)]
+    source = lambda point: Source(LESSON, 2, point.seat, lesson="lesson-1")  # noqa: E731
+    puzzles = puzzles_from_reviews(SNAP, 4, 11, game.rounds, decisions, source, rollouts=60)
+    assert puzzles == finding.puzzles_from_game(SNAP, 4, 11, game.rounds, source, seats=seats, rollouts=60)
+    assert puzzles and {puzzle.source.seat for puzzle in puzzles} <= set(seats)
+    with pytest.raises(ValueError, match="no such decision"):
+        puzzles_from_reviews(SNAP, 4, 12, game.rounds[:0], decisions[:1], source, rollouts=60)
