@@ -31,7 +31,8 @@ class PracticeSettings:
     names: tuple[str, ...] = ()
     """Who takes turns: none or one name, practice alone; two or more, a hot-seat table."""
     seed: int | None = None
-    """The order of the puzzles (``None``: a new order each time)."""
+    """The order of the puzzles, and the games played to make some when none are stored (``None``: new
+    ones each time)."""
     rules: str = DEFAULT_PRESET
     """The rules of the games played to make puzzles when none are stored."""
 

@@ -109,7 +109,8 @@ class PuzzleScene(Scene):
     def make_puzzles(self) -> None:
         """Make some puzzles (none are stored): computer games on a worker thread."""
         if self.practice is None and self.making is None and not self.problem:
-            self.making = MakingJob(self.settings.rules, making.APP_GAMES, rollouts=making.APP_ROLLOUTS)
+            self.making = MakingJob(self.settings.rules, making.APP_GAMES, self.settings.seed,
+                                    rollouts=making.APP_ROLLOUTS)
 
     def leave(self) -> None:
         if self.making is not None:
