@@ -24,7 +24,7 @@ from typing import Iterable, Iterator, Sequence
 from ..i18n import _
 from ..puzzles.puzzle import Puzzle, PuzzleError
 from ..puzzles.reading import puzzle_from_json
-from .history import History, HistoryError, connection_of
+from .history import History, HistoryError, connection_of, problem_of, transaction
 
 
 @dataclass(frozen=True)
@@ -59,21 +59,16 @@ def add_puzzles(history: History, puzzles: Iterable[Puzzle], class_name: str = "
     added = already = 0
     now = int(time.time())
     try:
-        db.execute("BEGIN IMMEDIATE")
-        try:
+        with transaction(history):
             for puzzle in puzzles:
                 cursor = db.execute("INSERT OR IGNORE INTO puzzles (class, kind, made, digest, puzzle) "
                                     "VALUES (?, ?, ?, ?, ?)", (class_name, puzzle.kind, now, puzzle.digest(),
                                                                _json(puzzle)))
                 added += cursor.rowcount
                 already += 1 - cursor.rowcount
-            db.execute("COMMIT")
-        except BaseException:
-            db.execute("ROLLBACK")
-            raise
     except sqlite3.Error as error:
         raise HistoryError(_("{path}: cannot save the puzzles: {problem}").format(
-            path=history.path, problem=str(error) or type(error).__name__)) from None
+            path=history.path, problem=problem_of(error))) from None
     return Added(added, already)
 
 
@@ -134,4 +129,4 @@ def _read(history: History, sql: str, args: Sequence[object]) -> list[tuple[obje
         return connection_of(history).execute(sql, tuple(args)).fetchall()
     except sqlite3.Error as error:
         raise HistoryError(_("{path}: cannot read the history: {problem}").format(
-            path=history.path, problem=str(error) or type(error).__name__)) from None
+            path=history.path, problem=problem_of(error))) from None

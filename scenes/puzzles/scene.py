@@ -26,7 +26,7 @@ from .layout import puzzle_layout
 from . import making
 from .making import MakingJob
 from .practice import Practice, PracticeSettings
-from .view import PuzzleFrame, draw_practice
+from .view import PuzzleFrame, draw_practice, puzzle_frame
 
 NEXT_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE, pygame.K_RIGHT, pygame.K_n)
 ROW_KEYS = (pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_4)
@@ -51,9 +51,8 @@ class PuzzleScene(Scene):
         self.selected: int | None = None
         """The answer chosen and not yet given: a card, or a row (0-3)."""
         self.making: MakingJob | None = None
-        self.last_frame: PuzzleFrame | None = None
-        """What the last frame showed (read by tests)."""
         self._screenshot: str | None = None
+        self.layout = puzzle_layout(self.size)
         self.load()
 
     # ------------------------------------------------------------ state
@@ -113,14 +112,22 @@ class PuzzleScene(Scene):
                                     rollouts=making.APP_ROLLOUTS)
 
     def leave(self) -> None:
+        self.ctx.nav.go_menu()
+
+    # ------------------------------------------------------------ life
+    def on_resize(self, size: tuple[int, int]) -> None:
+        super().on_resize(size)
+        self.layout = puzzle_layout(size)
+
+    def on_close(self) -> None:
+        """Puzzles being made stop after the game being played (what was made stays stored)."""
         if self.making is not None:
             self.making.stop()
-        self.ctx.nav.go_menu()
 
     # ------------------------------------------------------------ input
     def handle_event(self, inp: Input) -> None:
         super().handle_event(inp)
-        layout = puzzle_layout(self._size())
+        layout = self.layout
         if inp.is_key(pygame.K_ESCAPE, pygame.K_BACKSPACE) or self._clicked(inp, layout.back):
             self.leave()
         elif inp.is_key(pygame.K_F1) and self.practice is not None:
@@ -137,7 +144,7 @@ class PuzzleScene(Scene):
     def _choose(self, inp: Input) -> None:
         """Inputs while a puzzle waits for its answer."""
         assert self.practice is not None
-        layout = puzzle_layout(self._size())
+        layout = self.layout
         rows = self.practice.puzzle.kind == ROW
         if inp.is_key(*CONFIRM_KEYS) or self._clicked(inp, layout.answer_button):
             self.give_answer()
@@ -155,10 +162,6 @@ class PuzzleScene(Scene):
     def _clicked(inp: Input, rect: pygame.Rect) -> bool:
         return inp.kind is InputKind.CLICK and rect.collidepoint(inp.pos)
 
-    def _size(self) -> tuple[int, int]:
-        surface = pygame.display.get_surface()
-        return surface.get_size() if surface is not None else (1280, 720)
-
     # ------------------------------------------------------------ time
     def update(self, dt: float) -> None:
         """Puzzles being made: once the job is done, practice starts with them."""
@@ -174,5 +177,10 @@ class PuzzleScene(Scene):
         return name
 
     # ------------------------------------------------------------ draw
+    @property
+    def last_frame(self) -> PuzzleFrame:
+        """What a frame shows now (worked out from the same data it is drawn from)."""
+        return puzzle_frame(self)
+
     def draw(self, surface: pygame.Surface) -> None:
-        self.last_frame = draw_practice(surface, puzzle_layout(surface.get_size()), self)
+        draw_practice(surface, puzzle_layout(surface.get_size()), self)

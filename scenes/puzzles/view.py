@@ -1,7 +1,7 @@
 """Drawing the practice screen (its state: :mod:`.scene`, :mod:`.practice`); nothing here changes state.
 
-Each frame returns a :class:`PuzzleFrame`: what was drawn, in words and numbers, for the tests
-to hold against the puzzle."""
+:func:`puzzle_frame` says what a frame shows, in words and numbers, worked out from the same data
+and helpers the drawing uses (for the tests to hold against the puzzle)."""
 
 from __future__ import annotations
 
@@ -67,36 +67,74 @@ class PuzzleFrame:
     """Each ringed answer: ``chosen``, ``best`` or ``wrong``."""
     explanation: str = ""
     counts: tuple[str, ...] = ()
+    """Every player's count (a top bar too narrow for all of them shows the one answering now's)."""
     message: str = ""
+    """What is said instead of a puzzle (none stored, puzzles being made, a damaged history)."""
 
 
 def text_of(parts: Sequence[Part]) -> str:
     return "".join(map(str, parts))
 
 
-def draw_practice(surface: pygame.Surface, layout: PuzzleLayout, scene: PracticeView) -> PuzzleFrame:
+def puzzle_frame(scene: PracticeView) -> PuzzleFrame:
+    """What a frame of ``scene`` shows now."""
+    practice = scene.practice
+    if practice is None:
+        state, _title, body = _without_puzzle_words(scene)
+        return PuzzleFrame(state, message=body)
+    puzzle = practice.puzzle
+    answered = practice.verdict is not None
+    return PuzzleFrame("answered" if answered else "asking", practice.shown.id, text_of(bar_line(practice)),
+                       puzzle.rows, shown_cards(puzzle), scene.selected, figures(practice),
+                       rings_of(practice, scene.selected), puzzle.explanation if answered else "",
+                       tuple(text_of(line) for line in counts_of(practice).values()))
+
+
+def bar_line(practice: Practice) -> list[Part]:
+    """The question bar's line: the question, then the verdict."""
+    return question(practice) if practice.verdict is None else verdict_line(practice)
+
+
+def shown_cards(puzzle: Puzzle) -> tuple[int, ...]:
+    """The cards drawn in the hand's place: the hand, or in a row puzzle this turn's cards."""
+    return tuple(sorted(puzzle.view.revealed)) if puzzle.kind == ROW else puzzle.hand
+
+
+def figures(practice: Practice) -> tuple[tuple[int, str], ...]:
+    """Once answered, each answer's expected points as written (one decimal)."""
+    if practice.verdict is None:
+        return ()
+    return tuple((answer, text_of(points(mean))) for answer, mean in practice.puzzle.options)
+
+
+def counts_of(practice: Practice) -> dict[int, list[Part]]:
+    """Each player's count by seat at the screen (alone, from the first answer on)."""
+    alone = not practice.taking_turns
+    return {index: count_line(player, alone) for index, player in enumerate(practice.players)
+            if player.asked or not alone}
+
+
+def draw_practice(surface: pygame.Surface, layout: PuzzleLayout, scene: PracticeView) -> None:
     surface.fill(theme.FELT)
     practice = scene.practice
     if practice is None:
-        return _draw_without_puzzle(surface, layout, scene)
+        _draw_without_puzzle(surface, layout, scene)
+        return
     puzzle = practice.puzzle
-    counts = _draw_top_bar(surface, layout, scene, practice)
     verdict = practice.verdict
-    line = question(practice) if verdict is None else verdict_line(practice)
+    _draw_top_bar(surface, layout, scene, practice)
     colour = theme.TEXT if verdict is None else (BEST if verdict.right else WRONG)
-    _draw_bar_line(surface, layout, scene, line, colour)
-    rings = _rings(practice, scene.selected)
-    values = tuple((answer, text_of(points(mean))) for answer, mean in puzzle.options) if verdict else ()
-    _draw_rows(surface, layout, scene, puzzle, dict(rings), dict(values) if puzzle.kind == ROW else {})
-    cards = _draw_hand(surface, layout, scene, puzzle, dict(rings), dict(values) if puzzle.kind != ROW else {})
-    explanation = _draw_side(surface, layout, scene, practice)
+    _draw_bar_line(surface, layout, scene, bar_line(practice), colour)
+    rings = dict(rings_of(practice, scene.selected))
+    values = dict(figures(practice))
+    _draw_rows(surface, layout, scene, puzzle, rings, values if puzzle.kind == ROW else {})
+    _draw_hand(surface, layout, scene, puzzle, rings, values if puzzle.kind != ROW else {})
+    _draw_side(surface, layout, scene, practice)
     _draw_buttons(surface, layout, scene, practice)
     _draw_hints(surface, layout, HINTS_ANSWERED if verdict else (HINTS_ROW if puzzle.kind == ROW else HINTS_CARD))
-    return PuzzleFrame("answered" if verdict else "asking", practice.shown.id, text_of(line), puzzle.rows, cards,
-                       scene.selected, values, rings, explanation, counts)
 
 
-def _rings(practice: Practice, selected: int | None) -> tuple[tuple[int, str], ...]:
+def rings_of(practice: Practice, selected: int | None) -> tuple[tuple[int, str], ...]:
     """Before the answer, the chosen option; after, the best one and a wrong answer."""
     verdict = practice.verdict
     if verdict is None:
@@ -107,8 +145,7 @@ def _rings(practice: Practice, selected: int | None) -> tuple[tuple[int, str], .
 RING_COLOURS = {"chosen": CHOSEN, "best": BEST, "wrong": WRONG}
 
 
-def _draw_top_bar(surface: pygame.Surface, layout: PuzzleLayout, scene: PracticeView,
-                  practice: Practice) -> tuple[str, ...]:
+def _draw_top_bar(surface: pygame.Surface, layout: PuzzleLayout, scene: PracticeView, practice: Practice) -> None:
     """Which puzzle this is (left), and each player's count (right; the one answering now bright).
     Where a crowded table's counts do not all fit, the count of the player answering now."""
     s = layout.scale
@@ -119,8 +156,7 @@ def _draw_top_bar(surface: pygame.Surface, layout: PuzzleLayout, scene: Practice
                      midleft=(bar.left + gap, bar.centery))
     alone = not practice.taking_turns
     size = theme.text_px(26, s)
-    counts = {index: count_line(player, alone) for index, player in enumerate(practice.players)
-              if player.asked or not alone}  # alone, the count appears with the first answer
+    counts = counts_of(practice)
     widths = {index: rich_width(line, size, scene.ctx.sprites) for index, line in counts.items()}
     room = bar.right - left.right - 3 * gap
     if sum(widths.values()) + gap * (len(counts) - 1) > room and practice.turn in counts:
@@ -132,7 +168,6 @@ def _draw_top_bar(surface: pygame.Surface, layout: PuzzleLayout, scene: Practice
         draw_rich(surface, counts[index], size, colour, scene.ctx.sprites, midleft=(right - width, bar.centery),
                   max_width=room)
         right -= width + gap
-    return tuple(text_of(line) for line in counts.values())
 
 
 def _draw_bar_line(surface: pygame.Surface, layout: PuzzleLayout, scene: PracticeView, line: Sequence[Part],
@@ -195,14 +230,14 @@ def parts_of(value: str) -> list[Part]:
 
 
 def _draw_hand(surface: pygame.Surface, layout: PuzzleLayout, scene: PracticeView, puzzle: Puzzle,
-               rings: dict[int, str], values: dict[int, str]) -> tuple[int, ...]:
+               rings: dict[int, str], values: dict[int, str]) -> None:
     """The hand to choose from (its chosen card raised; once answered, each card's expected points
     under it), or in a row puzzle this turn's cards with the player's own ringed."""
     s = layout.scale
     area = layout.hand
     art = scene.ctx.art.for_rules(puzzle.view.rules)
     row_puzzle = puzzle.kind == ROW
-    cards = tuple(sorted(puzzle.view.revealed)) if row_puzzle else puzzle.hand
+    cards = shown_cards(puzzle)
     title = (_("This turn's cards: your {card} fits no row").format(card=puzzle.card) if row_puzzle
              else _("Your hand"))
     theme.blit_text(surface, title, theme.text_px(24, s), theme.TEXT_DIM, midtop=(area.centerx, area.top))
@@ -220,12 +255,11 @@ def _draw_hand(surface: pygame.Surface, layout: PuzzleLayout, scene: PracticeVie
         if card in values:
             draw_rich(surface, parts_of(values[card]), theme.text_px(28, s), RING_COLOURS.get(ring or "", theme.TEXT),
                       scene.ctx.sprites, center=(rect.centerx, rect.bottom + round(22 * s)))
-    return cards
 
 
-def _draw_side(surface: pygame.Surface, layout: PuzzleLayout, scene: PracticeView, practice: Practice) -> str:
+def _draw_side(surface: pygame.Surface, layout: PuzzleLayout, scene: PracticeView, practice: Practice) -> None:
     """Before the answer, the position's facts and how to answer; after, why (the review's sentence)
-    and where the figures are.  The explanation drawn, if any."""
+    and where the figures are."""
     s = layout.scale
     box = layout.side
     draw_panel(surface, box, theme.PANEL, theme.PANEL_EDGE, radius=round(12 * s), width=max(1, round(2 * s)))
@@ -238,14 +272,11 @@ def _draw_side(surface: pygame.Surface, layout: PuzzleLayout, scene: PracticeVie
     if practice.verdict is None:
         blocks = [(when_line(puzzle), theme.ACCENT), (table_line(puzzle), theme.TEXT),
                   (scores_line(puzzle), theme.TEXT), ([how_to_answer(puzzle)], theme.TEXT_DIM)]
-        explanation = ""
     else:
-        explanation = puzzle.explanation
-        blocks = [([_("Why")], theme.ACCENT), (parts_of_text(explanation), theme.TEXT),
+        blocks = [([_("Why")], theme.ACCENT), (parts_of_text(puzzle.explanation), theme.TEXT),
                   ([figures_note(puzzle)], theme.TEXT_DIM)]
     for parts, colour in blocks:
         y = _draw_paragraph(surface, parts, size, colour, scene, (box.left + pad, y, width)) + round(10 * s)
-    return explanation
 
 
 def _draw_paragraph(surface: pygame.Surface, parts: Sequence[Part], size: int, colour: theme.Colour,
@@ -281,7 +312,7 @@ def _draw_hints(surface: pygame.Surface, layout: PuzzleLayout, hints: str) -> No
     theme.blit_hint(surface, shown, size, center=layout.hints.center)
 
 
-def _draw_without_puzzle(surface: pygame.Surface, layout: PuzzleLayout, scene: PracticeView) -> PuzzleFrame:
+def _draw_without_puzzle(surface: pygame.Surface, layout: PuzzleLayout, scene: PracticeView) -> None:
     """No puzzle to show: none stored (the offer to make some), puzzles being made, or a problem."""
     s = layout.scale
     pygame.draw.rect(surface, theme.BAR, layout.top_bar)
@@ -302,7 +333,6 @@ def _draw_without_puzzle(surface: pygame.Surface, layout: PuzzleLayout, scene: P
                                                 round(28 * s)), scene.making.played / max(1, scene.making.games))
     _draw_buttons(surface, layout, scene, None)
     _draw_hints(surface, layout, HINTS_EMPTY if state == "empty" else HINTS_WAITING)
-    return PuzzleFrame(state, message=body)
 
 
 def _without_puzzle_words(scene: PracticeView) -> tuple[str, str, str]:
