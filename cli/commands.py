@@ -12,7 +12,7 @@ from . import stopping
 from game.i18n import _
 from game.store.storage import default_history_path
 
-from . import classroom, history, language, lessons, play, replay, review, simulate, tournament
+from . import classroom, history, language, lessons, play, puzzles, replay, review, simulate, tournament
 from .arguments import OneLineErrorParser
 from .frozen import program_name
 
@@ -34,14 +34,16 @@ def build_parser() -> argparse.ArgumentParser:
     simulate.add_parser(commands)
     review.add_parser(commands)
     tournament.add_parser(commands)
+    puzzles.add_parser(commands)
     return parser
 
 
-PRINTING = {"history": history.run, "lessons": lessons.run, "review": review.run, "tournament": tournament.run, "simulate": simulate.run}
-"""Commands that print and exit, and their runners."""
+PRINTING = {"history": history.run, "lessons": lessons.run, "review": review.run, "tournament": tournament.run,
+            "simulate": simulate.run, "puzzles": puzzles.run}
+"""Commands that print and exit, and their runners (unless the command says it does not: ``prints``)."""
 WINDOWED = {"play": play.options, "class": classroom.options, "example": replay.example_options,
-            "replay": replay.options}
-"""Commands that open the app's window, and the options they give it."""
+            "replay": replay.options, "puzzles": puzzles.options}
+"""Commands that open the app's window, and the options they give it (``puzzles``: without a subcommand)."""
 
 
 OWN_PACKAGES = frozenset({"game", "cli", "scenes"})
@@ -92,7 +94,7 @@ def _run(argv: Sequence[str] | None) -> int:
     parser = build_parser()
     language.add_option(parser)
     args = parser.parse_args(argv)
-    if args.command in PRINTING:
+    if args.command in PRINTING and getattr(args, "prints", True):
         return _run_printing(parser.prog, args)
     from scenes.model.options import PlayOptions
 

@@ -238,6 +238,8 @@ def open_first_screen(app: App, options: PlayOptions) -> None:
         from .classroom.lobby import open_lobby  # noqa: PLC0415 - the class game's packages load only for it
 
         app.screens.show_lobby(open_lobby(app.ctx, options.class_game))  # ValueError: the caller reports it
+    elif options.puzzles is not None:
+        app.screens.practise_puzzles(options.puzzles)
     elif options.mode is None:
         app.screens.show_menu()
     else:

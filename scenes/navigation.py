@@ -33,6 +33,8 @@ from game.store.unfinished import UnfinishedError, UnfinishedGame
 
 from .model.resume import Kept
 from .model.review_source import ReviewSource
+from .puzzles.practice import PracticeSettings
+from .puzzles.scene import PuzzleScene
 from .model.saving import RecordSaver, error_line
 from .model.session import Seat, TableSession, seats_for
 from .model.view import mode_of_kinds
@@ -150,6 +152,9 @@ class Screens(ScreensOver):
         """The menu as the app opens it (nothing was played yet)."""
         self.manager.switch(MenuScene(self.ctx))
 
+    def practise_puzzles(self, settings: PracticeSettings) -> None:  # from the menu, or main.py puzzles
+        self.manager.switch(PuzzleScene(self.ctx, settings))
+
     def start_game(self, mode: str, names: Sequence[str], seed: int | None = None,
                    kinds: Sequence[str] | None = None, rules: str | None = None) -> None:
         """A new game of ``mode``; ``kinds`` (the mode's when ``None``) say who sits where.
@@ -160,8 +165,7 @@ class Screens(ScreensOver):
             mode = mode_of_kinds(kinds or ())
         seats = seats_for(mode, names, kinds)
         session = TableSession(seats, seed=seed if seed is not None else new_seed(), mode=mode,
-                               rules=rules_named(rules or self.rules_name),
-                               options=self.options.agent_options())
+                               rules=rules_named(rules or self.rules_name), options=self.options.agent_options())
         self.session = session
         self.last_seats, self.last_mode = seats, mode
         self.rules_name = rules or self.rules_name

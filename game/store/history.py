@@ -32,7 +32,9 @@ from ..i18n import _, ngettext
 from ..record import GameRecord, ReplayedRecord, RecordError, parse_timestamp, replay_text, scan_lines
 from .storage import default_history_path, default_records_path
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
+"""1: games, records, seats, names, notes, meta (unfinished games came later, outside the versions);
+2: puzzles."""
 LEGACY_IMPORT_KEY = "imported games.jsonl"
 BUSY_TIMEOUT_S = 10.0
 """How long a save waits for another app saving at the same moment."""
@@ -71,6 +73,16 @@ CREATE TABLE IF NOT EXISTS notes (
     note     TEXT NOT NULL          -- a line of an imported file that could not be read, and why
 );
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS puzzles (
+    id       INTEGER PRIMARY KEY,   -- the puzzle's number, in the order stored
+    class    TEXT NOT NULL,         -- the class whose lesson it came from ('' for puzzles made from computer games)
+    kind     TEXT NOT NULL,         -- card or row
+    made     INTEGER NOT NULL,      -- when it was stored (Unix seconds)
+    digest   BLOB NOT NULL,         -- SHA-256 of the position: the same puzzle is never in twice (per class)
+    puzzle   TEXT NOT NULL,         -- JSON, format 6takes-puzzle/1 (game/puzzles/puzzle.py)
+    UNIQUE (class, digest)
+);
+CREATE INDEX IF NOT EXISTS puzzles_by_class ON puzzles(class, id);
 """
 
 _UNFINISHED = """

@@ -33,6 +33,8 @@ class MenuLayout:
     start: Rect
     rules: Rect
     scores: Rect
+    puzzles: Rect
+    """The practice screen's button (between Scoreboard and Quit)."""
     quit: Rect
     hints: Rect
     resume: Rect
@@ -72,19 +74,19 @@ def menu_layout(size: tuple[int, int], players: int = 4) -> MenuLayout:
                                players, s)
     seats_bottom = top + px(44 * s) + 4 * px(60 * s) + 3 * px(12 * s)
     error = Rect(0, max(modes[-1].bottom, seats_bottom) + px(8 * s), w, px(34 * s))
-    bw, bh = px(240 * s), px(72 * s)
-    gap = px(24 * s)
+    bw, bh = px(216 * s), px(72 * s)
+    gap = px(20 * s)
     by = max(modes[-1].bottom, seats_bottom) + px(50 * s)
-    x0 = w // 2 - (4 * bw + 3 * gap) // 2
-    start, rules, scores, quit_ = (Rect(x0 + i * (bw + gap), by, bw, bh) for i in range(4))
+    x0 = w // 2 - (5 * bw + 4 * gap) // 2
+    start, rules, scores, puzzles, quit_ = (Rect(x0 + i * (bw + gap), by, bw, bh) for i in range(5))
     hints = Rect(0, h - px(34 * s), w, px(30 * s))
     resume = Rect(px(16 * s), px(16 * s), px(330 * s), px(80 * s))  # top left, clear of the title
     step = px(40 * s)
     fewer = Rect(right + px(130 * s), top, step, step)
     count = Rect(fewer.right, top, px(52 * s), step)
     more = Rect(count.right, top, step, step)
-    return MenuLayout(s, title, modes, names_title, names, kinds, all_kinds, preset, error, start, rules, scores, quit_,
-                      hints, resume, px(84 * s), text_px(36, s), text_px(24, s), fewer, more, count,
+    return MenuLayout(s, title, modes, names_title, names, kinds, all_kinds, preset, error, start, rules, scores,
+                      puzzles, quit_, hints, resume, px(84 * s), text_px(36, s), text_px(24, s), fewer, more, count,
                       compact=players > 4)
 
 

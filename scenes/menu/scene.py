@@ -10,7 +10,8 @@ against one computer player; the SNAP rules always seat 4, which the menu says.
 Keyboard: Up/Down or Tab move the focus, Enter activates, typing edits the
 focused name (or command), 1-3 pick a mode and A cycles every AI's level
 when no text is being edited, L / Space / Left / Right change the focused
-level button, F1 shows the rules, S the scoreboard.  Mouse: click anything.
+level button, F1 shows the rules, S the scoreboard, P the puzzles (the people of the
+chosen mode take turns: see :mod:`.practice`).  Mouse: click anything.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from ..base import AppContext, Input, InputKind, Scene
 from .language_button import LANGUAGE_KEY, LanguageSwitch, draw_language_button
 from .class_button import class_button_rect, draw_class_button, open_class_game
 from .layout import MenuLayout, menu_layout
+from .practice import open_practice
 from .seats import MenuSeats, SeatError, SeatsView
 from .view import draw_buttons, draw_modes, draw_resume, draw_title
 from ..model import settings
@@ -96,7 +98,7 @@ class MenuScene(LanguageSwitch, Scene):
         every = ["all"] if self._ai_seats() else []
         resume = ["resume"] if self.resume_label else []
         return (resume + [f"mode:{m}" for m in MODES] + ["preset"] + count + seats + every
-                + ["start", "rules", "scores", "quit"])
+                + ["start", "rules", "scores", "puzzles", "quit"])
 
     def _fixed_count(self) -> bool:
         return fixed_count(rules_named(self.rules))
@@ -114,7 +116,7 @@ class MenuScene(LanguageSwitch, Scene):
                 MODES.index(arg) if kind == "mode" else int(arg)]
         return {"resume": layout.resume, "start": layout.start, "rules": layout.rules, "scores": layout.scores,
                 "quit": layout.quit, "all": layout.all_kinds, "preset": layout.preset, "fewer": layout.fewer,
-                "more": layout.more}[kind]
+                "more": layout.more, "puzzles": layout.puzzles}[kind]
 
     @property
     def focused_item(self) -> str:
@@ -194,7 +196,7 @@ class MenuScene(LanguageSwitch, Scene):
         self.focus = later[0] if later else items.index("start")
 
     def _shortcut(self, key: int, item: str) -> None:
-        letters = {pygame.K_s: "scores", pygame.K_SPACE: item}
+        letters = {pygame.K_s: "scores", pygame.K_p: "puzzles", pygame.K_SPACE: item}
         if key == pygame.K_r:  # the rules switch; the focus stays (Enter still starts the game)
             toggle_rules(self, keep_focus=True)
         elif key in letters:
@@ -244,7 +246,7 @@ class MenuScene(LanguageSwitch, Scene):
         elif item == "start":
             self.start()
         else:
-            open_screen(self.ctx, item, self.rules)
+            open_screen(self, item)
 
     def seat_kinds(self) -> list[str]:
         """Who sits where if the game started now (bots as ``bot:COMMAND``); no checks."""
@@ -305,9 +307,13 @@ def toggle_rules(menu: MenuScene, keep_focus: bool) -> None:
     menu.focus = items.index(focused) if focused in items else items.index("start")
 
 
-def open_screen(ctx: AppContext, item: str, rules: str) -> None:
-    """The menu's buttons that leave it: the rules, the scoreboard, quit, resume."""
-    if item == "rules":
+def open_screen(menu: MenuScene, item: str) -> None:
+    """The menu's buttons that leave it: the rules, the scoreboard, the puzzles, quit, resume."""
+    ctx, rules = menu.ctx, menu.rules
+    if item == "puzzles":
+        count = menu.player_count
+        open_practice(ctx, menu.mode, menu.names[menu.mode][:count], menu.seats.levels[menu.mode][:count], rules)
+    elif item == "rules":
         ctx.nav.show_rules(rules_named(rules))
     elif item == "scores":
         ctx.nav.show_scoreboard()

@@ -16,7 +16,7 @@ from ..model.options import MODES
 from ..kit.widgets import draw_button, fit_segments
 
 HINTS = N_("Tab/Up/Down: move    Enter: choose    1-3: mode    type a name    L: AI level    A: all AIs    "
-           "+/-: seats    R: rules preset    F1: rules    F2: language    S: scores    Esc: quit")
+           "+/-: seats    R: rules preset    F1: rules    F2: language    S: scores    P: puzzles    Esc: quit")
 TYPING_HINTS = N_("Type the name    Enter or Tab: next field (after the last: Start)    Up/Down: move    Esc: done")
 Pointer = tuple[str, tuple[int, int]]
 
@@ -71,12 +71,14 @@ def draw_modes(surface: pygame.Surface, layout: MenuLayout, chosen: str, players
 
 
 def draw_buttons(surface: pygame.Surface, layout: MenuLayout, pointer: Pointer, typing: bool) -> None:
-    """Start, Rules, Scoreboard, Quit and the footer (while ``typing``, how typing works)."""
+    """Start, Rules, Scoreboard, Puzzles, Quit and the footer (while ``typing``, how typing works)."""
     focused, mouse = pointer
     size = layout.font_button + round(6 * layout.scale)
     for item, rect, label, hint in (("start", layout.start, _("Start"), _("Enter")),
                                     ("rules", layout.rules, _("Rules"), "F1"),
                                     ("scores", layout.scores, _("Scoreboard"), "S"),
+                                    # NOTE: the menu's button to the practice screen: puzzles made from real decisions
+                                    ("puzzles", layout.puzzles, _("Puzzles"), "P"),
                                     ("quit", layout.quit, _("Quit"), _("Esc"))):
         draw_button(surface, rect, label, size, focused=focused == item, hovered=rect.collidepoint(mouse), key_hint=hint)
     size = theme.hint_px(22, layout.scale)

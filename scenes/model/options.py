@@ -14,6 +14,7 @@ from game.record import GameRecord, ReplayedRecord
 from game.rules import DEFAULT_PRESET
 
 if TYPE_CHECKING:
+    from ..puzzles.practice import PracticeSettings
     from .class_settings import ClassSettings
 
 from game.table_size import MODES  # noqa: F401 - the modes, where the screens look for them
@@ -57,6 +58,8 @@ class PlayOptions:
     fullscreen: bool = False
     class_game: "ClassSettings | None" = None
     """Open a class room (``main.py class``): students play from their phones."""
+    puzzles: "PracticeSettings | None" = None
+    """Open the practice screen (``main.py puzzles``): puzzles alone, or a hot-seat table taking turns."""
 
     def agent_options(self) -> AgentOptions:
         """How the computer players of this session think, and how its bots are timed."""

@@ -1,0 +1,228 @@
+"""``main.py puzzles``: the practice screen; ``puzzles make`` (puzzles from computer games) and
+``puzzles list`` (the history's puzzles, as text or JSON).
+
+``puzzles make --games N [--seed S] [--players K,K,...] [--rules R] [--rollouts R]`` plays N
+computer games, reviews every decision and stores the puzzles found
+(:mod:`game.puzzles.making`), game by game: a run stopped early keeps the
+games it finished.  ``puzzles list [--class NAME] [--json]`` prints them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING, Sequence
+
+from game.i18n import _, ngettext
+from game.puzzles import ROW
+from game.review import DEFAULT_ROLLOUTS
+from game.rules import Offered
+from game.store.storage import default_history_path
+from game.text import NAME_LIMIT, InvalidNameError, check_name
+
+from . import stopping
+from .arguments import (Commands, Error, OneLineErrorParser, add_rules_option, rollouts_argument, seed_argument,
+                        whole_number)
+from .play import parse_names
+from .progress import Progress
+
+if TYPE_CHECKING:
+    from game.puzzles import Puzzle
+    from game.rules import Rules
+    from game.store.history import History
+    from game.store.puzzles import StoredPuzzle
+    from scenes.model.options import PlayOptions
+
+MAX_MADE_GAMES = 100_000
+"""``puzzles make --games`` at most (each game is reviewed: about two seconds of a processor)."""
+made_games_argument = whole_number(1, MAX_MADE_GAMES)
+
+
+def add_parser(commands: Commands) -> None:
+    """``puzzles``, and its ``make`` and ``list``."""
+    puzzles = commands.add_parser(
+        "puzzles", help=_("practise puzzles made from real decisions; make and list them"),
+        description=_("Without a subcommand, opens the practice screen: a puzzle drawn as a table, pick a card "
+                      "(or a row), see what each answer was likely to cost and why; --names takes turns. "
+                      "The puzzles are kept in the history {path}.").format(path=default_history_path()))
+    puzzles.add_argument("--names", help=_("comma-separated names of the players taking turns at this computer "
+                                           "(each 1-{limit} characters; default: one player)").format(limit=NAME_LIMIT))
+    puzzles.add_argument("--seed", type=seed_argument, help=_("the order of the puzzles (default: a new one)"))
+    puzzles.add_argument("--screenshots", type=Path, metavar="DIR",
+                         help=_("save a PNG of the window for every puzzle and every verdict into DIR"))
+    puzzles.add_argument("--fullscreen", action="store_true", help=_("start in fullscreen (F11 toggles)"))
+    puzzles.set_defaults(subparser=puzzles, prints=False)
+    actions = puzzles.add_subparsers(dest="puzzles_command", parser_class=OneLineErrorParser, metavar="{make,list}")
+    _add_make(actions)
+    shown = actions.add_parser("list", help=_("list the puzzles of the history"))
+    shown.add_argument("--class", dest="class_name", metavar="NAME",
+                       help=_("only the puzzles of this class's lessons"))
+    shown.add_argument("--json", action="store_true",
+                       help=_("print one JSON list of objects (id, kind, rows, hand, best, options, explanation, "
+                              "source...)"))
+    shown.set_defaults(subparser=shown, prints=True)
+
+
+def _add_make(actions: Commands) -> None:
+    make = actions.add_parser(
+        "make", help=_("make puzzles from computer games"),
+        description=_("Plays N games of computer players, reviews every decision, and keeps as a puzzle each one "
+                      "with one clear answer (2 points better than the card played, 1 better than the next best), "
+                      "confirmed by a second review with 4 times the sampled deals. The same seed makes the "
+                      "same puzzles; a puzzle already in the history is not added again."))
+    make.add_argument("--games", type=made_games_argument, required=True, metavar="N",
+                      help=_("number of games to play (1-{most})").format(most=MAX_MADE_GAMES))
+    make.add_argument("--seed", type=seed_argument, help=_("seed of the run (default: drawn and printed)"))
+    make.add_argument("--players", metavar="KIND[,KIND...]",
+                      help=_("comma-separated player kinds, one per seat: random, heuristic or mc "
+                             "(default: heuristic,random,heuristic,random)"))
+    add_rules_option(make, Offered.LAB)
+    make.add_argument("--rollouts", type=rollouts_argument, default=DEFAULT_ROLLOUTS, metavar="R",
+                      help=_("sampled deals per decision of the first review (default {rollouts})").format(
+                          rollouts=DEFAULT_ROLLOUTS))
+    make.add_argument("--no-progress", action="store_true",
+                      help=_("never show the progress bar (shown on stderr for runs over 2 s)"))
+    make.set_defaults(subparser=make, prints=True)
+
+
+# ------------------------------------------------------------------ the window
+def options(args: argparse.Namespace) -> PlayOptions:
+    """The app's options for the practice screen; one-line errors (exit 2) for a bad flag."""
+    from scenes.model.options import PlayOptions
+    from scenes.puzzles.practice import MAX_PLAYERS, PracticeSettings
+
+    names = parse_names(args.names, args.subparser.error) if args.names is not None else ()
+    if len(names) > MAX_PLAYERS:
+        args.subparser.error(_("--names: at most {most} players take turns, not {count}").format(
+            most=MAX_PLAYERS, count=len(names)))
+    return PlayOptions(puzzles=PracticeSettings(names, args.seed), screenshots=args.screenshots,
+                       fullscreen=args.fullscreen)
+
+
+# ------------------------------------------------------------------ printing
+def run(args: argparse.Namespace) -> int:
+    """``puzzles make`` or ``puzzles list``: exit 0, 2 for a bad flag or a history that cannot be used."""
+    from game.store.history import HistoryError, open_history
+
+    error: Error = args.subparser.error
+    if args.puzzles_command == "make":
+        rules, kinds = _checked_make(args, error)
+    class_name = _checked_class(getattr(args, "class_name", None), error)
+    try:
+        with open_history() as history:
+            if args.puzzles_command == "make":
+                return make(history, rules, kinds, args)
+            return list_puzzles(history, class_name, args.json)
+    except HistoryError as problem:
+        print(_("main.py: error: {message}").format(message=problem), file=sys.stderr)
+        return 2
+
+
+def _checked_make(args: argparse.Namespace, error: Error) -> tuple[Rules, tuple[str, ...]]:
+    from game.puzzles.making import DEFAULT_KINDS, check_kinds
+    from game.rules import rules_named
+
+    try:
+        rules = rules_named(args.rules)
+    except ValueError as problem:
+        error(str(problem))
+    kinds = DEFAULT_KINDS if args.players is None else tuple(kind.strip() for kind in args.players.split(","))
+    try:
+        return rules, check_kinds(kinds, rules)
+    except ValueError as problem:
+        error(_("--players: {problem}").format(problem=problem))
+
+
+def _checked_class(name: str | None, error: Error) -> str | None:
+    if name is None:
+        return None
+    try:
+        return check_name(name.strip())
+    except InvalidNameError as problem:
+        error(_("--class: the name {problem}").format(problem=problem))
+
+
+def make(history: History, rules: Rules, kinds: Sequence[str], args: argparse.Namespace) -> int:
+    """Play and review the games, storing each one's puzzles when it is done; a line saying what was made."""
+    from game.engine import new_seed
+    from game.puzzles.making import made_games
+    from game.store.puzzles import add_puzzles
+
+    seed = new_seed() if args.seed is None else args.seed
+    bar = None if args.no_progress else Progress(args.games)
+    found = added = played = 0
+    try:
+        for game in made_games(rules, kinds, args.games, seed, rollouts=args.rollouts):
+            added += add_puzzles(history, game.puzzles).added
+            found, played = found + len(game.puzzles), game.number
+            if bar is not None:
+                bar.update(played)
+    except KeyboardInterrupt:
+        print("\n" + _("puzzles make: interrupted after {played} of {games} games; the puzzles of those are "
+                       "kept").format(played=played, games=args.games), file=sys.stderr)
+        return stopping.exit_code()
+    finally:
+        if bar is not None:
+            bar.finish()
+    print(made_summary(found, added, played, seed))
+    return 0
+
+
+def made_summary(found: int, added: int, games: int, seed: int) -> str:
+    """E.g. "7 puzzles from 3 games (seed 42): 7 new in the history, 0 there already"."""
+    # NOTE: what puzzles make did: "{puzzles}" is e.g. "7 puzzles", "{games}" e.g. "3 games".
+    return _("{puzzles} from {games} (seed {seed}): {added} new in the history, {already} there already").format(
+        puzzles=ngettext("{count} puzzle", "{count} puzzles", found).format(count=found),
+        games=ngettext("{count} game", "{count} games", games).format(count=games),
+        seed=seed, added=added, already=found - added)
+
+
+def list_puzzles(history: History, class_name: str | None, as_json: bool) -> int:
+    """Every puzzle (of ``class_name`` only, when given), as text or one JSON list."""
+    from game.puzzles.making import MAKE_COMMAND
+    from game.store.puzzles import stored_puzzles
+
+    puzzles = stored_puzzles(history, class_name)
+    if as_json:
+        print(json.dumps([stored.to_dict() for stored in puzzles]))
+        return 0
+    if not puzzles:
+        print(_("No puzzles in the history yet: {command} makes some").format(command=MAKE_COMMAND))
+        return 0
+    for stored in puzzles:
+        print_puzzle(stored)
+    return 0
+
+
+def print_puzzle(stored: StoredPuzzle) -> None:
+    """Two lines: the position and its answers, then the review's sentence."""
+    puzzle = stored.puzzle
+    view = puzzle.view
+    rows = " | ".join(" ".join(map(str, row)) for row in view.rows)
+    options = ", ".join(f"{answer_text(puzzle, answer)} {points:.1f}" for answer, points in puzzle.options)
+    print(_("{id}. {source}, turn {turn}: rows {rows}; {what}; expected points: {options}").format(
+        id=stored.id, source=source_text(stored), turn=view.turn + 1, rows=rows, what=question_text(puzzle),
+        options=options))
+    print("    " + _("best: {best}. {explanation}").format(best=answer_text(puzzle, puzzle.best),
+                                                         explanation=puzzle.explanation))
+
+
+def answer_text(puzzle: Puzzle, answer: int) -> str:
+    return _("row {row}").format(row=answer + 1) if puzzle.kind == ROW else str(answer)
+
+
+def question_text(puzzle: Puzzle) -> str:
+    if puzzle.kind == ROW:
+        return _("{card} fits no row: which row?").format(card=puzzle.card)
+    return _("hand {hand}: which card?").format(hand=" ".join(map(str, puzzle.hand)))
+
+
+def source_text(stored: StoredPuzzle) -> str:
+    """Where a puzzle came from, in words (never whose decision it was)."""
+    source = stored.puzzle.source
+    if source.lesson or stored.class_name:
+        return _("class {name}, lesson {lesson}, game {game}").format(name=stored.class_name, lesson=source.lesson,
+                                                                      game=source.game)
+    return _("made (seed {seed}, game {game})").format(seed=source.seed, game=source.game)

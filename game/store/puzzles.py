@@ -1,0 +1,132 @@
+"""The puzzles kept in the history (its ``puzzles`` table, schema 2 of :mod:`game.store.history`).
+
+A puzzle is stored as its JSON (format ``6takes-puzzle/1``) beside the columns a
+list asks for: the class it came from (``""`` for a puzzle made from computer
+games), its kind, and a digest of its position, unique per class, so the same
+puzzle is never stored twice - a second ``puzzles make`` with the same seed adds
+nothing.  Storing is one transaction per call: the puzzles of a call are all in,
+or none is.  Reading checks every puzzle (:mod:`game.puzzles.reading`): a damaged
+row is a one-line :class:`~game.store.history.HistoryError` naming it.
+
+The functions take an open :class:`~game.store.history.History` and use its
+connection (:func:`~game.store.history.connection_of`), so the history's own class
+does not grow with each thing it keeps.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import time
+from dataclasses import dataclass
+from typing import Iterable, Iterator, Sequence
+
+from ..i18n import _
+from ..puzzles.puzzle import Puzzle, PuzzleError
+from ..puzzles.reading import puzzle_from_json
+from .history import History, HistoryError, connection_of, problem_of, transaction
+
+
+@dataclass(frozen=True)
+class StoredPuzzle:
+    """A puzzle as the history keeps it."""
+
+    id: int
+    """Its number in the history (1 is the first stored)."""
+    class_name: str
+    """The class whose lesson it came from; ``""`` for a made puzzle."""
+    puzzle: Puzzle
+
+    def to_dict(self) -> dict[str, object]:
+        """The object ``main.py puzzles list --json`` prints for it (the explanation in the language in use)."""
+        data = self.puzzle.to_dict()
+        del data["format"]
+        return {"id": self.id, "class": self.class_name, **data, "explanation": self.puzzle.explanation}
+
+
+@dataclass(frozen=True)
+class Added:
+    """What storing some puzzles did."""
+
+    added: int
+    already_there: int
+
+
+def add_puzzles(history: History, puzzles: Iterable[Puzzle], class_name: str = "") -> Added:
+    """Store ``puzzles`` (of ``class_name``; ``""``: made ones) in one transaction, skipping those
+    already there.  ``HistoryError`` naming the file and the problem; nothing is half stored."""
+    db = connection_of(history)
+    added = already = 0
+    now = int(time.time())
+    try:
+        with transaction(history):
+            for puzzle in puzzles:
+                cursor = db.execute("INSERT OR IGNORE INTO puzzles (class, kind, made, digest, puzzle) "
+                                    "VALUES (?, ?, ?, ?, ?)", (class_name, puzzle.kind, now, puzzle.digest(),
+                                                               _json(puzzle)))
+                added += cursor.rowcount
+                already += 1 - cursor.rowcount
+    except sqlite3.Error as error:
+        raise HistoryError(_("{path}: cannot save the puzzles: {problem}").format(
+            path=history.path, problem=problem_of(error))) from None
+    return Added(added, already)
+
+
+def _json(puzzle: Puzzle) -> str:
+    return json.dumps(puzzle.to_dict(), separators=(",", ":"))
+
+
+def count_puzzles(history: History, class_name: str | None = None) -> int:
+    """How many puzzles there are (of ``class_name`` only, when given)."""
+    where, args = _where(class_name)
+    count = _read(history, f"SELECT count(*) FROM puzzles {where}", args)[0][0]
+    return count if isinstance(count, int) else 0
+
+
+def stored_puzzles(history: History, class_name: str | None = None) -> list[StoredPuzzle]:
+    """Every puzzle (of ``class_name`` only, when given), in the order stored, each checked."""
+    return list(iter_puzzles(history, class_name))
+
+
+def iter_puzzles(history: History, class_name: str | None = None) -> Iterator[StoredPuzzle]:
+    """:func:`stored_puzzles` read in batches (a history with many puzzles is never read at once)."""
+    where, args = _where(class_name, after=True)
+    last = 0
+    while True:
+        rows = _read(history, f"SELECT id, class, puzzle FROM puzzles {where} ORDER BY id LIMIT 500", [*args, last])
+        if not rows:
+            return
+        for number, name, text in rows:
+            stored = _stored(history, number, name, text)
+            yield stored
+            last = stored.id
+
+
+def _stored(history: History, number: object, name: object, text: object) -> StoredPuzzle:
+    """One row read back; a row no version of this program writes is ``HistoryError``."""
+    try:
+        if not isinstance(number, int) or not isinstance(name, str) or not isinstance(text, str):
+            raise PuzzleError(_("a column holds the wrong type"))
+        return StoredPuzzle(number, name, puzzle_from_json(text))
+    except PuzzleError as problem:
+        raise HistoryError(_("{path}: the history is damaged: puzzle {number}: {problem}").format(
+            path=history.path, number=number, problem=problem)) from None
+
+
+def _where(class_name: str | None, after: bool = False) -> tuple[str, list[object]]:
+    parts: list[str] = []
+    args: list[object] = []
+    if class_name is not None:
+        parts.append("class = ?")
+        args.append(class_name)
+    if after:
+        parts.append("id > ?")
+    return ("WHERE " + " AND ".join(parts)) if parts else "", args
+
+
+def _read(history: History, sql: str, args: Sequence[object]) -> list[tuple[object, ...]]:
+    try:
+        return connection_of(history).execute(sql, tuple(args)).fetchall()
+    except sqlite3.Error as error:
+        raise HistoryError(_("{path}: cannot read the history: {problem}").format(
+            path=history.path, problem=problem_of(error))) from None
