@@ -52,6 +52,10 @@ the dependencies) in docs/contributing.md, the `review` command of Predict, then
 docs/lab.md, and the translators' half of Languages in docs/contributing.md."""
 
 REWRITTEN = {
+    "**A stopped class game goes on.**": "docs/teaching.md's same paragraph: a room of many tables is kept too, "
+                                         "--resume --port, a damaged kept game set aside",
+    "When every table is done, the projector shows the **class results**": "docs/teaching.md's same paragraph: a "
+                                                                          "room of many tables is kept now",
     "[--tables auto|N] [--table-size N] [--shuffle]": "docs/teaching.md's class synopsis, with --students N",
     "With `--tables auto` (or **T** in the lobby)": "docs/teaching.md's Every student playing: many tables, with "
                                                     "--students N and the fair share of places",
