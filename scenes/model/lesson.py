@@ -14,6 +14,8 @@ import queue
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from game.classroom.backlog import ReviewBacklog
+from game.classroom.reviews import shared_service
 from game.classroom.server import ClassServer
 
 from .class_room import RoomOfTables
@@ -37,6 +39,9 @@ class Lesson:
     play: Play | None = field(default=None)
     moved: bool = False
     """A stopped lesson reopened on another port than its phones knew (the old one was taken)."""
+    backlog: ReviewBacklog | None = None
+    """Reviews earlier lessons left missing, made while the workers are free (started with the
+    first frame, if the lesson has reviews)."""
 
     @property
     def code(self) -> str:
@@ -68,6 +73,17 @@ class Lesson:
             play.send_reviews()  # the game is over: each student's review reaches their phone
         else:
             play.pump()
+        self._make_missing_reviews()
+
+    def _make_missing_reviews(self) -> None:
+        """Earlier lessons' missing reviews, while this lesson's students wait for none."""
+        if self.backlog is None:
+            if not self.settings.reviews:
+                return
+            self.backlog = ReviewBacklog.of_history(shared_service())
+        if not self.backlog.done:
+            waiting = any(not review.ready for session in self.sessions() for review in session.reviews)
+            self.backlog.update(workers_free=not waiting)
 
     def _drain(self) -> None:
         """Before the start phones have nothing to play: what they send is dropped."""
