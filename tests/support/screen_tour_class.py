@@ -75,7 +75,7 @@ def _class_predicts(size: tuple[int, int], seen: Seen) -> None:
     app = _lobby_app(size, ClassSettings(port=0, host="127.0.0.1", code="K7QP", predict=True, seed=4))
     lobby = _lobby(app)
     assert lobby.server is not None
-    lobby.server.watching = {"secret": "Eli"}  # (as a connected watcher's phone is listed)
+    lobby.server.connections.watching = {"secret": "Eli"}  # (as a connected watcher's phone is listed)
     lobby.start()
     scene = app.manager.active
     assert isinstance(scene, ClassTableScene), scene
