@@ -77,7 +77,7 @@ def test_the_next_deal_puts_the_new_hand_first_and_folds_the_last_review(code: s
                          step_delay=0.05)
     url = url_of(app)
     seen: dict[str, Any] = {"guesses": []}
-    first_over, dealt_again, done = threading.Event(), threading.Event(), threading.Event()
+    first_over, dealt_again = threading.Event(), threading.Event()
     rng = random.Random(3)
     drivers: list[Any] = []
 
