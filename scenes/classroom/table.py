@@ -38,7 +38,6 @@ from .class_predictions import ClassPredictFrame, class_predict_frame, draw_clas
 
 ROOM_LINE_GAP = "   -   "
 """Between the parts of the room's line (the first parts are kept when the line is too long)."""
-HINT_GAP = "    "
 
 
 class ClassTableScene(TableScene):
@@ -207,13 +206,14 @@ class ClassResultsScene(ResultsScene):
         self.report_note = open_in_browser(report.html_path) if report is not None else ""
 
     def notes(self, width: int, size: int) -> list[str]:
-        """The lesson report's file (or why it is not there), then the keys, L first."""
+        """The lesson report's file and its key (or why it is not there), then the usual keys."""
         report = self.lesson_report()
         if report is None:
             return super().notes(width, size)
-        line = self.report_note or report.problem or _("Lesson report: {path}").format(path=report.html_path)
-        keys = HINT_GAP.join([_("L: open the lesson report in the browser"), *super().notes(width, size)])
-        return [*wrap_at_separators(line, size, width), fit_segments(keys, size, width, HINT_GAP)]
+        # NOTE: under the class results: the lesson report's file in full, and the key that opens it
+        line = self.report_note or report.problem or _("Lesson report (L: open it in the browser): {path}").format(
+            path=report.html_path)
+        return [*wrap_at_separators(line, size, width), *super().notes(width, size)]
 
     def subtitle(self, size: int, width: int) -> list[Part]:
         """The usual line, and the class's best predictors if the class predicted: every one tied

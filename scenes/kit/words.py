@@ -50,7 +50,7 @@ def seat_label(seat: SeatLike) -> str:
     return _("AI ({level})").format(level=seat.kind)
 
 
-MOST_NAMED = 4
+MOST_NAMED = 6
 """A tie of more predictors than this is counted, not named: a projector's line is short."""
 
 

@@ -107,7 +107,7 @@ def _game_names(frame: Frame) -> list[list[Part]]:
     if info.mode == EXAMPLE_MODE:
         return [[_("The worked example of the rules")], [_("Worked example")], []]
     mode = table_title(info.mode, len(info.seats))
-    if frame.replay and info.mode == CLASS_MODE:  # the scoreboard's words for it: "class, table 2"
+    if info.mode == CLASS_MODE and (frame.replay or info.table):  # a recorded one: the scoreboard's words
         mode = class_title(info.table)
     if frame.replay:
         # NOTE: the top bar of a recorded game shown again ({mode}: solo, hot-seat, class game...)
