@@ -78,6 +78,7 @@ def test_the_overview_heads_each_column_of_the_class_standings(code: str, monkey
     use_language(code)
     pygame.display.init()
     pygame.font.init()
+    theme.reset_fonts()
     surface = pygame.display.set_mode((1280, 720))
     labels = Labels(monkeypatch)
     area = overview_layout((1280, 720), 4).standings
@@ -101,6 +102,8 @@ def test_a_class_table_whose_class_predicts_says_so_and_p_changes_nothing() -> N
     from scenes.table.predictor import Predictor
 
     pygame.font.init()
+    theme.reset_fonts()
+
     class Manager:
         """(The scene manager: predict mode as last chosen is kept per app.)"""
 
