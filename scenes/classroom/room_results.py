@@ -93,11 +93,11 @@ class RoomResultsScene(RoomScreen):
         report = self.lesson_report()
         lines = wrap_at_separators(self.saved_line(), size, width)
         if report is not None:
-            line = self.report_note or report.problem or _("Lesson report: {path}").format(path=report.html_path)
+            line = self.report_note or report.problem or _("Lesson report (L: open it in the browser): {path}").format(
+                path=report.html_path)
             lines += wrap_at_separators(line, size, width)
-        keys = [_("N: next deal at the same tables"), _("L: open the lesson report in the browser"),
-                _("Esc: close the room")]
-        return [*lines, fit_segments(HINT_GAP.join(keys if report is not None else keys[::2]), size, width, HINT_GAP)]
+        keys = HINT_GAP.join([_("N: next deal at the same tables"), _("Esc: close the room")])
+        return [*lines, fit_segments(keys, size, width, HINT_GAP)]
 
     def saved_line(self) -> str:
         """Where the tables' games were saved, or why one was not."""

@@ -40,9 +40,12 @@ def standing_cells(standing: Standing) -> list[Part]:
 
 def overview_headings(predicted: bool) -> list[str]:
     """The overview's narrow panel: rank, name, (right predictions,) points."""
-    # NOTE: a narrow column heading of the class standings beside the tables: right predictions of
-    # those asked, e.g. "4/7"
-    return [_("#"), _("Name"), _("Right"), _("Points")] if predicted else [_("#"), _("Name"), _("Points")]
+    right = [
+        # NOTE: a narrow column heading of the class standings beside the tables: right predictions
+        # of those asked, e.g. "4/7"
+        _("Right"),
+    ]
+    return [_("#"), _("Name"), *(right if predicted else []), _("Points")]
 
 
 def overview_cells(standing: Standing, predicted: bool) -> list[Part]:
