@@ -217,19 +217,18 @@ class ClassResultsScene(ResultsScene):
 
     def subtitle(self, size: int, width: int) -> list[Part]:
         """The usual line, and the class's best predictors if the class predicted: every one tied
-        for a place named (or, where the names do not fit, counted)."""
+        for a place named (or, where the names do not fit, counted); where the two do not fit
+        together, the best predictors alone (the lines below say who won)."""
         parts = self._subtitle()
         predictions = self.room.session.predictions if self.room is not None else None
         places = best_predictor_places(predictions.standings()) if predictions is not None else []
         if not places:
             return parts
-        tried: list[list[Part]] = []
-        for shown, named in ((places, True), (places, False), (places[:1], False)):
-            who = "; ".join(predictor_place_short(place, named) for place in shown)
-            tried.append([*parts, "  -  ", _("Best predictors: {names}").format(names=who)])
-            if rich_width(tried[-1], size, self.ctx.sprites) <= width:
-                break
-        return tried[-1]
+        best = [_("Best predictors: {names}").format(names="; ".join(predictor_place_short(place, named)
+                                                                      for place in shown))
+                for shown, named in ((places, True), (places, False), (places[:1], False))]
+        tried = [[*parts, "  -  ", best[0]], [*parts, "  -  ", best[1]], *([line] for line in best)]
+        return next((line for line in tried if rich_width(line, size, self.ctx.sprites) <= width), tried[-1])
 
     def _activate(self, index: int) -> None:
         if index not in (0, 1):  # Menu, Quit: the app closes the room
