@@ -227,7 +227,8 @@ class ClassResultsScene(ResultsScene):
         best = [_("Best predictors: {names}").format(names="; ".join(predictor_place_short(place, named)
                                                                       for place in shown))
                 for shown, named in ((places, True), (places, False), (places[:1], False))]
-        tried = [[*parts, "  -  ", best[0]], [*parts, "  -  ", best[1]], *([line] for line in best)]
+        alone: list[list[Part]] = [[line] for line in best]
+        tried = [[*parts, "  -  ", best[0]], [*parts, "  -  ", best[1]], *alone]
         return next((line for line in tried if rich_width(line, size, self.ctx.sprites) <= width), tried[-1])
 
     def _activate(self, index: int) -> None:
