@@ -52,6 +52,8 @@ the dependencies) in docs/contributing.md, the `review` command of Predict, then
 docs/lab.md, and the translators' half of Languages in docs/contributing.md."""
 
 REWRITTEN = {
+    "| `--seed S` | reproduce a deal; a seed you give": "docs/teaching.md's play options: a drawn seed is no longer "
+                                                     "shown where the class reads (issue 41)",
     "The app needs `pygame-ce`": "docs/contributing.md's Dependencies, all but its last sentence ('Once .venv "
                                  "exists ... runs any of the commands below'), which is now in README.md's "
                                  "Quick start and docs/contributing.md's Set-up for developers",
