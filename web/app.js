@@ -119,6 +119,9 @@ function setConnection(now) {
   for (const control of $("game").querySelectorAll("button")) control.disabled = true;
   if (now === "ended") {
     if (!state || state.phase !== "over") setStatus(t("The class game has ended."));
+    if (!$("review").hidden && $("review").dataset.ready !== "true") {
+      $("review-status").textContent = t("The room closed before your review was ready.");
+    }
   } else if (now === "stopped") {
     setStatus(t("The teacher's computer stopped the game: it goes on when it comes back..."));
   } else if (!notice) {
@@ -215,6 +218,13 @@ function foldLastGame() {
   $("last-game").hidden = folded.hidden && review.hidden;
 }
 
+// The last verdict: under the status while the phone watches the table, after the hand while it is
+// asked for a card or a row (the hand and the rows come first then).
+function placeVerdict(asked) {
+  if (asked) $("caption").after($("verdict"));
+  else $("predict").after($("verdict"));
+}
+
 // The scores: after the caption while the game goes on (the Scores link reaches them), and first,
 // where the eye is, once it is over.
 function placeScores(over) {
@@ -253,6 +263,7 @@ function names(list) {
 function drawGame(s) {
   show("game");
   placeScores(s.phase === "over");
+  placeVerdict(s.ask === "card" || s.ask === "row");
   const mine = s.seat !== null;
   const turn = {round: s.round, turn: Math.min(s.turn, s.turns), turns: s.turns};
   const when = s.round > 1 ? t("Round {round}, turn {turn} of {turns}", turn) : t("turn {turn} of {turns}", turn);

@@ -76,6 +76,7 @@ PHONE_TEXTS: tuple[str, ...] = (
     N_("The rows as they stood"),
     # NOTE: the phone page, once the next deal has started: a link that unfolds the last game's review
     N_("Last game's review"),
+    N_("The room closed before your review was ready."),
 )
 """Every text the phone page shows, in English (the keys of the table)."""
 

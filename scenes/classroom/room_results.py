@@ -39,7 +39,7 @@ class RoomResultsScene(RoomScreen):
         super().__init__(ctx, tables, settings, tuple(addresses))
         self.standings = tables.standings()
         self.report_note = ""
-        """Why L could not open the report, if it could not (shown instead of its file)."""
+        """What L did (the report opens, or why it cannot), shown instead of the report's line."""
 
     def handle_event(self, inp: Input) -> None:
         super().handle_event(inp)

@@ -21,13 +21,18 @@ PREDICTED_SAMPLE = "28/28"
 """The widest "right of asked" a column of predictions holds (a game of 28 placements)."""
 
 
+def right_heading() -> str:
+    """The heading over right predictions of those asked ("4/7"), in both tables."""
+    # NOTE: a column heading of the class standings: right predictions of those asked, e.g. "4/7"
+    return _("Right")
+
+
 def standing_headings(duplicate: bool, predicted: bool = False) -> list[str]:
     """The class results' columns."""
-    # NOTE: column headings of the class standings (rank, name, table, points, rank with the same cards,
-    # right predictions)
+    # NOTE: column headings of the class standings (rank, name, table, points, rank with the same cards)
     headings = [_("#"), _("Name"), _("Table"), _("Points")]
     headings += [_("Same cards")] if duplicate else []
-    return headings + [_("Predicted")] if predicted else headings
+    return headings + [right_heading()] if predicted else headings
 
 
 def standing_cells(standing: Standing) -> list[Part]:
@@ -40,12 +45,7 @@ def standing_cells(standing: Standing) -> list[Part]:
 
 def overview_headings(predicted: bool) -> list[str]:
     """The overview's narrow panel: rank, name, (right predictions,) points."""
-    right = [
-        # NOTE: a narrow column heading of the class standings beside the tables: right predictions
-        # of those asked, e.g. "4/7"
-        _("Right"),
-    ]
-    return [_("#"), _("Name"), *(right if predicted else []), _("Points")]
+    return [_("#"), _("Name"), *([right_heading()] if predicted else []), _("Points")]
 
 
 def overview_cells(standing: Standing, predicted: bool) -> list[Part]:

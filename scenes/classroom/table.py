@@ -188,7 +188,7 @@ class ClassResultsScene(ResultsScene):
         self.settings = settings
         self.room = room
         self.report_note = ""
-        """Why L could not open the report, if it could not (shown instead of its file)."""
+        """What L did (the report opens, or why it cannot), shown instead of the report's line."""
 
     def handle_event(self, inp: Input) -> None:
         if inp.is_key(pygame.K_l):

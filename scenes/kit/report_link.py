@@ -30,15 +30,19 @@ def report_uri(path: Path) -> str:
 
 
 def open_in_browser(path: Path) -> str:
-    """Open the page at ``path`` in the system's browser; ``""`` once it is asked to, else why
-    not, in one line the screen shows instead of the path."""
+    """Open the page at ``path`` in the system's browser; the line the screen shows instead of
+    the path from then on: that it opens (a browser may open behind a fullscreen window), or why
+    it cannot."""
     if not path.is_file():
         return _("The lesson report is not written yet: {path}").format(path=path)
     try:
         opened = webbrowser.open(report_uri(path))
     except (webbrowser.Error, OSError):
         opened = False
-    return "" if opened else _("No browser could be opened: open {path} yourself").format(path=path)
+    if not opened:
+        return _("No browser could be opened: open {path} yourself").format(path=path)
+    # NOTE: the lesson report was handed to the browser, which may open behind the app's fullscreen window
+    return _("The lesson report opens in the browser (F11 leaves fullscreen): {path}").format(path=path)
 
 
 def wrap_at_separators(text: str, size: int, width: int) -> list[str]:

@@ -73,7 +73,7 @@ class ScoreboardScene(Scene):
         self.lessons = lessons_line()
         """Where the class games' lesson reports are (empty: none yet)."""
         self.report_note = ""
-        """Why F3 could not open the newest report, if it could not (shown instead of the line)."""
+        """What F3 did (the newest report opens, or why it cannot), shown instead of the line."""
         self.refresh()
 
     # ------------------------------------------------------------- data

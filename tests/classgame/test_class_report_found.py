@@ -91,9 +91,13 @@ def test_the_class_results_of_one_table_name_the_lesson_report_in_full_and_l_ope
         assert any(label.startswith(key_hint) for label, _rect in lines), lines
         opened = opener(monkeypatch)
         key(pygame.K_l)
+        lines.clear()
         frames(app)
         assert opened == [report_uri(report.html_path)] and opened[0].startswith("file://")
         assert isinstance(app.manager.active, ClassResultsScene)  # L opened the report, nothing else
+        said = _("The lesson report opens in the browser (F11 leaves fullscreen): {path}").split("{")[0].strip()
+        assert any(label.startswith(said) for label, _rect in lines), lines  # (behind a fullscreen window)
+        assert named_in_full(lines, report.html_path, theme.SMALLEST_WINDOW), lines
     finally:
         app.screens.end_lesson()
         close_app()

@@ -23,7 +23,7 @@ from test_phone_next_deal import GUESS_LINES, PLACES
 
 from game.classroom.protocol import PredictQuestion, Review, State, StatePlayer, Verdict, Welcome, encode
 from game.i18n import LANGUAGES
-from scenes.model.language import use_language
+from scenes.model.language import translations, use_language
 
 pytestmark = BROWSER_MARKS
 
@@ -49,6 +49,8 @@ def show(driver: Any, *messages: Any) -> None:
         driver.execute_script("receive(JSON.parse(arguments[0]))", encode(message))
 
 
+LONG_VERDICT = "Not quite: Maximilianbenediktalexan's 104 went to row 4 - Rule 2: the smallest difference is row 4"
+"""A verdict of two lines or three on a phone."""
 REVIEW = Review(seat=0, done=9, of=9, ready=True, decisions=9, mean_loss=2.5, costliest=())
 
 
@@ -69,11 +71,14 @@ def test_the_moments_a_student_reads_at_a_glance_fit_the_phone_in_every_language
         shots.take(phone, "1-predict")
         lines = phone.execute_script(GUESS_LINES)
         assert len(lines) == 5 and all(count == 1 and fits for _, count, fits in lines), lines
-        # A card is asked: the whole hand (two rows of five) on screen without scrolling.
-        show(phone, state())
+        # A card is asked (the last placement's verdict in): the whole hand (two rows of five) on screen
+        # without scrolling, the verdict after it.
+        show(phone, Verdict(round=2, turn=10, card=99, guess=1, answer=1, right=False, text=LONG_VERDICT,
+                            reason=LONG_VERDICT), state())
         shots.take(phone, "2-card-asked")
         places = phone.execute_script(PLACES)
         assert places["cards"] == 10 and places["hand"] <= PHONE[1], places
+        assert places["verdict"]["top"] > places["hand"], places
         # The game is over: the final scores (ten lines) in view, under the status.
         over = state(phase="over", ask=None, hand=(), hand_penalties=(), waiting=(), turn=10,
                      winners=("Ana",), winner_seats=(0,))
@@ -89,6 +94,14 @@ def test_the_moments_a_student_reads_at_a_glance_fit_the_phone_in_every_language
         places = phone.execute_script(PLACES)
         assert places["hand"] <= PHONE[1] and places["reviewFolded"] and not places["lastGameOpen"], places
         assert places["verdict"] is None and places["lastGame"]["top"] > places["hand"], places
+        # The room closes (1001) while this game's review is still being prepared: the page says it
+        # will not come, instead of "being prepared" for ever.
+        show(phone, over, Review(seat=0, done=2, of=9, ready=False))
+        app.screens.end_lesson()
+        wait(phone, lambda: phone.execute_script("return document.body.dataset.connection") == "ended")
+        shots.take(phone, "5-room-closed")
+        assert by_testid(phone, "review-status").text == translations(code).gettext(
+            "The room closed before your review was ready.")
     finally:
         phone.quit()
         app.screens.end_lesson()
