@@ -14,7 +14,7 @@ import pygame
 
 from game.store.history import PERIODS, GameSummary, PlayerTotals
 from game.table_size import CLASS_MODE
-from game.i18n import N_, _, ngettext, rich
+from game.i18n import N_, Part, _, ngettext, rich
 
 from ..kit import theme
 from ..kit.digits import DigitSprites, number_size, write_number
@@ -23,7 +23,7 @@ from ..kit.report_link import wrap_at_separators
 from .seat_cells import seat_cells
 from ..model.mode_titles import class_title
 from ..model.view import mode_of_kinds
-from ..kit.widgets import draw_button, draw_panel, draw_rich, draw_text_field
+from ..kit.widgets import draw_button, draw_panel, draw_rich, draw_text_field, rich_width
 from ..kit.words import seed_worth_showing
 
 PERIOD_TITLES = {"all": N_("All games"), "week": N_("Last 7 days"), "today": N_("Today")}
@@ -174,10 +174,12 @@ def draw_entry(surface: pygame.Surface, rect: pygame.Rect, s: float, game: GameS
     theme.blit_text(surface, when, size, theme.TEXT_DIM, center=(rect.left + round(64 * s), cy + round(14 * s)))
     mode = game_mode(game)
     theme.blit_text(surface, mode, size, theme.TEXT, midleft=(column, cy - round(12 * s)))
-    rules = rich(_("{rules}, seed {seed}"), rules=game.rules, seed=game.seed) if seed_worth_showing(game.seed) \
-        else [game.rules]  # a drawn seed is 19 digits: the replay knows it
-    draw_rich(surface, rules, size, theme.TEXT_DIM, sprites, midleft=(column, cy + round(12 * s)),
-              max_width=round((_players_left(1.0) - 140) * s))
+    room = round((_players_left(1.0) - 140) * s)
+    rules: list[Part] = [game.rules]  # a drawn seed (19 digits), or a typed one with no room: the replay knows it
+    if seed_worth_showing(game.seed):
+        with_seed = rich(_("{rules}, seed {seed}"), rules=game.rules, seed=game.seed)
+        rules = with_seed if rich_width(with_seed, size, sprites) <= room else rules
+    draw_rich(surface, rules, size, theme.TEXT_DIM, sprites, midleft=(column, cy + round(12 * s)), max_width=room)
     draw_seats(surface, rect, s, game, sprites)
 
 
