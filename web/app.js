@@ -199,23 +199,23 @@ function onState(s) {
   const before = state;
   state = s;
   $("error").textContent = "";
-  if (before && before.type === "state" && before.phase === "over" && s.phase !== "over") foldLastGame();
+  if (before && before.phase === "over" && s.phase !== "over") foldLastGame();  // (a lobby has no phase)
   drawGame(s);
 }
 
 // The next deal has started: the last game's verdict and review fold under one link after the
 // scores, so that the new hand and the question come first.
 function foldLastGame() {
-  const verdict = $("verdict");
+  const line = $("verdict");
   const folded = $("last-verdict");
-  folded.className = verdict.className;
-  folded.replaceChildren(...verdict.childNodes);
-  folded.hidden = verdict.hidden;
-  verdict.hidden = true;
-  const review = $("review");
-  $("last-game").append(review);
+  folded.className = line.className;
+  folded.replaceChildren(...line.childNodes);
+  folded.hidden = line.hidden;
+  line.hidden = true;
+  const section = $("review");
+  $("last-game").append(section);
   $("last-game").open = false;
-  $("last-game").hidden = folded.hidden && review.hidden;
+  $("last-game").hidden = folded.hidden && section.hidden;
 }
 
 // The last verdict: under the status while the phone watches the table, after the hand while it is
@@ -413,7 +413,7 @@ function showVerdict(verdict) {
 
 // This student's review: progress until it is ready, then their costliest choices first.
 function showReview(review) {
-  if (!state || state.type !== "state" || state.phase === "over") {
+  if (!state || state.phase !== "playing") {
     $("verdict").after($("review"));  // this game's review, in view: no last game's link any more
     $("last-game").hidden = $("last-verdict").hidden = true;
   } else {
