@@ -174,3 +174,33 @@ class Leaderboard:
         """``(participant, right, asked)``, most right first (then fewer asked, then name)."""
         return sorted(((who, self.right[who], self.asked[who]) for who in self.asked),
                       key=lambda entry: (-entry[1], entry[2], entry[0]))
+
+
+@dataclass(frozen=True)
+class PredictorPlace:
+    """One place of the class's best predictors: everyone with the same score shares it."""
+
+    rank: int
+    """1 for the most right (then fewer asked); those tied share a rank, the next rank skips them."""
+    right: int
+    asked: int
+    names: tuple[str, ...]
+    """Everyone at this place, by name: one name, or a tie."""
+
+
+def best_predictor_places(entries: Sequence[tuple[str, int, int]], places: int = 3) -> list[PredictorPlace]:
+    """The best predictors among ``entries`` ``(name, right, asked)``: every one ranked within the
+    first ``places`` (most right, then fewer asked), those with the same score together.  A tie is
+    never cut short: five tied at 6 of 28 for the third place are five (a screen names them, or
+    counts them where they are too many to name)."""
+    ranked = sorted((entry for entry in entries if entry[2]), key=lambda entry: (-entry[1], entry[2], entry[0]))
+    found: list[PredictorPlace] = []
+    for position, (name, right, asked) in enumerate(ranked):
+        if found and (found[-1].right, found[-1].asked) == (right, asked):
+            last = found[-1]
+            found[-1] = PredictorPlace(last.rank, right, asked, (*last.names, name))
+        elif position < places:
+            found.append(PredictorPlace(position + 1, right, asked, (name,)))
+        else:
+            break
+    return found

@@ -22,6 +22,7 @@ let notice = "";        // why this phone lost its seat: still shown after the r
 // the tap is kept until it is answered and sent again on a new socket if one closes (no retyping).
 let pendingJoin = null; // the join tapped and not answered yet
 const OPEN_WAIT_MS = 5000;  // a socket still opening after this is closed and opened again
+let link = "connecting"; // the connection: connecting, open, lost, stopped (1012: it comes back), ended (1001)
 let words = {lang: "en", texts: {}, plurals: {}};
 let guessed = {};       // the guesses this phone sent: "round-turn-card" -> row 0-3, or 4 (takes a row)
 
@@ -78,8 +79,11 @@ function show(section) {
   $("to-scores").hidden = section !== "game";
 }
 
+// Whether ``message`` went out: a control acts only if it did (nothing pretends while disconnected).
 function send(message) {
-  if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
+  if (!socket || socket.readyState !== WebSocket.OPEN) return false;
+  socket.send(JSON.stringify(message));
+  return true;
 }
 
 function connect() {
@@ -97,18 +101,44 @@ function connect() {
   socket.onmessage = (event) => receive(JSON.parse(event.data));
   socket.onclose = (event) => {
     clearTimeout(watchdog);
-    socket = null;
-    if (event.code === 1001 || ended) {
-      ended = true;
-      if (!state || state.phase !== "over") setStatus(t("The class game has ended."));
-      return;
-    }
-    if (!token && !pendingJoin) return;  // nothing to come back to: the next tap on Join opens a socket
-    if (event.code === 1012) setStatus(t("The teacher's computer stopped the game: it goes on when it comes back..."));
-    else if (!notice && !pendingJoin) setStatus(t("Connection lost: reconnecting..."));
-    setTimeout(connect, retry);
-    retry = Math.min(retry * 2, 5000);
+    closed(event);
   };
+}
+
+// The connection closed.  1001: the game has ended, for good - the page tries no more.  1012: the
+// teacher's computer stopped the game, which comes back (``class --resume``): the page says so
+// until it does, however many tries fail meanwhile.  Anything else: lost, tried again - unless
+// there is nothing to come back to (no seat, no join tapped: the next tap on Join opens a socket).
+function closed(event) {
+  socket = null;
+  if (event.code === 1001 || ended) {
+    ended = true;
+    setConnection("ended");
+    return;
+  }
+  if (!token && !pendingJoin) return;
+  setConnection(event.code === 1012 || link === "stopped" ? "stopped" : "lost");
+  setTimeout(connect, retry);
+  retry = Math.min(retry * 2, 5000);
+}
+
+// What the page says of its connection, and its game's controls off while it is not open: a tap
+// then would send nothing.  (``data-connection`` on the body says which, for the tests too.)
+function setConnection(now) {
+  link = now;
+  document.body.dataset.connection = now;
+  if (now === "open") return;
+  for (const control of $("game").querySelectorAll("button")) control.disabled = true;
+  if (now === "ended") {
+    if (!state || state.phase !== "over") setStatus(t("The class game has ended."));
+    if (!$("review").hidden && $("review").dataset.ready !== "true") {
+      $("review-status").textContent = t("The room closed before your review was ready.");
+    }
+  } else if (now === "stopped") {
+    setStatus(t("The teacher's computer stopped the game: it goes on when it comes back..."));
+  } else if (!notice && !pendingJoin) {
+    setStatus(t("Connection lost: reconnecting..."));
+  }
 }
 
 function showJoin(error) {
@@ -129,6 +159,7 @@ const HANDLERS = {
 };
 
 function receive(message) {
+  if (link !== "open") setConnection("open");
   const handler = HANDLERS[message.type];
   if (handler) handler(message);
 }
@@ -181,9 +212,42 @@ function onLobby(lobby) {
 }
 
 function onState(s) {
+  const before = state;
   state = s;
   $("error").textContent = "";
+  if (before && before.phase === "over" && s.phase !== "over") foldLastGame();  // (a lobby has no phase)
   drawGame(s);
+}
+
+// The next deal has started: the last game's verdict and review fold under one link after the
+// scores, so that the new hand and the question come first.
+function foldLastGame() {
+  const line = $("verdict");
+  const folded = $("last-verdict");
+  folded.className = line.className;
+  folded.replaceChildren(...line.childNodes);
+  folded.hidden = line.hidden;
+  line.hidden = true;
+  const section = $("review");
+  $("last-game").append(section);
+  $("last-game").open = false;
+  $("last-game").hidden = folded.hidden && section.hidden;
+}
+
+// The last verdict: under the status while the phone watches the table, after the hand while it is
+// asked for a card or a row (the hand and the rows come first then).
+function placeVerdict(asked) {
+  if (asked) $("caption").after($("verdict"));
+  else $("predict").after($("verdict"));
+}
+
+// The scores: after the caption while the game goes on (the Scores link reaches them), and first,
+// where the eye is, once it is over.
+function placeScores(over) {
+  const list = $("score-list");
+  if (over) $("rank").after(list);
+  else $("caption").after(list);
+  $("to-scores").hidden = over;
 }
 
 function drawLobby(lobby) {
@@ -214,6 +278,8 @@ function names(list) {
 
 function drawGame(s) {
   show("game");
+  placeScores(s.phase === "over");
+  placeVerdict(s.ask === "card" || s.ask === "row");
   const mine = s.seat !== null;
   const turn = {round: s.round, turn: Math.min(s.turn, s.turns), turns: s.turns};
   const when = s.round > 1 ? t("Round {round}, turn {turn} of {turns}", turn) : t("turn {turn} of {turns}", turn);
@@ -281,8 +347,7 @@ function drawGame(s) {
       if (s.ask !== "card") button.disabled = true;
       if (s.chosen === number) button.classList.add("chosen");
       button.addEventListener("click", () => {
-        if (s.ask !== "card") return;
-        send({type: "play", card: number});
+        if (s.ask !== "card" || !send({type: "play", card: number})) return;
         for (const other of hand.children) other.disabled = true;
         button.classList.add("chosen");
         setStatus(t("You played {card}: waiting for the others", {card: number}));
@@ -320,11 +385,22 @@ function drawPredict(s) {
   if (!open) return;
   const mine = s.predicted !== undefined ? s.predicted : guessed[questionKey(asked)];
   $("predict-question").textContent = t("Where will {name}'s {card} go?", {name: asked.name, card: asked.card});
+  const rows = [...document.querySelectorAll(".guess")].filter((button) => Number(button.dataset.guess) < 4);
   for (const button of document.querySelectorAll(".guess")) {
     const guess = Number(button.dataset.guess);
     if (guess < 4) button.textContent = t("Row {row}", {row: guess + 1});
-    button.disabled = mine !== undefined;
+    button.disabled = mine !== undefined || link !== "open";
     button.setAttribute("aria-pressed", String(mine === guess));
+  }
+  // A word too wide for a quarter of the phone ("Rangée 1" on a narrow one): the rows' numbers
+  // alone, as the rows are numbered, the word kept for screen readers - one line each, always.
+  if (rows.some((button) => button.scrollWidth > button.clientWidth)) {
+    for (const button of rows) {
+      button.setAttribute("aria-label", button.textContent);
+      button.textContent = String(Number(button.dataset.guess) + 1);
+    }
+  } else {
+    for (const button of rows) button.removeAttribute("aria-label");
   }
   if (mine === undefined) setStatus(t("Predict: where does this card go?"), true);
   else setStatus(mine === 4 ? t("You said it takes a row: wait for the reveal")
@@ -334,8 +410,8 @@ function drawPredict(s) {
 function guess(value) {
   const asked = state && state.predict;
   if (!asked || guessed[questionKey(asked)] !== undefined) return;
+  if (!send(value === 4 ? {type: "predict", takes: true} : {type: "predict", row: value})) return;
   guessed[questionKey(asked)] = value;
-  send(value === 4 ? {type: "predict", takes: true} : {type: "predict", row: value});
   drawPredict(state);
 }
 
@@ -353,6 +429,12 @@ function showVerdict(verdict) {
 
 // This student's review: progress until it is ready, then their costliest choices first.
 function showReview(review) {
+  if (!state || state.phase !== "playing") {
+    $("verdict").after($("review"));  // this game's review, in view: no last game's link any more
+    $("last-game").hidden = $("last-verdict").hidden = true;
+  } else {
+    $("last-game").hidden = false;  // the last game's, still coming in: under its link
+  }
   $("review").hidden = false;
   $("review").dataset.ready = String(!!review.ready);
   const list = $("review-list");

@@ -75,6 +75,9 @@ PHONE_TEXTS: tuple[str, ...] = (
     N_("Your choices cost {points} points each on average against the best one. The costliest:"),
     N_("Every choice you made was the best one, or nearly."),
     N_("The rows as they stood"),
+    # NOTE: the phone page, once the next deal has started: a link that unfolds the last game's review
+    N_("Last game's review"),
+    N_("The room closed before your review was ready."),
 )
 """Every text the phone page shows, in English (the keys of the table)."""
 

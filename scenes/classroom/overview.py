@@ -29,6 +29,7 @@ from ..model.class_room import RoomGame, RoomOfTables
 from ..model.class_settings import ClassSettings
 from ..model.session import Stage
 from .room_table import RoomScreen
+from .standings import draw_row, overview_cells, overview_columns, overview_headings
 
 NUMBER_KEYS = {getattr(pygame, f"K_{digit}"): (digit - 1) % 10 for digit in range(10)}
 """1-9 open tables 1-9, 0 opens table 10."""
@@ -37,6 +38,8 @@ GRIDS = {1: 1, 2: 2, 3: 3, 4: 2, 5: 3, 6: 3, 7: 4, 8: 4, 9: 5, 10: 5}
 RESULTS_AFTER = 2.0
 """Seconds the overview shows every table done before the class results."""
 HINT_GAP = "    "
+STANDINGS_WIDTH = 370
+"""The class standings' panel beside the tiles, at 1280x720: room for a name between headed columns."""
 
 
 def start_tables(ctx: AppContext, server: ClassServer, settings: ClassSettings, addresses: Sequence[str]) -> None:
@@ -70,7 +73,7 @@ def overview_layout(size: tuple[int, int], tables: int) -> OverviewLayout:
     margin, gap = round(12 * s), round(10 * s)
     top = pygame.Rect(margin, margin, w - 2 * margin, round(34 * s))
     hints = pygame.Rect(margin, h - margin - round(28 * s), w - 2 * margin, round(28 * s))
-    standings = pygame.Rect(w - margin - round(290 * s), top.bottom + gap, round(290 * s),
+    standings = pygame.Rect(w - margin - round(STANDINGS_WIDTH * s), top.bottom + gap, round(STANDINGS_WIDTH * s),
                             hints.top - gap - top.bottom - gap)
     grid = pygame.Rect(margin, standings.top, standings.left - gap - margin, standings.height)
     columns = GRIDS.get(tables, 5)
@@ -228,30 +231,23 @@ def draw_rows(surface: pygame.Surface, area: pygame.Rect, rows: Sequence[Sequenc
 
 def draw_standings(surface: pygame.Surface, area: pygame.Rect, standings: Sequence[Standing], s: float,
                    sprites: object) -> None:
-    """The class by points, fewest first: rank, name, (right predictions,) points (as many as fit)."""
+    """The class by points, fewest first, under headed columns: rank, name, (right predictions of
+    those asked,) points - as many as fit."""
     draw_panel(surface, area, theme.PANEL, theme.PANEL_EDGE, radius=round(10 * s))
     inner = area.inflate(-round(16 * s), -round(12 * s))
     size = theme.text_px(22, s)
     line_h = theme.font(size).get_linesize()
     heading, fitted = theme.fit_label(_("Class standings"), size, inner.width, bold=True)
     theme.blit_text(surface, heading, fitted, theme.ACCENT, bold=True, topleft=inner.topleft)
-    y = inner.top + line_h + round(4 * s)
     predicted = any(standing.predicted is not None for standing in standings)
+    cells = overview_columns(inner.left, inner.width, size, predicted)
+    y = inner.top + line_h + round(4 * s) + line_h // 2
+    draw_row(surface, cells, overview_headings(predicted), size, theme.TEXT_DIM, y, sprites)
     for standing in standings:
-        if y + line_h > inner.bottom:
-            break
-        draw_rich(surface, [standing.rank], size, theme.TEXT_DIM, sprites,  # type: ignore[arg-type]
-                  midleft=(inner.left, y + line_h // 2))
-        if standing.predicted is not None:  # right predictions of those asked
-            right, asked = standing.predicted
-            theme.blit_text(surface, f"{right}/{asked}", size, theme.TEXT_DIM,
-                            midright=(inner.right - round(56 * s), y + line_h // 2))
-        room = inner.width - round(110 * s) - (theme.text_width("28/28", size) if predicted else 0)
-        name, fitted = theme.fit_label(standing.name, size, room)
-        theme.blit_text(surface, name, fitted, theme.TEXT, topleft=(inner.left + round(36 * s), y))
-        draw_rich(surface, [standing.points], size, theme.TEXT, sprites,  # type: ignore[arg-type]
-                  midleft=(inner.right - round(44 * s), y + line_h // 2))
         y += line_h
+        if y + line_h // 2 > inner.bottom:
+            break
+        draw_row(surface, cells, overview_cells(standing, predicted), size, theme.TEXT, y, sprites)
 
 
 def overview_hints(tables: int) -> str:

@@ -3,7 +3,8 @@
 The standings across tables (every student by points; with duplicate deals also their rank
 among those who held the same seat's cards), each table's winners, and for duplicate deals
 who took fewest points with each seat's cards.  Each phone shows its student's rank meanwhile.
-N plays the next deal at the same tables in the same room; Esc closes the room.
+Under them, where each game was saved and the lesson report's file in full (L opens it in the
+browser).  N plays the next deal at the same tables in the same room; Esc closes the room.
 """
 
 from __future__ import annotations
@@ -12,16 +13,20 @@ from collections.abc import Sequence
 
 import pygame
 
-from game.classroom.tables import Standing, best_predictors
+from game.classroom.report import LessonReport
+from game.predict import best_predictor_places
 from game.i18n import Part, _, rich
 
 from ..base import AppContext, Input
 from ..kit import theme
 from ..kit.layout import scale_for
+from ..kit.report_link import open_in_browser, wrap_at_separators
 from ..kit.widgets import draw_panel, draw_rich, fit_segments, wrap_rich
+from ..kit.words import predictor_place_line
 from ..model.class_room import RoomOfTables
 from ..model.class_settings import ClassSettings
 from .room_table import RoomScreen
+from .standings import draw_row, standing_cells, standing_columns, standing_headings
 
 HINT_GAP = "    "
 
@@ -33,6 +38,8 @@ class RoomResultsScene(RoomScreen):
                  addresses: Sequence[str]) -> None:
         super().__init__(ctx, tables, settings, tuple(addresses))
         self.standings = tables.standings()
+        self.report_note = ""
+        """What L did (the report opens, or why it cannot), shown instead of the report's line."""
 
     def handle_event(self, inp: Input) -> None:
         super().handle_event(inp)
@@ -41,6 +48,18 @@ class RoomResultsScene(RoomScreen):
             self.ctx.nav.go_menu()
         elif inp.is_key(pygame.K_n):
             self.next_deal()
+        elif inp.is_key(pygame.K_l):
+            self.open_report()
+
+    def lesson_report(self) -> LessonReport | None:
+        """The lesson report every table of this deal adds to."""
+        lesson = self.tables.game.learning.lesson
+        return lesson.report if lesson is not None else None
+
+    def open_report(self) -> None:
+        """L: the lesson report's page in the browser."""
+        report = self.lesson_report()
+        self.report_note = open_in_browser(report.html_path) if report is not None else ""
 
     def next_deal(self) -> None:
         """The next deal at the same tables: the phones show their new hands without rejoining."""
@@ -57,18 +76,29 @@ class RoomResultsScene(RoomScreen):
         margin = round(16 * s)
         title = theme.blit_text(surface, _("Class results"), theme.text_px(36, s), theme.TEXT, bold=True,
                                 topleft=(margin, margin))
-        saved = self.saved_line()
-        theme.blit_hint(surface, *theme.fit_label(saved, theme.hint_px(20, s), w - title.right - 3 * margin,
-                                                  theme.HINT_FONT_SIZE), midleft=(title.right + margin, title.centery))
-        hints = pygame.Rect(margin, h - margin - round(28 * s), w - 2 * margin, round(28 * s))
+        size = theme.hint_px(22, s)
+        pitch = theme.line_height(size)
+        notes = self.notes(w - 2 * margin, size)
+        notes_top = h - margin // 2 - pitch * len(notes)
         top = title.bottom + round(10 * s)
-        left = pygame.Rect(margin, top, round((w - 3 * margin) * 0.68), hints.top - round(10 * s) - top)
+        left = pygame.Rect(margin, top, round((w - 3 * margin) * 0.68), notes_top - round(8 * s) - top)
         right = pygame.Rect(left.right + margin, top, w - left.right - 2 * margin, left.height)
         self._draw_standings(surface, left, s)
         self._draw_tables(surface, right, s)
-        line = fit_segments(HINT_GAP.join([_("N: next deal at the same tables"), _("Esc: close the room")]),
-                            theme.hint_px(22, s), hints.width, HINT_GAP)
-        theme.blit_hint(surface, line, theme.hint_px(22, s), midleft=hints.midleft)
+        for index, line in enumerate(notes):
+            theme.blit_hint(surface, line, size, topleft=(margin, notes_top + index * pitch))
+
+    def notes(self, width: int, size: int) -> list[str]:
+        """Under the standings: where the games were saved, the lesson report's file (or why it is
+        not there), both in full, then the keys."""
+        report = self.lesson_report()
+        lines = wrap_at_separators(self.saved_line(), size, width)
+        if report is not None:
+            line = self.report_note or report.problem or _("Lesson report (L: open it in the browser): {path}").format(
+                path=report.html_path)
+            lines += wrap_at_separators(line, size, width)
+        keys = HINT_GAP.join([_("N: next deal at the same tables"), _("Esc: close the room")])
+        return [*lines, fit_segments(keys, size, width, HINT_GAP)]
 
     def saved_line(self) -> str:
         """Where the tables' games were saved, or why one was not, or why the lesson report was not."""
@@ -93,12 +123,10 @@ class RoomResultsScene(RoomScreen):
         for column in range(columns):
             cells = standing_columns(inner.left + column * width, width - round(16 * s), size, duplicate, predicted)
             y = inner.top + line_h + line_h // 2
-            for (left, right), label in zip(cells, standing_headings(duplicate, predicted)):
-                draw_cell(surface, label, size, theme.TEXT_DIM, left, right, y, self.ctx.sprites)
+            draw_row(surface, cells, standing_headings(duplicate, predicted), size, theme.TEXT_DIM, y, self.ctx.sprites)
             for standing in self.standings[column * fits:(column + 1) * fits]:
                 y += line_h
-                for (left, right), part in zip(cells, standing_cells(standing)):
-                    draw_cell(surface, part, size, theme.TEXT, left, right, y, self.ctx.sprites)
+                draw_row(surface, cells, standing_cells(standing), size, theme.TEXT, y, self.ctx.sprites)
 
     def _draw_tables(self, surface: pygame.Surface, area: pygame.Rect, s: float) -> None:
         draw_panel(surface, area, theme.PANEL, theme.PANEL_EDGE, radius=round(10 * s))
@@ -111,11 +139,10 @@ class RoomResultsScene(RoomScreen):
             names = ", ".join(name for name, points in zip(result.names, result.scores) if points == best)
             lines.append((rich(_("Table {number}: {names} ({points})"), number=table + 1, names=names,
                                points=best), theme.TEXT))
-        predictors = best_predictors(self.standings)
-        if predictors:
+        places = best_predictor_places([(s.name, *s.predicted) for s in self.standings if s.predicted is not None])
+        if places:
             lines.append(([_("Best predictors")], theme.ACCENT))
-        for name, right, asked in predictors:
-            lines.append((rich(_("{name}: {right} of {asked} right"), name=name, right=right, asked=asked), theme.TEXT))
+        lines += [(predictor_place_line(place), theme.TEXT) for place in places]
         comparison = self.tables.comparison()
         if comparison:
             lines.append(([_("Fewest points with the same cards")], theme.ACCENT))
@@ -131,43 +158,3 @@ class RoomResultsScene(RoomScreen):
                 break
             draw_rich(surface, line, size, colour, self.ctx.sprites, midleft=(inner.left, y))
             y += line_h
-
-
-def standing_headings(duplicate: bool, predicted: bool = False) -> list[str]:
-    # NOTE: column headings of the class standings (rank, name, table, points, rank with the same cards,
-    # right predictions)
-    headings = [_("#"), _("Name"), _("Table"), _("Points")]
-    headings += [_("Same cards")] if duplicate else []
-    return headings + [_("Predicted")] if predicted else headings
-
-
-def standing_cells(standing: Standing) -> list[Part]:
-    """One student's cells: rank, name, table, points, (duplicate deals) their rank among those who
-    held the same seat's cards, and (if the class predicted) their right predictions, e.g. "7/9"."""
-    cells: list[Part] = [standing.rank, standing.name, standing.table + 1, standing.points]
-    cells += [standing.seat_rank] if standing.seat_rank is not None else []
-    return cells + [f"{standing.predicted[0]}/{standing.predicted[1]}"] if standing.predicted is not None else cells
-
-
-def standing_columns(left: int, width: int, size: int, duplicate: bool, predicted: bool = False
-                     ) -> list[tuple[int, int]]:
-    """(left, right) of each column: each number column as wide as its heading (or three digits),
-    the name in what they leave."""
-    gap = size // 2
-    widths = [max(theme.text_width(heading, size), theme.text_width("000", size)) + gap
-              for heading in standing_headings(duplicate, predicted)]
-    widths[1] = max(gap, width - sum(widths) + widths[1])
-    edges = [left]
-    for wide in widths:
-        edges.append(edges[-1] + wide)
-    return list(zip(edges, edges[1:]))
-
-
-def draw_cell(surface: pygame.Surface, part: Part, size: int, colour: theme.Colour, left: int, right: int, y: int,
-              sprites: object) -> None:
-    """A number (stamped) or a text (cut to fit) in one cell of a row centred on ``y``."""
-    if isinstance(part, int):
-        draw_rich(surface, [part], size, colour, sprites, midleft=(left, y))  # type: ignore[arg-type]
-        return
-    label, fitted = theme.fit_label(part, size, right - left - 8)
-    theme.blit_text(surface, label, fitted, colour, midleft=(left, y))

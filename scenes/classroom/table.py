@@ -15,7 +15,9 @@ from collections.abc import Sequence
 
 import pygame
 
+from game.classroom.report import LessonReport
 from game.i18n import Part, _, ngettext
+from game.predict import best_predictor_places
 
 from ..kit import theme
 from ..base import AppContext, Input, InputKind
@@ -25,7 +27,9 @@ from ..results.scene import Outcome, ResultsScene
 from ..table.source import LiveSource
 from ..table import TableScene
 from ..model.view import TableView
-from ..kit.widgets import fit_segments
+from ..kit.report_link import open_in_browser, wrap_at_separators
+from ..kit.widgets import fit_segments, rich_width
+from ..kit.words import predictor_place_short
 from ..kit.sound import SOUND_KEY, Cues
 from ..model.session import Stage
 from ..model.settings import save as remember
@@ -44,7 +48,7 @@ class ClassTableScene(TableScene):
         super().__init__(ctx, session, auto=True, source=source)
         self.class_session = session
         if session.predictions is not None:
-            self.predictor.class_guesses = True
+            self.predictor.class_predicts()
         self.cues = Cues(on=saved(SOUND_KEY) is True)
         """Sound cues (M): everyone has chosen, a row is taken."""
         self._heard = (session.stage, len(session.states))
@@ -176,28 +180,57 @@ class ClassTableScene(TableScene):
 
 class ClassResultsScene(ResultsScene):
     """The results of a class game: "Replay this deal" and "New deal" play in the same room - the
-    same code, the students' phones in their seats, showing their new hands without rejoining."""
+    same code, the students' phones in their seats, showing their new hands without rejoining.
+    Under the buttons, the lesson report's file in full; L opens it in the browser."""
 
     def __init__(self, ctx: AppContext, outcome: Outcome, settings: ClassSettings, room: OpenRoom | None = None) -> None:
         super().__init__(ctx, outcome)
         self.settings = settings
         self.room = room
+        self.report_note = ""
+        """What L did (the report opens, or why it cannot), shown instead of the report's line."""
 
-    def saved_line(self) -> str:
-        """Where the game was saved, and why the lesson report was not if it could not be (the
-        report is written at the game's end and as each review comes in, while this screen shows)."""
-        problem = self.room.session.learning.report_problem if self.room is not None else ""
-        return "  -  ".join(line for line in (self.outcome.saved, problem) if line)
+    def handle_event(self, inp: Input) -> None:
+        if inp.is_key(pygame.K_l):
+            self.open_report()
+            return
+        super().handle_event(inp)
 
-    def _subtitle(self) -> list[Part]:
-        """The usual line, and the class's best predictors if the class predicted."""
-        parts = super()._subtitle()
+    def lesson_report(self) -> LessonReport | None:
+        """The lesson report this game adds to (``None``: none, e.g. ``--no-report``)."""
+        lesson = self.room.session.learning.lesson if self.room is not None else None
+        return lesson.report if lesson is not None else None
+
+    def open_report(self) -> None:
+        """L: the lesson report's page in the browser."""
+        report = self.lesson_report()
+        self.report_note = open_in_browser(report.html_path) if report is not None else ""
+
+    def notes(self, width: int, size: int) -> list[str]:
+        """The lesson report's file and its key (or why it is not there), then the usual keys."""
+        report = self.lesson_report()
+        if report is None:
+            return super().notes(width, size)
+        # NOTE: under the class results: the lesson report's file in full, and the key that opens it
+        line = self.report_note or report.problem or _("Lesson report (L: open it in the browser): {path}").format(
+            path=report.html_path)
+        return [*wrap_at_separators(line, size, width), *super().notes(width, size)]
+
+    def subtitle(self, size: int, width: int) -> list[Part]:
+        """The usual line, and the class's best predictors if the class predicted: every one tied
+        for a place named (or, where the names do not fit, counted); where the two do not fit
+        together, the best predictors alone (the lines below say who won)."""
+        parts = self._subtitle()
         predictions = self.room.session.predictions if self.room is not None else None
-        best = [entry for entry in predictions.standings() if entry[2]][:3] if predictions is not None else []
-        if best:
-            who = ", ".join(f"{name} {right}/{asked}" for name, right, asked in best)
-            parts += ["  -  ", _("Best predictors: {names}").format(names=who)]
-        return parts
+        places = best_predictor_places(predictions.standings()) if predictions is not None else []
+        if not places:
+            return parts
+        best = [_("Best predictors: {names}").format(names="; ".join(predictor_place_short(place, named)
+                                                                      for place in shown))
+                for shown, named in ((places, True), (places, False), (places[:1], False))]
+        alone: list[list[Part]] = [[line] for line in best]
+        tried = [[*parts, "  -  ", best[0]], [*parts, "  -  ", best[1]], *alone]
+        return next((line for line in tried if rich_width(line, size, self.ctx.sprites) <= width), tried[-1])
 
     def _activate(self, index: int) -> None:
         if index not in (0, 1):  # Menu, Quit: the app closes the room

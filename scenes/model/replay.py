@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from game.engine import Game
 from game.record import GameRecord, ReplayedRecord, replay_record
 from game.rules import rules_named
+from game.table_size import CLASS_MODE
 from game.timeline import TableState, replay_states
 
 from .session import Seat
@@ -32,10 +33,10 @@ def replay_of_record(record: GameRecord | ReplayedRecord) -> Replay:
     """A checked record as a replay; a bare record is replayed (once) first
     (``RecordError`` if it does not replay)."""
     replayed = record if isinstance(record, ReplayedRecord) else replay_record(record)
-    players = replayed.record.players
-    seats = tuple(Seat(p.name, p.kind) for p in players)
-    info = TableInfo(seats, mode_of_kinds([p.kind for p in players]), replayed.record.seed,
-                     rules_named(replayed.record.rules))
+    record = replayed.record
+    seats = tuple(Seat(p.name, p.kind) for p in record.players)
+    mode = CLASS_MODE if record.mode == CLASS_MODE else mode_of_kinds([p.kind for p in record.players])
+    info = TableInfo(seats, mode, record.seed, rules_named(record.rules), record.table)
     return Replay(info, replayed.states, replayed.game)
 
 

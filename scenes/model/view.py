@@ -34,6 +34,8 @@ class TableInfo:
     mode: str
     seed: int
     rules: Rules
+    table: int | None = None
+    """A recorded class game of a room of many tables: its table (from 1)."""
 
     @property
     def humans(self) -> tuple[int, ...]:

@@ -10,11 +10,12 @@ from game.i18n import N_, _, ngettext, rich
 from ..kit import theme
 from ..base import AppContext, Input, InputKind, Scene
 from ..kit.digits import number_size, write_number
+from ..kit.layout import scale_for
 from .layout import ResultsLayout, results_layout
 from ..model.session import Part
 from ..model.outcome import Outcome, outcome_of  # noqa: F401 - kept names
 from ..kit.widgets import draw_button, draw_panel, draw_rich, fit_segments
-from ..kit.words import seat_label
+from ..kit.words import seat_label, seed_worth_showing
 from ..review.scene import source_of_outcome
 
 BUTTONS = (N_("Replay this deal"), N_("New deal"), N_("Menu"), N_("Quit"), N_("Review"))
@@ -73,8 +74,7 @@ class ResultsScene(Scene):
         elif inp.is_key(pygame.K_RIGHT, pygame.K_DOWN, pygame.K_TAB):
             self.focus = FOCUS_ORDER[(FOCUS_ORDER.index(self.focus) + 1) % count]
         elif inp.kind is InputKind.CLICK:
-            layout = results_layout(self.size, len(self.outcome.seats))
-            for index, rect in enumerate(layout.buttons):
+            for index, rect in enumerate(self.layout().buttons):
                 if rect.collidepoint(inp.pos):
                     self._activate(index)
 
@@ -94,8 +94,20 @@ class ResultsScene(Scene):
         else:
             nav.quit(0)
 
+    def layout(self, size: tuple[int, int] | None = None) -> ResultsLayout:
+        """The screen laid out for ``size`` (the scene's), with room for its notes."""
+        size = size or self.size
+        s = scale_for(size)
+        notes = self.notes(size[0] - round(40 * s), theme.hint_px(22, s))
+        return results_layout(size, len(self.outcome.seats), len(notes))
+
+    def notes(self, width: int, size: int) -> list[str]:
+        """The lines under the saved line, ``width`` wide at ``size``: the key hints."""
+        return [fit_segments(_("Menu -> Scoreboard lists the recorded games    F1: rules    F11: fullscreen"),
+                             size, width)]
+
     def draw(self, surface: pygame.Surface) -> None:
-        layout = results_layout(surface.get_size(), len(self.outcome.seats))
+        layout = self.layout(surface.get_size())
         surface.fill(theme.FELT)
         s = layout.scale
         outcome = self.outcome
@@ -104,9 +116,9 @@ class ResultsScene(Scene):
         title, size = winners_title([outcome.info.name(p) for p in sorted(winners)], layout.font_title,
                                     surface.get_width() - round(60 * s))
         theme.blit_text(surface, title, size, theme.ACCENT, bold=True, center=layout.title.center)
-        draw_rich(surface, self._subtitle(),
-                  layout.font_small + round(4 * s), theme.TEXT_DIM, self.ctx.sprites,
-                  center=layout.subtitle.center, max_width=surface.get_width() - round(40 * s))
+        size, width = layout.font_small + round(4 * s), surface.get_width() - round(40 * s)
+        draw_rich(surface, self.subtitle(size, width), size, theme.TEXT_DIM, self.ctx.sprites,
+                  center=layout.subtitle.center, max_width=width)
         self._draw_lines(surface, layout, winners)
         for index, rect in enumerate(layout.buttons):
             draw_button(surface, rect, _(BUTTONS[index]), theme.text_px(30, s), focused=index == self.focus,
@@ -114,9 +126,21 @@ class ResultsScene(Scene):
         saved = self.saved_line()
         size = theme.fit_size(saved, layout.font_small, surface.get_width() - round(40 * s))
         theme.blit_text(surface, saved, size, theme.TEXT_DIM, center=layout.saved.center)
-        hints = fit_segments(_("Menu -> Scoreboard lists the recorded games    F1: rules    F11: fullscreen"),
-                             theme.hint_px(22, s), surface.get_width() - round(40 * s))
-        theme.blit_hint(surface, hints, theme.hint_px(22, s), center=layout.hints.center)
+        self._draw_notes(surface, layout)
+
+    def _draw_notes(self, surface: pygame.Surface, layout: ResultsLayout) -> None:
+        """The notes under the saved line, as many as the window holds (the key hints come last)."""
+        width = surface.get_width()
+        y = layout.hints.top
+        for line in self.notes(width - round(40 * layout.scale), layout.font_note):
+            if y + layout.note_pitch > surface.get_height():
+                break
+            theme.blit_hint(surface, line, layout.font_note, midtop=(width // 2, y))
+            y += layout.note_pitch
+
+    def subtitle(self, size: int, width: int) -> list[Part]:
+        """The line under the title, to fit ``width`` at ``size`` (a subclass may say less to fit)."""
+        return self._subtitle()
 
     def saved_line(self) -> str:
         """Where the game was saved, or why it was not."""
@@ -136,7 +160,11 @@ class ResultsScene(Scene):
             length = rich(ngettext("{rounds} round  (the game ends when someone has {end})",
                                    "{rounds} rounds  (the game ends when someone has {end})", rounds),
                           rounds=rounds, end=rules.end_score)
-        parts = rich(_("The lowest score wins  -  points after {length}  -  Seed {seed}"), length=length, seed=game.seed)
+        if seed_worth_showing(game.seed):
+            parts = rich(_("The lowest score wins  -  points after {length}  -  Seed {seed}"), length=length,
+                         seed=game.seed)
+        else:  # a drawn seed (19 digits) is noise where the class reads: "Replay this deal" knows it
+            parts = rich(_("The lowest score wins  -  points after {length}"), length=length)
         if self.outcome.replayed:
             parts = [_("Replay") + "  -  ", *parts]
         from ..table.predictor import tally_of
@@ -166,10 +194,10 @@ class ResultsScene(Scene):
             kind = seat_label(seat)
             name, name_size = theme.fit_label(seat.name, layout.font_line, rect.width - round(330 * s))
             name_rect = theme.blit_text(surface, name, name_size, colour,
-                                        midleft=(rect.left + round(90 * s), rect.centery - round(10 * s)))
+                                        midleft=(rect.left + round(90 * s), rect.centery - round(rect.height * 0.15)))
             theme.blit_text(surface, _("{kind}  -  winner").format(kind=kind) if won else kind, layout.font_small,
-                            theme.ACCENT if won else theme.TEXT_DIM,
-                            topleft=(name_rect.left, name_rect.bottom))
+                            theme.ACCENT if won else theme.TEXT_DIM,  # inside the line's frame, clear of it
+                            midleft=(name_rect.left, rect.centery + round(rect.height * 0.27)))
             digits_h = round(46 * s)
             width = number_size(scores[player], digits_h, sprites=self.ctx.sprites)[0]
             unit_w = theme.font(layout.font_small + round(4 * s)).size(ngettext("point", "points", 2))[0]

@@ -4,7 +4,8 @@ It asks the history database (:mod:`game.history`) for one page of games at a
 time, so it opens as fast with 100,000 games as with ten and never holds them
 all.  Typing filters the games by player name; Tab (or the buttons) picks the
 period - every game, the last seven days or today - of both the list and the
-"most wins" panel.  Enter, or a click on a game, opens its replay; F2 its review.
+"most wins" panel.  Enter, or a click on a game, opens its replay; F2 its review.  The lesson
+reports of class games are named under the list, the newest in full; F3 opens it in the browser.
 
 Everything shown comes from the database as text and numbers; the fonts of
 :mod:`scenes.kit.theme` make any name drawable, whatever a record held.  This
@@ -19,7 +20,7 @@ from pathlib import Path
 
 import pygame
 
-from game.classroom.report import lessons_line
+from game.classroom.report import lesson_reports, lessons_line
 from game.i18n import _
 from game.store.history import PERIODS, GameSummary, History, HistoryError, PlayerTotals, Query, open_history, period_start
 from game.record import ReplayedRecord
@@ -27,6 +28,7 @@ from game.text import NAME_LIMIT
 
 from ..base import AppContext, Input, InputKind, Scene
 from ..kit.layout import scale_for
+from ..kit.report_link import open_in_browser
 from ..review.scene import source_of_record
 from .view import (  # noqa: F401 - scoreboard_layout: tests and other screens import it from here
     TOTALS_SHOWN,
@@ -70,6 +72,8 @@ class ScoreboardScene(Scene):
         """Seconds until a typed filter is applied (``None``: nothing pending)."""
         self.lessons = lessons_line()
         """Where the class games' lesson reports are (empty: none yet)."""
+        self.report_note = ""
+        """What F3 did (the newest report opens, or why it cannot), shown instead of the line."""
         self.refresh()
 
     # ------------------------------------------------------------- data
@@ -128,6 +132,8 @@ class ScoreboardScene(Scene):
             self.open_selected()
         elif inp.is_key(pygame.K_F2):
             self.review_selected()
+        elif inp.is_key(pygame.K_F3):
+            self.open_newest_report()
         elif inp.kind is InputKind.CLICK:
             self._click(layout, inp.pos)
         else:
@@ -222,6 +228,12 @@ class ScoreboardScene(Scene):
             self.error = str(problem)
             return None
 
+    def open_newest_report(self) -> None:
+        """F3: the newest lesson report's page in the browser."""
+        reports = lesson_reports()
+        if reports:
+            self.report_note = open_in_browser(reports[0])
+
     def leave(self) -> None:
         self.close()
         self.ctx.nav.close_overlay()
@@ -231,7 +243,7 @@ class ScoreboardScene(Scene):
         """What the next frame shows."""
         return BoardFrame(self.name_filter, self.period, self.games, self.selected, self.error, self.leaders,
                           self.total, self.offset, self.per_page(), self.note_count, self.notes, self.mouse,
-                          self.lessons)
+                          self.report_note or self.lessons)
 
     def draw(self, surface: pygame.Surface) -> None:
         draw_scoreboard(surface, self.frame(), self.ctx.sprites)

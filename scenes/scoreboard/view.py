@@ -13,14 +13,18 @@ from typing import Sequence
 import pygame
 
 from game.store.history import PERIODS, GameSummary, PlayerTotals
-from game.i18n import N_, _, ngettext, rich
+from game.table_size import CLASS_MODE
+from game.i18n import N_, Part, _, ngettext, rich
 
 from ..kit import theme
 from ..kit.digits import DigitSprites, number_size, write_number
 from ..kit.layout import scale_for
+from ..kit.report_link import wrap_at_separators
 from .seat_cells import seat_cells
+from ..model.mode_titles import class_title
 from ..model.view import mode_of_kinds
-from ..kit.widgets import draw_button, draw_panel, draw_rich, draw_text_field
+from ..kit.widgets import draw_button, draw_panel, draw_rich, draw_text_field, rich_width
+from ..kit.words import seed_worth_showing
 
 PERIOD_TITLES = {"all": N_("All games"), "week": N_("Last 7 days"), "today": N_("Today")}
 TOTALS_TITLES = {"all": N_("Most wins - all games"), "week": N_("Most wins - last 7 days"), "today": N_("Most wins - today")}
@@ -170,16 +174,19 @@ def draw_entry(surface: pygame.Surface, rect: pygame.Rect, s: float, game: GameS
     theme.blit_text(surface, when, size, theme.TEXT_DIM, center=(rect.left + round(64 * s), cy + round(14 * s)))
     mode = game_mode(game)
     theme.blit_text(surface, mode, size, theme.TEXT, midleft=(column, cy - round(12 * s)))
-    draw_rich(surface, rich(_("{rules}, seed {seed}"), rules=game.rules, seed=game.seed), size, theme.TEXT_DIM, sprites,
-              midleft=(column, cy + round(12 * s)), max_width=round((_players_left(1.0) - 140) * s))
+    room = round((_players_left(1.0) - 140) * s)
+    rules: list[Part] = [game.rules]  # a drawn seed (19 digits), or a typed one with no room: the replay knows it
+    if seed_worth_showing(game.seed):
+        with_seed = rich(_("{rules}, seed {seed}"), rules=game.rules, seed=game.seed)
+        rules = with_seed if rich_width(with_seed, size, sprites) <= room else rules
+    draw_rich(surface, rules, size, theme.TEXT_DIM, sprites, midleft=(column, cy + round(12 * s)), max_width=room)
     draw_seats(surface, rect, s, game, sprites)
 
 
 def game_mode(game: GameSummary) -> str:
     """A game's mode in a word or two: a class game (at table N), else from who sat where."""
-    if game.mode == "class":
-        # NOTE: a game the class played from their phones (in a narrow column of the scoreboard)
-        return _("class, table {number}").format(number=game.table) if game.table else _("class")
+    if game.mode == CLASS_MODE:
+        return class_title(game.table)
     return _(SHORT_MODES.get(mode_of_kinds([seat.kind for seat in game.seats]), ""))
 
 
@@ -243,8 +250,18 @@ def draw_footer(surface: pygame.Surface, rect: pygame.Rect, s: float, frame: Boa
         head, size = theme.fit_label(head, theme.text_px(18, s), rect.width)
         theme.blit_text(surface, head, size, (255, 190, 170), topleft=(rect.left, rect.top + round(26 * s)))
     elif frame.lessons:
-        line, size = theme.fit_label(frame.lessons, theme.text_px(18, s), rect.width)
-        theme.blit_text(surface, line, size, theme.TEXT_DIM, topleft=(rect.left, rect.top + round(26 * s)))
+        draw_lessons(surface, rect, s, frame.lessons)
+
+
+def draw_lessons(surface: pygame.Surface, rect: pygame.Rect, s: float, lessons: str) -> None:
+    """Where the lesson reports are, the newest named in full (wrapped, never cut), and the key
+    that opens it, under the paging line."""
+    size = theme.hint_px(18, s)
+    text = lessons + "    " + _("F3: open the newest in the browser")
+    top = rect.top + round(26 * s)
+    pitch = min(theme.line_height(size), (rect.bottom - top) // 3)
+    for index, line in enumerate(wrap_at_separators(text, size, rect.width)):
+        theme.blit_hint(surface, line, size, topleft=(rect.left, top + index * pitch))
 
 
 def _when_text(played: int | None, size: int, room: int) -> str:

@@ -39,6 +39,7 @@ class PredictState(Protocol):
     """What the panel reads of predict mode (:class:`scenes.table.predictor.Predictor`)."""
 
     on: bool
+    class_guesses: bool
     scene: Any
 
     @property
@@ -66,6 +67,26 @@ def predict_button(layout: TableLayout, status: pygame.Rect | None = None,
     right = (label.left if label is not None else bar.right - round(300 * s)) - gap
     width = max(0, min(round(250 * s), (right - left) // 2))
     return pygame.Rect(left, bar.top + round(7 * s), width, bar.height - round(14 * s))
+
+
+def button_labels(predictor: PredictState) -> list[str]:
+    """What the Predict button says, longest first (the first that fits is drawn).  On a class
+    table whose class predicts on their phones it says so - it is not the projector's own predict
+    mode, which is off meanwhile (P does nothing there)."""
+    if predictor.class_guesses:
+        # NOTE: a class table's top bar while the class predicts every placement on their phones
+        return [_("The class predicts on phones"), _("Class predicts"), _("Phones")]
+    if predictor.on:
+        tally = _tally_text(predictor)
+        # NOTE: Predict: the table's toggle for predict-then-reveal (guess where each card goes).
+        return [_("Predict: {tally}").format(tally=tally), tally, f"{predictor.tally.right}/{predictor.tally.total}"]
+    return [_("Predict (P): off"), _("Predict: off"), _("Predict")]
+
+
+def button_label(predictor: PredictState, room: int, size: int) -> str:
+    """The Predict button's label that fits ``room`` pixels at ``size`` (else the shortest)."""
+    choices = button_labels(predictor)
+    return next((label for label in choices if theme.font(size).size(label)[0] <= room), choices[-1])
 
 
 def verdict_pill(layout: TableLayout, button: pygame.Rect, label: pygame.Rect | None = None) -> pygame.Rect:
@@ -165,13 +186,10 @@ def draw_predict(surface: pygame.Surface, layout: TableLayout, predictor: Predic
     names = scene.info.names()
     right_label = top_bar[2]
     button = predict_button(layout, top_bar[0], right_label)
-    tally = _tally_text(predictor)
-    # NOTE: Predict: the table's toggle for predict-then-reveal (guess where each card goes).
-    choices = [_("Predict: {tally}").format(tally=tally), tally, f"{predictor.tally.right}/{predictor.tally.total}"] \
-        if predictor.on else [_("Predict (P): off"), _("Predict: off"), _("Predict")]
     size = theme.text_px(22, s)
-    label = next((c for c in choices if theme.font(size).size(c)[0] <= button.width - round(12 * s)), choices[-1])
-    draw_button(surface, button, label, size, toggled=predictor.on, hovered=button.collidepoint(scene.mouse))
+    label = button_label(predictor, button.width - round(12 * s), size)
+    draw_button(surface, button, label, size, toggled=predictor.on or predictor.class_guesses,
+                hovered=button.collidepoint(scene.mouse) and not predictor.class_guesses)
     if not predictor.on:
         return
     question = predictor.question()

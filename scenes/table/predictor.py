@@ -155,7 +155,18 @@ class Predictor:
         if guess is not None and question not in self.verdicts:
             self.verdicts[question] = self.tally.add(score(guess, state.placement))
 
+    def class_predicts(self) -> None:
+        """A class table whose class predicts on their phones: the preview stays hidden, and the
+        projector's own predict mode is off (one question at a time, the class's)."""
+        self.class_guesses = True
+        self.on = False
+        self.asking = None
+
     def toggle(self) -> None:
+        """P: predict mode on or off - not while the class predicts on their phones (a class table's
+        projector asks nothing then; the button says the class predicts)."""
+        if self.class_guesses:
+            return
         self.on = not self.on
         _switched_on[self.scene.ctx.manager] = self.on
         self.asking = None

@@ -14,10 +14,12 @@ from dataclasses import dataclass
 import pygame
 
 from game.i18n import _, rich
+from game.table_size import CLASS_MODE
 
 from ..model import classic
 from ..kit import theme
-from ..model.mode_titles import table_title
+from ..kit.words import seed_worth_showing
+from ..model.mode_titles import class_title, table_title
 from .predict_panel import predict_button
 from ..model.session import Part
 from ..kit.widgets import draw_button, draw_rich, rich_width
@@ -99,21 +101,18 @@ def place_top_bar(frame: Frame) -> TopBar:
     return TopBar(status_parts(frame), status, parts, label, middle, None, [], title)
 
 
-SHORT_SEED_DIGITS = 6
-"""A seed the teacher typed (``--seed 42``) is shown in the top bar; a drawn one (19 digits) only
-on the results screen and in the record."""
-
-
 def _game_names(frame: Frame) -> list[list[Part]]:
     """What game this is, longest first (the last, nothing, always fits)."""
     info = frame.info
     if info.mode == EXAMPLE_MODE:
         return [[_("The worked example of the rules")], [_("Worked example")], []]
     mode = table_title(info.mode, len(info.seats))
+    if info.mode == CLASS_MODE and (frame.replay or info.table):  # a recorded one: the scoreboard's words
+        mode = class_title(info.table)
     if frame.replay:
         # NOTE: the top bar of a recorded game shown again ({mode}: solo, hot-seat, class game...)
         mode = _("Replay: {mode}").format(mode=mode)
-    if len(str(info.seed)) > SHORT_SEED_DIGITS:  # a drawn seed is noise on a projector: it is in the results
+    if not seed_worth_showing(info.seed):  # a drawn seed is noise on a projector
         return [[mode], []]
     return [rich(_("{mode}   Seed {seed}"), mode=mode, seed=info.seed), [mode], []]
 

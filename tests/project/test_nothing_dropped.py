@@ -68,6 +68,8 @@ REWRITTEN = {
     "| the projector's frame with the overview": "docs/teaching.md's class figures, measured again",
     "| memory (RSS) after each of 5 lessons": "docs/teaching.md's class figures, measured again",
     "The third line is slow because": "docs/teaching.md: 'The line with one process is slow because ...'",
+    "| `--seed S` | reproduce a deal; a seed you give": "docs/teaching.md's play options: a drawn seed is no longer "
+                                                     "shown where the class reads (issue 41)",
     "The app needs `pygame-ce`": "docs/contributing.md's Dependencies, all but its last sentence ('Once .venv "
                                  "exists ... runs any of the commands below'), which is now in README.md's "
                                  "Quick start and docs/contributing.md's Set-up for developers",

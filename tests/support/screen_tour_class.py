@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import socket
 import time
-from typing import Callable
+from typing import Any, Callable
 
 import pygame
 from tests.support.app_helpers import click, close_app, frames, key, open_app
@@ -31,6 +31,7 @@ def tour_class(size: tuple[int, int], seen: Seen) -> None:
     _class_predicts(size, seen)
     _many_tables(size, seen)
     _lobby_locked(size, seen)
+    _class_games_kept(size, seen)
     app = _lobby_app(size, ClassSettings(port=0, host="127.0.0.1", code="K7QP", rules="classic", start_at=9))
     key(pygame.K_MINUS)  # ten seats to nine, then back: the keys the footer names
     key(pygame.K_PLUS)
@@ -93,9 +94,23 @@ def _class_predicts(size: tuple[int, int], seen: Seen) -> None:
         frames(app, 1, 0.05)
     assert scene.class_predict_frame.counts
     seen("class table: the class's answers")
-    scene.class_session.close()
-    lobby.server.stop()
+    _to_the_results(app, predictions)
+    seen("class results: the class predicted")
+    app.screens.end_lesson()
     close_app()
+
+
+def _to_the_results(app: App, predictions: Any) -> None:
+    """The watcher answers every question (row 1) until the game's results show."""
+    from scenes.classroom.table import ClassResultsScene
+
+    deadline = time.monotonic() + 60
+    while not isinstance(app.manager.active, ClassResultsScene) and time.monotonic() < deadline:
+        if predictions.open is not None:
+            predictions.answer("watch:secret", 0)
+        frames(app, 1, 0.05)
+    assert isinstance(app.manager.active, ClassResultsScene), app.manager.active
+    frames(app, 2)
 
 
 def _many_tables(size: tuple[int, int], seen: Seen) -> None:
@@ -153,6 +168,26 @@ def _lobby_locked(size: tuple[int, int], seen: Seen) -> None:
     frames(app, 2)
     seen("class lobby: locked")
     _close(app)
+
+
+def _class_games_kept(size: tuple[int, int], seen: Seen) -> None:
+    """The scoreboard once class games were played (their lesson reports named under the list),
+    and the replay of the newest, a table of a room of many."""
+    from scenes.scoreboard.scene import ScoreboardScene
+    from scenes.table import TableScene
+
+    app = open_app(PlayOptions(), size=size)
+    frames(app)
+    key(pygame.K_s)
+    frames(app)
+    board = app.manager.active
+    assert isinstance(board, ScoreboardScene) and board.lessons, board
+    seen("scoreboard: class games and their lesson reports")
+    key(pygame.K_RETURN)
+    frames(app, 3)
+    assert isinstance(app.manager.active, TableScene) and app.manager.active.info.mode == "class"
+    seen("replay of a class game")
+    close_app()
 
 
 def _lobby_app(size: tuple[int, int], settings: ClassSettings) -> App:
