@@ -18,8 +18,9 @@ from game.rules import Offered, rules_named
 from game.table_size import MAX_PLAYERS, MIN_PLAYERS
 
 from .arguments import (MAX_TIME_LIMIT, Commands, add_rules_option, add_window_options, milliseconds_argument,
-                        parse_whole_number, path_argument, seconds_number_argument, seed_argument, whole_number,
-                        whole_number_argument)
+                        parse_whole_number, path_argument, rollouts_argument, seconds_number_argument, seed_argument,
+                        whole_number, whole_number_argument)
+from game.review import DEFAULT_ROLLOUTS
 
 if TYPE_CHECKING:
     from scenes.model.class_settings import ClassSettings
@@ -86,6 +87,10 @@ def add_learning_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--no-review", dest="reviews", action="store_false",
                         help=_("do not send each student their review when their game ends (it is computed on "
                                "this computer's spare cores)"))
+    parser.add_argument("--review-rollouts", type=rollouts_argument, default=DEFAULT_ROLLOUTS, metavar="R",
+                        help=_("sampled deals per decision of the students' reviews (default {rollouts}, as "
+                               "main.py review; fewer: sooner on a slow computer, less sure)").format(
+                            rollouts=DEFAULT_ROLLOUTS))
     parser.add_argument("--report", type=path_argument, metavar="DIR",
                         help=_("write the lesson report (an HTML page to print and a CSV) to DIR (default: "
                                "lessons/ in the data folder)"))
@@ -147,6 +152,7 @@ def class_settings(args: argparse.Namespace, error: Callable[[str], NoReturn]) -
                          tables=tables, table_size=table_size, shuffle=args.shuffle, deals=args.deals,
                          students=args.students,
                          predict=args.predict, predict_seconds=args.predict_seconds, reviews=args.reviews,
+                         review_rollouts=args.review_rollouts,
                          report_dir=report_folder(args.report, error))
 
 

@@ -34,6 +34,7 @@ from .model.saving import PROG, RecordSaver, check_record_file, error_line, save
 from .model.session import Seat, check_kind, default_names
 from .navigation import Screens, note_kept
 from .window import WINDOW_SIZE, Window, window_title  # noqa: F401 - WINDOW_SIZE: kept name
+from game.scenarios import WORKED_EXAMPLE_NAMES, worked_example_played
 
 FPS = 60
 
@@ -58,7 +59,6 @@ def prepare_screenshot_dir(folder: Path) -> None:
 
 def worked_example_replay(rules: Rules) -> Replay:
     """The worked example of the rules (see :mod:`game.scenarios`) as a replay."""
-    from game.scenarios import WORKED_EXAMPLE_NAMES, worked_example_played
 
     seats = tuple(Seat(name, HUMAN) for name in WORKED_EXAMPLE_NAMES)  # people deciding, not random AIs
     return replay_of_game(worked_example_played(rules), seats, mode="example")

@@ -124,11 +124,13 @@ def moved(reviews: Sequence[StudentReview]) -> list[StudentReview]:
 _shared: ReviewService | None = None
 
 
-def shared_service() -> ReviewService:
-    """The process's one pool of review workers (started with the first review)."""
+def shared_service(rollouts: int = DEFAULT_ROLLOUTS) -> ReviewService:
+    """The process's one pool of review workers (started with the first review), reviewing with
+    ``rollouts`` sampled deals per decision from now on (``class --review-rollouts``)."""
     global _shared
     if _shared is None:
         _shared = ReviewService()
+    _shared.rollouts = rollouts
     return _shared
 
 

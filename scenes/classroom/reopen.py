@@ -85,7 +85,8 @@ def reopen_room(ctx: AppContext, key: str, kept: UnfinishedRoom, settings: Class
     settings = replace(settings, rules=choices.rules, port=server.port, code=room.code, ai=choices.ai,
                        time_limit=choices.time_limit, seed=choices.seed, tables=len(kept.tables),
                        deals=DUPLICATE if choices.duplicate else DIFFERENT)
-    learning = Learning(choices.predict, shared_service() if choices.reviews and settings.reviews else None,
+    learning = Learning(choices.predict,
+                        shared_service(settings.review_rollouts) if choices.reviews and settings.reviews else None,
                         reopened_lesson(choices.lesson, settings, room.code, ctx.options.record is None))
     game = room_game(kept, ctx.options.agent_options(), learning, ctx.options.step_delay)
     try:
@@ -109,7 +110,7 @@ def server_on(room: Room, rules: str, host: str, port: int) -> tuple[ClassServer
 def learning_again(kept: KeptRoom, settings: ClassSettings, code: str, keep: bool) -> Learning:
     """The learning of the lesson the kept game is part of, going on where it was: its
     predictions, its reviews, its report (kept in the history: read back from it)."""
-    return Learning(kept.predict, shared_service() if kept.reviews and settings.reviews else None,
+    return Learning(kept.predict, shared_service(settings.review_rollouts) if kept.reviews and settings.reviews else None,
                     reopened_lesson(kept.lesson, settings, code, keep))
 
 

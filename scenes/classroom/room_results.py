@@ -27,6 +27,7 @@ from ..model.class_room import RoomOfTables
 from ..model.class_settings import ClassSettings
 from .room_table import RoomScreen
 from .standings import draw_row, standing_cells, standing_columns, standing_headings
+from .overview import OverviewScene
 
 HINT_GAP = "    "
 
@@ -63,7 +64,6 @@ class RoomResultsScene(RoomScreen):
 
     def next_deal(self) -> None:
         """The next deal at the same tables: the phones show their new hands without rejoining."""
-        from .overview import OverviewScene
 
         tables = self.tables.next_deal()
         self.ctx.nav.show_room(tables, OverviewScene(self.ctx, tables, self.settings, self.addresses))

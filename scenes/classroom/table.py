@@ -35,6 +35,7 @@ from ..model.session import Stage
 from ..model.settings import save as remember
 from ..model.settings import saved
 from .class_predictions import ClassPredictFrame, class_predict_frame, draw_class_predictions
+from dataclasses import replace
 
 ROOM_LINE_GAP = "   -   "
 """Between the parts of the room's line (the first parts are kept when the line is too long)."""
@@ -248,6 +249,5 @@ class ClassResultsScene(ResultsScene):
 
 
 def _with_seed(settings: ClassSettings, seed: int | None) -> ClassSettings:
-    from dataclasses import replace
 
     return replace(settings, seed=seed)

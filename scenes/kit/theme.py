@@ -189,7 +189,7 @@ def reset_fonts() -> None:
 def font_file(bold: bool = False) -> str | None:
     """The typeface's file (``None``, pygame's own font, where the font package is missing)."""
     try:
-        import fontpkg_fira_sans_condensed as typeface
+        import fontpkg_fira_sans_condensed as typeface  # noqa: PLC0415 - the typeface's package is optional (pygame's font otherwise)
     except ImportError:
         return None
     path = typeface.ROOT / "files" / FONT_FILES[bold]

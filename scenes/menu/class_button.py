@@ -10,6 +10,7 @@ from ..base import AppContext
 from ..model.class_settings import REMEMBERED, ClassSettings, with_remembered
 from .layout import MenuLayout
 from ..kit.widgets import draw_button
+from ..model.settings import saved
 
 
 def class_button_rect(layout: MenuLayout, width: int) -> pygame.Rect:
@@ -32,7 +33,6 @@ def draw_class_button(surface: pygame.Surface, layout: MenuLayout, mouse: tuple[
 def open_class_game(ctx: AppContext, rules: str, seats: int | None = None) -> None:
     """Open a class room with the menu's rules and seat count, and what the teacher chose in the
     last room (time limit, many tables, the AIs' level: remembered in the settings)."""
-    from ..model.settings import saved
 
     settings = with_remembered(ClassSettings(rules=rules, seed=ctx.options.seed, seats=seats), saved(REMEMBERED))
     ctx.nav.open_class_room(settings)

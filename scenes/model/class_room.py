@@ -281,7 +281,6 @@ class RoomOfTables:
     def next_deal(self, seed: int | None = None) -> RoomOfTables:
         """The next deal at the same tables, in the same room (the phones keep their seats)."""
         self.close(stop_server=False)
-        from dataclasses import replace
 
         return RoomOfTables(self.server, self.plan, replace(self.game, seed=seed), self._save)
 

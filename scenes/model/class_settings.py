@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from game.classroom.room import DEFAULT_PORT, TABLE_SEATS, seats_for
 from game.classroom.predictions import DEFAULT_SECONDS
 from game.classroom.tables import DUPLICATE, MAX_PHONES
+from game.review import DEFAULT_ROLLOUTS
 from game.rules import DEFAULT_PRESET, rules_named
 
 if TYPE_CHECKING:
@@ -63,6 +64,8 @@ class ClassSettings:
     """The longest a placement waits for the class's predictions."""
     reviews: bool = True
     """Each student's phone gets their review when their game ends (``class --no-review``: not)."""
+    review_rollouts: int = DEFAULT_ROLLOUTS
+    """Sampled deals per decision of the students' reviews (``class --review-rollouts``)."""
     report_dir: Path | None = None
     """Where the lesson report is written (``None``: ``lessons/`` in the data folder)."""
 
@@ -75,7 +78,7 @@ class ClassSettings:
 
         from .class_learning import Learning
 
-        return Learning(self.predict_for(watchers), shared_service() if self.reviews else None,
+        return Learning(self.predict_for(watchers), shared_service(self.review_rollouts) if self.reviews else None,
                         lesson or LessonBook.start(self.report_dir, code, keep))
 
     def predict_for(self, watchers: int) -> float | None:

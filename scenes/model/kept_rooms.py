@@ -24,6 +24,7 @@ from .class_session import ClassSession
 from .resume import resume_session, unfinished_of_session
 from .session import Seat, Stage
 from .thinker import Thinker
+from game.rules import rules_named
 
 
 def room_state(tables: RoomOfTables) -> UnfinishedRoom:
@@ -49,7 +50,6 @@ def room_progress(tables: RoomOfTables) -> tuple[Any, ...]:
 
 def room_game(kept: UnfinishedRoom, options: AgentOptions, learning: Any, step_delay: float | None = None) -> RoomGame:
     """How the kept room's tables play (the teacher's choices as they were)."""
-    from game.rules import rules_named
 
     choices = kept.choices
     return RoomGame(rules_named(choices.rules), choices.ai, choices.seed, choices.duplicate, options,

@@ -80,7 +80,7 @@ class Lesson:
         if self.backlog is None:
             if not self.settings.reviews:
                 return
-            self.backlog = ReviewBacklog.of_history(shared_service())
+            self.backlog = ReviewBacklog.of_history(shared_service(self.settings.review_rollouts))
         if not self.backlog.done:
             waiting = any(not review.ready for session in self.sessions() for review in session.reviews)
             self.backlog.update(workers_free=not waiting)

@@ -21,7 +21,11 @@ from game.players.options import DEFAULT_OPTIONS, AgentOptions
 from game.engine import PlayerView
 from game.i18n import _
 from game.rules import rules_named
-from game.store.kept_room import UnfinishedRoom
+from game.store.history import MOST_UNFINISHED, HistoryError, open_history
+from game.store.kept import keep_unfinished, unfinished_games
+from game.store.kept import set_aside as set_aside_in
+from game.store.kept_room import UnfinishedRoom, parse_kept
+from game.store.storage import default_history_path
 from game.store.unfinished import UnfinishedError, UnfinishedGame, unfinished_of
 
 from .saving import error_line
@@ -182,8 +186,6 @@ def to_keep(session: TableSession) -> ToKeep:
 def keep_in_history(kept: ToKeep) -> int:
     """Keep ``kept`` among the history's unfinished games (``HistoryError``, ``OSError``); how
     many older ones went to make room."""
-    from game.store.history import open_history
-    from game.store.kept import keep_unfinished
 
     state = kept.state()
     with open_history(import_legacy=False) as history:
@@ -202,10 +204,6 @@ def kept_in_history() -> list[Kept]:
 def kept_and_damaged() -> tuple[list[Kept], list[str]]:
     """The history's unfinished games that can be read, the latest first, and why each one that
     cannot was set aside (nothing said yet)."""
-    from game.store.history import HistoryError, open_history
-    from game.store.kept import unfinished_games
-    from game.store.storage import default_history_path
-    from game.store.kept_room import parse_kept
 
     if not default_history_path().exists():
         return [], []
@@ -227,8 +225,6 @@ def kept_and_damaged() -> tuple[list[Kept], list[str]]:
 def set_aside(key: str, problem: str, say: bool = True) -> None:
     """Kept game ``key`` cannot be read or resumed: it is set aside in the history (kept as it
     was, offered no more), with one line on the terminal (unless the caller says it: ``say``)."""
-    from game.store.history import HistoryError, open_history
-    from game.store.kept import set_aside as set_aside_in
 
     if say:
         error_line(damaged_line(problem))
@@ -265,7 +261,6 @@ class Keeper:
     def keep(self, kept: ToKeep | None, quiet: bool = False) -> bool:
         """Keep ``kept`` (if unfinished) in the history; whether it was.  ``quiet``: a failure is
         not reported (the once-a-turn keeping; leaving or closing reports it)."""
-        from game.store.history import MOST_UNFINISHED, HistoryError
 
         if kept is None or not self.will_keep(kept):
             return False

@@ -7,7 +7,11 @@ import sys
 from pathlib import Path
 
 from game.i18n import _
-from game.record import GameRecord
+from game.jsonl import problem_text
+from game.record import GameRecord, PlayerInfo, append_record, record_game, utc_timestamp
+from game.store.history import HistoryError, open_history
+from game.store.outputs import check_output_file
+from game.store.storage import default_history_path
 
 from .session import TableSession
 
@@ -21,7 +25,6 @@ def error_line(message: str) -> None:
 
 def check_record_file(path: Path) -> None:
     """``OSError`` unless records can really be appended to ``path`` (checked before a game, not after)."""
-    from game.store.outputs import check_output_file
 
     check_output_file(path)
 
@@ -30,7 +33,6 @@ def save_to_history(record: GameRecord, finishing: str | None = None) -> int | N
     """Save ``record`` in the data folder's history (importing an old ``games.jsonl`` the
     first time, with a note on stderr per line that cannot be read); its game number.
     ``finishing``: the key it was kept under while unfinished, dropped in the same transaction."""
-    from game.store.history import open_history
 
     notes: list[str] = []
     try:
@@ -55,7 +57,6 @@ class RecordSaver:
 
     def path(self) -> Path:
         """Where finished games go: ``--record FILE``, else the history in the user's data folder."""
-        from game.store.storage import default_history_path
 
         return self.record if self.record is not None else default_history_path()
 
@@ -68,9 +69,6 @@ class RecordSaver:
         A failure (disk full, permission lost, I/O error) is one line on stderr naming
         the file and the problem, and the app's exit code says so; games saved before
         are untouched (one transaction, or one synced write, per game)."""
-        from game.store.history import HistoryError
-        from game.jsonl import problem_text
-        from game.record import PlayerInfo, record_game, utc_timestamp
 
         path = self.path()
         self.last_number = None
@@ -90,7 +88,6 @@ class RecordSaver:
         return saved
 
     def _write(self, path: Path, record: GameRecord, kept_as: str) -> str:
-        from game.record import append_record
 
         if self.record is not None:
             append_record(path, record)

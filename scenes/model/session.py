@@ -40,6 +40,7 @@ from game.timeline import TableState, capture
 from .seats import (BOT, HUMAN, INTERPRETERS, LEVEL_NOTES, LEVELS, MAX_NAME, PHONE, Seat, bot_command,  # noqa: F401
                     bot_name, check_kind, default_names, human_seats, seats_for, uses_curtain)
 from .thinker import BotStatus, ComputerPlayers, Thinker
+from concurrent.futures import wait
 
 
 
@@ -247,7 +248,6 @@ class TableSession:
     def wait(self, seconds: float) -> bool:
         """Block up to ``seconds`` for the decisions asked so far, then :meth:`poll`; whether
         none is left outstanding (for tools and tests; the app polls every frame instead)."""
-        from concurrent.futures import wait
 
         wait(list(self.thinking.values()), timeout=seconds)
         self.poll()

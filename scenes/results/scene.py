@@ -17,6 +17,7 @@ from ..model.outcome import Outcome, outcome_of  # noqa: F401 - kept names
 from ..kit.widgets import draw_button, draw_panel, draw_rich, fit_segments
 from ..kit.words import seat_label, seed_worth_showing
 from ..review.scene import source_of_outcome
+from ..table.predictor import tally_of
 
 BUTTONS = (N_("Replay this deal"), N_("New deal"), N_("Menu"), N_("Quit"), N_("Review"))
 BUTTON_HINTS = ("R", N_("Enter / P"), N_("M / Esc"), "Q", "V")
@@ -167,7 +168,6 @@ class ResultsScene(Scene):
             parts = rich(_("The lowest score wins  -  points after {length}"), length=length)
         if self.outcome.replayed:
             parts = [_("Replay") + "  -  ", *parts]
-        from ..table.predictor import tally_of
 
         tally = tally_of(game)
         if tally and tally.total:

@@ -24,6 +24,7 @@ from ..model.session import Seat
 from .model import ReviewFrame, ReviewJob, ReviewSource, parts_of_text, review_layout  # noqa: F401
 from .view import draw_review, review_frame
 from ..model.view import TableInfo
+from game.rules import rules_named
 
 APP_ROLLOUTS = DEFAULT_ROLLOUTS
 """Sampled deals per decision of the reviews the app opens (those of ``main.py review``'s default)."""
@@ -103,7 +104,6 @@ def source_of_outcome(info: TableInfo, game: Game, title: str = "") -> ReviewSou
 
 def source_of_record(replayed: ReplayedRecord, title: str = "") -> ReviewSource:
     """A checked record (a file's or the history's) as a review source."""
-    from game.rules import rules_named
 
     record = replayed.record
     seats = tuple(Seat(player.name, player.kind) for player in record.players)

@@ -30,6 +30,7 @@ from ..base import AppContext, Input, InputKind, Scene
 from ..kit.layout import scale_for
 from ..kit.report_link import open_in_browser
 from ..review.scene import source_of_record
+from ..model.replay import replay_of_record
 from .view import (  # noqa: F401 - scoreboard_layout: tests and other screens import it from here
     TOTALS_SHOWN,
     BoardFrame,
@@ -204,7 +205,6 @@ class ScoreboardScene(Scene):
         loaded = self._selected_game()
         if loaded is None:
             return
-        from ..model.replay import replay_of_record
 
         self.close()
         self.ctx.nav.start_replay(replay_of_record(loaded[1]), back_to=self)  # Esc comes back to this list

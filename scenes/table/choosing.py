@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Hashable
 from pygame import Rect
 
 from .layout import TableLayout
+from ..model.resume import resumable
 
 if TYPE_CHECKING:
     from ..base import AppContext
@@ -61,6 +62,5 @@ def curtain_take_back_rect(layout: TableLayout) -> Rect:
 
 def keep_on_leave(ctx: "AppContext", session: "TableSession") -> bool:
     """Whether leaving ``session`` keeps it for the menu (not with ``--record``, not a class game)."""
-    from ..model.resume import resumable
 
     return ctx.options.record is None and resumable(session)

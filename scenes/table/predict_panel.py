@@ -19,6 +19,7 @@ from ..kit import theme
 from .layout import TableLayout
 from ..model.session import Part
 from ..kit.widgets import draw_button, draw_panel, draw_rich
+from ..kit.widgets import rich_width
 
 
 
@@ -234,7 +235,6 @@ def _draw_verdict(surface: pygame.Surface, pill: pygame.Rect, layout: TableLayou
     s = layout.scale
     size = theme.text_px(24, s)
     choices = [verdict_parts(verdict, names), *_shorter_verdicts(verdict)]
-    from ..kit.widgets import rich_width
 
     parts = next((c for c in choices if rich_width(c, size, sprites) + round(20 * s) <= pill.width),  # type: ignore[arg-type]
                  None)

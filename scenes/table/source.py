@@ -18,6 +18,7 @@ from game.timeline import TableState
 from ..model.replay import Replay
 from ..model.session import BotStatus, Stage, TableSession
 from ..model.view import TableInfo, TableView, info_of, live_view, view_of_state
+from .choosing import keep_on_leave
 
 if TYPE_CHECKING:
     from ..base import AppContext, Navigator
@@ -165,7 +166,6 @@ class LiveSource:
         return self.session.taking_back
 
     def leave_note(self, ctx: AppContext) -> str | None:
-        from .choosing import keep_on_leave
 
         if keep_on_leave(ctx, self.session):
             return _("It is kept unfinished: the menu offers to resume it.")

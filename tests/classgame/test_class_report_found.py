@@ -39,7 +39,7 @@ def report_uri(path: Path) -> str:
 def lesson_report(app: Any) -> Any:
     """The lesson's report (what its games add to), from the lesson the app holds."""
     play = app.screens.lesson.play
-    return (play.game.learning if isinstance(play, RoomOfTables) else play.learning).lesson
+    return (play.game.learning if isinstance(play, RoomOfTables) else play.learning).lesson.report
 
 
 def long_folder(tmp_path: Path) -> Path:
