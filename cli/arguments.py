@@ -194,7 +194,7 @@ def with_cluster(address: str | None, error_line: str, run: Callable[[Cluster | 
     """``run`` with the cluster of ``--cluster`` (``None`` without it), closed after.  An address
     where no scheduler answers is one line (``error_line`` with its ``{error}``) and exit code 2.
     ``ModuleNotFoundError`` without ``dask[distributed]``."""
-    from game.cluster import Cluster, ClusterError
+    from game.cluster import Cluster, ClusterError  # noqa: PLC0415 - each command's modules load when it runs: main.py and its other commands start without them
 
     try:
         cluster = Cluster(address) if address is not None else None

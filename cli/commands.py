@@ -96,7 +96,7 @@ def _run(argv: Sequence[str] | None) -> int:
     args = parser.parse_args(argv)
     if args.command in PRINTING and getattr(args, "prints", True):
         return _run_printing(parser.prog, args)
-    from scenes.model.options import PlayOptions
+    from scenes.model.options import PlayOptions  # noqa: PLC0415 - each command's modules load when it runs: main.py and its other commands start without them
 
     options = WINDOWED[args.command](args) if args.command in WINDOWED else PlayOptions()
     if importlib.util.find_spec("pygame") is None:
@@ -104,7 +104,7 @@ def _run(argv: Sequence[str] | None) -> int:
               file=sys.stderr)
         return 1
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # no banner on stdout
-    from scenes.app import run_app
+    from scenes.app import run_app  # noqa: PLC0415 - each command's modules load when it runs: main.py and its other commands start without them
 
     with stopping.polite():  # the window's loop stops between two frames, keeping its game
         return run_app(options, stop_requested=stopping.requested)

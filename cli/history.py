@@ -37,8 +37,8 @@ def run(args: argparse.Namespace) -> int:
     """``history export FILE`` / ``history import FILE``: a line saying what was done, or one
     error line (exit 2 for a file that cannot be read or a history that cannot be opened, 1 when
     an export cannot be written or an import skipped unreadable lines, each noted)."""
-    from game.store.history import HistoryError, open_history
-    from game.jsonl import LineError, open_regular_file, problem_text
+    from game.store.history import HistoryError, open_history  # noqa: PLC0415 - each command's modules load when it runs: main.py and its other commands start without them
+    from game.jsonl import LineError, open_regular_file, problem_text  # noqa: PLC0415 - each command's modules load when it runs: main.py and its other commands start without them
 
     notes: list[str] = []
     try:
@@ -87,6 +87,6 @@ def print_notes(notes: Sequence[str]) -> None:
 def export_history(history: History, path: Path) -> int:
     """Write every game to ``path`` through a temporary file renamed at the end, so an
     export that fails (disk full) leaves no half file; ``OSError`` then."""
-    from game.store.outputs import write_lines_atomically
+    from game.store.outputs import write_lines_atomically  # noqa: PLC0415 - each command's modules load when it runs: main.py and its other commands start without them
 
     return write_lines_atomically(path, history.record_lines())

@@ -52,7 +52,7 @@ def flag_value(argv: Sequence[str]) -> str | None:
 
 def start(argv: Sequence[str] | None) -> str:
     """Install the language ``argv`` asks for (an unknown code is left to the parser's error)."""
-    from scenes.model.language import start_language
+    from scenes.model.language import start_language  # noqa: PLC0415 - each command's modules load when it runs: main.py and its other commands start without them
 
     value = flag_value(sys.argv[1:] if argv is None else argv)
     speak_argparse()

@@ -53,7 +53,7 @@ def add_parser(commands: Commands) -> None:
 
 def options(args: argparse.Namespace) -> PlayOptions:
     """The app's options for ``play``; one-line errors (exit 2) for a bad flag."""
-    from scenes.model.options import PlayOptions
+    from scenes.model.options import PlayOptions  # noqa: PLC0415 - each command's modules load when it runs: main.py and its other commands start without them
 
     names = parse_names(args.names, args.subparser.error) if args.names is not None else None
     players = play_player_count(args, names)
@@ -71,7 +71,7 @@ def options(args: argparse.Namespace) -> PlayOptions:
 def seat_kinds(mode: str, levels: str | None, bots: Sequence[str] | None,
                error: Error, players: int = DEFAULT_PLAYERS) -> tuple[str, ...] | None:
     """Each seat's kind from ``--ai`` and ``--bots`` (``None``: the mode's defaults)."""
-    from game.table_size import computer_seats
+    from game.table_size import computer_seats  # noqa: PLC0415 - each command's modules load when it runs: main.py and its other commands start without them
 
     if levels is None and not bots:
         return None
@@ -102,7 +102,7 @@ def seat_kinds(mode: str, levels: str | None, bots: Sequence[str] | None,
 
 def bot_of(command: str, error: Error) -> Bot:
     """The bot of a ``--bots`` COMMAND (``bot-statement:COMMAND`` and the like as given), its program found."""
-    from game.bots.command import check_command
+    from game.bots.command import check_command  # noqa: PLC0415 - each command's modules load when it runs: main.py and its other commands start without them
 
     try:
         bot = parse_bot(command) or Bot.in_order(command)
@@ -116,8 +116,8 @@ def play_seats(args: argparse.Namespace, names: tuple[str, ...] | None, players:
                ) -> tuple[tuple[str, ...] | None, tuple[str, ...] | None]:
     """Seat kinds and names of ``play``: ``--ai``, ``--bots``, then each ``--bot NAME=COMMAND``
     (its NAME shown instead of the command)."""
-    from game.bots.seating import name_bot_seats, parse_named_bots
-    from scenes.model.seats import default_names
+    from game.bots.seating import name_bot_seats, parse_named_bots  # noqa: PLC0415 - each command's modules load when it runs: main.py and its other commands start without them
+    from scenes.model.seats import default_names  # noqa: PLC0415 - each command's modules load when it runs: main.py and its other commands start without them
 
     try:
         named = parse_named_bots(args.bot)

@@ -90,8 +90,8 @@ def _add_make(actions: Commands) -> None:
 # ------------------------------------------------------------------ the window
 def options(args: argparse.Namespace) -> PlayOptions:
     """The app's options for the practice screen; one-line errors (exit 2) for a bad flag."""
-    from scenes.model.options import PlayOptions
-    from scenes.puzzles.practice import MAX_PLAYERS, PracticeSettings
+    from scenes.model.options import PlayOptions  # noqa: PLC0415 - each command's modules load when it runs: main.py and its other commands start without them
+    from scenes.puzzles.practice import MAX_PLAYERS, PracticeSettings  # noqa: PLC0415 - each command's modules load when it runs: main.py and its other commands start without them
 
     names = parse_names(args.names, args.subparser.error) if args.names is not None else ()
     if len(names) > MAX_PLAYERS:
@@ -104,7 +104,7 @@ def options(args: argparse.Namespace) -> PlayOptions:
 # ------------------------------------------------------------------ printing
 def run(args: argparse.Namespace) -> int:
     """``puzzles make`` or ``puzzles list``: exit 0, 2 for a bad flag or a history that cannot be used."""
-    from game.store.history import HistoryError, open_history
+    from game.store.history import HistoryError, open_history  # noqa: PLC0415 - each command's modules load when it runs: main.py and its other commands start without them
 
     error: Error = args.subparser.error
     if args.puzzles_command == "make":
@@ -121,8 +121,8 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _checked_make(args: argparse.Namespace, error: Error) -> tuple[Rules, tuple[str, ...]]:
-    from game.puzzles.making import DEFAULT_KINDS, check_kinds
-    from game.rules import rules_named
+    from game.puzzles.making import DEFAULT_KINDS, check_kinds  # noqa: PLC0415 - each command's modules load when it runs: main.py and its other commands start without them
+    from game.rules import rules_named  # noqa: PLC0415 - each command's modules load when it runs: main.py and its other commands start without them
 
     try:
         rules = rules_named(args.rules)
@@ -146,9 +146,9 @@ def _checked_class(name: str | None, error: Error) -> str | None:
 
 def make(history: History, rules: Rules, kinds: Sequence[str], args: argparse.Namespace) -> int:
     """Play and review the games, storing each one's puzzles when it is done; a line saying what was made."""
-    from game.engine import new_seed
-    from game.puzzles.making import made_games
-    from game.store.puzzles import add_puzzles
+    from game.engine import new_seed  # noqa: PLC0415 - each command's modules load when it runs: main.py and its other commands start without them
+    from game.puzzles.making import made_games  # noqa: PLC0415 - each command's modules load when it runs: main.py and its other commands start without them
+    from game.store.puzzles import add_puzzles  # noqa: PLC0415 - each command's modules load when it runs: main.py and its other commands start without them
 
     seed = new_seed() if args.seed is None else args.seed
     bar = None if args.no_progress else Progress(args.games)
@@ -181,8 +181,8 @@ def made_summary(found: int, added: int, games: int, seed: int) -> str:
 
 def list_puzzles(history: History, class_name: str | None, as_json: bool) -> int:
     """Every puzzle (of ``class_name`` only, when given), as text or one JSON list."""
-    from game.puzzles.making import MAKE_COMMAND
-    from game.store.puzzles import stored_puzzles
+    from game.puzzles.making import MAKE_COMMAND  # noqa: PLC0415 - each command's modules load when it runs: main.py and its other commands start without them
+    from game.store.puzzles import stored_puzzles  # noqa: PLC0415 - each command's modules load when it runs: main.py and its other commands start without them
 
     puzzles = stored_puzzles(history, class_name)
     if as_json:

@@ -36,7 +36,7 @@ def add_example_parser(commands: Commands) -> None:
 
 
 def options(args: argparse.Namespace) -> PlayOptions:
-    from scenes.model.options import PlayOptions
+    from scenes.model.options import PlayOptions  # noqa: PLC0415 - each command's modules load when it runs: main.py and its other commands start without them
 
     return PlayOptions(
         replay=load_replay(args.file, args.history, args.game, args.subparser.error),
@@ -46,7 +46,7 @@ def options(args: argparse.Namespace) -> PlayOptions:
 
 
 def example_options(args: argparse.Namespace) -> PlayOptions:
-    from scenes.model.options import PlayOptions
+    from scenes.model.options import PlayOptions  # noqa: PLC0415 - each command's modules load when it runs: main.py and its other commands start without them
 
     return PlayOptions(example=True, rules=args.rules, screenshots=args.screenshots,
                        step_delay=args.step_delay, exit_at_end=args.exit_at_end,
@@ -68,7 +68,7 @@ def load_replay(path: Path | None, from_history: bool, game_number: int | None,
             return read_game(path, game_number or 1)
         except RecordError as problem:
             error(str(problem))
-    from game.store.history import HistoryError, open_history
+    from game.store.history import HistoryError, open_history  # noqa: PLC0415 - each command's modules load when it runs: main.py and its other commands start without them
 
     try:
         with open_history() as history:

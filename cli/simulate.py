@@ -68,7 +68,7 @@ def add_parser(commands: Commands) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Check the arguments (one-line errors, exit 2), run, print the summary."""
-    from game.bots.seating import parse_named_bots, simulate_seats
+    from game.bots.seating import parse_named_bots, simulate_seats  # noqa: PLC0415 - each command's modules load when it runs: main.py and its other commands start without them
 
     parser_error: Error = args.subparser.error
     try:
@@ -88,9 +88,9 @@ def run(args: argparse.Namespace) -> int:
 def _run(args: argparse.Namespace, rules: Rules, kinds: list[str], options: AgentOptions, seed: int,
          named: list[NamedBot], cluster: Cluster | None) -> int:
     """Run the checked simulation (on ``cluster`` if given) and print its summary."""
-    from game.bots.seating import bot_names
-    from game.lab.records import RecordsWriteError
-    from game.lab.simulate import simulate, total_games
+    from game.bots.seating import bot_names  # noqa: PLC0415 - each command's modules load when it runs: main.py and its other commands start without them
+    from game.lab.records import RecordsWriteError  # noqa: PLC0415 - each command's modules load when it runs: main.py and its other commands start without them
+    from game.lab.simulate import simulate, total_games  # noqa: PLC0415 - each command's modules load when it runs: main.py and its other commands start without them
 
     record_to = _open_outputs(args, args.subparser.error)
     bar = None if args.no_progress else Progress(total_games(kinds, args.games, args.duplicate))
@@ -141,7 +141,7 @@ def _make_folder(path: Path, parser_error: Error) -> None:
 
 
 def _open_record(args: argparse.Namespace, parser_error: Error) -> RecordsFile:
-    from game.lab.records import RecordsFile, RecordsFileError
+    from game.lab.records import RecordsFile, RecordsFileError  # noqa: PLC0415 - each command's modules load when it runs: main.py and its other commands start without them
 
     try:
         return RecordsFile(args.record, append=args.append, overwrite=args.overwrite)
@@ -151,7 +151,7 @@ def _open_record(args: argparse.Namespace, parser_error: Error) -> RecordsFile:
 
 def _close_quietly(record_to: RecordsFile | None) -> None:
     """Close the records file after a stop or an error already reported."""
-    from game.lab.records import RecordsWriteError
+    from game.lab.records import RecordsWriteError  # noqa: PLC0415 - each command's modules load when it runs: main.py and its other commands start without them
 
     if record_to is not None:
         try:

@@ -78,7 +78,7 @@ def add_parser(commands: Commands) -> argparse.ArgumentParser:
 def entrants_from(args: argparse.Namespace) -> list[Entrant]:
     """The bots, then the built-in levels; ``ValueError`` for a bad one, a name used twice or
     fewer than four."""
-    from game.bots.seating import parse_named_bots
+    from game.bots.seating import parse_named_bots  # noqa: PLC0415 - each command's modules load when it runs: main.py and its other commands start without them
 
     entrants = [Entrant(bot.name, bot.kind) for bot in parse_named_bots(args.bot)]
     for level in (part.strip() for part in (args.include or "").split(",")):
@@ -100,8 +100,8 @@ def entrants_from(args: argparse.Namespace) -> list[Entrant]:
 
 def run(args: argparse.Namespace) -> int:
     """Check the arguments, play the games not played yet, print and write the standings."""
-    from game.tournament.results import stored_seed
-    from game.tournament.standings import standings  # noqa: F401 - its package's absence is one line, at once
+    from game.tournament.results import stored_seed  # noqa: PLC0415 - each command's modules load when it runs: main.py and its other commands start without them
+    from game.tournament.standings import standings  # noqa: PLC0415, F401 - its package's absence is one line, at once
 
     entrants, rules = checked_settings(args, args.subparser.error)
     seed = args.seed if args.seed is not None else stored_seed(args.out)
@@ -115,8 +115,8 @@ def run(args: argparse.Namespace) -> int:
 def _run(args: argparse.Namespace, entrants: list[Entrant], rules: Rules, seed: int, settings: dict[str, Any],
          cluster: Cluster | None) -> int:
     """Play the missing games (on ``cluster`` if given), then print and write the standings."""
-    from game.tournament.results import ResultsStore, TournamentFolderError
-    from game.tournament.standings import standings
+    from game.tournament.results import ResultsStore, TournamentFolderError  # noqa: PLC0415 - each command's modules load when it runs: main.py and its other commands start without them
+    from game.tournament.standings import standings  # noqa: PLC0415 - each command's modules load when it runs: main.py and its other commands start without them
 
     error: Error = args.subparser.error
     store = ResultsStore(args.out)
@@ -161,7 +161,7 @@ def timing_line(played: int, seconds: float, already: int, out: Path | None) -> 
 
 def checked_settings(args: argparse.Namespace, error: Error) -> tuple[list[Entrant], Rules]:
     """The entrants and rules; one-line errors (exit 2) for them or for a bad --jobs, --out or --html."""
-    from game.store.outputs import check_output_file
+    from game.store.outputs import check_output_file  # noqa: PLC0415 - each command's modules load when it runs: main.py and its other commands start without them
 
     try:
         entrants = entrants_from(args)
@@ -187,7 +187,7 @@ def checked_settings(args: argparse.Namespace, error: Error) -> tuple[list[Entra
 def play(args: argparse.Namespace, schedule: Schedule, store: ResultsStore, rules: str, already: int,
          cluster: Cluster | None = None) -> None:
     """Play the games ``store`` does not hold yet, with a progress bar unless --no-progress."""
-    from game.tournament.dispatch import play_missing
+    from game.tournament.dispatch import play_missing  # noqa: PLC0415 - each command's modules load when it runs: main.py and its other commands start without them
 
     options = AgentOptions(rollouts=args.rollouts, bot_cpu_clock=args.clock == "cpu",
                            bot_folder=os.getcwd() if cluster is not None else None)
@@ -201,8 +201,8 @@ def play(args: argparse.Namespace, schedule: Schedule, store: ResultsStore, rule
 
 def report(args: argparse.Namespace, table: Sequence[Standing], info: dict[str, Any], timing: str) -> int:
     """Write the standings where asked and print them (text, with ``timing``, or JSON)."""
-    from game.tournament import report as reports
-    from game.tournament.outputs import write_outputs
+    from game.tournament import report as reports  # noqa: PLC0415 - each command's modules load when it runs: main.py and its other commands start without them
+    from game.tournament.outputs import write_outputs  # noqa: PLC0415 - each command's modules load when it runs: main.py and its other commands start without them
 
     try:
         write_outputs(table, info, folder=args.out, html=args.html)

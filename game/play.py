@@ -43,7 +43,7 @@ def check_kind(kind: str, *, human: bool = False) -> PlayerKind:
     ``ValueError`` saying why otherwise."""
     parsed = parse_kind(kind, human=human)  # ValueError for a bot prefix without a command
     if isinstance(parsed, Bot):
-        from .bots.command import check_command
+        from .bots.command import check_command  # noqa: PLC0415 - game/bots/ loads only when a bot is seated
 
         check_command(parsed.command)
     return parsed
@@ -63,7 +63,7 @@ def make_player(kind: str | PlayerKind, *, seat: int, player_count: int, rng: ra
         if isinstance(parsed, Human):
             raise ValueError("a human seat has no computer player")
         return make_agent(parsed.name, rng, options)
-    from .bots.referee import make_bot_agent
+    from .bots.referee import make_bot_agent  # noqa: PLC0415 - game/bots/ loads only when a bot is seated
 
     agent = make_bot_agent(parsed.command, seat=seat, player_count=player_count, rng=rng,
                            phase_last=parsed.phase_last, log_path=bot_log, table=bot_table, folder=options.bot_folder)

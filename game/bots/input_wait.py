@@ -218,8 +218,8 @@ def reads_pipe(tid: int, fd: int) -> bool:
 def unread_bytes(fd: int) -> int | None:
     """Bytes written to the pipe ``fd`` (either end) and not read yet; ``None`` if unknown."""
     try:
-        import fcntl
-        import termios
+        import fcntl  # noqa: PLC0415 - POSIX only: loaded where the platform has it
+        import termios  # noqa: PLC0415 - POSIX only: loaded where the platform has it
 
         return int(struct.unpack("i", fcntl.ioctl(fd, termios.FIONREAD, b"\0\0\0\0"))[0])
     except (ImportError, OSError):

@@ -151,7 +151,7 @@ def tree_cpu_seconds(pid: int, marker: str = "") -> float:
     A process that left the tree counts too: on Linux the bot adopts its orphans (see
     :func:`preexec`), so a double-forked daemon stays under it; elsewhere the processes carrying
     the bot's ``marker`` are added (looked for at most every :data:`STRAY_SCAN_SECONDS`)."""
-    import psutil  # loaded only once bot processes run
+    import psutil  # noqa: PLC0415 - psutil loads only once bot processes run
     try:
         root = psutil.Process(pid)
         members = [root, *root.children(recursive=True)]
@@ -194,7 +194,7 @@ def forget_strays(marker: str) -> None:
 def tree_pids(pid: int) -> list[int]:
     """``pid`` and every live process under it (on Linux with the orphans it adopted): a bot's
     processes.  Empty if ``pid`` is gone."""
-    import psutil  # loaded only once bot processes run
+    import psutil  # noqa: PLC0415 - psutil loads only once bot processes run
     try:
         return [pid, *(child.pid for child in psutil.Process(pid).children(recursive=True))]
     except (psutil.NoSuchProcess, psutil.AccessDenied):
@@ -203,7 +203,7 @@ def tree_pids(pid: int) -> list[int]:
 
 def descendants(pid: int) -> list[psutil.Process]:
     """Every live descendant of ``pid`` (empty if it is gone)."""
-    import psutil  # loaded only once bot processes run
+    import psutil  # noqa: PLC0415 - psutil loads only once bot processes run
     try:
         found: list[psutil.Process] = psutil.Process(pid).children(recursive=True)
     except (psutil.NoSuchProcess, psutil.AccessDenied):
@@ -215,7 +215,7 @@ def marked_orphans(marker: str, known: set[int], everywhere: bool = False) -> li
     """Processes carrying ``marker`` (other than ``known`` pids), with their descendants: our
     children, where orphans come back to us (Linux); elsewhere, or ``everywhere``, every process
     (slower)."""
-    import psutil  # loaded only once bot processes run
+    import psutil  # noqa: PLC0415 - psutil loads only once bot processes run
     found: list[psutil.Process] = []
     candidates = psutil.Process().children() if _subreaper and not everywhere else psutil.process_iter()
     for child in candidates:
@@ -236,7 +236,7 @@ def kill_all(processes: list[psutil.Process], seconds: float = REAP_SECONDS) -> 
     A killed process whose parent was killed too is re-parented to us (we are
     a subreaper) and would stay a zombie: it is reaped here.
     """
-    import psutil  # loaded only once bot processes run
+    import psutil  # noqa: PLC0415 - psutil loads only once bot processes run
     for process in processes:
         try:
             process.kill()
@@ -250,7 +250,7 @@ def kill_all(processes: list[psutil.Process], seconds: float = REAP_SECONDS) -> 
 
 def _reaped_or_gone(pid: int) -> bool:
     """Reap ``pid`` if it is our dead child; whether it is no longer a live process of ours."""
-    import psutil  # loaded only once bot processes run
+    import psutil  # noqa: PLC0415 - psutil loads only once bot processes run
     try:
         reaped, _ = os.waitpid(pid, os.WNOHANG)
         return reaped == pid
@@ -271,7 +271,7 @@ def _reaped_or_gone(pid: int) -> bool:
 def reap_session(leader: int, known: set[int], seconds: float = REAP_SECONDS) -> None:
     """Reap our children still in the session or process group of ``leader`` (a bot that is gone):
     killed with its group, they were re-parented to us (a subreaper) and would stay zombies."""
-    import psutil  # loaded only once bot processes run
+    import psutil  # noqa: PLC0415 - psutil loads only once bot processes run
     if not _subreaper:
         return
     deadline = time.monotonic() + seconds
@@ -329,7 +329,7 @@ def start_watchdog() -> None:
 def live_marked(marker_prefix: str | None = None) -> list[int]:
     """Pids of live processes (not zombies) whose marker starts with ``marker_prefix``
     (default: any bot of this process).  For tests and checks; scans every process."""
-    import psutil  # loaded only once bot processes run
+    import psutil  # noqa: PLC0415 - psutil loads only once bot processes run
     prefix = marker_prefix if marker_prefix is not None else _owner + "/"
     found = []
     for process in psutil.process_iter():

@@ -222,7 +222,7 @@ def _writer_running(name: str) -> bool:
     if not dash or not writer.isascii() or not writer.isdigit():
         return False
     try:
-        import psutil
+        import psutil  # noqa: PLC0415 - psutil only when leftovers are found
     except ImportError:
         return False
     return bool(psutil.pid_exists(int(writer)))

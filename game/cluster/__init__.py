@@ -16,7 +16,9 @@ with "could not start ... on worker W" rather than disqualifying the bot game af
 
 from __future__ import annotations
 
+import logging
 import os
+import sys
 import queue
 import shutil
 from pathlib import Path
@@ -86,7 +88,7 @@ class BotNotOnWorker(Exception):
 def missing_program(command: str, folder: str | None = None) -> bool:
     """Whether the program a bot's command starts (a relative path: from ``folder``) cannot be
     found on this machine."""
-    from ..bots.command import split_command
+    from ..bots.command import split_command  # noqa: PLC0415 - kept out of a worker's game helper, which imports this module (Dask only with --cluster)
 
     try:
         words = split_command(command)
@@ -116,14 +118,14 @@ def run_in_helper(function: Callable[[Any], Any], task: Any) -> Any:
     helpers are not made (not POSIX)."""
     if os.name != "posix":  # pragma: no cover - the helpers' pipes are POSIX's
         return function(task)
-    from .helper import run_in_helper as in_helper
+    from .helper import run_in_helper as in_helper  # noqa: PLC0415 - kept out of a worker's game helper, which imports this module (Dask only with --cluster)
 
     return in_helper(function, task, _worker_threads())
 
 
 def _worker_threads() -> int:
     try:
-        import distributed
+        import distributed  # noqa: PLC0415 - kept out of a worker's game helper, which imports this module (Dask only with --cluster)
 
         worker: Any = distributed.get_worker()
         return max(1, int(worker.state.nthreads))
@@ -133,7 +135,7 @@ def _worker_threads() -> int:
 
 def _worker_name() -> str:
     try:
-        import distributed
+        import distributed  # noqa: PLC0415 - kept out of a worker's game helper, which imports this module (Dask only with --cluster)
 
         worker: Any = distributed.get_worker()
         return str(worker.name if worker.name is not None else worker.address)
@@ -148,7 +150,7 @@ class Cluster:
         """Connect to the scheduler at ``address``; :class:`ClusterError` (one line, exit code 2)
         if it is no scheduler's address or none answers there (:mod:`.address`)."""
         try:
-            import distributed
+            import distributed  # noqa: PLC0415 - kept out of a worker's game helper, which imports this module (Dask only with --cluster)
         except ImportError as missing:
             raise ModuleNotFoundError("no module named 'distributed'", name="distributed") from missing
         _quiet_client()
@@ -202,9 +204,6 @@ def _quiet_client() -> None:
     """Dask's client logs its troubles on several lines each: here they are the one line of a
     :class:`ClusterError`, so its log keeps to critical messages; and an error while a failed
     client is collected (at interpreter exit) is not printed."""
-    import logging
-    import sys
-
     logging.getLogger("distributed").setLevel(logging.CRITICAL)
     previous = sys.unraisablehook
 

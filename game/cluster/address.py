@@ -78,7 +78,7 @@ def find_scheduler(address: str) -> None:
 
 async def _identity(address: str, arguments: dict[str, Any]) -> Any:
     """What the server at ``address`` says it is, asked as Dask's client asks."""
-    import distributed.comm.core
+    import distributed.comm.core  # noqa: PLC0415 - kept out of a worker's game helper, which imports this module (Dask only with --cluster)
 
     connect: Any = distributed.comm.core.connect
     comm = await connect(address, timeout=CONNECT_SECONDS, **arguments)
@@ -91,7 +91,7 @@ async def _identity(address: str, arguments: dict[str, Any]) -> Any:
 
 def _connection_arguments(address: str) -> dict[str, Any]:
     """Dask's security settings for ``address`` (for ``tls://``: its certificates, which must be set)."""
-    import distributed.security
+    import distributed.security  # noqa: PLC0415 - kept out of a worker's game helper, which imports this module (Dask only with --cluster)
 
     security: Any = distributed.security.Security
     arguments: dict[str, Any] = security().get_connection_args("client")

@@ -120,7 +120,7 @@ def _forget(helper: Helper | None) -> None:
 def serve(requests_fd: int, answers_fd: int) -> None:
     """A helper's life: run each ``(function, task)`` received and send back how it went, until the
     worker closes the pipe."""
-    from ..bots.proctree import die_with_parent
+    from ..bots.proctree import die_with_parent  # noqa: PLC0415 - kept out of a worker's game helper, which imports this module (Dask only with --cluster)
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, _exit_on_signal)

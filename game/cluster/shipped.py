@@ -37,13 +37,13 @@ def shipped_runner() -> Callable[[bytes], bytes]:
     inside it), since it is sent as code to machines that may not have this project on their path."""
 
     def run_shard(payload: bytes) -> bytes:
-        import os
-        import pickle
-        import sys
+        import os  # noqa: PLC0415 - runs on a Dask worker, sent by value: it imports there what it needs
+        import pickle  # noqa: PLC0415 - runs on a Dask worker, sent by value: it imports there what it needs
+        import sys  # noqa: PLC0415 - runs on a Dask worker, sent by value: it imports there what it needs
 
         def worker_name() -> str:
             try:
-                import distributed
+                import distributed  # noqa: PLC0415 - runs on a Dask worker, sent by value: it imports there what it needs
 
                 worker = distributed.get_worker()
                 return str(worker.name if worker.name is not None else worker.address)

@@ -106,9 +106,9 @@ def play_deals(tasks: tuple[DealTask, ...]) -> list[tuple[DealTask, list[GameOut
 
 def play_deals_on_worker(tasks: tuple[DealTask, ...]) -> list[tuple[DealTask, list[GameOutcome]]]:
     """A shard on a cluster's worker: its bots' programs must be there, then it is played."""
-    from ..cluster import check_bots_here
+    from ..cluster import check_bots_here  # noqa: PLC0415 - the cluster's module loads only with --cluster
 
-    from ..cluster import run_in_helper
+    from ..cluster import run_in_helper  # noqa: PLC0415 - the cluster's module loads only with --cluster
 
     bots = [parsed[0] for parsed in map(parse_bot_kind, tasks[0].kinds) if parsed is not None] if tasks else []
     check_bots_here(bots, tasks[0].options.bot_folder if tasks else None)
