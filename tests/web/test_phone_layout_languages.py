@@ -97,6 +97,8 @@ def test_the_moments_a_student_reads_at_a_glance_fit_the_phone_in_every_language
         # The room closes (1001) while this game's review is still being prepared: the page says it
         # will not come, instead of "being prepared" for ever.
         show(phone, over, Review(seat=0, done=2, of=9, ready=False))
+        phone.execute_script("connect()")  # (the page opens its socket at a tap on Join, or with a secret)
+        wait(phone, lambda: phone.execute_script("return socket !== null && socket.readyState === 1"))
         app.screens.end_lesson()
         wait(phone, lambda: phone.execute_script("return document.body.dataset.connection") == "ended")
         shots.take(phone, "5-room-closed")
