@@ -79,7 +79,8 @@ def gone(processes: list[Any]) -> bool:
 
 
 def test_a_stop_at_the_class_results_does_not_wait_for_the_reviews_and_lessons_report_makes_them(
-        tmp_path: Path) -> None:
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("SIXTAKES_DATA_DIR", str(tmp_path))  # (the app's data folder: its history)
     app, phones, playing = a_lesson_at_its_results(tmp_path)
     try:
         workers = review_workers(app)
@@ -102,8 +103,7 @@ def test_a_stop_at_the_class_results_does_not_wait_for_the_reviews_and_lessons_r
     assert Path(lesson.report).exists(), "the report was written at the stop"
 
     report = subprocess.run([sys.executable, str(PROJECT / "main.py"), "lessons", "report", "latest"], cwd=PROJECT,
-                            capture_output=True, text=True, timeout=1200,
-                            env={**__import__("os").environ, "SIXTAKES_DATA_DIR": str(tmp_path)})
+                            capture_output=True, text=True, timeout=1200)
     assert report.returncode == 0, report.stderr
     assert "12 reviews made" in report.stdout
     rows = list(csv.reader(Path(lesson.report).with_suffix(".csv").open(encoding="utf-8")))[1:]
