@@ -1,6 +1,7 @@
 """The students' reviews reaching their phones: a class of 30 at the end of a lesson.
 
-``python bench/class_reviews.py [--phones 30] [--json]``
+``python bench/class_reviews.py [--phones 30] [--niceness N] [--json]``
+``../shared/tools/under-load -n 6 python bench/class_reviews.py --json``  (a busy laptop: six busy loops)
 
 Every simulated phone (in ``--client-processes`` processes of their own) joins one room of many
 tables and plays its table to the end; the main thread does what the projector does each frame
@@ -8,9 +9,11 @@ tables and plays its table to the end; the main thread does what the projector d
 students' reviews are computed in the review worker processes (:mod:`game.classroom.reviews`,
 the default rollouts, as ``main.py review``) and each phone receives its own.  Measured, on the
 clock every process shares: from the phone reading its game's end to it reading its finished
-review - the first phone's and the last's (targets: 5 s and 30 s for 30 students on 2 cores) -
-and the processor time of each projector frame drawn while the reviews were being computed
-(target: under 16 ms).
+review - the first phone's, the median and the last's (targets for the last of 30 students on
+2 cores: 3 s on a quiet machine, 30 s beside six busy loops) - and the processor time of each
+projector frame drawn while the reviews were being computed (target: p99 under 16 ms).
+``--niceness`` runs the review workers at another priority than the app's default
+(:data:`game.classroom.reviews.WORKER_NICENESS`), to choose it by measuring.
 """
 
 from __future__ import annotations
@@ -32,8 +35,8 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 CODE = "REVW"
-FIRST_TARGET_S = 5.0
-LAST_TARGET_S = 30.0
+LAST_TARGET_QUIET_S = 3.0
+LAST_TARGET_LOADED_S = 30.0
 FRAME_TARGET_MS = 16.0
 
 
@@ -73,7 +76,7 @@ def percentile(values: list[float], share: float) -> float:
 def lesson(args: argparse.Namespace) -> dict[str, Any]:
     import pygame
 
-    from game.classroom.reviews import ReviewService
+    from game.classroom.reviews import WORKER_NICENESS, ReviewService
     from game.classroom.server import ClassServer
     from game.classroom.tables import AUTO, plan_tables
     from game.rules import SNAP
@@ -93,7 +96,8 @@ def lesson(args: argparse.Namespace) -> dict[str, Any]:
     pygame.display.init()
     pygame.font.init()
     app = App(PlayOptions(step_delay=args.step_delay))
-    service = ReviewService(workers=args.workers)
+    niceness = WORKER_NICENESS if args.niceness is None else args.niceness
+    service = ReviewService(workers=args.workers, niceness=niceness)
     plan = plan_tables(room.start(), 4, AUTO)
     tables = RoomOfTables(server, plan, RoomGame(SNAP, seed=1, step_delay=args.step_delay,
                                                   learning=Learning(reviews=service)),
@@ -125,10 +129,11 @@ def lesson(args: argparse.Namespace) -> dict[str, Any]:
     missing = sum(1 for _name, over, review in found if review is None)
     return {
         "phones": args.phones, "tables": len(plan.tables), "review_workers": service.workers,
+        "worker_niceness": niceness,
         "cores": os.cpu_count(), "reviews": len(waits), "missing": missing,
         "first_s": round(waits[0], 2) if waits else None, "last_s": round(waits[-1], 2) if waits else None,
         "median_s": round(statistics.median(waits), 2) if waits else None,
-        "first_target_s": FIRST_TARGET_S, "last_target_s": LAST_TARGET_S,
+        "last_target_quiet_s": LAST_TARGET_QUIET_S, "last_target_loaded_s": LAST_TARGET_LOADED_S,
         "frame_p50_ms": round(percentile(frames_ms, 0.5), 2), "frame_p99_ms": round(percentile(frames_ms, 0.99), 2),
         "frame_target_ms": FRAME_TARGET_MS, "frames_while_reviewing": len(frames_ms),
         "load_average": round(os.getloadavg()[0], 1) if hasattr(os, "getloadavg") else None,
@@ -140,6 +145,8 @@ def main() -> int:
     parser.add_argument("--phones", type=int, default=30)
     parser.add_argument("--client-processes", type=int, default=2)
     parser.add_argument("--workers", type=int, default=None, help="review worker processes (default: up to 2)")
+    parser.add_argument("--niceness", type=int, default=None,
+                        help="the review workers' niceness (default: the app's, WORKER_NICENESS)")
     parser.add_argument("--step-delay", type=float, default=0.05)
     parser.add_argument("--timeout", type=float, default=600.0)
     parser.add_argument("--json", action="store_true")
@@ -149,10 +156,11 @@ def main() -> int:
         print(json.dumps(figures))
     else:
         print(f"{figures['reviews']} reviews of {figures['phones']} students at {figures['tables']} tables, "
-              f"{figures['review_workers']} review workers on {figures['cores']} cores")
-        print(f"from a game's end to the phone's review: first {figures['first_s']} s "
-              f"(target {FIRST_TARGET_S:g}), last {figures['last_s']} s (target {LAST_TARGET_S:g}), "
-              f"median {figures['median_s']} s")
+              f"{figures['review_workers']} review workers (niceness {figures['worker_niceness']}) on {figures['cores']} "
+              f"cores, load average {figures['load_average']}")
+        print(f"from a game's end to the phone's review: first {figures['first_s']} s, median {figures['median_s']} s, "
+              f"last {figures['last_s']} s (targets for the last: {LAST_TARGET_QUIET_S:g} s quiet, "
+              f"{LAST_TARGET_LOADED_S:g} s beside six busy loops)")
         print(f"projector frame while reviewing (processor time): p50 {figures['frame_p50_ms']} ms, "
               f"p99 {figures['frame_p99_ms']} ms (target {FRAME_TARGET_MS:g})")
     return 0 if figures["missing"] == 0 else 1
