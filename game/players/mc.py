@@ -133,9 +133,9 @@ class _Search:
     def prune(self) -> None:
         """Drop the candidates clearly worse than the leader, compared world by world (the paired
         difference, whose spread is much smaller than either result's: both met the same luck)."""
-        history = self.history().astype(np.float64)
-        lead = self.leader(history)
-        differences = history - history[lead]
+        results = self.history()
+        lead = self.leader(results)
+        differences = (results - results[lead]).astype(np.float64)
         mean = differences.mean(axis=1)
         spread = np.maximum((differences * differences).mean(axis=1) - mean * mean, 0.0)
         stderr = np.sqrt(spread / (self.worlds - 1))
