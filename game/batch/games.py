@@ -188,19 +188,16 @@ def deal(dealer: MersenneBatch, players: int) -> tuple[Cards, Cards]:
     """
     games = dealer.count
     dealt = players * HAND_SIZE + ROWS
-    words = dealer.next_words(2 * dealt)
+    steps = np.arange(dealt)
+    scales = (DECK_SIZE - steps) / 9007199254740992.0
+    picks = (unit_doubles(dealer.next_words(2 * dealt)) * scales[:, None]).astype(np.intp)
+    drawn = (picks + steps[:, None]) * games + np.arange(games)
     deck = np.repeat(np.arange(1, HIGHEST_CARD + 1, dtype=np.int16)[:, None], games, axis=1)
     flat = deck.ravel()
-    columns = np.arange(games)
     for step in range(dealt):
-        scale = (DECK_SIZE - step) / 9007199254740992.0
-        drawn = (unit_doubles(words[2 * step:2 * step + 2]) * scale).astype(np.intp)[0]
-        drawn += step
-        drawn *= games
-        drawn += columns
         kept = deck[step].copy()
-        deck[step] = flat[drawn]
-        flat[drawn] = kept
+        deck[step] = flat[drawn[step]]
+        flat[drawn[step]] = kept
     by_place = deck[:players * HAND_SIZE].reshape(players, HAND_SIZE, games).transpose(1, 0, 2)
     hands = sort_rows(by_place.reshape(HAND_SIZE, players * games)).reshape(HAND_SIZE, players, games)
     return np.ascontiguousarray(hands.transpose(1, 0, 2)), deck[players * HAND_SIZE:dealt].copy()

@@ -64,34 +64,38 @@ def seed_keys(seeds: npt.NDArray[np.uint64]) -> tuple[Words, Words]:
 
 def seeded_states(seeds: npt.NDArray[np.uint64], state: Words | None = None) -> Words:
     """``(624, len(seeds))``: each column the state of ``random.Random(seed)`` right after seeding
-    (written into ``state`` when given: a fresh array costs page faults on every use)."""
+    (written into ``state`` when given: a fresh array costs page faults on every use).
+
+    Twelve hundred steps of five operations each: the operations are called with their output
+    given by position, which numpy parses in half the time of ``out=``."""
     count = len(seeds)
     if state is None:
         state = np.empty((STATE_WORDS, count), dtype=np.uint32)
     rows = list(state)
     keys = seed_keys(seeds)
     work = np.empty(count, dtype=np.uint32)
+    shift, xor, multiply, add, subtract = np.right_shift, np.bitwise_xor, np.multiply, np.add, np.subtract
     rows[0][:] = _START[0]
     previous = rows[0]
     index, key = 1, 0
     for step in range(STATE_WORDS):  # the key's loop: max(624, key length) steps
         row = rows[index]
-        np.right_shift(previous, _THIRTY, out=work)
-        np.bitwise_xor(work, previous, out=work)
-        np.multiply(work, _MIX_FIRST, out=work)
-        np.bitwise_xor(work, row if step == STATE_WORDS - 1 else _START[index], out=work)
-        np.add(work, keys[key], out=row)
+        shift(previous, _THIRTY, work)
+        xor(work, previous, work)
+        multiply(work, _MIX_FIRST, work)
+        xor(work, row if step == STATE_WORDS - 1 else _START[index], work)
+        add(work, keys[key], row)
         previous, index, key = row, index + 1, key ^ 1
         if index >= STATE_WORDS:
             rows[0][:] = rows[-1]
             previous, index = rows[0], 1
     for _step in range(STATE_WORDS - 1):
         row = rows[index]
-        np.right_shift(previous, _THIRTY, out=work)
-        np.bitwise_xor(work, previous, out=work)
-        np.multiply(work, _MIX_SECOND, out=work)
-        np.bitwise_xor(work, row, out=work)
-        np.subtract(work, _INDICES[index], out=row)
+        shift(previous, _THIRTY, work)
+        xor(work, previous, work)
+        multiply(work, _MIX_SECOND, work)
+        xor(work, row, work)
+        subtract(work, _INDICES[index], row)
         previous, index = row, index + 1
         if index >= STATE_WORDS:
             rows[0][:] = rows[-1]

@@ -21,7 +21,7 @@ from ..rules import Rules
 from .text import batch_round_texts, players_text, record_head, record_text
 from .totals import ChunkTotals
 
-BATCH_CHUNK = 8192
+BATCH_CHUNK = 4096
 """Most games of a batch in one chunk: the batched engine's speed levels off from a few thousand."""
 BATCH_RECORDED_CHUNK = 2048
 """The same when records are written: a chunk's records are held until written (about 2 kB a game)."""
