@@ -46,8 +46,9 @@ _SOFT_DEADLINE = 0.9
 (the rest is slack for the final choice and for the machine being busy with other work)."""
 FIRST_BLOCK = 32
 """Worlds of the first block: enough to time a world and to prune on."""
-MAX_BLOCK = 1024
-"""Most worlds of one block (every live candidate is played on each)."""
+MAX_BLOCK_PLAYOUTS = 8192
+"""Most playouts of one block (worlds times live candidates): large enough that numpy's cost per
+operation is small beside the work, small enough that every array stays in the cache."""
 _BLOCK_SHARE = 0.6
 """A timed block takes at most this share of the time left before the soft deadline: an
 estimate wrong by half still ends in time, and later blocks use what is left."""
@@ -159,24 +160,29 @@ def _search(start: Start, view: PlayerView, turns: int, rng: random.Random, opti
     soft_deadline = began + options.think_ms / 1000.0 * _SOFT_DEADLINE
     block = min(FIRST_BLOCK, fixed) if fixed is not None else FIRST_BLOCK
     while block > 0:
-        played_at = time.perf_counter()
+        played_at, playouts = time.perf_counter(), block * len(search.alive)
         search.play(block, stats)
         if search.worlds >= _PRUNE_AFTER and len(search.alive) > 1:
             search.prune()
         if len(search.alive) == 1:
             break
+        most = MAX_BLOCK_PLAYOUTS // len(search.alive)
         if fixed is not None:
-            block = min(MAX_BLOCK, fixed - search.worlds)
+            block = min(most, fixed - search.worlds)
         else:
-            block = _next_block(block, time.perf_counter() - played_at, soft_deadline)
+            per_world = (time.perf_counter() - played_at) / playouts * len(search.alive)
+            block = _next_block(min(most, _time_left(soft_deadline) // max(per_world, 1e-7)))
     return search.best()
 
 
-def _next_block(block: int, seconds: float, soft_deadline: float) -> int:
-    """Worlds of the next timed block: what fits in a share of the time left (0: stop)."""
-    per_world = max(seconds, 1e-6) / block
-    fits = int((soft_deadline - time.perf_counter()) * _BLOCK_SHARE / per_world)
-    return min(MAX_BLOCK, fits) if fits >= FIRST_BLOCK // 2 else 0
+def _time_left(soft_deadline: float) -> float:
+    """Seconds a new block may take: a share of what is left before the soft deadline."""
+    return max(soft_deadline - time.perf_counter(), 0.0) * _BLOCK_SHARE
+
+
+def _next_block(worlds: float) -> int:
+    """Worlds of the next timed block, or 0 to stop when too few fit to be worth a block."""
+    return int(worlds) if worlds >= FIRST_BLOCK // 2 else 0
 
 
 class MonteCarloAgent:
