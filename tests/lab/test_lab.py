@@ -14,6 +14,7 @@ import pytest
 
 from game import SNAP
 from game.players.options import DEFAULT_OPTIONS, AgentOptions
+from game.lab.batched import BATCH_CHUNK
 from game.lab.runner import Task, _general_chunk, play_chunk, tasks
 from game.lab.text import players_text, record_head, record_text, round_text
 from game.lab.totals import HeadToHead, mean_interval
@@ -124,7 +125,7 @@ def test_head_to_head_from_sums_is_the_interval_of_the_differences() -> None:
 def test_chunks_are_made_as_they_are_needed() -> None:
     chunks = tasks(SNAP, ["random"] * 4, 1, 10**12, 1, False, AgentOptions(), False, None)
     first, second = next(chunks), next(chunks)
-    assert (first.start, first.stop, second.start) == (0, 8192, 8192)
+    assert (first.start, first.stop, second.start) == (0, BATCH_CHUNK, BATCH_CHUNK)
 
 
 # ------------------------------------------------------------------ the command line
