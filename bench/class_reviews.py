@@ -1,7 +1,7 @@
 """The students' reviews reaching their phones: a class of 30 at the end of a lesson.
 
-``python bench/class_reviews.py [--phones 30] [--niceness N] [--json]``
-``../shared/tools/under-load -n 6 python bench/class_reviews.py --json``  (a busy laptop: six busy loops)
+``python bench/class_reviews.py [--phones 30] [--niceness N] [--busy N] [--json]``
+``python bench/class_reviews.py --busy 6 --json``  (a busy laptop: six busy loops beside the lesson)
 
 Every simulated phone (in ``--client-processes`` processes of their own) joins one room of many
 tables and plays its table to the end; the main thread does what the projector does each frame
@@ -13,7 +13,9 @@ review - the first phone's, the median and the last's (targets for the last of 3
 2 cores: 3 s on a quiet machine, 30 s beside six busy loops) - and the processor time of each
 projector frame drawn while the reviews were being computed (target: p99 under 16 ms).
 ``--niceness`` runs the review workers at another priority than the app's default
-(:data:`game.classroom.reviews.WORKER_NICENESS`), to choose it by measuring.
+(:data:`game.classroom.reviews.WORKER_NICENESS`), to choose it by measuring; ``--busy N`` runs N
+processes that only spin (``while True: pass``, the priority of everything else) for the length
+of the lesson, as a teacher's browser and video would.
 """
 
 from __future__ import annotations
@@ -23,10 +25,12 @@ import asyncio
 import json
 import os
 import statistics
+import subprocess
 import sys
 import time
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -140,6 +144,18 @@ def lesson(args: argparse.Namespace) -> dict[str, Any]:
     }
 
 
+@contextmanager
+def busy_loops(count: int) -> Iterator[None]:
+    """``count`` processes that only spin, for the length of the ``with`` block."""
+    loops = [subprocess.Popen([sys.executable, "-c", "while True: pass"]) for _ in range(count)]
+    try:
+        yield
+    finally:
+        for loop in loops:
+            loop.kill()
+            loop.wait()
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--phones", type=int, default=30)
@@ -149,15 +165,18 @@ def main() -> int:
                         help="the review workers' niceness (default: the app's, WORKER_NICENESS)")
     parser.add_argument("--step-delay", type=float, default=0.05)
     parser.add_argument("--timeout", type=float, default=600.0)
+    parser.add_argument("--busy", type=int, default=0, help="busy loops beside the lesson (default 0)")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
-    figures = lesson(args)
+    with busy_loops(args.busy):
+        figures = lesson(args)
+    figures["busy_loops"] = args.busy
     if args.json:
         print(json.dumps(figures))
     else:
         print(f"{figures['reviews']} reviews of {figures['phones']} students at {figures['tables']} tables, "
               f"{figures['review_workers']} review workers (niceness {figures['worker_niceness']}) on {figures['cores']} "
-              f"cores, load average {figures['load_average']}")
+              f"cores, {figures['busy_loops']} busy loops beside, load average {figures['load_average']}")
         print(f"from a game's end to the phone's review: first {figures['first_s']} s, median {figures['median_s']} s, "
               f"last {figures['last_s']} s (targets for the last: {LAST_TARGET_QUIET_S:g} s quiet, "
               f"{LAST_TARGET_LOADED_S:g} s beside six busy loops)")

@@ -52,6 +52,9 @@ operation is small beside the work, small enough that every array stays in the c
 _BLOCK_SHARE = 0.6
 """A timed block takes at most this share of the time left before the soft deadline: an
 estimate wrong by half still ends in time, and later blocks use what is left."""
+_LONGEST_BLOCK = 0.15
+"""Nor more than this share of the whole think time: a block cannot be stopped midway, and the
+computer may give the process less time than the block before had."""
 _PRUNE_MARGIN = 3.0
 """A candidate is dropped when its mean exceeds the best by this many standard errors
 of the paired difference (and by at least :data:`_PRUNE_FLOOR`)."""
@@ -157,7 +160,8 @@ def _search(start: Start, view: PlayerView, turns: int, rng: random.Random, opti
     """
     search = _Search(start, view, turns, rng)
     fixed = options.rollouts
-    soft_deadline = began + options.think_ms / 1000.0 * _SOFT_DEADLINE
+    budget = options.think_ms / 1000.0
+    soft_deadline = began + budget * _SOFT_DEADLINE
     block = min(FIRST_BLOCK, fixed) if fixed is not None else FIRST_BLOCK
     while block > 0:
         played_at, playouts = time.perf_counter(), block * len(search.alive)
@@ -171,7 +175,8 @@ def _search(start: Start, view: PlayerView, turns: int, rng: random.Random, opti
             block = min(most, fixed - search.worlds)
         else:
             per_world = (time.perf_counter() - played_at) / playouts * len(search.alive)
-            block = _next_block(min(most, _time_left(soft_deadline) // max(per_world, 1e-7)))
+            seconds = min(_time_left(soft_deadline), budget * _LONGEST_BLOCK)
+            block = _next_block(min(most, seconds // max(per_world, 1e-7)))
     return search.best()
 
 
