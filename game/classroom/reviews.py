@@ -39,10 +39,11 @@ from game.rules import Rules
 WORKER_NICENESS = 3
 """How much lower the review workers' priority is than the app's (on systems that have one): the
 projector goes first on a quiet laptop, and on a busy one the workers still get a fair share.
-Measured with ``bench/class_reviews.py`` (30 students, two cores, other work at a load average of
-about 8-9): beside six busy loops the last review came 4.8-5.1 s after its game at niceness 3,
-3.1-6.6 s at 0, 8.8-14.5 s at 5 and 3.7-7.5 s at 10 (when a review took twenty times longer, 10
-left it 229 s); 1.5-2.2 s without the busy loops at any of them."""
+Measured with ``bench/class_reviews.py`` (30 students on two cores, other programs keeping the
+load average at 7-15): beside six busy loops the last review came 3.1-18.2 s after its game at
+niceness 0, 4.8-16.7 s at 3, 8.8-14.5 s at 5 and 3.7-27.5 s at 10 (in six, six, three and six
+runs; when a review cost twenty times more, 10 made it 229 s); 1.3-3.3 s without the busy loops at
+any of them, the projector's frames the same processor time at all."""
 PARENT_GONE = 70
 """A worker's exit code when it ends because the app is gone."""
 
