@@ -35,6 +35,7 @@ import time
 from dataclasses import dataclass
 
 import numpy as np
+import numpy.typing as npt
 
 from ..batch.rollouts import Penalties, Start, card_start, play_out, row_start, sample_worlds
 from ..engine import PlayerView
@@ -130,19 +131,22 @@ class _Search:
                 for block, then in zip(self.results, self.alive_then)]
         return np.concatenate(rows, axis=1)
 
-    def leader(self, history: Penalties) -> int:
+    def leader(self, history: Penalties | npt.NDArray[np.int64]) -> int:
         """Position in :attr:`alive` of the lowest total (the first on ties)."""
         return int(np.argmin(history.sum(axis=1)))
 
     def prune(self) -> None:
         """Drop the candidates clearly worse than the leader, compared world by world (the paired
-        difference, whose spread is much smaller than either result's: both met the same luck)."""
-        results = self.history()
+        difference, whose spread is much smaller than either result's: both met the same luck).
+        The sums are whole numbers, added exactly: a float sum's rounding may depend on the
+        processor's vector width, and a decision counted in rollouts must not."""
+        results = self.history().astype(np.int64)
         lead = self.leader(results)
-        differences = (results - results[lead]).astype(np.float64)
-        mean = differences.mean(axis=1)
-        spread = np.maximum((differences * differences).mean(axis=1) - mean * mean, 0.0)
-        stderr = np.sqrt(spread / (self.worlds - 1))
+        differences = results - results[lead]
+        worlds = self.worlds
+        mean = differences.sum(axis=1) / worlds
+        spread = np.maximum((differences * differences).sum(axis=1) / worlds - mean * mean, 0.0)
+        stderr = np.sqrt(spread / (worlds - 1))
         keep = (mean <= np.maximum(_PRUNE_MARGIN * stderr, _PRUNE_FLOOR))
         keep[lead] = True
         self.alive = [candidate for candidate, kept in zip(self.alive, keep.tolist()) if kept]
