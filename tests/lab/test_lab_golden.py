@@ -82,7 +82,7 @@ def test_same_games_byte_for_byte_as_before(case: str, tmp_path: Path) -> None:
 
 
 def test_same_games_with_two_workers(tmp_path: Path) -> None:
-    """Workers change nothing either (the fast path of random players, and the general one)."""
+    """Workers change nothing either (the batched engine's runs, and the general path's)."""
     for case in ("--games 10000 --seed 101", "--games 300 --seed 107 --rules classic --players "
                  "mc,random,heuristic --rollouts 2"):
         check_run(case, [*case.split(), "--jobs", "2"], tmp_path / f"{len(case)}.jsonl")
