@@ -11,7 +11,8 @@ turn) and, under rule 4, the cheapest row.
 
 Every (option, world) pair is one game of :class:`~game.batch.tables.Tables` - games last -
 so a block of a few thousand playouts is a few hundred array operations per turn.
-``tests/players/test_batch_rollouts.py`` replays playouts through the engine.
+``tests/players/test_batch_rollouts.py`` checks every playout against the one-at-a-time rollout
+of :mod:`game.players.fastsim`, itself checked against the engine card by card.
 """
 
 from __future__ import annotations
@@ -167,6 +168,8 @@ def greedy_picks(hand: Cards, tables: Tables, risk: npt.NDArray[np.float64]) -> 
     cost = (best & 63) * risk[missing * risk_width() + gap] + gap * _GAP_WEIGHT
     cheapest = tables.sums.min(axis=0) + _LOW_CARD_SURCHARGE
     return first_minimum(cost * fits + cheapest * ~fits)
+
+
 def risk_width() -> int:
     """Entries per line of :func:`game.players.fastsim.risk_table` (one per gap, 0 to 104)."""
     return len(risk_table(1)[0])
