@@ -1,6 +1,7 @@
 """Strength of the computer players: the figures the AI levels are judged by.
 
     python bench/ai.py [--games N] [--deals D] [--think-ms MS] [--jobs J] [--only NAME ...]
+    python bench/ai.py --only rollouts [--baseline DIR] [--repeats R]
 
 1. ``classic``  - classic rules, ``mc`` against three ``random``: mean penalty
    per 10-card round, with its 95% interval (target: at most 4.0).
@@ -9,6 +10,13 @@
    per-deal difference of mean penalty, mc minus heuristic (target: the
    whole 95% interval below zero).
 4. ``heuristic-vs-random`` - duplicate deals, ``heuristic,random,random,random``.
+
+5. ``rollouts`` - how much ``mc`` searches: sampled worlds and playouts (a candidate played to
+   the end of the round on a world) per decision at ``--think-ms``, over the card decisions of
+   seat 0 in the first round of six seeded classic games (4 players), and playouts per second
+   of processor time.  With ``--baseline DIR`` (another checkout, e.g. made by
+   ``git worktree add DIR <commit>``), the same positions are searched by that checkout's
+   ``mc`` too, runs alternating, and the ratios are printed (target: 10x the playouts).
 
 Every run also reports the longest ``mc`` decision against the budget
 (target: at most 20% over).  Timings depend on the machine and its load;
@@ -26,7 +34,10 @@ import time
 from pathlib import Path
 from typing import NamedTuple
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+if "--root" in sys.argv:  # --measure-rollouts in another checkout: its game, this bench
+    sys.path.insert(0, str(Path(sys.argv[sys.argv.index("--root") + 1]).resolve()))
+else:
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game.players.options import AgentOptions  # noqa: E402
 from game.rules import CLASSIC, SNAP, Rules  # noqa: E402
@@ -34,7 +45,9 @@ from game.lab.records import RecordsFile  # noqa: E402
 from game.lab.simulate import Summary, mean_interval, simulate, total_games  # noqa: E402
 from cli.progress import Progress  # noqa: E402
 
-BENCHES = ("classic", "snap", "mc-vs-heuristic", "heuristic-vs-random")
+BENCHES = ("classic", "snap", "mc-vs-heuristic", "heuristic-vs-random", "rollouts")
+ROLLOUT_GAMES = 6
+"""Games whose first-round card decisions (of seat 0) the ``rollouts`` bench searches."""
 
 
 class GameScores(NamedTuple):
@@ -120,6 +133,101 @@ def duplicate(rules: Rules, kinds: list[str], deals: int, options: AgentOptions,
         print("  " + overshoot(summary, "mc", options.think_ms))
 
 
+def rollout_positions(games: int) -> list[object]:
+    """Seat 0's card decisions (two cards or more) in the first round of seeded classic random games."""
+    import random
+
+    from game import Game, Phase
+    from game.play import game_seed
+
+    views: list[object] = []
+    for index in range(games):
+        game, rng = Game(CLASSIC, 4, game_seed(11, index)), random.Random(index)
+        while game.round == 0 and not game.is_over:
+            if game.phase is Phase.CHOOSE_CARDS:
+                if len(game.hand(0)) > 1:
+                    views.append(game.view(0))
+                game.play_cards([rng.choice(game.hand(p)) for p in range(4)])
+            elif game.phase is Phase.CHOOSE_ROW:
+                game.choose_row(game.awaiting_row_choice, rng.randrange(4))  # type: ignore[arg-type]
+            else:
+                game.place_next()
+    return views
+
+
+def measure_rollouts(think_ms: float) -> dict[str, float]:
+    """Worlds and playouts per decision of the ``mc`` found on the path, at ``think_ms``.  A search
+    that reports them (``SearchStats``) is asked; an older one is counted from outside: a world is
+    one ``sample`` of its generator, a playout one call of its ``rollout``."""
+    import random
+    import statistics
+
+    from game.players import mc
+
+    counted = {"worlds": 0, "playouts": 0}
+    if not hasattr(mc, "SearchStats"):
+        real = mc.rollout  # type: ignore[attr-defined]
+
+        def rollout(*args: object) -> int:
+            counted["playouts"] += 1
+            return real(*args)  # type: ignore[no-any-return]
+
+        mc.rollout = rollout  # type: ignore[attr-defined]
+
+    class Counting(random.Random):
+        def sample(self, population, k, **kwargs):  # type: ignore[no-untyped-def,override]
+            counted["worlds"] += 1
+            return super().sample(population, k, **kwargs)
+
+    worlds, playouts, wall, cpu = [], [], [], []
+    for view in rollout_positions(ROLLOUT_GAMES):
+        counted.update(worlds=0, playouts=0)
+        stats = mc.SearchStats() if hasattr(mc, "SearchStats") else None
+        extra = {"stats": stats} if stats is not None else {}
+        started, started_cpu = time.perf_counter(), time.process_time()
+        mc.mc_choose_card(view, Counting(7), AgentOptions(think_ms=think_ms), **extra)  # type: ignore[arg-type]
+        wall.append(time.perf_counter() - started)
+        cpu.append(time.process_time() - started_cpu)
+        worlds.append(stats.worlds if stats is not None else counted["worlds"])
+        playouts.append(stats.playouts if stats is not None else counted["playouts"])
+    return {"decisions": len(worlds), "worlds": statistics.mean(worlds), "playouts": statistics.mean(playouts),
+            "wall_ms": 1000 * statistics.mean(wall), "cpu_ms": 1000 * statistics.mean(cpu),
+            "playouts_per_cpu_second": sum(playouts) / sum(cpu)}
+
+
+def rollouts_in(root: Path, think_ms: float) -> dict[str, float]:
+    """:func:`measure_rollouts` in a fresh process that imports the game from ``root``."""
+    import subprocess
+
+    out = subprocess.run([sys.executable, __file__, "--measure-rollouts", "--root", str(root),
+                          "--think-ms", str(think_ms)], capture_output=True, text=True, check=True)
+    return json.loads(out.stdout)  # type: ignore[no-any-return]
+
+
+def rollouts(think_ms: float, baseline: Path | None, repeats: int) -> None:
+    import statistics
+
+    here = Path(__file__).resolve().parent.parent
+    runs: dict[str, list[dict[str, float]]] = {"this": [], "baseline": []}
+    for _repeat in range(repeats):
+        runs["this"].append(rollouts_in(here, think_ms))
+        if baseline is not None:
+            runs["baseline"].append(rollouts_in(baseline, think_ms))
+    print(f"[classic] mc card decisions of seat 0, first round of {ROLLOUT_GAMES} games, {think_ms:g} ms each, "
+          f"medians of {repeats} run(s)")
+    for name, found in runs.items():
+        if found:
+            row = {key: statistics.median(run[key] for run in found) for key in found[0]}
+            print(f"  {name:8} worlds/decision {row['worlds']:8.0f}  playouts/decision {row['playouts']:8.0f}  "
+                  f"decision {row['wall_ms']:.1f} ms ({row['cpu_ms']:.1f} ms processor)  "
+                  f"playouts per processor second {row['playouts_per_cpu_second']:,.0f}")
+    if runs["baseline"]:
+        for key in ("worlds", "playouts", "playouts_per_cpu_second"):
+            ratios = [new[key] / old[key] for new, old in zip(runs["this"], runs["baseline"])]
+            print(f"  {key} this / baseline: {statistics.median(ratios):.1f}x (runs: "
+                  f"{', '.join(f'{r:.1f}' for r in ratios)}){'  target >= 10x' if key == 'playouts' else ''}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=250, help="games against random (default 250)")
@@ -132,7 +240,15 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--seed", type=int, default=2024)
     parser.add_argument("--only", nargs="+", choices=BENCHES, default=list(BENCHES))
+    parser.add_argument("--baseline", type=Path, default=None,
+                        help="rollouts: another checkout whose mc is measured on the same positions")
+    parser.add_argument("--repeats", type=int, default=3, help="rollouts: alternating runs (default 3)")
+    parser.add_argument("--measure-rollouts", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--root", type=Path, default=None, help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.measure_rollouts:
+        print(json.dumps(measure_rollouts(args.think_ms)))
+        return
     options = AgentOptions(think_ms=args.think_ms, rollouts=args.rollouts)
     budget = f"{args.rollouts} rollouts" if args.rollouts else f"{args.think_ms:g} ms"
     print(f"mc budget: {budget} per decision; {args.jobs} worker process(es)")
@@ -145,6 +261,8 @@ def main() -> None:
     if "heuristic-vs-random" in args.only:
         duplicate(CLASSIC, ["heuristic", "random", "random", "random"], args.heuristic_deals,
                   AgentOptions(), args.jobs, args.seed)
+    if "rollouts" in args.only:
+        rollouts(args.think_ms, args.baseline, args.repeats)
 
 
 if __name__ == "__main__":

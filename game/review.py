@@ -8,10 +8,11 @@ hidden hands: the opponents' future cards are sampled from the cards that
 player had not seen, exactly as the ``mc`` player does (:mod:`game.mc`).
 
 For every option the review plays the same sampled worlds to the end of the
-round with :func:`game.fastsim.rollout` (common random numbers: options are
-compared on the same luck) and reports the mean penalty.  Unlike the ``mc``
-player it never drops an option early: every legal option is played on every
-world, so each expected value is measured with the same care.
+round (common random numbers: options are compared on the same luck), every
+option on a block of worlds at once by the batched engine
+(:func:`game.batch.rollouts.play_out`), and reports the mean penalty.  Unlike the
+``mc`` player it never drops an option early: every legal option is played on
+every world, so each expected value is measured with the same care.
 
 ``best`` is the option with the lowest mean (the played option when it ties),
 so ``loss = expected[played] - expected[best]`` is never negative.  Each
@@ -26,8 +27,10 @@ import random
 from dataclasses import dataclass
 from typing import Iterator, Sequence
 
+import numpy as np
+
+from .batch.rollouts import Start, card_start, play_out, row_start, sample_worlds
 from .engine import Game, Phase, PlayerView, RoundLog, predict
-from .players.fastsim import ROW_BITS_PER_CHOICE, risk_table, rollout, table_from_rows, tables_after_taking_each_row
 from .players.heuristic import at_least, unseen_cards
 from .i18n import _, ngettext
 from .rules import ROW_LIMIT, ROWS, Rules
@@ -36,6 +39,9 @@ DEFAULT_ROLLOUTS = 1000
 """Sampled worlds per decision by default: a whole 7-turn game of one seat reviews in
 well under a second, and the means of close options are within about a tenth of a point."""
 DEFAULT_SEED = 0
+WORLDS_PER_BLOCK = 512
+"""Worlds played at once (every option on each): a block of a hand's ten options is about 5,000
+playouts, a few hundred kilobytes per array."""
 WORTH_REVISITING = 0.5
 """Penalty points: a decision that lost at least this much is worth revisiting."""
 
@@ -185,29 +191,24 @@ def worth_revisiting(decisions: Sequence[Decision], threshold: float = WORTH_REV
 
 
 # ----------------------------------------------------------- evaluation
-def _worlds(view: PlayerView, turns: int, rng: random.Random, rollouts: int) -> Iterator[tuple[list[int], int]]:
-    """``rollouts`` samples of the opponents' future cards (from the unseen ones) and row bits."""
+def _totals(start: Start, view: PlayerView, turns: int, rng: random.Random, rollouts: int) -> list[int]:
+    """Each option's total penalty over ``rollouts`` sampled worlds, played a block at a time."""
+    generator = np.random.Generator(np.random.PCG64(rng.getrandbits(64)))
     unseen = unseen_cards(view)
-    draw = min((view.player_count - 1) * turns, len(unseen))
-    bits = ROW_BITS_PER_CHOICE * max(draw, 1)
-    for _world in range(rollouts):
-        yield rng.sample(unseen, draw), rng.getrandbits(bits)
+    opponents = view.player_count - 1
+    options = list(range(start.options))
+    totals = np.zeros(start.options, dtype=np.int64)
+    for first in range(0, rollouts, WORLDS_PER_BLOCK):
+        worlds = sample_worlds(unseen, opponents, turns, min(WORLDS_PER_BLOCK, rollouts - first), generator)
+        totals += play_out(start, options, worlds, opponents, turns, view.rules).sum(axis=1)
+    return [int(total) for total in totals]
 
 
 def card_means(view: PlayerView, rng: random.Random, rollouts: int) -> dict[int, float]:
     """Mean penalty to the end of the round of playing each card of the hand now."""
-    hand = view.hand
-    penalties = view.rules.penalties
-    ends, counts, sums = table_from_rows(view.rows, penalties)
-    turns = view.rules.turns_per_round - view.turn
-    opponents = view.player_count - 1
-    risk = risk_table(opponents)
-    totals = [0] * len(hand)
-    for others, bits in _worlds(view, turns, rng, rollouts):
-        for index, card in enumerate(hand):
-            totals[index] += rollout(([*ends], [*counts], [*sums]), penalties, [*hand], card,
-                                     others, opponents, turns, bits, risk)
-    return {card: total / rollouts for card, total in zip(hand, totals)}
+    start = card_start(view.rows, view.hand, view.rules)
+    totals = _totals(start, view, view.rules.turns_per_round - view.turn, rng, rollouts)
+    return {card: total / rollouts for card, total in zip(view.hand, totals)}
 
 
 def row_means(view: PlayerView, rng: random.Random, rollouts: int) -> dict[int, float]:
@@ -219,21 +220,13 @@ def row_means(view: PlayerView, rng: random.Random, rollouts: int) -> dict[int, 
     card = view.card_to_place
     if card is None:
         raise ValueError("no row choice is pending for this player")
-    penalties = view.rules.penalties
-    tables, immediate = tables_after_taking_each_row(view.rows, penalties, card, view.revealed)
+    start = row_start(view.rows, view.hand, card, view.revealed, view.rules)
+    immediate = start.taken_now.tolist()
     turns = view.rules.turns_per_round - view.turn - 1
-    hand = view.hand
-    if turns == 0 or not hand:
+    if turns == 0 or not view.hand:
         return {row: float(immediate[row]) for row in range(ROWS)}
-    opponents = view.player_count - 1
-    risk = risk_table(opponents)
-    totals = [0] * ROWS
-    for others, bits in _worlds(view, turns, rng, rollouts):
-        for row in range(ROWS):
-            ends, counts, sums = tables[row]
-            totals[row] += rollout(([*ends], [*counts], [*sums]), penalties, [*hand], None,
-                                   others, opponents, turns, bits, risk)
-    return {row: immediate[row] + totals[row] / rollouts for row in range(ROWS)}
+    totals = _totals(start, view, turns, rng, rollouts)  # each playout counts the row taken now
+    return {row: totals[row] / rollouts for row in range(ROWS)}
 
 
 # ---------------------------------------------------------------- words

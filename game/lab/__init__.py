@@ -1,7 +1,7 @@
 """The strategy lab's machinery: ``main.py simulate`` at the speed of the machine.
 
-* :mod:`game.lab.fastgame` - games of ``random`` players on a compact table,
-  card for card the engine's games;
+* :mod:`game.lab.batched` - chunks of ``random`` and ``heuristic`` players' games on
+  the batched engine (:mod:`game.batch`), thousands at once;
 * :mod:`game.lab.text` - records written as JSON text directly;
 * :mod:`game.lab.totals` - running totals and the summary (nothing per game kept);
 * :mod:`game.lab.runner` - chunks of games, made as they are needed, played in

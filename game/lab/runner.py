@@ -9,9 +9,11 @@ whatever the number of workers (timings aside).
 
 How a chunk is played depends on who plays:
 
-* only ``random`` players (not in duplicate runs): :class:`~game.lab.fastgame.RandomGames`;
-* built-in players: the engine, with a view built only for players that read
-  one and only those players' decisions timed;
+* only ``random`` and ``heuristic`` players: the batched engine, every game of the chunk
+  at once (:mod:`game.lab.batched`);
+* built-in players with ``mc`` among them: the engine, with a view built only for players
+  that read one and only those players' decisions timed (``random`` players draw what
+  they would draw in a batch: :mod:`game.batch.draws`);
 * any other player (an external bot): the general path, unchanged (every
   player timed, the bots killed at the end of each game).
 """
@@ -40,7 +42,8 @@ from ..engine import Game, Phase, PlayerView, RoundLog
 from ..play import game_seed, make_agents, play_game, players_rng
 from ..bots.proctree import ctrl_c_ignored, die_with_parent
 from ..rules import ROWS, Rules, rules_named
-from .fastgame import MAX_PLAYERS, RandomGames
+from ..batch.draws import game_key, place, uniform
+from .batched import batch_chunk_size, is_batched, play_batched
 from .text import players_text, record_head, record_text, round_text
 from .totals import ChunkTotals
 from ..cluster import next_result
@@ -49,10 +52,6 @@ from ..kinds import parse_bot_kind
 if TYPE_CHECKING:
     from ..cluster import Cluster
 
-FAST_CHUNK = 2000
-"""Most games of ``random`` players in one chunk (about 30 microseconds each)."""
-FAST_RECORDED_CHUNK = 500
-"""The same when records are written: a chunk's records are held until written (about 2 kB a game)."""
 BUILT_IN_CHUNK = 256
 """Most games of built-in players in one chunk, without ``mc``."""
 SLOW_CHUNK = 64
@@ -92,16 +91,11 @@ def rotations(kinds: Sequence[str], duplicate: bool) -> list[tuple[str, ...]]:
     return [tuple(kinds[(seat - shift) % count] for seat in range(count)) for shift in range(count)]
 
 
-def is_fast(kinds: Sequence[str], duplicate: bool) -> bool:
-    """Whether the compact loop of :mod:`game.lab.fastgame` plays these games."""
-    return not duplicate and len(kinds) <= MAX_PLAYERS and all(kind == "random" for kind in kinds)
-
-
 def chunk_size(kinds: Sequence[str], duplicate: bool, deals: int, jobs: int, record: bool = False) -> int:
     """Deals per chunk: large for quick games, small for slow ones, a few per worker."""
-    if is_fast(kinds, duplicate):
-        most = FAST_RECORDED_CHUNK if record else FAST_CHUNK
-    elif any(kind == "mc" or kind not in AGENT_KINDS for kind in kinds):
+    if is_batched(kinds):
+        return batch_chunk_size(deals, jobs, record)
+    if any(kind == "mc" or kind not in AGENT_KINDS for kind in kinds):
         most = SLOW_CHUNK if jobs > 1 else 1
     else:
         most = BUILT_IN_CHUNK
@@ -113,8 +107,10 @@ def chunk_size(kinds: Sequence[str], duplicate: bool, deals: int, jobs: int, rec
 def cluster_chunk_size(kinds: Sequence[str], duplicate: bool, deals: int, threads: int, record: bool = False) -> int:
     """Deals per chunk on a cluster: as large as one process's chunks (a shard's overhead is a
     few milliseconds of network), but small enough that every worker thread gets a few."""
+    if is_batched(kinds):
+        return batch_chunk_size(deals, threads, record)
     most = chunk_size(kinds, duplicate, deals, 1, record)
-    if not is_fast(kinds, duplicate) and any(kind == "mc" or kind not in AGENT_KINDS for kind in kinds):
+    if any(kind == "mc" or kind not in AGENT_KINDS for kind in kinds):
         most = SLOW_CHUNK
     return max(1, min(most, math.ceil(deals / (threads * CLUSTER_CHUNKS_PER_THREAD))))
 
@@ -139,39 +135,11 @@ def tasks(rules: Rules, kinds: Sequence[str], seed: int, deals: int, jobs: int, 
 def play_chunk(task: Task) -> ChunkTotals:
     """Play a chunk of games in index order (top-level: worker processes import it)."""
     rules = rules_named(task.rules)
-    if is_fast(task.kinds, task.duplicate):
-        return _fast_chunk(rules, task)
+    if is_batched(task.kinds):
+        slots = list(dict.fromkeys(task.kinds)) if task.duplicate else None
+        return play_batched(rules, rotations(task.kinds, task.duplicate), task.seed, task.start, task.stop,
+                            task.record, dict(task.names), slots)
     return _general_chunk(rules, task)
-
-
-def _fast_chunk(rules: Rules, task: Task) -> ChunkTotals:
-    count = len(task.kinds)
-    totals = ChunkTotals.empty(count)
-    row_choices = [0] * count
-    records: list[str] | None = [] if task.record else None
-    games = _fast_games(rules, count)
-    rounds = games.play_range(task.seed, task.start, task.stop, totals.penalty, totals.wins, row_choices,
-                              records, record_head(rules.name), players_text(task.kinds, dict(task.names)))
-    played = task.stop - task.start
-    totals.games = played
-    totals.slot_games = [played] * count
-    totals.rounds = [rounds] * count
-    turns = rounds * rules.turns_per_round
-    totals.decisions = [turns + choices for choices in row_choices]
-    if records:
-        totals.records = "".join(records)
-    return totals
-
-
-_FAST_GAMES: dict[tuple[str, int], RandomGames] = {}
-
-
-def _fast_games(rules: Rules, count: int) -> RandomGames:
-    """One :class:`RandomGames` per preset and player count, kept (its generators are reused)."""
-    key = (rules.name, count)
-    if key not in _FAST_GAMES:
-        _FAST_GAMES[key] = RandomGames(rules, count)
-    return _FAST_GAMES[key]
 
 
 @dataclass
@@ -251,15 +219,16 @@ def _add_game(totals: ChunkTotals, game: _Game, distinct: list[str] | None) -> N
 def _play_built_in(rules: Rules, kinds: Sequence[str], seed: int, options: AgentOptions) -> _Game:
     """A game of built-in players through the engine.
 
-    ``random`` players draw from the players' generator exactly as
-    :class:`~game.agents.RandomAgent` does, without a view or a clock; the
-    others are made in seat order as :func:`~game.play.make_agents` makes them
-    (an ``mc`` player splits its generator off at that moment) and timed.
+    ``random`` players draw what they draw in the batched engine (:func:`game.batch.draws.uniform`
+    at their place), without a view or a clock; the others are made in seat order as
+    :func:`~game.play.make_agents` makes them (an ``mc`` player splits its generator off the
+    players' generator at that moment) and timed.
     """
     count = len(kinds)
     game = Game(rules, count, seed)
     rng = players_rng(seed)
-    draw = rng.random
+    key = game_key(seed)
+    turns = rules.turns_per_round
     agents: list[Agent | None] = [None if kind == "random" else make_agent(kind, rng, options) for kind in kinds]
     decisions = [0] * count
     seconds = [0.0] * count
@@ -279,7 +248,7 @@ def _play_built_in(rules: Rules, kinds: Sequence[str], seed: int, options: Agent
                 agent = agents[seat]
                 if agent is None:
                     held = hand(seat)
-                    cards.append(held[int(draw() * len(held))])
+                    cards.append(held[int(uniform(key, place(game.round, game.turn, seat, count, turns)) * len(held))])
                     decisions[seat] += 1
                 else:
                     cards.append(_timed(agent.choose_card, view(seat), seat, decisions, seconds, longest, clock))
@@ -289,7 +258,7 @@ def _play_built_in(rules: Rules, kinds: Sequence[str], seed: int, options: Agent
             assert chooser is not None
             agent = agents[chooser]
             if agent is None:
-                row = int(draw() * ROWS)
+                row = int(uniform(key, place(game.round, game.turn, count, count, turns)) * ROWS)
                 decisions[chooser] += 1
             else:
                 row = _timed(agent.choose_row, view(chooser), chooser, decisions, seconds, longest, clock)

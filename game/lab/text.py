@@ -16,6 +16,9 @@ from __future__ import annotations
 import json
 from typing import Sequence
 
+import numpy as np
+
+from ..batch.games import RoundLog as BatchRound, TurnLog as BatchTurn
 from ..engine import RoundLog
 from ..record import FORMAT
 from ..rules import HAND_SIZE, HIGHEST_CARD, PRESETS, ROWS
@@ -75,3 +78,37 @@ def record_text(head: str, seed: int, players: str, rounds: Sequence[str],
     """A whole record line (without its newline)."""
     return (f'{head}{seed}{players}{",".join(rounds)}],"scores":{list_text(list(scores))},'
             f'"winners":{list_text(list(winners))}}}')
+
+
+def batch_round_texts(round_log: BatchRound) -> list[str]:
+    """Each game's round of a batched round's log (:mod:`game.batch.games`) as the format's JSON
+    object, in the log's game order: the same text :func:`round_text` writes from the engine's log."""
+    players = len(round_log.hands)
+    games = len(round_log.games)
+    deals = np.concatenate([round_log.hands.reshape(players * HAND_SIZE, games), round_log.starts]).T.tolist()
+    head = ROUND_HEAD[players]
+    texts = [[head % tuple(cards)] for cards in deals]
+    for index, turn in enumerate(round_log.turns):
+        for pieces, turn_text in zip(texts, _batch_turn_texts(turn, players)):
+            pieces.append("," + turn_text if index else turn_text)
+    assert round_log.penalties is not None
+    for pieces, penalties in zip(texts, round_log.penalties.T.tolist()):
+        pieces.append(f'],"penalties":{list_text(penalties)}}}')
+    return ["".join(pieces) for pieces in texts]
+
+
+def _batch_turn_texts(turn: BatchTurn, players: int) -> list[str]:
+    """Each game's turn object (``{"plays":[...],"placements":[...]}``)."""
+    turn_head = TURN_HEAD[players]
+    found = []
+    for plays, order, rows, counts, took in zip(turn.plays.T.tolist(), turn.order.T.tolist(), turn.rows.T.tolist(),
+                                                turn.took_count.T.tolist(), turn.took.transpose(2, 0, 1).tolist()):
+        parts = [turn_head % tuple(plays)]
+        placed = PLACED
+        for key, row, count, cards in zip(order, rows, counts, took):
+            start = placed[key & 15][key >> 4]
+            parts.append(start + (NOTHING_TAKEN[row] if not count else f'{row},"took":{list_text(cards[:count])}}}'))
+            placed = PLACED_AFTER
+        parts.append("]}")
+        found.append("".join(parts))
+    return found

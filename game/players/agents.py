@@ -11,7 +11,9 @@ Kinds (:data:`AGENT_KINDS`):
 
 * ``random`` - the assignment's "stupid AI" (:class:`RandomAgent`);
 * ``heuristic`` - human-like rules of thumb (:mod:`game.heuristic`);
-* ``mc`` - Monte Carlo search to a time or rollout budget (:mod:`game.mc`).
+* ``mc`` - Monte Carlo search to a time or rollout budget (:mod:`game.players.mc`), loaded
+  when the first ``mc`` player is made: its search stands on the batched engine (numpy), which
+  nothing else here needs.
 """
 
 from __future__ import annotations
@@ -23,7 +25,6 @@ from ..i18n import _
 from .options import DEFAULT_OPTIONS, AgentOptions
 from ..engine import PlayerView
 from .heuristic import HeuristicAgent
-from .mc import MonteCarloAgent
 from ..rules import ROWS
 
 
@@ -65,10 +66,18 @@ class RandomAgent:
 
 AgentFactory = Callable[[random.Random, AgentOptions], Agent]
 
+
+def monte_carlo_agent(rng: random.Random, options: AgentOptions | None = None) -> Agent:
+    """A new ``mc`` player (:class:`game.players.mc.MonteCarloAgent`)."""
+    from .mc import MonteCarloAgent
+
+    return MonteCarloAgent(rng, options)
+
+
 AGENT_KINDS: dict[str, AgentFactory] = {
     "random": RandomAgent,
     "heuristic": HeuristicAgent,
-    "mc": MonteCarloAgent,
+    "mc": monte_carlo_agent,
 }
 """Every computer player kind, by name (``random`` first: the default).
 ``human`` is not an agent kind."""

@@ -241,14 +241,43 @@ def test_a_missing_file_is_one_line_and_exit_2(tmp_path: Path) -> None:
 def test_golden_review_of_the_worked_example() -> None:
     # Celia (seat 2) in the worked example: her 7 fits no row on turn 3 and she takes row 4.
     # Exact figures at 20 rollouts, seed 1: they must not change from machine to machine.
+    # (Taken again with the batched engine's worlds, issue 45: a numpy generator per decision.)
     from game.scenarios import worked_example_played
 
     game = worked_example_played(SNAP)
     decisions = review_game(SNAP, 4, game.seed, game.rounds, [2], rollouts=20, seed=1)
     assert [(d.turn, d.kind, d.played, d.best, d.loss) for d in decisions[:4]] == [
-        (0, CARD, 42, 57, 1.4), (1, CARD, 57, 35, 1.95), (2, CARD, 7, 30, 4.3), (2, ROW, 3, 1, 3.95)]
-    assert decisions[3].expected == ((0, 12.7), (1, 9.05), (2, 21.95), (3, 13.0))
+        (0, CARD, 42, 35, 0.55), (1, CARD, 57, 14, 2.2), (2, CARD, 7, 26, 5.4), (2, ROW, 3, 1, 1.45)]
+    assert decisions[3].expected == ((0, 11.45), (1, 8.75), (2, 21.5), (3, 10.2))
     assert decisions[3].card == 7 and decisions[3].revealed == (23, 88, 7, 64)
+
+
+def test_each_row_costs_what_it_takes_now_and_what_follows_once() -> None:
+    """A rule-4 review against rollouts one at a time (``game.players.fastsim``), on the same position:
+    each row's mean is the row taken now plus the rest of the round, counted once."""
+    import random
+
+    from game.players.fastsim import risk_table, rollout, tables_after_taking_each_row
+    from game.players.heuristic import unseen_cards
+    from game.review import row_means
+    from game.scenarios import worked_example_played
+
+    game = worked_example_played(SNAP)
+    point = next(p for p in decision_points(SNAP, 4, game.seed, game.rounds, [2]) if p.kind == ROW)
+    position = point.view
+    assert position.card_to_place is not None
+    tables, immediate = tables_after_taking_each_row(position.rows, SNAP.penalties, position.card_to_place,
+                                                     position.revealed)
+    turns, rng, worlds = SNAP.turns_per_round - position.turn - 1, random.Random(3), 3000
+    unseen, totals = unseen_cards(position), [0] * 4
+    for _world in range(worlds):
+        others, bits = rng.sample(unseen, 3 * turns), rng.getrandbits(2 * 3 * turns)
+        for row, (ends, counts, sums) in enumerate(tables):
+            totals[row] += rollout(([*ends], [*counts], [*sums]), SNAP.penalties, [*position.hand], None, others,
+                                   3, turns, bits, risk_table(3))
+    means = row_means(position, random.Random(4), worlds)
+    for row in range(4):
+        assert means[row] == pytest.approx(immediate[row] + totals[row] / worlds, abs=1.0)
 
 
 def test_the_review_and_predictions_never_import_pygame() -> None:

@@ -1,4 +1,4 @@
-"""The strategy lab's machinery: the fast loop against the engine, records as text, totals,
+"""The strategy lab's machinery: the batched engine against the engine path, records as text, totals,
 the records file (refused, appended, cut back on a write error), bounded --jobs, flat memory."""
 
 from __future__ import annotations
@@ -14,13 +14,16 @@ import pytest
 
 from game import SNAP
 from game.players.options import DEFAULT_OPTIONS, AgentOptions
-from game.lab.fastgame import RandomGames
-from game.lab.runner import Task, play_chunk, tasks
+from game.lab.batched import BATCH_CHUNK
+from game.lab.runner import Task, _general_chunk, play_chunk, tasks
 from game.lab.text import players_text, record_head, record_text, round_text
 from game.lab.totals import HeadToHead, mean_interval
-from game.play import game_seed, play_seeded_game
+from game.batch.draws import game_key, place, uniform
+from game.engine import Game, PlayerView
+from game.play import game_seed, play_game, play_seeded_game, players_rng
+from game.players.agents import make_agent
 from game.record import PlayerInfo, read_records, record_game
-from game.rules import CLASSIC, PRESETS, Rules
+from game.rules import CLASSIC, PRESETS, Rules, rules_named
 from tests.conftest import PROJECT
 
 
@@ -30,24 +33,35 @@ def engine_record(rules: Rules, kinds: list[str], seed: int, options: AgentOptio
     return record_game(game, players).to_json()
 
 
-@pytest.mark.slow
-@pytest.mark.parametrize("rules, count", sorted({(rules, count) for rules in PRESETS.values()
-                                                 for count in (rules.min_players, 4, rules.max_players)
-                                                 if rules.min_players <= count <= rules.max_players},
-                                                key=lambda case: (case[0].name, case[1])),
-                         ids=lambda value: getattr(value, "name", str(value)))
-def test_the_fast_loop_plays_the_engines_games(rules: Rules, count: int) -> None:
-    """Same seed, same game: every card, row, penalty and the record's every byte (every preset)."""
-    kinds = ["random"] * count
-    games = 400 if rules.end_score is None else 100
-    penalty, wins, choices, records = [0] * count, [0] * count, [0] * count, []
-    RandomGames(rules, count).play_range(12345, 0, games, penalty, wins, choices, records,
-                                         record_head(rules.name), players_text(kinds))
-    expected = [engine_record(rules, kinds, game_seed(12345, i)) for i in range(games)]
-    assert "".join(records) == "".join(line + "\n" for line in expected)
-    parsed = [play_seeded_game(rules, kinds, game_seed(12345, i)) for i in range(games)]
-    assert penalty == [sum(g.scores[seat] for g in parsed) for seat in range(count)]
-    assert wins == [sum(seat in g.winners for g in parsed) for seat in range(count)]
+CHUNK_CASES = [(rules.name, tuple(kinds), duplicate)
+               for rules in PRESETS.values()
+               for count in sorted({rules.min_players, 4, rules.max_players})
+               if rules.min_players <= count <= rules.max_players
+               for kinds in (["random"] * count, (["heuristic", "random", "random"] * count)[:count])
+               for duplicate in (False, True)]
+
+
+@pytest.mark.parametrize("rules, kinds, duplicate", CHUNK_CASES, ids=lambda value: str(value))
+def test_the_batched_chunk_plays_the_engine_paths_games(rules: str, kinds: tuple[str, ...], duplicate: bool) -> None:
+    """The same games, records byte for byte and totals, from the batched engine and from the
+    engine one placement at a time (the path ``mc`` games take): every preset, duplicate or not."""
+    task = Task(rules, kinds, 4242, 7, 7 + (12 if duplicate else 40), duplicate, DEFAULT_OPTIONS, True)
+    batched, engine = play_chunk(task), _general_chunk(rules_named(rules), task)
+    assert batched.records == engine.records
+    for name in ("games", "slot_games", "rounds", "penalty", "wins", "decisions", "pair_sums", "deals"):
+        assert getattr(batched, name) == getattr(engine, name), name
+
+
+def test_batched_records_read_back_through_the_referee(tmp_path: Path) -> None:
+    """Every record the batch writes is valid: its deals are its seed's, every placement the rules'."""
+    path = tmp_path / "games.jsonl"
+    for rules in PRESETS.values():
+        kinds = (["heuristic", "random"] * rules.max_players)[:rules.max_players]
+        chunk = play_chunk(Task(rules.name, tuple(kinds), 77, 0, 150, False, DEFAULT_OPTIONS, True))
+        path.write_text(chunk.records)
+        records = read_records(path)
+        assert len(records) == 150 and records[5].seed == game_seed(77, 5)
+        assert sum(record.scores[0] for record in records) == chunk.penalty[0]
 
 
 def test_record_text_is_to_json_for_every_kind_and_any_name() -> None:
@@ -62,11 +76,39 @@ def test_record_text_is_to_json_for_every_kind_and_any_name() -> None:
     assert '"kind":"bot:python3 \\"my bot\\".py ünï"' in players_text(kinds)
 
 
+class LabRandom:
+    """The lab's ``random`` player as an agent: it draws at its place in the game's stream."""
+
+    kind = "random"
+
+    def __init__(self, seat: int, seed: int, rules: Rules, players: int) -> None:
+        self.seat, self.key, self.rules, self.players = seat, game_key(seed), rules, players
+
+    def _draw(self, view: PlayerView, seat: int) -> float:
+        return uniform(self.key, place(view.round, view.turn, seat, self.players, self.rules.turns_per_round))
+
+    def choose_card(self, view: PlayerView) -> int:
+        return view.hand[int(self._draw(view, self.seat) * len(view.hand))]
+
+    def choose_row(self, view: PlayerView) -> int:
+        return int(self._draw(view, self.players) * 4)
+
+
+def lab_record(rules: Rules, kinds: list[str], seed: int, options: AgentOptions) -> str:
+    """The record of a game played through the engine by agents, random seats drawing as in the lab."""
+    rng = players_rng(seed)
+    agents = [LabRandom(seat, seed, rules, len(kinds)) if kind == "random" else make_agent(kind, rng, options)
+              for seat, kind in enumerate(kinds)]
+    game = play_game(Game(rules, len(kinds), seed), agents)
+    players = [PlayerInfo(f"Player {seat + 1}", kind) for seat, kind in enumerate(kinds)]
+    return record_game(game, players).to_json()
+
+
 def test_built_in_players_in_a_chunk_play_as_through_agents() -> None:
     kinds = ("mc", "random", "heuristic", "random")
     options = AgentOptions(rollouts=2)
     chunk = play_chunk(Task("snap", kinds, 99, 3, 9, False, options, True))
-    expected = [engine_record(SNAP, list(kinds), game_seed(99, i), options) for i in range(3, 9)]
+    expected = [lab_record(SNAP, list(kinds), game_seed(99, i), options) for i in range(3, 9)]
     assert chunk.records == "".join(line + "\n" for line in expected)
     assert chunk.games == 6 and all(count >= 6 * 7 for count in chunk.decisions)
     assert chunk.decision_seconds[0] > 0 and chunk.decision_seconds[1] == 0  # random players are not timed
@@ -83,7 +125,7 @@ def test_head_to_head_from_sums_is_the_interval_of_the_differences() -> None:
 def test_chunks_are_made_as_they_are_needed() -> None:
     chunks = tasks(SNAP, ["random"] * 4, 1, 10**12, 1, False, AgentOptions(), False, None)
     first, second = next(chunks), next(chunks)
-    assert (first.start, first.stop, second.start) == (0, 2000, 2000)
+    assert (first.start, first.stop, second.start) == (0, BATCH_CHUNK, BATCH_CHUNK)
 
 
 # ------------------------------------------------------------------ the command line

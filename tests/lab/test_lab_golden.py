@@ -1,8 +1,11 @@
 """The strategy lab plays exactly the games it always played: golden runs.
 
-Each case's golden data (``tests/data/golden/lab.json``) was taken with the simulator as it was
-before the fast lab: the SHA-256 of its whole records file, its ``--json`` summary without
-timings, and its first two games as records.  A change that plays a single card differently,
+Each case's golden data (``tests/data/golden/lab.json``) is the SHA-256 of its whole records file,
+its ``--json`` summary without timings, and its first two games as records.  It was taken with the
+simulator before the fast lab, and taken again (``python -m tests.lab.test_lab_golden --write``)
+when the batched engine (issue 45) gave the ``random`` players a counter-based stream of their own
+per game (the deals are the same) and the ``mc`` player its batched search: other games, as valid,
+for the same seeds.  A change that plays a single card differently,
 writes one byte differently or counts one win differently fails here, and the failure names the
 first field that differs - in the summary, in one of the first games, or else the first line of
 the records file that is not as before.  The ``mc`` cases use fewer games (an ``mc`` game costs
@@ -79,10 +82,34 @@ def test_same_games_byte_for_byte_as_before(case: str, tmp_path: Path) -> None:
 
 
 def test_same_games_with_two_workers(tmp_path: Path) -> None:
-    """Workers change nothing either (the fast path of random players, and the general one)."""
+    """Workers change nothing either (the batched engine's runs, and the general path's)."""
     for case in ("--games 10000 --seed 101", "--games 300 --seed 107 --rules classic --players "
                  "mc,random,heuristic --rollouts 2"):
         check_run(case, [*case.split(), "--jobs", "2"], tmp_path / f"{len(case)}.jsonl")
+
+
+def write_golden(path: Path = PROJECT / "tests" / "data" / "golden" / "lab.json") -> None:
+    """Take every case's golden data again from the simulator as it is now (on purpose only)."""
+    import tempfile
+
+    found: dict[str, dict[str, Any]] = {}
+    with tempfile.TemporaryDirectory() as folder:
+        for case in GOLDEN:
+            record = Path(folder) / "games.jsonl"
+            out = subprocess.run([sys.executable, str(PROJECT / "main.py"), "simulate", "--json", "--no-progress",
+                                  "--record", str(record), "--overwrite", *case.split()],
+                                 cwd=PROJECT, capture_output=True, text=True, check=True)
+            lines = record.read_text().splitlines()
+            found[case] = {"records_sha256": hashlib.sha256(record.read_bytes()).hexdigest(), "games": len(lines),
+                           "summary": without_timings(json.loads(out.stdout)),
+                           "first_games": [json.loads(line) for line in lines[:2]]}
+    cases = []
+    for case, data in found.items():
+        games = ",\n   ".join(json.dumps(game, sort_keys=True, separators=(",", ":")) for game in data["first_games"])
+        cases.append(f'{json.dumps(case)}: {{\n  "records_sha256": {json.dumps(data["records_sha256"])},\n'
+                     f'  "games": {data["games"]},\n  "summary": {json.dumps(data["summary"], sort_keys=True)},\n'
+                     f'  "first_games": [\n   {games}\n  ]\n }}')
+    path.write_text("{\n" + ",\n".join(cases) + "\n}\n")
 
 
 def test_a_difference_is_named_by_its_first_field() -> None:
@@ -91,3 +118,9 @@ def test_a_difference_is_named_by_its_first_field() -> None:
         ".players[0].wins: 41, expected 40"
     assert first_difference(expected, {"players": [], "games": 10}) == ".players: 0 items, 1 expected"
     assert first_difference(expected, expected) is None
+
+
+if __name__ == "__main__":
+    if sys.argv[1:] != ["--write"]:
+        sys.exit("usage: python -m tests.lab.test_lab_golden --write  (takes the golden runs again)")
+    write_golden()

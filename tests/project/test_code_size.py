@@ -17,8 +17,6 @@ KNOWN_OVER: dict[str, int] = {
 
 FAST_LOOPS = {
     "game/players/fastsim.py:rollout",
-    "game/lab/fastgame.py:RandomGames._play",
-    "game/lab/fastgame.py:RandomGames._play_recorded",
     "game/lab/runner.py:_play_built_in",
     "game/players/mc.py:_search",
 }

@@ -11,12 +11,14 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 CORE = ["game", "game.rules", "game.engine", "game.timeline", "game.explain", "game.record", "game.kinds",
-        "game.play", "game.review", "game.predict", "game.text", "game.scenarios", "game.errors", "game.i18n",
+        "game.play", "game.predict", "game.text", "game.scenarios", "game.errors", "game.i18n",
         "game.table_size", "game.jsonl"]
 """The pure core: ``game/``'s top level."""
-PLAYERS = ["game.players", "game.players.agents", "game.players.heuristic", "game.players.mc",
+PLAYERS = ["game.players", "game.players.agents", "game.players.heuristic",
            "game.players.fastsim", "game.players.options"]
 """The computer players: as pure as the core."""
+BATCHED = ["game.batch", "game.batch.games", "game.batch.rollouts", "game.review", "game.players.mc"]
+"""The batched engine and what stands on it (the review, the ``mc`` player): numpy, and no adapter."""
 ADAPTERS = ["game.bots", "game.lab", "game.tournament", "game.classroom", "game.store", "game.cluster", "distributed",
             "pygame", "psutil", "aiohttp", "choix", "numpy", "scipy", "subprocess", "socket", "sqlite3"]
 """The wings that start processes, open files, sockets or databases - and the packages they use."""
@@ -57,6 +59,14 @@ def loaded_where_installed(modules: list[str]) -> set[str]:
 def test_the_pure_core_and_the_players_never_load_an_adapter() -> None:
     loaded = loaded_after_importing(CORE + PLAYERS)
     assert "game.engine" in loaded
+    assert sorted(name for name in loaded if name.split(".")[0] in ADAPTERS or
+                  any(name == adapter or name.startswith(adapter + ".") for adapter in ADAPTERS)) == []
+
+
+def test_the_batched_engine_and_what_stands_on_it_load_numpy_and_no_adapter() -> None:
+    """What numpy itself loads (it starts no process, but imports ``subprocess``) aside."""
+    loaded = loaded_after_importing(BATCHED) - loaded_after_importing(["numpy", "numpy.typing"])
+    assert "game.engine" in loaded and "game.batch.rollouts" in loaded
     assert sorted(name for name in loaded if name.split(".")[0] in ADAPTERS or
                   any(name == adapter or name.startswith(adapter + ".") for adapter in ADAPTERS)) == []
 
