@@ -94,7 +94,9 @@ def chart_svg(number: int, name: str, lessons: Sequence[LessonFigures]) -> str:
     style = Style(background="#ffffff", plot_background="#ffffff", foreground="#1c1e2a",
                   foreground_strong="#1c1e2a", foreground_subtle="#c8d2cf", font_family="system-ui, sans-serif",
                   label_font_size=12, major_label_font_size=12, legend_font_size=12, title_font_size=12,
-                  colors=tuple(colour for colour, _dashes in SERIES_LOOKS), opacity="1", opacity_hover="1")
+                  colors=tuple(colour for colour, _dashes in SERIES_LOOKS), opacity="1", opacity_hover="1",
+                  stroke_opacity="1", stroke_width="3", stroke_width_hover="3", guide_stroke_color="#b4c2be",
+                  major_guide_stroke_color="#b4c2be", guide_stroke_dasharray="2,3", major_guide_stroke_dasharray="2,3")
     losses = [figures.mean_loss for figures in lessons]
     most = max([1.0, *(loss for loss in losses if loss is not None)])
     width, height = CHART_SIZE
@@ -110,8 +112,7 @@ def chart_svg(number: int, name: str, lessons: Sequence[LessonFigures]) -> str:
              (_("Puzzles right (%): dashed line"), [share(f.puzzles_right, f.puzzles_asked) for f in lessons], False),
              (_("Review: mean loss per decision (points, right-hand scale): dotted line"), losses, True))
     for (title, values, secondary), (_colour, dashes) in zip(lines, SERIES_LOOKS):
-        looks = {"width": 2.5, "dasharray": dashes} if dashes else {"width": 2.5}
-        chart.add(title, values, secondary=secondary, stroke_style=looks)
+        chart.add(title, values, secondary=secondary, stroke_style={"width": 3, "dasharray": dashes} if dashes else None)
     tree = chart.render_tree()
     _strip(tree)
     tree.set("role", "img")

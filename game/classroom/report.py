@@ -340,49 +340,63 @@ def _is_number(cell: str) -> bool:
     return True
 
 
+REPORT_STYLE = """\
+body { font: 14px/1.4 system-ui, sans-serif; margin: 24px; color: #1c1e2a; }
+h1 { font-size: 20px; }
+table { border-collapse: collapse; width: 100%; }
+th, td { border: 1px solid #8a9a96; padding: 4px 6px; text-align: left; vertical-align: top; }
+th { background: #e4ece9; }
+td:nth-child(1), td:nth-child(3), td:nth-child(4), td:nth-child(5), td:nth-child(8) { text-align: right; }
+h2 { font-size: 17px; margin-top: 28px; }
+h3 { font-size: 15px; margin: 18px 0 6px; }
+table.lessons { width: auto; }
+table.lessons td { text-align: left; }
+table.lessons td:nth-child(2) { white-space: nowrap; }
+.student svg { display: block; margin-top: 6px; max-width: 100%; height: auto; }
+@media print { body { margin: 0; } tr, .student { break-inside: avoid; } }
+"""
+"""The page's look: plain, and printable (a student's lessons are never split over two pages)."""
+
+
+def report_title(code: str, started: float, report: LessonReport | None) -> str:
+    when = time.strftime("%Y-%m-%d %H:%M", time.localtime(started))
+    if report is not None and report.class_name:
+        return _("Lesson report: class {name}, lesson {lesson}, room {code}, {date}").format(
+            name=report.class_name, lesson=report.index, code=code, date=when)
+    return _("Lesson report: room {code}, {date}").format(code=code, date=when)
+
+
+def report_note(games: int, report: LessonReport | None) -> str:
+    """What the columns mean (and, with a class, what follows the table)."""
+    note = _("{games} games. Rank: by points per game (fewest first). Predictions: right of those asked. "
+             "Review: the points each decision lost on average against the best option (0 is perfect), "
+             "and the costliest one.").format(games=games)
+    note += " " + _("Puzzles: the warm-up's, right of those asked.")
+    if report is not None and report.class_name:
+        note += " " + _("Each student's lessons of the class follow the table, with a chart once there are two.")
+    return note
+
+
 def report_html(lines: Sequence[ReportLine], code: str, started: float, games: int,
                 report: LessonReport | None = None) -> str:
     """The report as one self-contained HTML page (no script, no file beside it), for printing;
     with a class, each student's lessons of the class follow, with their charts."""
-    when = time.strftime("%Y-%m-%d %H:%M", time.localtime(started))
-    class_name = report.class_name if report is not None else ""
-    title = _("Lesson report: class {name}, lesson {lesson}, room {code}, {date}").format(
-        name=class_name, lesson=report.index, code=code, date=when) if report is not None and class_name else \
-        _("Lesson report: room {code}, {date}").format(code=code, date=when)
+    title = report_title(code, started, report)
     head = "".join(f"<th scope=\"col\">{html.escape(h)}</th>" for h in headings())
     body = "\n".join("<tr>" + "".join(f"<td>{html.escape(cell)}</td>" for cell in cells(line)) + "</tr>"
                      for line in lines)
-    note = _("{games} games. Rank: by points per game (fewest first). Predictions: right of those asked. "
-             "Review: the points each decision lost on average against the best option (0 is perfect), "
-             "and the costliest one.").format(games=games)
-    if report is not None and class_name:
-        note += " " + _("Puzzles: the warm-up's, right of those asked. Each student's lessons of the class "
-                        "follow the table, with a chart once there are two.")
-    progress = progress_html(lines, report) if report is not None and class_name else ""
+    progress = progress_html(lines, report) if report is not None and report.class_name else ""
     return f"""<!doctype html>
 <html lang="{html.escape(active_language())}">
 <head>
 <meta charset="utf-8">
 <title>{html.escape(title)}</title>
 <style>
-body {{ font: 14px/1.4 system-ui, sans-serif; margin: 24px; color: #1c1e2a; }}
-h1 {{ font-size: 20px; }}
-table {{ border-collapse: collapse; width: 100%; }}
-th, td {{ border: 1px solid #8a9a96; padding: 4px 6px; text-align: left; vertical-align: top; }}
-th {{ background: #e4ece9; }}
-td:nth-child(1), td:nth-child(3), td:nth-child(4), td:nth-child(5), td:nth-child(8) {{ text-align: right; }}
-h2 {{ font-size: 17px; margin-top: 28px; }}
-h3 {{ font-size: 15px; margin: 18px 0 6px; }}
-table.lessons {{ width: auto; }}
-table.lessons td {{ text-align: left; }}
-.student svg {{ display: block; margin-top: 6px; max-width: 100%; height: auto; }}
-.student svg .line {{ stroke-width: 2.5px; }}
-@media print {{ body {{ margin: 0; }} tr, .student {{ break-inside: avoid; }} }}
-</style>
+{REPORT_STYLE}</style>
 </head>
 <body>
 <h1>{html.escape(title)}</h1>
-<p>{html.escape(note)}</p>
+<p>{html.escape(report_note(games, report))}</p>
 <table>
 <thead><tr>{head}</tr></thead>
 <tbody>
