@@ -25,7 +25,7 @@ from ..kit import theme
 from ..kit.widgets import draw_panel, draw_rich, fit_segments, rich_width, shorten_rich
 from ..model.class_warmup import Warmup
 from ..puzzles.view import BEST, draw_hand, draw_paragraph, draw_progress_bar, draw_rows, shown_cards
-from ..puzzles.words import scores_line, table_line, when_line
+from ..puzzles.words import figures_note, scores_line, table_line, when_line
 from ..review.model import parts_of_text
 from .warmup_layout import WarmupLayout, bar_columns
 
@@ -226,8 +226,7 @@ def _draw_side(surface: pygame.Surface, layout: WarmupLayout, scene: WarmupView,
                   (scores_line(puzzle), theme.TEXT_DIM, size)]
     else:
         blocks = [([_("Why")], theme.ACCENT, size), (parts_of_text(puzzle.explanation), theme.TEXT, size),
-                  ([_("Under each card, or beside each row: its expected points to the end of the round "
-                      "(lower is better).")], theme.TEXT_DIM, theme.text_px(22, s))]
+                  ([figures_note(puzzle)], theme.TEXT_DIM, size)]
     y = place[1]
     for parts, colour, text_size in blocks:
         y = draw_paragraph(surface, parts, text_size, colour, scene, (place[0], y, place[2])) + round(10 * s)
