@@ -24,6 +24,7 @@ from game.classroom.lesson_book import LessonBook
 from game.classroom.protocol import Error
 from game.classroom.server import ClassServer
 from game.i18n import _
+from game.rules import DEFAULT_PRESET
 from game.store.history import HistoryError, open_history
 from game.store.puzzles import warmup_puzzles
 from game.store.students import PuzzleAnswer
@@ -39,7 +40,7 @@ class Warmup:
     """A warm-up of puzzles for the phones of one room."""
 
     def __init__(self, server: ClassServer, count: int, class_name: str, book: BookOf, *, seed: int | None = None,
-                 rules: str = "snap") -> None:
+                 rules: str = DEFAULT_PRESET) -> None:
         self.server = server
         self.room = server.room
         self.count = count
