@@ -169,10 +169,11 @@ def with_remembered(settings: ClassSettings, saved: Any) -> ClassSettings:
     chosen: dict[str, Any] = {}
     if saved.get("ai") in AGENT_KINDS:
         chosen["ai"] = saved["ai"]
-    if saved.get("time_limit") in TIME_LIMITS:
+    if "time_limit" in saved and saved["time_limit"] in TIME_LIMITS:  # (None is a choice: no limit)
         chosen["time_limit"] = saved["time_limit"]
     tables = saved.get("tables")
-    if tables is None or (isinstance(tables, int) and not isinstance(tables, bool) and 0 <= tables <= MAX_PHONES // 2):
+    many = isinstance(tables, int) and not isinstance(tables, bool) and 0 <= tables <= MAX_PHONES // 2
+    if many or ("tables" in saved and tables is None):
         chosen["tables"] = tables
     size = saved.get("table_size")
     if isinstance(size, int) and not isinstance(size, bool):
@@ -185,7 +186,7 @@ def with_remembered(settings: ClassSettings, saved: Any) -> ClassSettings:
         chosen["deals"] = saved["deals"]
     if isinstance(saved.get("shuffle"), bool):
         chosen["shuffle"] = saved["shuffle"]
-    if saved.get("predict") in PREDICT_CHOICES:
+    if "predict" in saved and saved["predict"] in PREDICT_CHOICES:
         chosen["predict"] = saved["predict"]
     port = saved.get("port")
     if isinstance(port, int) and not isinstance(port, bool) and 1 <= port <= 65535:
