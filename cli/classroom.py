@@ -167,7 +167,7 @@ def class_settings(args: argparse.Namespace, error: Callable[[str], NoReturn]) -
 
 def class_option(args: argparse.Namespace, error: Callable[[str], NoReturn]) -> str:
     """``--class NAME`` checked as a name is (one line and exit 2 if it cannot be one); ``""``: none."""
-    from scenes.model.class_settings import checked_class_name
+    from scenes.model.class_settings import checked_class_name  # noqa: PLC0415 - each command's modules load when it runs: main.py and its other commands start without them
 
     if args.class_name is None:
         return ""

@@ -90,7 +90,7 @@ def run(args: argparse.Namespace) -> int:
 
 def class_of(args: argparse.Namespace) -> str | None:
     """``--class NAME`` checked as the class game checks it (``None``: not given)."""
-    from scenes.model.class_settings import checked_class_name
+    from scenes.model.class_settings import checked_class_name  # noqa: PLC0415 - each command's modules load when it runs: main.py and its other commands start without them
 
     error: Error = args.subparser.error
     if getattr(args, "class_name", None) is None:
@@ -115,8 +115,8 @@ def lesson_line(lesson: LessonInfo) -> str:
 
 def forget(args: argparse.Namespace, class_name: str) -> int:
     """Forget the student ``args.name`` of ``class_name``, then write their lessons' reports again."""
-    from game.classroom.room import name_key
-    from game.store.forgetting import forget_student
+    from game.classroom.room import name_key  # noqa: PLC0415 - each command's modules load when it runs: main.py and its other commands start without them
+    from game.store.forgetting import forget_student  # noqa: PLC0415 - each command's modules load when it runs: main.py and its other commands start without them
 
     wanted = name_key(args.name)
     if not wanted:

@@ -88,8 +88,8 @@ def chart_summary(name: str, lessons: Sequence[LessonFigures]) -> str:
 
 def chart_svg(number: int, name: str, lessons: Sequence[LessonFigures]) -> str:
     """The student's chart as an inline SVG element (pygal's, without its script or comments)."""
-    import pygal
-    from pygal.style import Style
+    import pygal  # noqa: PLC0415 - pygal loads only for a report with a chart to draw
+    from pygal.style import Style  # noqa: PLC0415 - as above
 
     style = Style(background="#ffffff", plot_background="#ffffff", foreground="#1c1e2a",
                   foreground_strong="#1c1e2a", foreground_subtle="#c8d2cf", font_family="system-ui, sans-serif",

@@ -79,7 +79,7 @@ class ClassSettings:
         learning: predictions (see :meth:`predict_for`), reviews, the lesson (its report, kept in the
         history unless ``keep`` is off: ``--record FILE``), the class's puzzles from its reviews.
         ``lesson``: the lesson going on (its warm-up made it, or a stopped lesson reopened)."""
-        from game.classroom.lesson_puzzles import shared_finder
+        from game.classroom.lesson_puzzles import shared_finder  # noqa: PLC0415 - kept light: main.py builds every parser on each run
         from game.classroom.reviews import shared_service
 
         from .class_learning import Learning
@@ -91,7 +91,7 @@ class ClassSettings:
 
     def lesson_book(self, code: str, keep: bool = True) -> LessonBook:
         """A new lesson of the room ``code`` (of the class, if it has one)."""
-        from game.classroom.lesson_book import LessonBook
+        from game.classroom.lesson_book import LessonBook  # noqa: PLC0415 - kept light: main.py builds every parser on each run
 
         return LessonBook.start(self.report_dir, code, keep, self.class_name)
 
@@ -145,9 +145,9 @@ def remembered_choices(settings: ClassSettings) -> dict[str, Any]:
 def checked_class_name(name: str) -> str:
     """A class's name as a player's name is checked (trimmed, NFC, printable, 1-24 characters);
     ``ValueError`` saying what is wrong."""
-    from game.classroom.room import normal_name, visible
-    from game.i18n import _
-    from game.text import InvalidNameError, check_name
+    from game.classroom.room import normal_name, visible  # noqa: PLC0415 - kept light: main.py builds every parser on each run
+    from game.i18n import _  # noqa: PLC0415 - as above
+    from game.text import InvalidNameError, check_name  # noqa: PLC0415 - as above
 
     try:
         checked = check_name(normal_name(name))
