@@ -8,6 +8,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
 
+from game.classroom.class_puzzles import MOST_PUZZLES
 from game.classroom.predictions import DEFAULT_SECONDS
 from game.classroom.room import DEFAULT_PORT, TABLE_SEATS, check_code, seats_for
 from game.classroom.tables import AUTO, DEAL_CHOICES, DUPLICATE, MAX_PHONES
@@ -94,6 +95,13 @@ def add_learning_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--report", type=path_argument, metavar="DIR",
                         help=_("write the lesson report (an HTML page to print and a CSV) to DIR (default: "
                                "lessons/ in the data folder)"))
+    parser.add_argument("--class", dest="class_name", metavar="NAME",
+                        help=_("the class whose lesson this is: each student is known across its lessons by their "
+                               "phone, the report shows their progress, and the class's own puzzles are made from its "
+                               "games (default: none)"))
+    parser.add_argument("--puzzles", type=whole_number(1, MOST_PUZZLES), metavar="N",
+                        help=_("open the lesson with a warm-up of N puzzles (1-{most}) every phone answers: the "
+                               "class's own first, else puzzles made from computer games").format(most=MOST_PUZZLES))
 
 
 def add_table_arguments(parser: argparse.ArgumentParser) -> None:
@@ -153,7 +161,20 @@ def class_settings(args: argparse.Namespace, error: Callable[[str], NoReturn]) -
                          students=args.students,
                          predict=args.predict, predict_seconds=args.predict_seconds, reviews=args.reviews,
                          review_rollouts=args.review_rollouts,
-                         report_dir=report_folder(args.report, error))
+                         report_dir=report_folder(args.report, error), class_name=class_option(args, error),
+                         puzzles=args.puzzles or 0)
+
+
+def class_option(args: argparse.Namespace, error: Callable[[str], NoReturn]) -> str:
+    """``--class NAME`` checked as a name is (one line and exit 2 if it cannot be one); ``""``: none."""
+    from scenes.model.class_settings import checked_class_name  # noqa: PLC0415 - each command's modules load when it runs: main.py and its other commands start without them
+
+    if args.class_name is None:
+        return ""
+    try:
+        return checked_class_name(args.class_name)
+    except ValueError as problem:
+        error(_("--class: the name {problem}").format(problem=problem))
 
 
 def report_folder(folder: Path | None, error: Callable[[str], NoReturn]) -> Path | None:

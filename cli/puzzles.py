@@ -20,7 +20,7 @@ from game.puzzles import ROW
 from game.review import DEFAULT_ROLLOUTS
 from game.rules import Offered
 from game.store.storage import default_history_path
-from game.text import NAME_LIMIT, InvalidNameError, check_name
+from game.text import NAME_LIMIT
 
 from . import stopping
 from .arguments import (Commands, Error, OneLineErrorParser, add_rules_option, rollouts_argument, seed_argument,
@@ -136,11 +136,14 @@ def _checked_make(args: argparse.Namespace, error: Error) -> tuple[Rules, tuple[
 
 
 def _checked_class(name: str | None, error: Error) -> str | None:
+    """``--class NAME`` checked as ``main.py class --class`` checks it (the same name finds the same class)."""
+    from scenes.model.class_settings import checked_class_name  # noqa: PLC0415 - each command's modules load when it runs: main.py and its other commands start without them
+
     if name is None:
         return None
     try:
-        return check_name(name.strip())
-    except InvalidNameError as problem:
+        return checked_class_name(name)
+    except ValueError as problem:
         error(_("--class: the name {problem}").format(problem=problem))
 
 

@@ -282,9 +282,21 @@ class Screens(ScreensOver):
         self.show_lobby(lobby_scene(self.ctx, settings))
 
     def show_lobby(self, lobby: LobbyScene) -> None:
-        """A class room's lobby (its lesson, if its room is open, lives until the menu)."""
+        """A class room's lobby (its lesson, if its room is open, lives until the menu); with
+        ``--puzzles``, its warm-up over it at once."""
         self.lesson = lobby.lesson
         self.manager.switch(lobby)
+        if lobby.lesson is not None and lobby.settings.puzzles:
+            self.show_warmup(lobby.settings.puzzles)
+
+    def show_warmup(self, count: int) -> None:
+        """The class's warm-up of ``count`` puzzles over the lobby (the lesson holds it while it runs)."""
+        from .classroom.warmup import WarmupScene  # noqa: PLC0415 - the class game's packages load only for it
+
+        lesson = self.lesson
+        warmup = lesson.start_warmup(count) if lesson is not None else None
+        if lesson is not None and warmup is not None:
+            self.manager.push(WarmupScene(self.ctx, warmup, (lesson.join_address, lesson.code)))
 
     def show_room(self, tables: RoomOfTables, scene: Scene) -> None:
         """A room of many tables starts a deal: ``scene`` (its overview) shows it."""

@@ -35,6 +35,8 @@ PACKAGES = ("game", "cli", "scenes")
 RUNTIME_DISTRIBUTIONS = ("pygame-ce", "aiohttp", "segno", "psutil", "choix")
 FONT_PACKAGE = "fontpkg_fira_sans_condensed"
 """The typeface's package: its font files are data, collected whole (with their licence)."""
+CHART_PACKAGE = "pygal"
+"""The lesson report's charts: pygal reads its style sheets (data files) as it draws."""
 """The runtime requirements (``requirements.txt``) whose top-level compiled modules PyInstaller's
 import scan cannot see (a mypyc-compiled helper has a hashed name)."""
 LEFT_OUT = ("tkinter", "pytest", "hypothesis", "selenium", "mypy", "ruff", "PyInstaller", "babel",
@@ -168,6 +170,7 @@ def pyinstaller_arguments(dist: Path, work: Path) -> list[str]:
     ]
     arguments += [f"--collect-submodules={package}" for package in PACKAGES]
     arguments += [f"--collect-data={FONT_PACKAGE}", f"--hidden-import={FONT_PACKAGE}"]
+    arguments += [f"--collect-data={CHART_PACKAGE}", f"--hidden-import={CHART_PACKAGE}"]
     arguments += [f"--hidden-import={module}" for module in top_level_compiled_modules()]
     arguments += [f"--exclude-module={module}" for module in LEFT_OUT]
     return arguments

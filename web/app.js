@@ -7,7 +7,7 @@
 "use strict";
 
 const $ = (id) => document.getElementById(id);
-const PROTOCOL_VERSION = 1;  // game/classroom/protocol.py's PROTOCOL_VERSION: the messages this page reads
+const PROTOCOL_VERSION = 2;  // game/classroom/protocol.py's PROTOCOL_VERSION: the messages this page reads
 const TOKEN_KEY = "sixtakes-seat-" + location.host;
 const RELOADED_KEY = "sixtakes-reloaded-" + location.host;
 let socket = null;
@@ -75,7 +75,7 @@ function setStatus(text, act) {
 }
 
 function show(section) {
-  for (const id of ["join-form", "lobby", "game"]) $(id).hidden = id !== section;
+  for (const id of ["join-form", "lobby", "game", "warmup"]) $(id).hidden = id !== section;
   $("to-scores").hidden = section !== "game";
 }
 
@@ -95,7 +95,7 @@ function connect() {
     clearTimeout(watchdog);
     retry = 500;
     $("error").textContent = "";
-    if (token) send({type: "resume", token: token});
+    if (token) send(Object.assign({type: "resume", token: token}, studentField()));
     else if (pendingJoin) send(pendingJoin);
   };
   socket.onmessage = (event) => receive(JSON.parse(event.data));
@@ -154,8 +154,8 @@ function showJoin(error) {
 
 // One function for each message type the server sends (docs/class-protocol.md, "To a phone").
 const HANDLERS = {
-  welcome: onWelcome, error: onError, released: onReleased, lobby: onLobby, state: onState,
-  verdict: showVerdict, review: showReview,
+  welcome: onWelcome, error: onError, released: onReleased, lobby: onLobby, state: onStateOrPuzzle,
+  verdict: showVerdict, review: showReview, puzzle_verdict: showPuzzleVerdict,
 };
 
 function receive(message) {
@@ -175,6 +175,7 @@ function onWelcome(welcome) {
   token = welcome.token;
   pendingJoin = null;
   localStorage.setItem(TOKEN_KEY, token);
+  keepStudentKey(welcome.student);
   me = {seat: welcome.seat, name: welcome.name};
   me.tables = !!welcome.tables;
   $("me").textContent = welcome.seat === null
@@ -468,7 +469,8 @@ $("join-form").addEventListener("submit", (event) => {
   if (pendingJoin) return;  // one join at a time: it is answered (a seat or why not) before the next
   $("join-error").textContent = "";
   notice = "";
-  pendingJoin = {type: "join", code: $("code").value.trim().toUpperCase(), name: $("name").value.trim()};
+  pendingJoin = Object.assign({type: "join", code: $("code").value.trim().toUpperCase(), name: $("name").value.trim()},
+    studentField());
   $("join").disabled = true;
   setStatus(t("Joining..."));
   if (socket && socket.readyState === WebSocket.OPEN) send(pendingJoin);
@@ -482,10 +484,121 @@ function fetchJson(name) {
     .catch(() => null);
 }
 
-Promise.all([fetchJson("strings.json"), fetchJson("rules.json")]).then(([fetched, rules]) => {
+Promise.all([fetchJson("strings.json"), fetchJson("rules.json"), fetchJson("class.json")]).then(([fetched, rules, room]) => {
   if (fetched && fetched.texts) words = fetched;
   if (rules) presets = rules;
+  if (room && typeof room.class === "string") classTag = room.class;
   translatePage();
   if (token) connect();  // back to this phone's seat
   else showJoin(notice);
 });
+
+// ---------------------------------------------------------------- the student's key in the class
+// A room opened for a class (class --class) has a tag for it (class.json: never the class's name).
+// This browser keeps a random key for each class's tag; sent with the join and the resume, it makes
+// this phone the same student in every lesson of the class, whatever name is typed.
+let classTag = "";      // the room's class (its tag), "" without a class
+
+function studentStorageKey() {
+  return "sixtakes-student-" + classTag;
+}
+
+// {student: key} for a join or a resume, when the room has a class and this phone has a key for it.
+function studentField() {
+  const key = classTag ? localStorage.getItem(studentStorageKey()) : null;
+  return key ? {student: key} : {};
+}
+
+function keepStudentKey(key) {
+  if (classTag && key) localStorage.setItem(studentStorageKey(), key);
+}
+
+// ---------------------------------------------------------------- the warm-up's puzzles
+// Before the game the teacher may ask the class a few puzzles: a state whose phase is "puzzle",
+// drawn here (every other state as before); each answer's verdict comes once the teacher shows the
+// class's answers.
+let puzzled = {};       // the answers this phone sent: puzzle id -> a card, or a row 0-3
+
+function onStateOrPuzzle(s) {
+  if (s.phase === "puzzle") onPuzzle(s);
+  else onState(s);
+}
+
+function onPuzzle(s) {
+  const puzzle = s.puzzle;
+  const fresh = !state || !state.puzzle || state.puzzle.id !== puzzle.id;
+  state = s;
+  $("error").textContent = "";
+  show("warmup");
+  if (fresh) $("puzzle-verdict").hidden = true;
+  $("warmup-title").textContent = t("Warm-up: puzzle {number} of {count}", {number: puzzle.number, count: puzzle.of});
+  $("puzzle-question").textContent = puzzle.text;
+  const mine = puzzle.answered !== undefined ? puzzle.answered : puzzled[puzzle.id];
+  drawPuzzleRows(s, mine);
+  drawPuzzleHand(s, mine);
+  if (mine !== undefined) {
+    setStatus(puzzle.kind === "row" ? t("You chose row {row}: wait for the teacher to show the answers", {row: mine + 1})
+      : t("You chose {card}: wait for the teacher to show the answers", {card: mine}));
+  } else if (s.ask === "puzzle") {
+    setStatus(puzzle.kind === "row" ? t("Puzzle: tap the row you take") : t("Puzzle: tap the card you would play"), true);
+  } else {
+    setStatus(t("The class's answers are on the projector"));
+  }
+}
+
+// The rows: buttons when the puzzle asks for a row (and this phone has not answered).
+function drawPuzzleRows(s, mine) {
+  const puzzle = s.puzzle;
+  const rows = $("puzzle-rows");
+  rows.replaceChildren();
+  const choosing = puzzle.kind === "row" && s.ask === "puzzle" && mine === undefined;
+  puzzle.rows.forEach((row, index) => {
+    const line = el(choosing ? "button" : "div", {class: "row", "data-testid": "puzzle-row-" + index,
+      "aria-label": t("Row {row}", {row: index + 1})});
+    if (choosing) line.type = "button";
+    if (puzzle.kind === "row" && mine === index) line.classList.add("chosen");
+    line.append(el("span", {class: "n"}, String(index + 1)));
+    for (let slot = 0; slot < 5; slot++) {
+      line.append(slot < row.length ? card(s.rules, row[slot], "span") : el("span", {class: "card slot"}));
+    }
+    const points = s.row_penalties[index];
+    line.append(el("span", {class: "pts"}, tn("{score} pt", "{score} pts", points, {score: points})));
+    if (choosing) line.addEventListener("click", () => answerPuzzle(puzzle.id, {row: index}, index));
+    rows.append(line);
+  });
+}
+
+// The hand: buttons when the puzzle asks for a card (and this phone has not answered).
+function drawPuzzleHand(s, mine) {
+  const puzzle = s.puzzle;
+  const hand = $("puzzle-hand");
+  hand.replaceChildren();
+  const choosing = puzzle.kind === "card" && s.ask === "puzzle" && mine === undefined;
+  $("puzzle-hand-title").hidden = puzzle.hand.length === 0;
+  for (const number of puzzle.hand) {
+    const button = card(s.rules, number, "button", {"data-testid": "puzzle-card-" + number, type: "button"});
+    button.disabled = !choosing;
+    if (puzzle.kind === "card" && mine === number) button.classList.add("chosen");
+    if (choosing) button.addEventListener("click", () => answerPuzzle(puzzle.id, {card: number}, number));
+    hand.append(button);
+  }
+}
+
+// The answer goes out only on an open connection (a tap while reconnecting does nothing).
+function answerPuzzle(id, answer, value) {
+  if (puzzled[id] !== undefined || !socket || socket.readyState !== WebSocket.OPEN) return;
+  send(Object.assign({type: "puzzle"}, answer));
+  puzzled[id] = value;
+  onPuzzle(state);
+}
+
+// Right or not (a mark and a word, not a colour alone), what it cost, and why; the best answer framed.
+function showPuzzleVerdict(judged) {
+  const line = $("puzzle-verdict");
+  line.hidden = false;
+  line.className = "verdict " + (judged.right ? "right" : "wrong");
+  line.replaceChildren((judged.right ? "\u2714 " : "\u2718 ") + judged.text, el("small", {}, judged.reason));
+  const rows = state && state.puzzle && state.puzzle.kind === "row";
+  const best = document.querySelector('[data-testid="' + (rows ? "puzzle-row-" : "puzzle-card-") + judged.best + '"]');
+  if (best) best.classList.add("best");
+}

@@ -18,11 +18,15 @@ from typing import Any
 
 WATCHER = -1
 """An :class:`Event`'s seat when a watcher sent it."""
+PUZZLE_CARD = "puzzle-card"
+PUZZLE_ROW = "puzzle-row"
+"""The kinds of :class:`Event` of an answer to the warm-up's puzzle: a card, or a row."""
 
 
 @dataclass(frozen=True)
 class Event:
-    """Something a phone did, for the app: ``joined``, ``left``, ``play``, ``row`` or ``predict``."""
+    """Something a phone did, for the app: ``joined``, ``left``, ``play``, ``row``, ``predict``, or an
+    answer to a warm-up puzzle (:data:`PUZZLE_CARD`, :data:`PUZZLE_ROW`)."""
 
     kind: str
     seat: int
@@ -30,7 +34,8 @@ class Event:
     value: int = 0
     name: str = ""
     who: str = ""
-    """A watcher's key (its secret: it never leaves the app)."""
+    """A watcher's key (its secret: it never leaves the app); a puzzle's answer: the phone's
+    secret, seat or watcher."""
 
 
 class AppBridge:

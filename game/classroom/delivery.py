@@ -33,6 +33,18 @@ class Delivery:
         """A room of many tables: the students no table had a seat for (they watch table 1)."""
         self.places: Mapping[int, tuple[int, int]] = {}
         """A room of many tables once started: each seated student's (table, seat at that table)."""
+        self.warming_up = False
+        """The class answers the warm-up's puzzles in the lobby: phones get their puzzle's state
+        (:meth:`publish`), not the lobby."""
+
+    def warm_up(self, texts: dict[int, str] | None, public_text: str) -> None:
+        """The warm-up's puzzle for every phone (``None``: the warm-up is over, the lobby is back)."""
+        if texts is None:
+            self.warming_up, self.seat_texts, self.public_text = False, {}, None
+            self.broadcast_lobby()
+            return
+        self.warming_up = True
+        self.publish(texts, public_text)
 
     def publish(self, texts: dict[int, str], public_text: str) -> None:
         """Every seat's state and the public one (a seat without its own gets the public one)."""
@@ -63,8 +75,9 @@ class Delivery:
         self.send_to(Error(message), seat, "")
 
     def broadcast_lobby(self) -> None:
-        """Before the start: every joined phone gets the lobby (with its own seat)."""
-        if self.room.started:
+        """Before the start: every joined phone gets the lobby (with its own seat); not during the
+        warm-up (the phones answer its puzzle)."""
+        if self.room.started or self.warming_up:
             return
         seats = self.room.seats()
         for connection in self.connections.joined():
@@ -74,7 +87,7 @@ class Delivery:
     def greet(self, connection: Connection, joined: Joined) -> None:
         """A phone joined or came back: its welcome, then the table as it is (or the lobby)."""
         connection.send(self.welcome(joined))
-        if not self.room.started:
+        if not self.room.started and not self.warming_up:
             self.broadcast_lobby()
             return
         seat = joined.seat
@@ -87,13 +100,15 @@ class Delivery:
     def welcome(self, joined: Joined) -> Welcome:
         """``welcome.seat`` is the seat ``state.seat`` names: in a room of many tables once started,
         the seat at the student's table (with ``table``), or ``None`` for a student at no table."""
+        student = self.room.students.key_of(joined.token)
         if not self.room.many_tables:
-            return Welcome(joined.seat, joined.token, joined.name, self.room.code)
+            return Welcome(joined.seat, joined.token, joined.name, self.room.code, student=student)
         place = self.places.get(joined.seat) if joined.seat is not None else None
         if place is not None:
-            return Welcome(place[1], joined.token, joined.name, self.room.code, tables=True, table=place[0] + 1)
+            return Welcome(place[1], joined.token, joined.name, self.room.code, tables=True, table=place[0] + 1,
+                           student=student)
         seat = None if joined.seat in self.seats_watching else joined.seat
-        return Welcome(seat, joined.token, joined.name, self.room.code, tables=True)
+        return Welcome(seat, joined.token, joined.name, self.room.code, tables=True, student=student)
 
 
 def state_texts(seats: Mapping[int, Message]) -> dict[int, str]:

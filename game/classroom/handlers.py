@@ -17,11 +17,11 @@ from typing import Any
 
 from game.i18n import _
 
-from .bridge import WATCHER, AppBridge, Event
+from .bridge import PUZZLE_CARD, PUZZLE_ROW, WATCHER, AppBridge, Event
 from .connections import Connection, Connections
 from .delivery import Delivery
 from .guard import AddressBuckets
-from .protocol import Error, Join, Play, Predict, Refused, Resume, TakeRow, parse_request
+from .protocol import AnswerPuzzle, Error, Join, Play, Predict, Refused, Resume, TakeRow, parse_request
 from .room import Joined, Room, RoomError, UnknownSeatError, WrongCodeError
 
 Handler = Callable[[Connection, Any], Awaitable[None]]
@@ -39,7 +39,8 @@ class Handlers:
         self.joins = joins
         """Each address's joins a second (:attr:`.guard.Limits.joins_per_second`)."""
         self.table: dict[type, Handler] = {
-            Join: self.join, Resume: self.resume, Play: self.play, TakeRow: self.take_row, Predict: self.predict}
+            Join: self.join, Resume: self.resume, Play: self.play, TakeRow: self.take_row, Predict: self.predict,
+            AnswerPuzzle: self.answer_puzzle}
 
     async def handle(self, connection: Connection, text: str) -> None:
         """One text message: parsed and checked, then its type's handler."""
@@ -90,6 +91,7 @@ class Handlers:
             return
         if joined.moved is not None and joined.seat is not None:
             self._make_watcher(joined.seat, joined.moved)
+        self.room.students.take(joined.token, request.student, self.room.held_secrets())
         self._attach(connection, joined)
 
     def _make_watcher(self, seat: int, moved: Joined) -> None:
@@ -111,6 +113,7 @@ class Handlers:
             self.connections.error(connection, str(problem),
                                    "unknown-seat" if isinstance(problem, UnknownSeatError) else "")
             return
+        self.room.students.take(joined.token, request.student, self.room.held_secrets())  # (a room opened again)
         self._attach(connection, joined)
 
     def _attach(self, connection: Connection, joined: Joined) -> None:
@@ -137,3 +140,13 @@ class Handlers:
         seat = connection.seat
         self.bridge.put(Event(Predict.kind, WATCHER if seat is None else seat, request.guess, connection.name,
                               connection.token if seat is None else ""))
+
+    async def answer_puzzle(self, connection: Connection, request: AnswerPuzzle) -> None:
+        """An answer to the warm-up's puzzle, from a seat or a watcher (the app says if it counts)."""
+        if not connection.joined:
+            self.connections.error(connection, _("join first"))
+            return
+        seat = connection.seat
+        kind, value = (PUZZLE_CARD, request.card) if request.card is not None else (PUZZLE_ROW, request.row)
+        self.bridge.put(Event(kind, WATCHER if seat is None else seat, int(value or 0), connection.name,
+                              connection.token))

@@ -14,11 +14,15 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TypeVar
 
+from game.puzzles.puzzle import Puzzle
 from game.record import GameRecord
 from game.review import Decision
 from game.store.history import History, HistoryError, open_history
 from game.store.lessons import (LessonGame, add_game, add_review, lesson_games, lesson_reviews, lessons, set_report,
                                 start_lesson)
+from game.store.puzzles import add_puzzles as add_stored_puzzles
+from game.store.students import (LessonFigures, PuzzleAnswer, add_puzzle_answers, class_lessons, class_progress,
+                                 class_tag, lesson_puzzle_answers)
 
 from .report import LessonReport, default_report_dir
 
@@ -36,12 +40,30 @@ class LessonBook:
         self.games: list[LessonGame] = []
         self.reviewed: set[tuple[int, int]] = set()
         """(game position, seat) of every review added."""
+        if class_name:
+            self._find_earlier_lessons()
+
+    def _find_earlier_lessons(self) -> None:
+        """The class's lessons before this one, each student's figures in them (read once: they do
+        not change while this lesson goes on), and this lesson's place among them."""
+        number, report = self.number, self.report
+
+        def read(history: History) -> tuple[int, dict[str, list[LessonFigures]]]:
+            infos = [info for info in class_lessons(history, self.class_name) if info.number != number]
+            before = [info for info in infos if (info.started, info.number) < (int(report.started), number or 0)]
+            progress = class_progress(history, self.class_name)
+            return len(before) + 1, {key: [figures for figures in lessons if figures.lesson != number]
+                                     for key, lessons in progress.items()}
+
+        found = _kept(read)
+        if found is not None:
+            report.index, report.earlier = found
 
     @classmethod
     def start(cls, folder: Path | None, code: str, keep: bool = True, class_name: str = "") -> LessonBook:
         """A new lesson in room ``code``, its report in ``folder`` (``None``: the default folder);
         ``keep``: in the history too (not with ``--record FILE``)."""
-        report = LessonReport(folder or default_report_dir(), code)
+        report = LessonReport(folder or default_report_dir(), code, class_name=class_name)
         number = None
         if keep:
             number = _kept(lambda history: start_lesson(history, code, int(report.started), str(report.folder),
@@ -58,14 +80,18 @@ class LessonBook:
                 if info is None:
                     return None
                 games, reviews = lesson_games(history, number), lesson_reviews(history, number)
+                answers = lesson_puzzle_answers(history, number)
         except (HistoryError, OSError):
             return None
-        book = cls(LessonReport(Path(info.folder), info.code, float(info.started)), number, info.class_name)
+        book = cls(LessonReport(Path(info.folder), info.code, float(info.started), info.class_name), number,
+                   info.class_name)
         for game in games:
             book._count_game(game)
         for (position, seat), decisions in sorted(reviews.items()):
             if position < len(book.games):
                 book._count_review(position, seat, decisions)
+        for answer in answers:
+            book.report.add_puzzle_answer(answer.name, answer.student, answer.right)
         return book
 
     @property
@@ -74,9 +100,12 @@ class LessonBook:
         return self.report.problem
 
     def add_game(self, names: Sequence[str], students: Sequence[bool], scores: Sequence[int],
-                 predicted: Sequence[tuple[int, int] | None] = (), record: int | None = None) -> int:
-        """A game of the lesson is over (``record``: its number in the history); its place in the lesson."""
-        game = LessonGame(len(self.games), record, tuple(names), tuple(students), tuple(scores), tuple(predicted))
+                 predicted: Sequence[tuple[int, int] | None] = (), record: int | None = None,
+                 keys: Sequence[str] = ()) -> int:
+        """A game of the lesson is over (``record``: its number in the history; ``keys``: each seat's
+        student key in the class); its place in the lesson."""
+        game = LessonGame(len(self.games), record, tuple(names), tuple(students), tuple(scores), tuple(predicted),
+                          tuple(keys))
         self._count_game(game)
         number = self.number
         if number is not None:
@@ -91,6 +120,26 @@ class LessonBook:
         number = self.number
         if number is not None:
             _kept(lambda history: add_review(history, number, position, seat, decisions))
+
+    def add_puzzle_answers(self, answers: Sequence[PuzzleAnswer]) -> None:
+        """The class's answers to one puzzle of a warm-up (everyone asked: those who did not answer too)."""
+        for answer in answers:
+            self.report.add_puzzle_answer(answer.name, answer.student, answer.right)
+        number = self.number
+        if number is not None and answers:
+            _kept(lambda history: add_puzzle_answers(history, number, answers))
+
+    def add_puzzles(self, puzzles: Sequence[Puzzle]) -> int:
+        """Puzzles made from this lesson's decisions, kept as the class's; how many were new."""
+        if not self.class_name or not puzzles:
+            return 0
+        added = _kept(lambda history: add_stored_puzzles(history, puzzles, self.class_name))
+        return added.added if added is not None else 0
+
+    @property
+    def key(self) -> str:
+        """What a puzzle made from this lesson names as its lesson (its number in the history)."""
+        return str(self.number) if self.number is not None else ""
 
     def missing_reviews(self) -> list[tuple[LessonGame, int]]:
         """(game, seat) of each student whose review is not in yet (a stop left it missing)."""
@@ -122,11 +171,19 @@ class LessonBook:
 
     def _count_game(self, game: LessonGame) -> None:
         self.games.append(game)
-        self.report.add_game(game.names, game.students, game.scores, game.predicted)
+        self.report.add_game(game.names, game.students, game.scores, game.predicted, game.keys)
 
     def _count_review(self, position: int, seat: int, decisions: Sequence[Decision]) -> None:
         self.reviewed.add((position, seat))
         self.report.add_review(self.games[position].names[seat], decisions)
+
+
+def class_tag_of(class_name: str) -> str:
+    """The phones' tag for ``class_name`` (:func:`game.store.students.class_tag`; ``""`` for no
+    class, or when the history cannot be used: the students then get no key)."""
+    if not class_name:
+        return ""
+    return _kept(lambda history: class_tag(history, class_name)) or ""
 
 
 def _record_of(number: int) -> GameRecord | None:

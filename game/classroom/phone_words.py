@@ -78,6 +78,13 @@ PHONE_TEXTS: tuple[str, ...] = (
     # NOTE: the phone page, once the next deal has started: a link that unfolds the last game's review
     N_("Last game's review"),
     N_("The room closed before your review was ready."),
+    # NOTE: the phone page during the class's warm-up of puzzles, before the game
+    N_("Warm-up: puzzle {number} of {count}"),
+    N_("Puzzle: tap the card you would play"),
+    N_("Puzzle: tap the row you take"),
+    N_("You chose {card}: wait for the teacher to show the answers"),
+    N_("You chose row {row}: wait for the teacher to show the answers"),
+    N_("The class's answers are on the projector"),
 )
 """Every text the phone page shows, in English (the keys of the table)."""
 

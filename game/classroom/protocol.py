@@ -4,12 +4,13 @@ One module speaks to the phones (``docs/class-protocol.md`` is its description,
 checked against this module by ``tests/classgame/test_class_protocol.py``):
 
 * what a phone sends - :class:`Join`, :class:`Resume`, :class:`Play`,
-  :class:`TakeRow`, :class:`Predict` - is read by :func:`parse_request`, which
+  :class:`TakeRow`, :class:`Predict`, :class:`AnswerPuzzle` - is read by :func:`parse_request`, which
   checks the JSON, the type, each field's type and range, and raises
   :class:`Refused` (its text for the student, in the class's language) for
   anything else: the server only ever handles checked values;
 * what a phone receives - :class:`Welcome`, :class:`Error`, :class:`Released`,
-  :class:`Lobby`, :class:`State`, :class:`Review`, :class:`Verdict` - is a
+  :class:`Lobby`, :class:`State`, :class:`Review`, :class:`Verdict`,
+  :class:`PuzzleVerdict` - is a
   frozen dataclass turned into JSON by :func:`encode` (a field marked
   :func:`optional` is left out while it holds its default, so a room of one
   table sends no ``table`` field, as the docs say);
@@ -24,6 +25,7 @@ number) reloads itself from the server when the two differ.
 from __future__ import annotations
 
 import json
+import re
 import types
 import typing
 from collections.abc import Callable, Mapping, Sequence
@@ -39,8 +41,13 @@ from game.rules import ROWS
 if TYPE_CHECKING:
     from .reviews import StudentReview
 
-PROTOCOL_VERSION = 1
-"""The protocol's one version number: sent in ``welcome``; ``web/app.js`` holds the same."""
+PROTOCOL_VERSION = 2
+"""The protocol's one version number: sent in ``welcome``; ``web/app.js`` holds the same.
+(2: the student's key in ``join``, ``resume`` and ``welcome``; the warm-up's puzzles.)"""
+STUDENT_KEY = re.compile(r"[A-Za-z0-9_-]{16,64}")
+"""What a student's key looks like (the server makes them with :func:`secrets.token_urlsafe`)."""
+PUZZLE_PHASE = "puzzle"
+"""A ``state``'s phase while the class answers a warm-up puzzle."""
 LARGEST_NUMBER = 1000
 """A card or row number above this is not a number a phone sends (the engine checks the rest)."""
 REVIEW_SHOWN = 3
@@ -82,6 +89,8 @@ class Join(Message):
     kind: ClassVar[str] = "join"
     code: str
     name: str
+    student: str = optional("")
+    """The phone's key for the room's class (``""``: none yet, or none that looks like a key)."""
 
 
 @dataclass(frozen=True)
@@ -90,6 +99,8 @@ class Resume(Message):
 
     kind: ClassVar[str] = "resume"
     token: str
+    student: str = optional("")
+    """The phone's key for the room's class: a room opened again (``class --resume``) learns it back."""
 
 
 @dataclass(frozen=True)
@@ -127,7 +138,16 @@ class Predict(Message):
         return cls(takes=True) if guess == TAKES else cls(row=guess)
 
 
-Request = Union[Join, Resume, Play, TakeRow, Predict]
+@dataclass(frozen=True)
+class AnswerPuzzle(Message):
+    """The warm-up: the phone's answer to the puzzle asked, a ``card`` or a ``row`` (0-3)."""
+
+    kind: ClassVar[str] = "puzzle"
+    card: int | None = optional()
+    row: int | None = optional()
+
+
+Request = Union[Join, Resume, Play, TakeRow, Predict, AnswerPuzzle]
 """What a phone may send."""
 
 
@@ -148,6 +168,8 @@ class Welcome(Message):
     """A room of many tables."""
     table: int | None = optional()
     """A room of many tables once started: the student's table, from 1."""
+    student: str = optional("")
+    """A room with a class: the phone's key for it (new when the phone had none): the page keeps it."""
 
 
 @dataclass(frozen=True)
@@ -207,6 +229,27 @@ class PredictQuestion:
 
 
 @dataclass(frozen=True)
+class PuzzleQuestion:
+    """A warm-up puzzle as the phones see it: the position, never whose decision it was."""
+
+    id: int
+    """The puzzle's number in the history."""
+    kind: str
+    """``card`` (which card to play) or ``row`` (which row to take: ``card`` fits no row)."""
+    rows: tuple[tuple[int, ...], ...]
+    hand: tuple[int, ...]
+    text: str
+    """The question, e.g. "What would you play?"."""
+    number: int
+    of: int
+    """Puzzle ``number`` of ``of`` in this warm-up."""
+    card: int | None = optional()
+    """A row puzzle: the card that fits no row."""
+    answered: int | None = optional()
+    """This phone's answer, once given (a card, or a row 0-3)."""
+
+
+@dataclass(frozen=True)
 class ClassRank:
     """A room of many tables, every table done: the student's rank in the class."""
 
@@ -248,6 +291,7 @@ class State(Message):
     table: int | None = optional()
     tables: int | None = optional()
     class_rank: ClassRank | None = optional(wire="class")
+    puzzle: PuzzleQuestion | None = optional()
 
 
 @dataclass(frozen=True)
@@ -294,9 +338,28 @@ class Verdict(Message):
     reason: str
 
 
-FROM_PHONE: dict[str, type[Message]] = {cls.kind: cls for cls in (Join, Resume, Play, TakeRow, Predict)}
+@dataclass(frozen=True)
+class PuzzleVerdict(Message):
+    """The warm-up: what one phone's answer to a puzzle was worth, once the teacher shows the answers."""
+
+    kind: ClassVar[str] = "puzzle_verdict"
+    id: int
+    answer: int
+    best: int
+    """Cards as numbers; rows 0-3."""
+    right: bool
+    cost: float
+    """Expected points the answer loses against the best one (0 when right)."""
+    text: str
+    """The verdict, e.g. "Not the best: 31 costs about 16.5 points more than 95"."""
+    reason: str
+    """Why: the review's sentence for the position."""
+
+
+FROM_PHONE: dict[str, type[Message]] = {cls.kind: cls for cls in (Join, Resume, Play, TakeRow, Predict,
+                                                                   AnswerPuzzle)}
 TO_PHONE: dict[str, type[Message]] = {cls.kind: cls for cls in (Welcome, Error, Released, Lobby, State, Review,
-                                                                 Verdict)}
+                                                                 Verdict, PuzzleVerdict)}
 
 
 # ------------------------------------------------------------------ building messages
@@ -492,12 +555,26 @@ def _predict(data: Mapping[str, Any]) -> Predict:
     return Predict(row=row)
 
 
+def student_key(value: Any) -> str:
+    """A student's key as a phone sent it, if it looks like one (else ``""``: the server makes a new one)."""
+    return value if isinstance(value, str) and STUDENT_KEY.fullmatch(value) else ""
+
+
+def _answer_puzzle(data: Mapping[str, Any]) -> AnswerPuzzle:
+    if "card" in data and "row" not in data:
+        return AnswerPuzzle(card=_whole_number(data, "card", AnswerPuzzle.kind))
+    if "row" in data and "card" not in data:
+        return AnswerPuzzle(row=_take_row(data).row)
+    raise Refused(_("an answer to a puzzle is a card or a row"))
+
+
 _READERS: dict[str, Callable[[Mapping[str, Any]], Request]] = {
-    Join.kind: lambda data: Join(_text(data.get("code")), _text(data.get("name"))),
-    Resume.kind: lambda data: Resume(_text(data.get("token"))),
+    Join.kind: lambda data: Join(_text(data.get("code")), _text(data.get("name")), student_key(data.get("student"))),
+    Resume.kind: lambda data: Resume(_text(data.get("token")), student_key(data.get("student"))),
     Play.kind: _play,
     TakeRow.kind: _take_row,
     Predict.kind: _predict,
+    AnswerPuzzle.kind: _answer_puzzle,
 }
 
 

@@ -1,7 +1,7 @@
 """The teacher's lesson report: what each student did and learned in one room's lesson.
 
-Pure Python (the standard library; the only I/O is :meth:`LessonReport.write` and
-:func:`clean_leftovers`).  A lesson is one
+Pure Python (the standard library, and pygal for the progress charts: :mod:`.progress`; the only
+I/O is :meth:`LessonReport.write` and :func:`clean_leftovers`).  A lesson is one
 class room from its opening to its closing: every game played in it (one table, or many tables
 at once, and every next deal) adds each student's points, rank and predictions; each student's
 review, once computed, adds the mean loss per decision and the costliest choice.  The report is
@@ -9,6 +9,10 @@ written after each game and each review as two files side by side:
 
 - ``lesson-<date>-<time>-<code>.html``: a self-contained page a teacher can open and print;
 - ``lesson-<date>-<time>-<code>.csv``: the same figures for a spreadsheet.
+
+With a class name (``class --class NAME``), each student's earlier lessons of the class follow,
+found by their key (:mod:`game.store.students`), with a small chart, and the CSV has one row per
+student per lesson of the class.
 
 The names stay on this computer: the report is only written to the folder the teacher chose
 (``class --report DIR``, else ``lessons/`` in the data folder).
@@ -25,7 +29,7 @@ import stat
 import sys
 import tempfile
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -33,6 +37,9 @@ from game.i18n import _, active_language, ngettext
 from game.review import Decision, costliest, summary
 from game.store.outputs import shown_path
 from game.store.storage import data_dir
+from game.store.students import LessonFigures
+
+from .progress import date_of, of_text, student_section
 
 LESSONS_FOLDER = "lessons"
 """The reports' folder in the data folder, unless ``class --report DIR`` says otherwise."""
@@ -78,6 +85,11 @@ class StudentRecord:
     losses: list[float] = field(default_factory=list)
     """The review's loss of each decision reviewed so far."""
     worst: Decision | None = None
+    key: str = ""
+    """Their key in the class (``""``: none), which finds their earlier lessons."""
+    puzzles_right: int = 0
+    puzzles_asked: int = 0
+    """The warm-up's puzzles: answered right, of those asked."""
 
     @property
     def games(self) -> int:
@@ -93,7 +105,7 @@ class ReportLine:
     """One row of the report."""
 
     rank: int
-    """In the lesson, by points per game (tied students share a rank)."""
+    """In the lesson, by points per game (tied students share a rank; 0: no game played)."""
     name: str
     games: int
     points: int
@@ -106,15 +118,25 @@ class ReportLine:
     """The review's mean loss per decision, e.g. "0.84" (empty: not reviewed)."""
     costliest: str
     """The review's sentence on their costliest choice (empty: none cost anything)."""
+    puzzles: str = ""
+    """The warm-up's puzzles, "2 of 3" (empty: none asked)."""
+    key: str = ""
 
 
 class LessonReport:
     """One lesson's students, written to ``folder`` as they play."""
 
-    def __init__(self, folder: Path, code: str, started: float | None = None) -> None:
+    def __init__(self, folder: Path, code: str, started: float | None = None, class_name: str = "") -> None:
         self.folder = folder
         self.code = code
         self.started = time.time() if started is None else started
+        self.class_name = class_name
+        """The class whose lesson this is (``""``: none): its students' earlier lessons are shown."""
+        self.earlier: Mapping[str, Sequence[LessonFigures]] = {}
+        """Each student's earlier lessons of the class, by key (from the history: see
+        :class:`~.lesson_book.LessonBook`)."""
+        self.index = 1
+        """This lesson's place among the class's lessons, from 1."""
         self.students: dict[str, StudentRecord] = {}
         self.games = 0
         self.problem = ""
@@ -139,13 +161,15 @@ class LessonReport:
         return self.students.setdefault(name, StudentRecord(name))
 
     def add_game(self, names: Sequence[str], students: Sequence[bool], scores: Sequence[int],
-                 predicted: Sequence[tuple[int, int] | None] = ()) -> None:
-        """A game (one table's) is over: each student's points, rank at the table, predictions."""
+                 predicted: Sequence[tuple[int, int] | None] = (), keys: Sequence[str] = ()) -> None:
+        """A game (one table's) is over: each student's points, rank at the table, predictions
+        (``keys``: each seat's key in the class)."""
         self.games += 1
         for seat, (name, student, points) in enumerate(zip(names, students, scores)):
             if not student:
                 continue
             record = self.student(name)
+            record.key = keys[seat] if seat < len(keys) and keys[seat] else record.key
             record.points.append(points)
             record.ranks.append(1 + sum(1 for other in scores if other < points))
             if predicted and predicted[seat] is not None:
@@ -161,15 +185,37 @@ class LessonReport:
         if worst and worst[0].loss > 0 and (record.worst is None or worst[0].loss > record.worst.loss):
             record.worst = worst[0]
 
+    def add_puzzle_answer(self, name: str, key: str, right: bool) -> None:
+        """A student was asked a warm-up puzzle (``right``: they gave the best answer)."""
+        record = self.student(name)
+        record.key = key or record.key
+        record.puzzles_asked += 1
+        record.puzzles_right += right
+
+    def figures_of(self, record: StudentRecord) -> LessonFigures:
+        """A student's figures in this lesson, as their earlier lessons' are kept."""
+        return LessonFigures(0, self.index, int(self.started), record.name, record.games, sum(record.points),
+                             sum(record.losses), len(record.losses), record.right, record.asked,
+                             record.puzzles_right, record.puzzles_asked)
+
+    def lessons_of(self, line: ReportLine) -> list[LessonFigures]:
+        """A student's lessons of the class: the earlier ones, then this one."""
+        return [*self.earlier.get(line.key, ()), self.figures_of(self.students[line.name])] if line.key else []
+
     def lines(self) -> list[ReportLine]:
-        """Every student, best first (fewest points per game; then name)."""
-        records = sorted(self.students.values(), key=lambda r: (sum(r.points) / max(1, r.games), r.name.casefold()))
+        """Every student, best first (fewest points per game; then name); those who played no game
+        (they only answered the warm-up) last, without a rank."""
+        records = sorted(self.students.values(),
+                         key=lambda r: (not r.games, sum(r.points) / max(1, r.games), r.name.casefold()))
         means = [sum(r.points) / max(1, r.games) for r in records]
-        return [ReportLine(1 + sum(1 for other in means if other < mean), r.name, r.games, sum(r.points), mean,
+        played = [mean for r, mean in zip(records, means) if r.games]
+        return [ReportLine((1 + sum(1 for other in played if other < mean)) if r.games else 0, r.name, r.games,
+                           sum(r.points), mean,
                            ", ".join(str(rank) for rank in r.ranks),
-                           _("{right} of {asked}").format(right=r.right, asked=r.asked) if r.asked else "",
+                           of_text(r.right, r.asked),
                            f"{r.mean_loss:.2f}" if r.mean_loss is not None else "",
-                           summary(r.worst) if r.worst is not None else "")
+                           summary(r.worst) if r.worst is not None else "", of_text(r.puzzles_right, r.puzzles_asked),
+                           r.key)
                 for r, mean in zip(records, means)]
 
     def write(self) -> bool:
@@ -181,8 +227,8 @@ class LessonReport:
             if not self.cleaned:
                 clean_leftovers(self.folder)
                 self.cleaned = True
-            _replace(self.csv_path, report_csv(lines))
-            _replace(self.html_path, report_html(lines, self.code, self.started, self.games))
+            _replace(self.csv_path, report_csv(lines, self))
+            _replace(self.html_path, report_html(lines, self.code, self.started, self.games, self))
         except OSError as problem:
             self._failed(_("the lesson report could not be written to {folder}: {problem}").format(
                 folder=shown_path(self.folder), problem=problem.strerror or problem))
@@ -243,22 +289,42 @@ def _replace(path: Path, text: str) -> None:
 def headings() -> list[str]:
     # NOTE: the lesson report's columns (a page the teacher prints, and a CSV)
     return [_("Rank"), _("Name"), _("Games"), _("Points"), _("Points per game"), _("Rank at the table"),
-            _("Predictions right"), _("Review: mean loss per decision"), _("Costliest choice")]
+            _("Predictions right"), _("Review: mean loss per decision"), _("Costliest choice"), _("Puzzles right")]
 
 
 def cells(line: ReportLine) -> list[str]:
-    return [str(line.rank), line.name, str(line.games), str(line.points), f"{line.mean_points:.1f}",
-            line.table_ranks, line.predictions, line.mean_loss, line.costliest]
+    return [str(line.rank) if line.rank else "", line.name, str(line.games), str(line.points),
+            f"{line.mean_points:.1f}" if line.games else "",
+            line.table_ranks, line.predictions, line.mean_loss, line.costliest, line.puzzles]
 
 
-def report_csv(lines: Sequence[ReportLine]) -> str:
+def earlier_cells(figures: LessonFigures) -> list[str]:
+    """An earlier lesson of a student, under the report's columns (what a lesson kept of them: no
+    rank, no costliest choice)."""
+    mean = figures.mean_loss
+    return ["", figures.name, str(figures.games), str(figures.points),
+            f"{figures.points / figures.games:.1f}" if figures.games else "", "",
+            of_text(figures.predictions_right, figures.predictions_asked), f"{mean:.2f}" if mean is not None else "",
+            "", of_text(figures.puzzles_right, figures.puzzles_asked)]
+
+
+def report_csv(lines: Sequence[ReportLine], report: LessonReport | None = None) -> str:
     """The report as CSV (comma-separated, a header row; a spreadsheet opens it).  A cell that
-    a spreadsheet would read as a formula is quoted as text."""
+    a spreadsheet would read as a formula is quoted as text.  With a class, one row per student
+    per lesson of the class: a ``Lesson`` column (its place in the class, from 1) and a ``Date``
+    first, each student's earlier lessons before this one."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\r\n")
-    writer.writerow(headings())
+    by_class = report is not None and bool(report.class_name)
+    writer.writerow(([_("Lesson"), _("Date")] if by_class else []) + headings())
     for line in lines:
-        writer.writerow([_as_text(cell) for cell in cells(line)])
+        if report is not None and by_class:
+            for figures in report.earlier.get(line.key, ()) if line.key else ():
+                writer.writerow([str(figures.index), date_of(figures.started),
+                                 *(_as_text(cell) for cell in earlier_cells(figures))])
+            writer.writerow([str(report.index), date_of(report.started), *(_as_text(cell) for cell in cells(line))])
+        else:
+            writer.writerow([_as_text(cell) for cell in cells(line)])
     return out.getvalue()
 
 
@@ -274,40 +340,80 @@ def _is_number(cell: str) -> bool:
     return True
 
 
-def report_html(lines: Sequence[ReportLine], code: str, started: float, games: int) -> str:
-    """The report as one self-contained HTML page (no script, no file beside it), for printing."""
-    title = _("Lesson report: room {code}, {date}").format(
-        code=code, date=time.strftime("%Y-%m-%d %H:%M", time.localtime(started)))
-    head = "".join(f"<th scope=\"col\">{html.escape(h)}</th>" for h in headings())
-    body = "\n".join("<tr>" + "".join(f"<td>{html.escape(cell)}</td>" for cell in cells(line)) + "</tr>"
-                     for line in lines)
+REPORT_STYLE = """\
+body { font: 14px/1.4 system-ui, sans-serif; margin: 24px; color: #1c1e2a; }
+h1 { font-size: 20px; }
+table { border-collapse: collapse; width: 100%; }
+th, td { border: 1px solid #8a9a96; padding: 4px 6px; text-align: left; vertical-align: top; }
+th { background: #e4ece9; }
+td:nth-child(1), td:nth-child(3), td:nth-child(4), td:nth-child(5), td:nth-child(8) { text-align: right; }
+h2 { font-size: 17px; margin-top: 28px; }
+h3 { font-size: 15px; margin: 18px 0 6px; }
+table.lessons { width: auto; }
+table.lessons td { text-align: left; }
+table.lessons td:nth-child(2) { white-space: nowrap; }
+.student svg { display: block; margin-top: 6px; max-width: 100%; height: auto; }
+@media print { body { margin: 0; } tr, .student { break-inside: avoid; } }
+"""
+"""The page's look: plain, and printable (a student's lessons are never split over two pages)."""
+
+
+def report_title(code: str, started: float, report: LessonReport | None) -> str:
+    when = time.strftime("%Y-%m-%d %H:%M", time.localtime(started))
+    if report is not None and report.class_name:
+        return _("Lesson report: class {name}, lesson {lesson}, room {code}, {date}").format(
+            name=report.class_name, lesson=report.index, code=code, date=when)
+    return _("Lesson report: room {code}, {date}").format(code=code, date=when)
+
+
+def report_note(games: int, report: LessonReport | None) -> str:
+    """What the columns mean (and, with a class, what follows the table)."""
     note = _("{games} games. Rank: by points per game (fewest first). Predictions: right of those asked. "
              "Review: the points each decision lost on average against the best option (0 is perfect), "
              "and the costliest one.").format(games=games)
+    note += " " + _("Puzzles: the warm-up's, right of those asked.")
+    if report is not None and report.class_name:
+        note += " " + _("Each student's lessons of the class follow the table, with a chart once there are two.")
+    return note
+
+
+def report_html(lines: Sequence[ReportLine], code: str, started: float, games: int,
+                report: LessonReport | None = None) -> str:
+    """The report as one self-contained HTML page (no script, no file beside it), for printing;
+    with a class, each student's lessons of the class follow, with their charts."""
+    title = report_title(code, started, report)
+    head = "".join(f"<th scope=\"col\">{html.escape(h)}</th>" for h in headings())
+    body = "\n".join("<tr>" + "".join(f"<td>{html.escape(cell)}</td>" for cell in cells(line)) + "</tr>"
+                     for line in lines)
+    progress = progress_html(lines, report) if report is not None and report.class_name else ""
     return f"""<!doctype html>
 <html lang="{html.escape(active_language())}">
 <head>
 <meta charset="utf-8">
 <title>{html.escape(title)}</title>
 <style>
-body {{ font: 14px/1.4 system-ui, sans-serif; margin: 24px; color: #1c1e2a; }}
-h1 {{ font-size: 20px; }}
-table {{ border-collapse: collapse; width: 100%; }}
-th, td {{ border: 1px solid #8a9a96; padding: 4px 6px; text-align: left; vertical-align: top; }}
-th {{ background: #e4ece9; }}
-td:nth-child(1), td:nth-child(3), td:nth-child(4), td:nth-child(5), td:nth-child(8) {{ text-align: right; }}
-@media print {{ body {{ margin: 0; }} tr {{ break-inside: avoid; }} }}
-</style>
+{REPORT_STYLE}</style>
 </head>
 <body>
 <h1>{html.escape(title)}</h1>
-<p>{html.escape(note)}</p>
+<p>{html.escape(report_note(games, report))}</p>
 <table>
 <thead><tr>{head}</tr></thead>
 <tbody>
 {body}
 </tbody>
 </table>
+{progress}
 </body>
 </html>
 """
+
+
+def progress_html(lines: Sequence[ReportLine], report: LessonReport) -> str:
+    """Each student's lessons of the class (the students in the table's order)."""
+    sections = [student_section(number, line.name, report.lessons_of(line))
+                for number, line in enumerate(lines, start=1) if line.key]
+    if not sections:
+        return ""
+    heading = _("Each student's lessons of class {name}").format(name=report.class_name)
+    return f"<h2>{html.escape(heading)}</h2>\n" + "\n".join(sections)

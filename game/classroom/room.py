@@ -46,6 +46,8 @@ from game.i18n import _, ngettext
 from game.rules import Rules
 from game.text import NAME_LIMIT, InvalidNameError, check_name, is_valid_unicode
 
+from .students import StudentKeys
+
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 """Room code letters: no 0/O or 1/I to mix up on a projector."""
 CODE_LENGTH = 4
@@ -247,6 +249,8 @@ class Room:
         places in the room, and no one sits at a table before the start."""
         self.version = 0
         """Goes up at every change, so the lobby knows when to redraw."""
+        self.students = StudentKeys()
+        """Each phone's key in the room's class (none without a class)."""
         self._lock = threading.Lock()
 
     @classmethod
@@ -266,6 +270,15 @@ class Room:
         """Each seat's secret (``""``: none), to keep a stopped game's room."""
         with self._lock:
             return tuple(self._tokens)
+
+    def held_secrets(self) -> frozenset[str]:
+        """The secret of every place taken now: the seats' and the watchers'."""
+        with self._lock:
+            return frozenset(token for token in [*self._tokens, *self._spectators] if token)
+
+    def student_of(self, seat: int) -> str:
+        """The key in the room's class of the student in ``seat`` (``""``: none)."""
+        return self.students.key_of(self.secrets_of_seats()[seat])
 
     # ----------------------------------------------------------- queries
     def seats(self) -> tuple[SeatInfo, ...]:

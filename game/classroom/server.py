@@ -86,7 +86,7 @@ class ClassServer:
         self.joins = AddressBuckets(self.limits.joins_per_second, self.limits.joins_per_second)
         self.handlers = Handlers(room, self.connections, self.delivery, self.bridge, self.joins)
         self.transport = Transport(host, port, load_client_files(web_dir), self.connections, self.handlers,
-                                   self.bridge, self.terminal, self._sweep)
+                                   self.bridge, self.terminal, self._sweep, lambda: room.students.tag)
 
     # ------------------------------------------------------ app's thread
     def start(self) -> None:
@@ -146,6 +146,14 @@ class ClassServer:
         ``public`` (if given) to the watchers; the other seats keep what they have."""
         self.bridge.call(self.delivery.publish_some, state_texts(seats),
                          encode(public) if public is not None else None)
+
+    def show_puzzle(self, seats: Mapping[int, State] | None, public: State | None) -> None:
+        """The warm-up's puzzle: each seat's state to its phone, ``public`` to the watchers (and to
+        a phone that joins meanwhile); ``None``: the warm-up is over, every phone gets the lobby."""
+        if seats is None or public is None:
+            self.bridge.call(self.delivery.warm_up, None, "")
+        else:
+            self.bridge.call(self.delivery.warm_up, state_texts(seats), encode(public))
 
     def release(self, seat: int, reason: str) -> None:
         """Close the seat's phone connection (its seat was freed or given to an AI)."""

@@ -26,10 +26,10 @@ from typing import Any
 
 import aiohttp
 
-from .protocol import Join, Message, Play, Predict, Resume, State, TakeRow, Welcome, decode, encode
+from .protocol import AnswerPuzzle, Join, Message, Play, Predict, Resume, State, TakeRow, Welcome, decode, encode
 
 
-PAGE_FILES = ("/", "/app.js", "/style.css", "/strings.json", "/rules.json")
+PAGE_FILES = ("/", "/app.js", "/style.css", "/strings.json", "/rules.json", "/class.json")
 """What the page loads before its student can tap Join."""
 RETRIES = 20
 """Sockets a phone opens again for one join or resume before it gives up."""
@@ -83,10 +83,19 @@ class SimClient:
     """When the answer to that tap arrived: a ``welcome`` (or an ``error``)."""
     unanswered: int = 0
     """Sockets that closed before the join or resume sent on them was answered (each sent again)."""
+    student: str = ""
+    """The phone's key in the room's class, as its browser keeps it: sent with its join and
+    resume, and the one the ``welcome`` gives kept."""
+    puzzle_answers: dict[int, int] = field(default_factory=dict)
+    """The warm-up's puzzles answered: puzzle id -> the card, or the row 0-3."""
 
     @property
     def verdicts(self) -> list[dict[str, Any]]:
         return [message for _, message in self.received if message.get("type") == "verdict"]
+
+    @property
+    def puzzle_verdicts(self) -> list[dict[str, Any]]:
+        return [message for _, message in self.received if message.get("type") == "puzzle_verdict"]
 
     @property
     def states(self) -> list[dict[str, Any]]:
@@ -131,10 +140,10 @@ class SimClient:
         answered = False
         async with session.ws_connect(self.url + "/ws", heartbeat=None, max_msg_size=0) as ws:
             if self.token:
-                await self._send(ws, Resume(self.token))
+                await self._send(ws, Resume(self.token, self.student))
             else:
                 self.tapped_at = self.tapped_at or time.monotonic()
-                await self._send(ws, Join(self.code, self.name))
+                await self._send(ws, Join(self.code, self.name, self.student))
             async for message in ws:
                 if message.type != aiohttp.WSMsgType.TEXT:
                     break
@@ -146,6 +155,7 @@ class SimClient:
                     self.seated_at = time.monotonic()
                 if isinstance(typed, Welcome):
                     self.token, self.seat = typed.token, typed.seat
+                    self.student = typed.student or self.student
                 elif isinstance(typed, State):
                     if typed.phase == "over":
                         self.answered.clear()  # the next deal asks the same turns again
@@ -163,6 +173,9 @@ class SimClient:
         if state.ask == "predict":
             await self._predict(ws, state)
             return
+        if state.ask == "puzzle":
+            await self._solve(ws, state)
+            return
         if not self.play:
             return
         question = (state.table, state.round, state.turn, state.ask)
@@ -173,6 +186,19 @@ class SimClient:
             await self._send(ws, Play(self.rng.choice(state.hand)))
         elif state.ask == "row":
             await self._send(ws, TakeRow(self.rng.randrange(4)))
+
+    async def _solve(self, ws: aiohttp.ClientWebSocketResponse, state: State) -> None:
+        """The warm-up's puzzle: a card of its hand, or a row, at random (once per puzzle)."""
+        puzzle = state.puzzle
+        assert puzzle is not None, "asked a puzzle without one"
+        if not self.play or puzzle.id in self.puzzle_answers:
+            return
+        if puzzle.kind == "row":
+            answer = self.puzzle_answers[puzzle.id] = self.rng.randrange(4)
+            await self._send(ws, AnswerPuzzle(row=answer))
+        else:
+            answer = self.puzzle_answers[puzzle.id] = self.rng.choice(puzzle.hand)
+            await self._send(ws, AnswerPuzzle(card=answer))
 
     async def _predict(self, ws: aiohttp.ClientWebSocketResponse, state: State) -> None:
         asked = state.predict

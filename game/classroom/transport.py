@@ -3,7 +3,7 @@
 :class:`Transport` starts an event loop on a thread of its own and listens
 (:meth:`Transport.start` returns once the port is bound), serves the files of
 the client folder (looked up by exact name in a table built at start: no path
-is ever joined), ``strings.json`` and ``rules.json``, and runs each
+is ever joined), ``strings.json``, ``rules.json`` and ``class.json``, and runs each
 WebSocket's read and write loops: every text message goes to
 :class:`~.handlers.Handlers`, and the connection's outbox is written as it
 fills.  The per-connection limits that belong to reading are applied here
@@ -57,8 +57,9 @@ class Transport:
 
     def __init__(self, host: str, port: int, files: dict[str, tuple[bytes, str]], connections: Connections,
                  handlers: Handlers, bridge: AppBridge, terminal: TerminalLines,
-                 sweep: Callable[[], None]) -> None:
-        """``sweep``: called twice a second on the server's thread (seats whose phone left)."""
+                 sweep: Callable[[], None], class_tag: Callable[[], str] = lambda: "") -> None:
+        """``sweep``: called twice a second on the server's thread (seats whose phone left);
+        ``class_tag``: the room's class's tag, for ``class.json``."""
         self.host = host
         self.port = port
         self.files = files
@@ -69,6 +70,7 @@ class Transport:
         self.terminal = terminal
         self.guard = ConnectionGuard(self.limits)
         self._sweep_room = sweep
+        self._class_tag = class_tag
         self._thread: threading.Thread | None = None
         self._runner: web.AppRunner | None = None
         self._listener: asyncio.AbstractServer | None = None
@@ -131,6 +133,7 @@ class Transport:
         app.router.add_get("/ws", self._websocket)
         app.router.add_get("/strings.json", self._strings)
         app.router.add_get("/rules.json", self._rules)
+        app.router.add_get("/class.json", self._class)
         app.router.add_get("/", self._file)
         app.router.add_get("/{name}", self._file)
         self._runner = web.AppRunner(app, access_log=None, handle_signals=False,
@@ -196,6 +199,11 @@ class Transport:
     async def _rules(self, request: web.Request) -> web.Response:
         """Each preset's penalties, for the page to show on the cards (the rules' own table)."""
         return web.Response(body=json.dumps(penalty_tables()).encode(), headers=JSON_HEADERS)
+
+    async def _class(self, request: web.Request) -> web.Response:
+        """The room's class as the page keeps its student's key under it: ``{"class": tag}`` (``""``:
+        no class; the tag is not the name, which stays on this computer)."""
+        return web.Response(body=json.dumps({"class": self._class_tag()}).encode(), headers=JSON_HEADERS)
 
     # ---------------------------------------------------- WebSockets
     async def _websocket(self, request: web.Request) -> web.StreamResponse:

@@ -126,8 +126,19 @@ CREATE TABLE IF NOT EXISTS lesson_reviews (
     decisions TEXT NOT NULL,        -- JSON: the student's reviewed decisions (game.review.Decision)
     PRIMARY KEY (lesson, position, seat)
 ) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS lesson_puzzles (
+    lesson   INTEGER NOT NULL,      -- lessons.number: the lesson whose warm-up asked the puzzle
+    puzzle   INTEGER NOT NULL,      -- puzzles.id
+    student  TEXT NOT NULL,         -- the student's key in the class ('' in a lesson without a class)
+    name     TEXT NOT NULL,         -- the name they played under in that lesson
+    answer   INTEGER,               -- a card, or a row 0-3 (NULL: asked, not answered)
+    right    INTEGER NOT NULL,      -- 1 if it was the best answer
+    cost     REAL,                  -- expected points lost against the best answer (NULL: not answered)
+    PRIMARY KEY (lesson, puzzle, student, name)
+) WITHOUT ROWID;
 """
-"""The class lessons (added after schema 2: :mod:`game.store.lessons`)."""
+"""The class lessons (added after schema 2: :mod:`game.store.lessons`, the warm-up's answers
+:mod:`game.store.students`)."""
 _TOTALS_INDEXES = """
 CREATE INDEX IF NOT EXISTS seats_by_name_kind ON seats(name, kind, won, score, played);
 CREATE INDEX IF NOT EXISTS seats_by_time_kind ON seats(played, name, kind, won, score);

@@ -23,7 +23,6 @@ from ..review import Decision
 from .history import History, HistoryError, connection_of, problem_of, transaction
 
 
-
 @dataclass(frozen=True)
 class LessonGame:
     """One game of a lesson, as the report counts it."""
@@ -37,6 +36,12 @@ class LessonGame:
     scores: tuple[int, ...]
     predicted: tuple[tuple[int, int] | None, ...]
     """Each seat's predictions (right, asked); empty if the class did not predict."""
+    keys: tuple[str, ...] = ()
+    """Each seat's student key in the class (``""``: none - a computer player, a lesson without a
+    class, a phone that never sent one); empty for a game kept before keys were."""
+
+    def key_of(self, seat: int) -> str:
+        return self.keys[seat] if seat < len(self.keys) else ""
 
 
 @dataclass(frozen=True)
@@ -56,7 +61,7 @@ class LessonInfo:
 def start_lesson(history: History, code: str, started: int, folder: str, class_name: str = "") -> int:
     """A lesson starts (its room opened); its number."""
     db = connection_of(history)
-    with _writing(history):
+    with writing(history):
         cursor = db.execute("INSERT INTO lessons (code, started, folder, class) VALUES (?, ?, ?, ?)",
                             (code, started, folder, class_name))
     assert cursor.lastrowid is not None
@@ -65,29 +70,29 @@ def start_lesson(history: History, code: str, started: int, folder: str, class_n
 
 def add_game(history: History, lesson: int, game: LessonGame) -> None:
     result = {"names": list(game.names), "students": list(game.students), "scores": list(game.scores),
-              "predicted": [list(p) if p is not None else None for p in game.predicted]}
-    with _writing(history):
+              "predicted": [list(p) if p is not None else None for p in game.predicted], "keys": list(game.keys)}
+    with writing(history):
         connection_of(history).execute(
             "INSERT OR REPLACE INTO lesson_games (lesson, position, game, result) VALUES (?, ?, ?, ?)",
             (lesson, game.position, game.game, json.dumps(result)))
 
 
 def add_review(history: History, lesson: int, position: int, seat: int, decisions: Sequence[Decision]) -> None:
-    with _writing(history):
+    with writing(history):
         connection_of(history).execute(
             "INSERT OR REPLACE INTO lesson_reviews (lesson, position, seat, decisions) VALUES (?, ?, ?, ?)",
             (lesson, position, seat, json.dumps([decision_json(d) for d in decisions])))
 
 
 def set_report(history: History, lesson: int, page: str) -> None:
-    with _writing(history):
+    with writing(history):
         connection_of(history).execute("UPDATE lessons SET report = ? WHERE number = ?", (page, lesson))
 
 
 def lessons(history: History, class_name: str | None = None) -> list[LessonInfo]:
     """Every lesson (of ``class_name`` only, if given), the latest first."""
     where, args = ("WHERE l.class = ?", [class_name]) if class_name is not None else ("", [])
-    rows = _read(history, f"""
+    rows = read_rows(history, f"""
         SELECT l.number, l.code, l.started, l.folder, l.class, l.report, COUNT(g.position)
         FROM lessons l LEFT JOIN lesson_games g ON g.lesson = l.number {where}
         GROUP BY l.number ORDER BY l.started DESC, l.number DESC""", args)
@@ -98,7 +103,7 @@ def lessons(history: History, class_name: str | None = None) -> list[LessonInfo]
 def lesson_games(history: History, lesson: int) -> list[LessonGame]:
     """The lesson's games, in the order they ended (a damaged entry is left out)."""
     found = []
-    for position, game, result in _read(history, "SELECT position, game, result FROM lesson_games "
+    for position, game, result in read_rows(history, "SELECT position, game, result FROM lesson_games "
                                                  "WHERE lesson = ? ORDER BY position", [lesson]):
         try:
             found.append(_game(position, game, json.loads(result)))
@@ -110,7 +115,7 @@ def lesson_games(history: History, lesson: int) -> list[LessonGame]:
 def lesson_reviews(history: History, lesson: int) -> dict[tuple[int, int], list[Decision]]:
     """The lesson's reviews kept so far: (game position, seat) -> the reviewed decisions."""
     found = {}
-    for position, seat, decisions in _read(history, "SELECT position, seat, decisions FROM lesson_reviews "
+    for position, seat, decisions in read_rows(history, "SELECT position, seat, decisions FROM lesson_reviews "
                                                     "WHERE lesson = ?", [lesson]):
         try:
             found[(position, seat)] = [decision_of(item) for item in json.loads(decisions)]
@@ -140,8 +145,9 @@ def decision_of(data: dict[str, Any]) -> Decision:
 def _game(position: int, game: int | None, result: dict[str, Any]) -> LessonGame:
     names = tuple(str(name) for name in result["names"])
     predicted = tuple(None if p is None else (int(p[0]), int(p[1])) for p in result["predicted"])
+    keys = tuple(key if isinstance(key, str) else "" for key in result.get("keys", ()))
     return LessonGame(position, game, names, tuple(bool(s) for s in result["students"]),
-                      tuple(int(score) for score in result["scores"]), predicted)
+                      tuple(int(score) for score in result["scores"]), predicted, keys)
 
 
 def _students(history: History, lesson: int) -> set[str]:
@@ -149,7 +155,7 @@ def _students(history: History, lesson: int) -> set[str]:
             for name, student in zip(game.names, game.students) if student}
 
 
-def _read(history: History, sql: str, args: Sequence[object] = ()) -> list[tuple[Any, ...]]:
+def read_rows(history: History, sql: str, args: Sequence[object] = ()) -> list[tuple[Any, ...]]:
     try:
         return connection_of(history).execute(sql, tuple(args)).fetchall()
     except sqlite3.Error as error:
@@ -157,18 +163,20 @@ def _read(history: History, sql: str, args: Sequence[object] = ()) -> list[tuple
             path=history.path, problem=problem_of(error))) from None
 
 
-class _writing:
-    """One transaction; a failure is a :class:`HistoryError` naming the history."""
+class writing:
+    """One transaction (``with writing(history) as db``: the history's connection); a failure is a
+    :class:`HistoryError` naming the history."""
 
     def __init__(self, history: History) -> None:
         self.history = history
         self._transaction = transaction(history)
 
-    def __enter__(self) -> None:
+    def __enter__(self) -> sqlite3.Connection:
         try:
             self._transaction.__enter__()
         except sqlite3.Error as error:
             raise self._problem(error) from None
+        return connection_of(self.history)
 
     def __exit__(self, kind: object, error: object, trace: object) -> None:
         try:

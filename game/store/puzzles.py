@@ -16,6 +16,7 @@ does not grow with each thing it keeps.
 from __future__ import annotations
 
 import json
+import random
 import sqlite3
 import time
 from dataclasses import dataclass
@@ -25,6 +26,7 @@ from ..i18n import _
 from ..puzzles.puzzle import Puzzle, PuzzleError
 from ..puzzles.reading import puzzle_from_json
 from .history import History, HistoryError, connection_of, problem_of, transaction
+from .students import asked_counts
 
 
 @dataclass(frozen=True)
@@ -111,6 +113,22 @@ def _stored(history: History, number: object, name: object, text: object) -> Sto
     except PuzzleError as problem:
         raise HistoryError(_("{path}: the history is damaged: puzzle {number}: {problem}").format(
             path=history.path, number=number, problem=problem)) from None
+
+
+def warmup_puzzles(history: History, class_name: str, count: int, rng: random.Random) -> list[StoredPuzzle]:
+    """``count`` puzzles for a class's warm-up: the class's own first (made from its lessons), then
+    puzzles made from computer games; of each, those its lessons asked least often first, in an
+    order drawn by ``rng`` among equals.  Only the puzzles chosen are read."""
+    asked = asked_counts(history, class_name) if class_name else {}
+    chosen: list[int] = []
+    for name in ([class_name] if class_name else []) + [""]:
+        numbers = [row[0] for row in _read(history, "SELECT id FROM puzzles WHERE class = ? ORDER BY id", [name])
+                   if isinstance(row[0], int)]
+        rng.shuffle(numbers)
+        numbers.sort(key=lambda number: asked.get(number, 0))
+        chosen += numbers[:count - len(chosen)]
+    return [_stored(history, *_read(history, "SELECT id, class, puzzle FROM puzzles WHERE id = ?", [number])[0])
+            for number in chosen]
 
 
 def _where(class_name: str | None, after: bool = False) -> tuple[str, list[object]]:

@@ -17,6 +17,8 @@ from dataclasses import dataclass, replace
 
 import pygame
 
+from game.classroom.class_puzzles import DEFAULT_PUZZLES
+from game.classroom.lesson_book import class_tag_of
 from game.classroom.room import DEFAULT_PORT, Room, SeatInfo
 
 from .qr import QrImage, qr_modules
@@ -117,7 +119,8 @@ class LobbyScene(Scene):
         self.problem = problem
         """Why the room could not open (e.g. the port is taken); shown instead of the room."""
         self.addresses = join_addresses(settings, server) if server is not None else []
-        self.lesson = Lesson(server, settings, self.addresses) if server is not None else None
+        self.lesson = Lesson(server, settings, self.addresses, keep=ctx.options.record is None) \
+            if server is not None else None
         """The lesson this room opens (the app keeps it, and its server, until the menu)."""
         self.note = ""
         """Something the teacher should know about the room (it opened on another port)."""
@@ -159,6 +162,8 @@ class LobbyScene(Scene):
             self.settings = replace(self.settings, predict=next_predict(self.settings.predict))
         elif inp.is_key(pygame.K_k):
             self.toggle_lock()
+        elif inp.is_key(pygame.K_w) and self.lesson is not None:
+            self.ctx.nav.show_warmup(self.settings.puzzles or DEFAULT_PUZZLES)
         elif inp.is_key(pygame.K_BACKSPACE):
             self.remove_newest()
         elif inp.kind is InputKind.CLICK and self.room is not None:
@@ -228,12 +233,16 @@ class LobbyScene(Scene):
         if self.server is None or not self.server.running:
             return
         remember(REMEMBERED, remembered_choices(self.settings))  # the next lesson's room opens so
-        if self.lesson is not None:
-            self.lesson.settings = self.settings
+        lesson = self.lesson
+        if lesson is not None:
+            lesson.settings = self.settings
+            if lesson.warmup is not None:
+                lesson.warmup.finish()
         rules = rules_named(self.settings.rules)
         room = self.server.room
+        book = lesson.book if lesson is not None else None  # (made by the warm-up, if there was one)
         if self.settings.many_tables:
-            start_tables(self.ctx, self.server, self.settings, self.addresses)
+            start_tables(self.ctx, self.server, self.settings, self.addresses, book)
             return
         room.start()  # (only present students are seated: a phone gone now leaves its seat to an AI)
         seats = class_seats(room, rules, self.settings.ai)
@@ -241,7 +250,7 @@ class LobbyScene(Scene):
         session = ClassSession(seats, self.server, rules=rules, level=self.settings.ai, seed=self.settings.seed,
                                options=options, time_limit=self.settings.time_limit,
                                learning=self.settings.learning(room.spectator_count(), room.code,
-                                                               keep=self.ctx.options.record is None))
+                                                               keep=self.ctx.options.record is None, lesson=book))
         self.ctx.nav.show_session(session, ClassTableScene(self.ctx, session, self.settings, self.addresses))
 
     # ------------------------------------------------------------- draw
@@ -275,7 +284,8 @@ class LobbyScene(Scene):
         many = self.settings.many_tables
         heading = tables_heading(taken, self.settings) if many else seats_heading(taken, len(seats), rules,
                                                                                 self.settings.ai)
-        heading = [*room_parts(self.room), *heading, time_limit_part(self.settings.time_limit),
+        heading = [*room_parts(self.room), *class_part(self.settings.class_name), *heading,
+                   time_limit_part(self.settings.time_limit),
                    predict_part(self.settings.predict), *watching_part(self.room.spectator_count())]
         # (who may come in first: what the teacher must see)
         size = theme.text_px(22, s)
@@ -349,6 +359,12 @@ class LobbyScene(Scene):
         draw_button(surface, free, _("Free"), small, hovered=free.collidepoint(self.mouse))
 
 
+def class_part(class_name: str) -> list[list[Part]]:
+    """The heading's part naming the class (none: no part)."""
+    # NOTE: the lobby's heading: the class whose lesson this is (class --class NAME)
+    return [[_("class {name}").format(name=class_name)]] if class_name else []
+
+
 def time_limit_part(limit: float | None) -> list[Part]:
     """The heading's part on the time limit (key L changes it)."""
     if limit is None:
@@ -403,8 +419,8 @@ def lobby_hints(rules: Rules, start_at: int | None, many_tables: bool = False) -
         hints.append(ngettext("the game starts by itself when {count} seat is taken",
                               "the game starts by itself when {count} seats are taken", start_at
                               ).format(count=start_at))
-    hints += [_("Esc: close the room"), _("Backspace: remove the last to join"), _("L: time limit"),
-              _("P: predictions")]
+    hints += [_("W: warm-up puzzles"), _("Esc: close the room"), _("Backspace: remove the last to join"),
+              _("L: time limit"), _("P: predictions")]
     if many_tables:
         hints += [_("T: one table"), _("click a name: free the place")]
         return HINT_GAP.join(hints)
@@ -469,6 +485,7 @@ def open_lobby(ctx: AppContext, settings: ClassSettings) -> LobbyScene:
     rules = rules_named(settings.rules)
     room = Room(settings.seat_count, settings.code)
     room.many_tables = settings.many_tables
+    room.students.tag = class_tag_of(settings.class_name)  # (the phones keep their key under it)
     ports = range(DEFAULT_PORT, DEFAULT_PORT + PORT_TRIES) if settings.port == DEFAULT_PORT else [settings.port]
     for port in ports:
         try:

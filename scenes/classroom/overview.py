@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 import pygame
 
+from game.classroom.lesson_book import LessonBook
 from game.classroom.server import ClassServer
 from game.classroom.tables import Standing, TableResult, plan_tables
 from game.i18n import _, rich
@@ -42,9 +43,10 @@ STANDINGS_WIDTH = 370
 """The class standings' panel beside the tiles, at 1280x720: room for a name between headed columns."""
 
 
-def start_tables(ctx: AppContext, server: ClassServer, settings: ClassSettings, addresses: Sequence[str]) -> None:
+def start_tables(ctx: AppContext, server: ClassServer, settings: ClassSettings, addresses: Sequence[str],
+                 lesson: LessonBook | None = None) -> None:
     """The teacher starts a room of many tables: the students who joined are split into tables,
-    and every table starts the deal."""
+    and every table starts the deal (``lesson``: the lesson its warm-up began, if it had one)."""
     room = server.room
     students = room.start()
     shuffle = random.Random(settings.seed) if settings.shuffle else None
@@ -52,7 +54,7 @@ def start_tables(ctx: AppContext, server: ClassServer, settings: ClassSettings, 
     game = RoomGame(rules_named(settings.rules), settings.ai, settings.seed, settings.deals == "same",
                     ctx.options.agent_options(), settings.time_limit, ctx.options.step_delay,
                     settings.learning(room.spectator_count() + len(plan.watchers), room.code,
-                                      keep=ctx.options.record is None))
+                                      keep=ctx.options.record is None, lesson=lesson))
     tables = RoomOfTables(server, plan, game, ctx.nav.save_table)
     ctx.nav.show_room(tables, OverviewScene(ctx, tables, settings, addresses))
 

@@ -11,7 +11,8 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from game.classroom.lesson_book import LessonBook
+from game.classroom.lesson_book import LessonBook, class_tag_of
+from game.classroom.lesson_puzzles import shared_finder
 from game.classroom.reviews import shared_service
 from game.classroom.room import DEFAULT_PORT, Room
 from game.classroom.server import ClassServer
@@ -54,7 +55,7 @@ def reopen_class_game(ctx: AppContext, kept: Kept, settings: ClassSettings) -> t
     settings = replace(settings, rules=game.rules, port=server.port, code=room.code, ai=room_kept.ai,
                        time_limit=time_limit, seed=game.seed)
     options = ctx.options.agent_options()
-    learning = learning_again(room_kept, settings, room.code, keep=ctx.options.record is None)
+    learning = for_the_class(room, learning_again(room_kept, settings, room.code, keep=ctx.options.record is None))
 
     def make(seats: tuple[Seat, ...], stand_ins: list[Any], thinker: Thinker) -> ClassSession:
         return ClassSession(seats, server, rules=rules, level=room_kept.ai, seed=game.seed, options=options,
@@ -85,9 +86,9 @@ def reopen_room(ctx: AppContext, key: str, kept: UnfinishedRoom, settings: Class
     settings = replace(settings, rules=choices.rules, port=server.port, code=room.code, ai=choices.ai,
                        time_limit=choices.time_limit, seed=choices.seed, tables=len(kept.tables),
                        deals=DUPLICATE if choices.duplicate else DIFFERENT)
-    learning = Learning(choices.predict,
-                        shared_service(settings.review_rollouts) if choices.reviews and settings.reviews else None,
-                        reopened_lesson(choices.lesson, settings, room.code, ctx.options.record is None))
+    learning = for_the_class(room, Learning(
+        choices.predict, shared_service(settings.review_rollouts) if choices.reviews and settings.reviews else None,
+        reopened_lesson(choices.lesson, settings, room.code, ctx.options.record is None)))
     game = room_game(kept, ctx.options.agent_options(), learning, ctx.options.step_delay)
     try:
         tables = resumed_room(server, kept, game, ctx.nav.save_table, key)
@@ -112,6 +113,17 @@ def learning_again(kept: KeptRoom, settings: ClassSettings, code: str, keep: boo
     predictions, its reviews, its report (kept in the history: read back from it)."""
     return Learning(kept.predict, shared_service(settings.review_rollouts) if kept.reviews and settings.reviews else None,
                     reopened_lesson(kept.lesson, settings, code, keep))
+
+
+def for_the_class(room: Room, learning: Learning) -> Learning:
+    """A reopened lesson of a class: its room knows its phones' keys again (their ``resume`` brings
+    them), and its reviews go on making the class's puzzles."""
+    book = learning.lesson
+    if book is None or not book.class_name:
+        return learning
+    room.students.tag = class_tag_of(book.class_name)
+    finding = learning.reviews is not None and book.number is not None
+    return replace(learning, puzzles=shared_finder() if finding else None)
 
 
 def reopened_lesson(number: int | None, settings: ClassSettings, code: str, keep: bool) -> LessonBook:

@@ -1,23 +1,29 @@
 """What a class game does for learning beyond the game itself: the class's predictions, each
-student's review on their phone, and the teacher's lesson report.
+student's review on their phone, the teacher's lesson report, and the class's own puzzles.
 
 Pure Python (no pygame).  :class:`Learning` is what the teacher chose (``class --predict``,
-``--no-review``, ``--report``); :class:`AfterGame` is a finished game's side of it: the game's
-figures added to the lesson (its report, and the history: :mod:`game.classroom.lesson_book`),
-each student's review queued in the review workers (:mod:`game.classroom.reviews`) and sent to
-their phone as it fills in, and added to the lesson once ready.  A stop before a review is in
-leaves it missing, never lost: the lesson's games are in the history, and the review is made
-again from them.
+``--no-review``, ``--report``, ``--class``); :class:`AfterGame` is a finished game's side of it:
+the game's figures added to the lesson (its report, and the history:
+:mod:`game.classroom.lesson_book`), with each student's key in the class; each student's review
+queued in the review workers (:mod:`game.classroom.reviews`) and sent to their phone as it fills
+in, and added to the lesson once ready; and, with a class, the review's clear decisions handed to
+the puzzle finder's worker (:mod:`game.classroom.lesson_puzzles`), whose confirmed puzzles are
+kept as the class's.  A stop before a review is in leaves it missing, never lost: the lesson's
+games are in the history, and the review is made again from them.
 """
 
 from __future__ import annotations
 
+from concurrent.futures import Future
 from dataclasses import dataclass
 from typing import Any
 
 from game.classroom.lesson_book import LessonBook
+from game.classroom.lesson_puzzles import PuzzleFinder, clear_decisions
 from game.classroom.protocol import review_message
 from game.classroom.reviews import ReviewService, StudentReview, moved
+from game.puzzles import Puzzle
+from game.review import Decision
 
 from .session import PHONE, Stage
 
@@ -32,6 +38,9 @@ class Learning:
     """Reviews each student's game for their phone when it ends (``None``: no reviews)."""
     lesson: LessonBook | None = None
     """The lesson (its report, kept in the history), which the game's figures and reviews are added to."""
+    puzzles: PuzzleFinder | None = None
+    """Finds the class's puzzles among its students' reviewed decisions (``None``: not - no class,
+    no history, or no reviews)."""
 
     @property
     def report_problem(self) -> str:
@@ -53,6 +62,11 @@ class AfterGame:
         self.started = False
         self.position = 0
         """The game's place in the lesson (once added)."""
+        self.finding: list[Future[list[Puzzle]]] = []
+        """The class's puzzles being found in this game's reviews (second reviews in the finder's worker)."""
+        room = session.room
+        self.keys_at_start = tuple(room.student_of(seat) for seat in range(len(room.secrets_of_seats())))
+        """Each seat's student key when the game started (a seat given to an AI later loses its phone's)."""
 
     def update(self) -> None:
         """Called every frame: at the game's end its figures go to the report and the reviews are
@@ -69,17 +83,38 @@ class AfterGame:
             if review.ready and learning.lesson is not None and not review.failed():
                 learning.lesson.add_review(self.position, review.seat, review.decisions())
                 self._write()
+                self._find_puzzles(review.decisions())
+        self._keep_found_puzzles()
+
+    def _find_puzzles(self, decisions: list[Decision]) -> None:
+        """A student's clear decisions to the puzzle finder (the second review, in its worker)."""
+        finder, lesson, session = self.learning.puzzles, self.learning.lesson, self.session
+        clear = clear_decisions(decisions)
+        if finder is not None and lesson is not None and lesson.key and clear:
+            self.finding.append(finder.find(session.rules, len(session.seats), session.game.seed, session.game.rounds,
+                                            clear, lesson.key, self.position + 1))
+
+    def _keep_found_puzzles(self) -> None:
+        """The puzzles found so far kept as the class's (a failed search loses those puzzles only)."""
+        lesson = self.learning.lesson
+        for found in [found for found in self.finding if found.done()]:
+            self.finding.remove(found)
+            if lesson is not None and not found.cancelled() and found.exception() is None:
+                lesson.add_puzzles(found.result())
 
     def _add_game(self) -> None:
         lesson, session = self.learning.lesson, self.session
         if lesson is None:
             return
         predictions = session.predictions
+        students = [seat.kind == PHONE for seat in session.seats]
+        at_start = self.keys_at_start
+        keys = [(session.room.student_of(seat) or (at_start[seat] if seat < len(at_start) else "")) if student else ""
+                for seat, student in enumerate(students)]
         self.position = lesson.add_game(
-            [seat.name for seat in session.seats], [seat.kind == PHONE for seat in session.seats],
-            session.game.scores,
+            [seat.name for seat in session.seats], students, session.game.scores,
             [predictions.right_of(f"seat:{seat}") for seat in range(len(session.seats))]
-            if predictions is not None else (), session.record_number)
+            if predictions is not None else (), session.record_number, keys)
         self._write()
 
     def resume(self, position: int) -> None:

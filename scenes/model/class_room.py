@@ -69,6 +69,11 @@ class TableRoom:
         secrets = self._room.secrets_of_seats()
         return tuple(secrets[seat] if seat is not None else "" for seat in self.room_seats)
 
+    def student_of(self, seat: int) -> str:
+        """The key in the class of the student at this table's ``seat`` (``""``: none)."""
+        room_seat = self.room_seats[seat]
+        return self._room.student_of(room_seat) if room_seat is not None else ""
+
 
 class TableDoor:
     """One table's side of the room's server: what its session sends goes to that table's phones

@@ -23,7 +23,6 @@ if TYPE_CHECKING:
     from .class_learning import Learning
 
 
-
 @dataclass(frozen=True)
 class ClassSettings:
     """How a class room is opened (``main.py class``, or the menu's Class game)."""
@@ -68,18 +67,33 @@ class ClassSettings:
     """Sampled deals per decision of the students' reviews (``class --review-rollouts``)."""
     report_dir: Path | None = None
     """Where the lesson report is written (``None``: ``lessons/`` in the data folder)."""
+    class_name: str = ""
+    """The class whose lesson this is (``class --class NAME``; ``""``: none): each student is known
+    across its lessons by their phone's key, the report shows their progress, and the class's own
+    puzzles are made from its games."""
+    puzzles: int = 0
+    """Puzzles the lesson opens with, the class's warm-up (``class --puzzles N``; 0: none)."""
 
     def learning(self, watchers: int, code: str, keep: bool = True, lesson: LessonBook | None = None) -> Learning:
         """What a game starting now in the room ``code`` with ``watchers`` phones watching does for
         learning: predictions (see :meth:`predict_for`), reviews, the lesson (its report, kept in the
-        history unless ``keep`` is off: ``--record FILE``).  ``lesson``: a stopped lesson going on."""
-        from game.classroom.lesson_book import LessonBook
+        history unless ``keep`` is off: ``--record FILE``), the class's puzzles from its reviews.
+        ``lesson``: the lesson going on (its warm-up made it, or a stopped lesson reopened)."""
+        from game.classroom.lesson_puzzles import shared_finder  # noqa: PLC0415 - kept light: main.py builds every parser on each run
         from game.classroom.reviews import shared_service
 
         from .class_learning import Learning
 
+        book = lesson or self.lesson_book(code, keep)
+        finding = self.reviews and keep and bool(book.class_name) and book.number is not None
         return Learning(self.predict_for(watchers), shared_service(self.review_rollouts) if self.reviews else None,
-                        lesson or LessonBook.start(self.report_dir, code, keep))
+                        book, shared_finder() if finding else None)
+
+    def lesson_book(self, code: str, keep: bool = True) -> LessonBook:
+        """A new lesson of the room ``code`` (of the class, if it has one)."""
+        from game.classroom.lesson_book import LessonBook  # noqa: PLC0415 - kept light: main.py builds every parser on each run
+
+        return LessonBook.start(self.report_dir, code, keep, self.class_name)
 
     def predict_for(self, watchers: int) -> float | None:
         """How long placements wait for predictions in a game starting with ``watchers`` phones
@@ -125,7 +139,24 @@ def remembered_choices(settings: ClassSettings) -> dict[str, Any]:
     """What a teacher chose for a room and would choose again next lesson (not its code or seed)."""
     return {"ai": settings.ai, "time_limit": settings.time_limit, "tables": settings.tables,
             "table_size": settings.table_size, "deals": settings.deals, "shuffle": settings.shuffle,
-            "predict": settings.predict, "port": settings.port}
+            "predict": settings.predict, "port": settings.port, "class": settings.class_name}
+
+
+def checked_class_name(name: str) -> str:
+    """A class's name as a player's name is checked (trimmed, NFC, printable, 1-24 characters);
+    ``ValueError`` saying what is wrong."""
+    from game.classroom.room import normal_name, visible  # noqa: PLC0415 - kept light: main.py builds every parser on each run
+    from game.i18n import _  # noqa: PLC0415 - as above
+    from game.text import InvalidNameError, check_name  # noqa: PLC0415 - as above
+
+    try:
+        checked = check_name(normal_name(name))
+    except InvalidNameError as problem:
+        raise ValueError(str(problem)) from None
+    if not any(visible(char) for char in checked):
+        # NOTE: the end of a sentence about a name ("--class: the name holds no letter or digit")
+        raise ValueError(_("holds no letter or digit"))
+    return checked
 
 
 def with_remembered(settings: ClassSettings, saved: Any) -> ClassSettings:
@@ -138,10 +169,11 @@ def with_remembered(settings: ClassSettings, saved: Any) -> ClassSettings:
     chosen: dict[str, Any] = {}
     if saved.get("ai") in AGENT_KINDS:
         chosen["ai"] = saved["ai"]
-    if saved.get("time_limit") in TIME_LIMITS:
+    if "time_limit" in saved and saved["time_limit"] in TIME_LIMITS:  # (None is a choice: no limit)
         chosen["time_limit"] = saved["time_limit"]
     tables = saved.get("tables")
-    if tables is None or (isinstance(tables, int) and not isinstance(tables, bool) and 0 <= tables <= MAX_PHONES // 2):
+    many = isinstance(tables, int) and not isinstance(tables, bool) and 0 <= tables <= MAX_PHONES // 2
+    if many or ("tables" in saved and tables is None):
         chosen["tables"] = tables
     size = saved.get("table_size")
     if isinstance(size, int) and not isinstance(size, bool):
@@ -154,9 +186,15 @@ def with_remembered(settings: ClassSettings, saved: Any) -> ClassSettings:
         chosen["deals"] = saved["deals"]
     if isinstance(saved.get("shuffle"), bool):
         chosen["shuffle"] = saved["shuffle"]
-    if saved.get("predict") in PREDICT_CHOICES:
+    if "predict" in saved and saved["predict"] in PREDICT_CHOICES:
         chosen["predict"] = saved["predict"]
     port = saved.get("port")
     if isinstance(port, int) and not isinstance(port, bool) and 1 <= port <= 65535:
         chosen["port"] = port
+    class_name = saved.get("class")
+    if isinstance(class_name, str):
+        try:
+            chosen["class_name"] = checked_class_name(class_name) if class_name else ""
+        except ValueError:
+            pass
     return replace(settings, **chosen)

@@ -1,11 +1,13 @@
-"""A class lesson: the room open on the projector, from its lobby to its last deal.
+"""A class lesson: the room open on the projector, from its lobby (and its warm-up) to its last deal.
 
 Pure Python (no pygame).  The app holds the lesson while a class room is open
 and pumps it every frame, whatever screen is on top (the table, its results, a
-question, the rules, the join code): the phones' messages reach their game,
-each table of a room of many steps on at its pace, each student's review
-reaches their phone.  The lesson outlives its games: the next deal is played
-in the same room (the same code, the phones in their seats).
+question, the rules, the join code, the warm-up's puzzles): the phones' messages
+reach their game or the warm-up, each table of a room of many steps on at its
+pace, each student's review reaches their phone.  The lesson outlives its games:
+the next deal is played in the same room (the same code, the phones in their
+seats), and the lesson's report and history (:class:`LessonBook`) are made once,
+by the warm-up or the first game, whichever comes first.
 """
 
 from __future__ import annotations
@@ -15,12 +17,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from game.classroom.backlog import ReviewBacklog
+from game.classroom.lesson_book import LessonBook
 from game.classroom.reviews import shared_service
 from game.classroom.server import ClassServer
 
 from .class_room import RoomOfTables
 from .class_session import ClassSession
 from .class_settings import ClassSettings
+from .class_warmup import Warmup
 from .kept_rooms import room_progress, room_state
 from .resume import ToKeep
 
@@ -42,6 +46,27 @@ class Lesson:
     backlog: ReviewBacklog | None = None
     """Reviews earlier lessons left missing, made while the workers are free (started with the
     first frame, if the lesson has reviews)."""
+    keep: bool = True
+    """The lesson is kept in the history (not with ``--record FILE``)."""
+    book: LessonBook | None = None
+    """The lesson's report and place in the history, once the warm-up or the first game made it."""
+    warmup: Warmup | None = None
+    """The class's warm-up of puzzles, while it runs (before the first game)."""
+
+    def lesson_book(self) -> LessonBook:
+        """The lesson's book, made the first time it is needed."""
+        if self.book is None:
+            self.book = self.settings.lesson_book(self.code, self.keep)
+        return self.book
+
+    def start_warmup(self, count: int) -> Warmup | None:
+        """The class's warm-up of ``count`` puzzles, in the lobby (``None``: a game has started)."""
+        if self.play is not None or not self.server.running:
+            return None
+        if self.warmup is None or self.warmup.over:
+            self.warmup = Warmup(self.server, count, self.settings.class_name, self.lesson_book,
+                                 seed=self.settings.seed, rules=self.settings.rules)
+        return self.warmup
 
     @property
     def code(self) -> str:
@@ -64,9 +89,11 @@ class Lesson:
     def pump(self, dt: float) -> None:
         """One frame: the phones' messages to the game (before the start the room tracks who is
         here), the computer players for late seats, each phone's view, the reviews."""
-        play = self.play
+        play, warmup = self.play, self.warmup
         if isinstance(play, RoomOfTables):
             play.pump(dt)
+        elif play is None and warmup is not None and not warmup.over:
+            warmup.pump()
         elif play is None:
             self._drain()
         elif play.closed:
@@ -122,6 +149,8 @@ class Lesson:
         room closes."""
         for session in self.sessions():
             session.after_game.flush()
+        if self.warmup is not None:
+            self.warmup.close()
         tables = self.tables
         if tables is not None:
             tables.close(stop_server=False)

@@ -103,7 +103,7 @@ def puzzle_layout(size: tuple[int, int]) -> PuzzleLayout:
     main_h = bottom.top - m // 2 - main_top
     side_w = px(400 * s)
     side = Rect(w - m - side_w, main_top, side_w, main_h)
-    rows, card_size = _rows(Rect(m, main_top, side.left - 2 * m, main_h), s)
+    rows, card_size = row_boxes(Rect(m, main_top, side.left - 2 * m, main_h), s)
     button_w, button_h = max(px(270 * s), 216), px(66 * s)  # the longest language's labels
     answer_button = Rect(bottom.right - button_w, bottom.top + px(12 * s), button_w, button_h)
     back = Rect(answer_button.left, answer_button.bottom + px(14 * s), button_w, button_h)
@@ -113,7 +113,7 @@ def puzzle_layout(size: tuple[int, int]) -> PuzzleLayout:
     return PuzzleLayout(size, s, top_bar, question, rows, card_size, side, hand, answer_button, back, hints, message)
 
 
-def _rows(area: Rect, s: float) -> tuple[tuple[Rect, ...], tuple[int, int]]:
+def row_boxes(area: Rect, s: float) -> tuple[tuple[Rect, ...], tuple[int, int]]:
     """The four row boxes filling ``area``, and the size of a card in them (as tall as a row
     allows, narrow enough for six slots beside the label and the value column)."""
     gap = px(6 * s)

@@ -36,6 +36,15 @@ HINTS_EMPTY = N_("M or Enter: make puzzles    Esc: menu")
 HINTS_WAITING = N_("Esc: menu")
 
 
+class PositionView(Protocol):
+    """What drawing a puzzle's position reads of its screen (the practice screen, the class's warm-up)."""
+
+    @property
+    def ctx(self) -> AppContext: ...
+    @property
+    def mouse(self) -> tuple[int, int]: ...
+
+
 class PracticeView(Protocol):
     """What the drawing reads of the practice screen."""
 
@@ -127,8 +136,8 @@ def draw_practice(surface: pygame.Surface, layout: PuzzleLayout, scene: Practice
     _draw_bar_line(surface, layout, scene, bar_line(practice), colour)
     rings = dict(rings_of(practice, scene.selected))
     values = dict(figures(practice))
-    _draw_rows(surface, layout, scene, puzzle, rings, values if puzzle.kind == ROW else {})
-    _draw_hand(surface, layout, scene, puzzle, rings, values if puzzle.kind != ROW else {})
+    draw_rows(surface, layout, scene, puzzle, rings, values if puzzle.kind == ROW else {})
+    draw_hand(surface, layout, scene, puzzle, rings, values if puzzle.kind != ROW else {})
     _draw_side(surface, layout, scene, practice)
     _draw_buttons(surface, layout, scene, practice)
     _draw_hints(surface, layout, HINTS_ANSWERED if verdict else (HINTS_ROW if puzzle.kind == ROW else HINTS_CARD))
@@ -194,8 +203,8 @@ def _draw_bar_line(surface: pygame.Surface, layout: PuzzleLayout, scene: Practic
         draw_rich(surface, shown, size, colour, sprites, center=(box.centerx, top + index * pitch))
 
 
-def _draw_rows(surface: pygame.Surface, layout: PuzzleLayout, scene: PracticeView, puzzle: Puzzle,
-               rings: dict[int, str], values: dict[int, str]) -> None:
+def draw_rows(surface: pygame.Surface, layout: PuzzleLayout, scene: PositionView, puzzle: Puzzle,
+              rings: dict[int, str], values: dict[int, str]) -> None:
     """The four rows as the player saw them; in a row puzzle, the rings and each row's expected points."""
     s = layout.scale
     art = scene.ctx.art.for_rules(puzzle.view.rules)
@@ -229,8 +238,8 @@ def parts_of(value: str) -> list[Part]:
     return [int(whole), ".", int(tenth)] if tenth else [int(whole)]
 
 
-def _draw_hand(surface: pygame.Surface, layout: PuzzleLayout, scene: PracticeView, puzzle: Puzzle,
-               rings: dict[int, str], values: dict[int, str]) -> None:
+def draw_hand(surface: pygame.Surface, layout: PuzzleLayout, scene: PositionView, puzzle: Puzzle,
+              rings: dict[int, str], values: dict[int, str]) -> None:
     """The hand to choose from (its chosen card raised; once answered, each card's expected points
     under it), or in a row puzzle this turn's cards with the player's own ringed."""
     s = layout.scale
@@ -276,11 +285,11 @@ def _draw_side(surface: pygame.Surface, layout: PuzzleLayout, scene: PracticeVie
         blocks = [([_("Why")], theme.ACCENT), (parts_of_text(puzzle.explanation), theme.TEXT),
                   ([figures_note(puzzle)], theme.TEXT_DIM)]
     for parts, colour in blocks:
-        y = _draw_paragraph(surface, parts, size, colour, scene, (box.left + pad, y, width)) + round(10 * s)
+        y = draw_paragraph(surface, parts, size, colour, scene, (box.left + pad, y, width)) + round(10 * s)
 
 
-def _draw_paragraph(surface: pygame.Surface, parts: Sequence[Part], size: int, colour: theme.Colour,
-                    scene: PracticeView, place: tuple[int, int, int]) -> int:
+def draw_paragraph(surface: pygame.Surface, parts: Sequence[Part], size: int, colour: theme.Colour,
+                   scene: PositionView, place: tuple[int, int, int]) -> int:
     """``parts`` wrapped to ``width`` from (``left``, ``top``); the bottom of the last line."""
     left, top, width = place
     pitch = theme.font(size).get_linesize()
@@ -326,10 +335,10 @@ def _draw_without_puzzle(surface: pygame.Surface, layout: PuzzleLayout, scene: P
     theme.blit_text(surface, heading, size, theme.DANGER if scene.problem else theme.ACCENT, bold=bold,
                     midtop=(box.centerx, box.top + pad))
     top = box.top + pad + theme.font(size).get_linesize() + round(12 * s)
-    bottom = _draw_paragraph(surface, parts_of_text(body), theme.text_px(28, s), theme.TEXT, scene,
+    bottom = draw_paragraph(surface, parts_of_text(body), theme.text_px(28, s), theme.TEXT, scene,
                              (box.left + pad, top, box.width - 2 * pad))
     if scene.making is not None:
-        _draw_progress_bar(surface, pygame.Rect(box.left + pad, bottom + round(16 * s), box.width - 2 * pad,
+        draw_progress_bar(surface, pygame.Rect(box.left + pad, bottom + round(16 * s), box.width - 2 * pad,
                                                 round(28 * s)), scene.making.played / max(1, scene.making.games))
     _draw_buttons(surface, layout, scene, None)
     _draw_hints(surface, layout, HINTS_EMPTY if state == "empty" else HINTS_WAITING)
@@ -349,7 +358,7 @@ def _without_puzzle_words(scene: PracticeView) -> tuple[str, str, str]:
                                            ).format(command=MAKE_COMMAND)
 
 
-def _draw_progress_bar(surface: pygame.Surface, bar: pygame.Rect, fraction: float) -> None:
+def draw_progress_bar(surface: pygame.Surface, bar: pygame.Rect, fraction: float) -> None:
     pygame.draw.rect(surface, theme.FELT_DARK, bar, border_radius=bar.height // 2)
     filled = bar.copy()
     filled.width = round(bar.width * min(1.0, fraction))

@@ -5,23 +5,20 @@ facts of the position.  Built from the puzzle and the model only; drawing is :mo
 from __future__ import annotations
 
 from game.i18n import Part, _, ngettext, rich
-from game.puzzles import ROW, Puzzle, Verdict
+from game.puzzles import ROW, Puzzle
+from game.puzzles.words import points as game_points, question_words, verdict_words
 
-from ..review.model import parts_of_text
 from .practice import Player, Practice
 
 
 def points(value: float) -> list[Part]:
     """Expected points as the screen writes them: one decimal, its digits stamped ("2.4")."""
-    return parts_of_text(f"{value:.1f}")
+    return game_points(value)
 
 
 def question(practice: Practice) -> list[Part]:
     """What the player is asked (with their name at a hot-seat table)."""
-    puzzle = practice.puzzle
-    if puzzle.kind == ROW:
-        return named(practice, rich(_("Your {card} fits no row: which row do you take?"), card=puzzle.card or 0))
-    return named(practice, [_("What would you play?")])
+    return named(practice, question_words(practice.puzzle))
 
 
 def named(practice: Practice, line: list[Part]) -> list[Part]:
@@ -37,22 +34,6 @@ def verdict_line(practice: Practice) -> list[Part]:
     verdict = practice.verdict
     assert verdict is not None
     return named(practice, verdict_words(practice.puzzle, verdict))
-
-
-def verdict_words(puzzle: Puzzle, verdict: Verdict) -> list[Part]:
-    """Right, or what the answer cost against the best one."""
-    if verdict.right:
-        if puzzle.kind == ROW:
-            return rich(_("Right! Row {row} was the best choice"), row=verdict.best + 1)
-        return rich(_("Right! {card} was the best card"), card=verdict.best)
-    # NOTE: what a wrong answer cost, e.g. "2.4 points" (expected points, one decimal).
-    cost = ngettext("{points} point", "{points} points", 1 if f"{verdict.cost:.1f}" == "1.0" else 2)
-    if puzzle.kind == ROW:
-        template = _("Not the best: row {answer} costs about {cost} more than row {best}")
-        return rich(template, answer=verdict.answer + 1, best=verdict.best + 1,
-                    cost=rich(cost, points=points(verdict.cost)))
-    template = _("Not the best: {answer} costs about {cost} more than {best}")
-    return rich(template, answer=verdict.answer, best=verdict.best, cost=rich(cost, points=points(verdict.cost)))
 
 
 def count_line(player: Player, alone: bool) -> list[Part]:

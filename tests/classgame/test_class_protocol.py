@@ -89,6 +89,7 @@ PAGE_VARIABLES = {
     "welcome": ["welcome"], "error": ["error"], "released": ["released"], "lobby": ["lobby"], "s": ["state"],
     "state": ["state", "lobby"], "verdict": ["verdict"], "review": ["review"], "decision": ["review.costliest[]"],
     "rank": ["state.class"], "asked": ["state.predict"], "player": ["state.players[]", "lobby.players[]"],
+    "puzzle": ["state.puzzle"], "judged": ["puzzle_verdict"],
 }
 """The page's variables that hold a message (or a part of one), and which: its functions name
 their parameter after what they are handed (``state`` holds the last ``state`` or ``lobby``)."""

@@ -205,3 +205,14 @@ def test_the_build_carries_the_typeface(build: Path) -> None:
 
     for name in FONT_FILES.values():
         assert list(build.rglob(name)), name
+
+
+@pytest.mark.slow
+def test_the_build_draws_the_lesson_reports_chart(build: Path, tmp_path: Path) -> None:
+    """A class's progress chart (pygal and its style sheets) drawn by the build itself."""
+    code = ("from game.classroom.progress import chart_svg; from game.store.students import LessonFigures; "
+            "lessons = [LessonFigures(1, i, 0, 'Ana', 1, 9, 2.0, 7, i, 7, 1, 2) for i in (1, 2)]; "
+            "print(chart_svg(1, 'Ana', lessons))")
+    drawn = run([*executable(build), "-c", code], tmp_path, tmp_path)
+    assert drawn.returncode == 0, drawn.stderr
+    assert drawn.stdout.startswith("<svg") and "stroke-dasharray" in drawn.stdout and "<script" not in drawn.stdout

@@ -5,9 +5,9 @@
 games), the table (a hand with a card selected and hints, the curtain, its
 take-back button and question, revealed
 cards, each rule with the explain panel, a rule-4 row choice, looking back),
-a classic game, the worked example, the rules, both questions (Esc and the
-window's close button), the results, the review, the scoreboard and the practice
-screen's puzzles.  After each screen is drawn it calls ``seen(name)``.
+a classic game, the class game's screens and its warm-up of puzzles, the worked
+example, the rules, both questions (Esc and the window's close button), the results,
+the review, the scoreboard and the practice screen's puzzles.  After each screen is drawn it calls ``seen(name)``.
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ from game.engine import Rule
 from tests.support.screen_tour_players import tour_players
 from tests.support.screen_tour_class import tour_class
 from tests.support.screen_tour_puzzles import tour_puzzles
+from tests.support.screen_tour_warmup import tour_warmup
 from tests.support.screen_tour_table import tour_table
 from scenes.table.layout import table_layout
 from scenes.app import App
@@ -47,6 +48,7 @@ def tour(size: tuple[int, int], seen: Seen) -> None:
     tour_players(size, seen)
     tour_table(size, seen)
     tour_class(size, seen)
+    tour_warmup(size, seen)
     _example(size, seen)
     _resume_list(size, seen)
     tour_puzzles(size, seen)

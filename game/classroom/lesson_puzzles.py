@@ -1,0 +1,121 @@
+"""Puzzles made from a class game's own decisions, found in a worker process.
+
+When a student's review is ready (:mod:`.reviews`), the decisions it found one clear answer for
+(:func:`game.puzzles.finding.clear_answer`: cheap, the review's own figures) are reviewed a second
+time, with four times the sampled deals and another seed, and kept as puzzles of the class if
+the second review agrees (:func:`game.puzzles.puzzles_from_reviews`).  That second review is
+the costly part - four reviews' worth for each clear decision - so it runs in one worker process
+at a low priority, beside the review workers, never on the projector's thread: the app only
+hands the decisions out and stores what comes back.  A puzzle's source names the lesson (its
+number in the history), the game (its place in the lesson, from 1) and the seat; never a name.
+
+The worker never outlives the app: it ends when the app's process is gone, and
+:func:`close_shared_finder` ends it at once (what was not found yet is found again by nothing:
+a class loses a few puzzles, never a lesson's figures).
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import threading
+from collections.abc import Callable, Sequence
+from concurrent.futures import Future, InvalidStateError
+from functools import partial
+from multiprocessing import get_context, parent_process
+from multiprocessing.pool import Pool
+from typing import Any
+
+from game.engine import RoundLog
+from game.puzzles import LESSON, Puzzle, Source, clear_answer, puzzles_from_reviews
+from game.review import DecisionPoint, Decision
+from game.rules import Rules
+
+from .reviews import WORKER_NICENESS
+
+FINDER_GONE = 71
+"""The worker's exit code when it ends because the app is gone."""
+
+
+def clear_decisions(decisions: Sequence[Decision]) -> list[Decision]:
+    """The decisions worth a second review: one clear answer in the first."""
+    return [decision for decision in decisions if clear_answer(decision)]
+
+
+def find_puzzles(rules: Rules, player_count: int, seed: int, rounds: Sequence[RoundLog],
+                 decisions: Sequence[Decision], lesson: str, game: int) -> list[Puzzle]:
+    """The puzzles among a game's clear ``decisions`` that a second review confirms (in the worker)."""
+    def source_of(point: DecisionPoint) -> Source:
+        return Source(LESSON, game, point.seat, lesson=lesson)
+
+    return puzzles_from_reviews(rules, player_count, seed, rounds, decisions, source_of)
+
+
+def _started(niceness: int) -> None:
+    """In the worker: a lower priority, Ctrl-C left to the app, and a watch on the app."""
+    try:
+        os.nice(niceness)
+    except (AttributeError, OSError):  # no niceness here: the same work at the same priority
+        pass
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    threading.Thread(target=_end_with_parent, name="parent watch", daemon=True).start()
+
+
+def _end_with_parent() -> None:
+    parent = parent_process()
+    if parent is not None:
+        parent.join()
+        os._exit(FINDER_GONE)
+
+
+class PuzzleFinder:
+    """One worker process confirming clear decisions, started when first needed."""
+
+    def __init__(self, niceness: int = WORKER_NICENESS) -> None:
+        self.niceness = niceness
+        self._pool: Pool | None = None
+
+    def find(self, rules: Rules, player_count: int, seed: int, rounds: Sequence[RoundLog],
+             decisions: Sequence[Decision], lesson: str, game: int) -> Future[list[Puzzle]]:
+        """Queue the second review of ``decisions`` (the clear ones of a game's student); their puzzles
+        come back in the future."""
+        if self._pool is None:
+            self._pool = get_context("spawn").Pool(1, initializer=_started, initargs=(self.niceness,))
+        found: Future[list[Puzzle]] = Future()
+        self._pool.apply_async(find_puzzles, (rules, player_count, seed, tuple(rounds), tuple(decisions), lesson,
+                                              game),
+                               callback=partial(_settle, found.set_result),
+                               error_callback=partial(_settle, found.set_exception))
+        return found
+
+    def close(self) -> None:
+        """End the worker now (what it was finding is dropped)."""
+        pool, self._pool = self._pool, None
+        if pool is not None:
+            pool.terminate()
+
+
+def _settle(settle: Callable[[Any], None], value: Any) -> None:
+    try:
+        settle(value)
+    except InvalidStateError:  # cancelled meanwhile: it stays cancelled
+        pass
+
+
+_shared: PuzzleFinder | None = None
+
+
+def shared_finder() -> PuzzleFinder:
+    """The process's one puzzle finder (its worker starts with the first decisions to confirm)."""
+    global _shared
+    if _shared is None:
+        _shared = PuzzleFinder()
+    return _shared
+
+
+def close_shared_finder() -> None:
+    """End the process's puzzle finder, if it was started (the app is ending)."""
+    global _shared
+    if _shared is not None:
+        _shared.close()
+        _shared = None
