@@ -38,7 +38,7 @@ def add_parser(commands: Commands) -> None:
 
 
 def options(args: argparse.Namespace) -> PlayOptions:
-    from scenes.model.options import PlayOptions
+    from scenes.model.options import PlayOptions  # noqa: PLC0415 - each command's modules load when it runs: main.py and its other commands start without them
 
     return PlayOptions(class_game=class_settings(args, args.subparser.error), rules=args.rules, seed=args.seed,
                        record=args.record, screenshots=args.screenshots, step_delay=args.step_delay,
@@ -126,7 +126,7 @@ def add_table_arguments(parser: argparse.ArgumentParser) -> None:
 
 def class_settings(args: argparse.Namespace, error: Callable[[str], NoReturn]) -> ClassSettings:
     """The checked settings of ``main.py class`` (one-line errors through ``error``)."""
-    from scenes.model.class_settings import ClassSettings
+    from scenes.model.class_settings import ClassSettings  # noqa: PLC0415 - each command's modules load when it runs: main.py and its other commands start without them
 
     if not 0 <= args.port <= 65535:
         error(_("--port must be from 0 to 65535, not {port}").format(port=args.port))
@@ -181,9 +181,9 @@ def report_folder(folder: Path | None, error: Callable[[str], NoReturn]) -> Path
     """``--report DIR`` made ready before the lesson starts, checked as every output folder is (a
     folder that takes a file, made if missing: :func:`game.store.outputs.check_output_folder`), else
     one line and exit 2.  The temporary files a killed write left in the report folder go."""
-    from game.classroom.report import clean_leftovers, default_report_dir
-    from game.jsonl import problem_text
-    from game.store.outputs import check_output_folder, shown_path
+    from game.classroom.report import clean_leftovers, default_report_dir  # noqa: PLC0415 - each command's modules load when it runs: main.py and its other commands start without them
+    from game.jsonl import problem_text  # noqa: PLC0415 - as above
+    from game.store.outputs import check_output_folder, shown_path  # noqa: PLC0415 - as above
 
     if folder is not None:
         try:

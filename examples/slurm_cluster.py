@@ -50,7 +50,7 @@ def main() -> int:
     parser.add_argument("--account", help="the SLURM account (#SBATCH -A)")
     args = parser.parse_args()
     try:
-        from dask_jobqueue import SLURMCluster
+        from dask_jobqueue import SLURMCluster  # noqa: PLC0415 - dask-jobqueue is optional: without it the script says so in one line
     except ImportError:
         parser.exit(1, "slurm_cluster.py: error: needs dask-jobqueue (pip install dask-jobqueue)\n")
     cluster = slurm_cluster(SLURMCluster, args)

@@ -146,7 +146,7 @@ def data_arguments() -> list[str]:
 
 def top_level_compiled_modules() -> list[str]:
     """The top-level extension modules the runtime distributions install (``abc__mypyc``)."""
-    from importlib.metadata import PackageNotFoundError, files
+    from importlib.metadata import PackageNotFoundError, files  # noqa: PLC0415 - read only while building
 
     found = []
     for distribution in RUNTIME_DISTRIBUTIONS:
@@ -188,7 +188,7 @@ def zip_name() -> str:
 def build(dist: Path, work: Path, make_zip: bool) -> int:
     """Build into ``dist`` and ``work`` (checked by :func:`checked_folders`); the exit code."""
     try:
-        import PyInstaller.__main__ as pyinstaller  # type: ignore[import-untyped,import-not-found,unused-ignore]
+        import PyInstaller.__main__ as pyinstaller  # noqa: PLC0415 - PyInstaller is a build requirement: without it one line says how to install it
     except ImportError:
         print(f"{PROG}: needs PyInstaller: pip install -r requirements-build.txt", file=sys.stderr)
         return 1

@@ -334,9 +334,7 @@ def _bot_log_namer(task: Task, index: int, rotation: int) -> Callable[[int], Pat
 # ------------------------------------------------------------------ on a cluster
 def play_chunk_on_worker(task: Task) -> ChunkTotals:
     """A chunk on a cluster's worker: its bots' programs must be there, then it is played."""
-    from ..cluster import check_bots_here
-
-    from ..cluster import run_in_helper
+    from ..cluster import check_bots_here, run_in_helper  # noqa: PLC0415 - Dask's helpers load only on a cluster's worker, never for a local run
 
     bots = [parsed[0] for parsed in map(parse_bot_kind, task.kinds) if parsed is not None]
     check_bots_here(bots, task.options.bot_folder)

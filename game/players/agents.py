@@ -69,7 +69,7 @@ AgentFactory = Callable[[random.Random, AgentOptions], Agent]
 
 def monte_carlo_agent(rng: random.Random, options: AgentOptions | None = None) -> Agent:
     """A new ``mc`` player (:class:`game.players.mc.MonteCarloAgent`)."""
-    from .mc import MonteCarloAgent
+    from .mc import MonteCarloAgent  # noqa: PLC0415 - mc (and numpy's batched engine) loads only when an mc player is made
 
     return MonteCarloAgent(rng, options)
 

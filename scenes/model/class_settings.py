@@ -80,9 +80,9 @@ class ClassSettings:
         history unless ``keep`` is off: ``--record FILE``), the class's puzzles from its reviews.
         ``lesson``: the lesson going on (its warm-up made it, or a stopped lesson reopened)."""
         from game.classroom.lesson_puzzles import shared_finder  # noqa: PLC0415 - kept light: main.py builds every parser on each run
-        from game.classroom.reviews import shared_service
+        from game.classroom.reviews import shared_service  # noqa: PLC0415 - as above
 
-        from .class_learning import Learning
+        from .class_learning import Learning  # noqa: PLC0415 - as above
 
         book = lesson or self.lesson_book(code, keep)
         finding = self.reviews and keep and bool(book.class_name) and book.number is not None
@@ -163,8 +163,8 @@ def with_remembered(settings: ClassSettings, saved: Any) -> ClassSettings:
     """``settings`` with the choices remembered from the last room (those that still make sense)."""
     if not isinstance(saved, dict):
         return settings
-    from game.classroom.tables import DEAL_CHOICES, MAX_PHONES
-    from game.players.agents import AGENT_KINDS
+    from game.classroom.tables import DEAL_CHOICES, MAX_PHONES  # noqa: PLC0415 - kept light: main.py builds every parser on each run
+    from game.players.agents import AGENT_KINDS  # noqa: PLC0415 - as above
 
     chosen: dict[str, Any] = {}
     if saved.get("ai") in AGENT_KINDS:
