@@ -24,14 +24,13 @@ from functools import lru_cache
 
 from pygame import Rect
 
-from ..kit.layout import px, scale_for
-from ..puzzles.layout import PuzzleLayout, row_boxes
+from ..kit.layout import px
+from ..puzzles.layout import PuzzleLayout, puzzle_bands, row_boxes
 
 BARS_H = 104
 """The band of the class's answers under the hand, at 1280x720: a bar, its count and its label."""
 HAND_H = 172
 """The hand's band at 1280x720: its title, the cards, room under them for their expected points."""
-SIDE_W = 400
 
 
 @dataclass(frozen=True)
@@ -58,14 +57,9 @@ def bar_columns(layout: WarmupLayout, count: int, rows: bool) -> list[Rect]:
 @lru_cache(maxsize=8)
 def warmup_layout(size: tuple[int, int]) -> WarmupLayout:
     """The warm-up laid out for a window of ``size``."""
-    w, h = size
-    s = scale_for(size)
-    m = px(14 * s)
-    top_bar = Rect(0, 0, w, px(52 * s))
-    hints = Rect(0, h - px(28 * s), w, px(28 * s))
-    question = Rect(m, top_bar.bottom + m // 2, w - 2 * m, px(68 * s))
-    main_top = question.bottom + m // 2
-    side_w = px(SIDE_W * s)
+    w, _ = size
+    bands = puzzle_bands(size)
+    s, m, hints, main_top, side_w = bands.scale, bands.margin, bands.hints, bands.main_top, bands.side_w
     side = Rect(w - m - side_w, main_top, side_w, hints.top - m // 2 - main_top)
     left = Rect(m, main_top, side.left - 2 * m, side.height)
     bars = Rect(left.left, left.bottom - px(BARS_H * s), left.width, px(BARS_H * s))
@@ -74,5 +68,6 @@ def warmup_layout(size: tuple[int, int]) -> WarmupLayout:
     message = Rect(0, 0, px(880 * s), px(220 * s))
     message.center = (w // 2, main_top + (hints.top - main_top) // 2)
     nowhere = Rect(0, 0, 0, 0)  # (no buttons: the teacher's keys)
-    position = PuzzleLayout(size, s, top_bar, question, rows, card_size, side, hand, nowhere, nowhere, hints, message)
+    position = PuzzleLayout(size, s, bands.top_bar, bands.question, rows, card_size, side, hand, nowhere, nowhere, hints,
+                            message)
     return WarmupLayout(s, position, bars)

@@ -28,6 +28,8 @@ ROW_LABEL_W = 124
 """Width left of each row's cards for its name and points, at 1280x720 ("Rangée 4" fits)."""
 ROW_VALUE_W = 120
 """Width right of each row's six slots for its expected points (a row puzzle, answered)."""
+SIDE_W = 400
+"""The side panel's width at 1280x720: the facts, then why."""
 
 
 @dataclass(frozen=True)
@@ -89,19 +91,41 @@ class PuzzleLayout:
         return None
 
 
-@lru_cache(maxsize=8)
-def puzzle_layout(size: tuple[int, int]) -> PuzzleLayout:
-    """The practice screen laid out for a window of ``size``."""
+@dataclass(frozen=True)
+class Bands:
+    """What every screen that asks a puzzle shares (the practice screen and the class's warm-up):
+    the top bar, the question under it, the key hints at the bottom, the side panel's width."""
+
+    scale: float
+    margin: int
+    top_bar: Rect
+    question: Rect
+    """Two lines: the question, then the verdict (a long one wraps)."""
+    hints: Rect
+    main_top: int
+    """Where the position starts, under the question."""
+    side_w: int
+
+
+def puzzle_bands(size: tuple[int, int]) -> Bands:
+    """The shared bands of a puzzle screen of ``size``."""
     w, h = size
     s = scale_for(size)
     m = px(14 * s)
     top_bar = Rect(0, 0, w, px(52 * s))
     hints = Rect(0, h - px(28 * s), w, px(28 * s))
-    question = Rect(m, top_bar.bottom + m // 2, w - 2 * m, px(68 * s))  # two lines of a long verdict
+    question = Rect(m, top_bar.bottom + m // 2, w - 2 * m, px(68 * s))
+    return Bands(s, m, top_bar, question, hints, question.bottom + m // 2, px(SIDE_W * s))
+
+
+@lru_cache(maxsize=8)
+def puzzle_layout(size: tuple[int, int]) -> PuzzleLayout:
+    """The practice screen laid out for a window of ``size``."""
+    w, _ = size
+    bands = puzzle_bands(size)
+    s, m, hints, main_top, side_w = bands.scale, bands.margin, bands.hints, bands.main_top, bands.side_w
     bottom = Rect(m, hints.top - px(176 * s), w - 2 * m, px(172 * s))
-    main_top = question.bottom + m // 2
     main_h = bottom.top - m // 2 - main_top
-    side_w = px(400 * s)
     side = Rect(w - m - side_w, main_top, side_w, main_h)
     rows, card_size = row_boxes(Rect(m, main_top, side.left - 2 * m, main_h), s)
     button_w, button_h = max(px(270 * s), 216), px(66 * s)  # the longest language's labels
@@ -110,7 +134,8 @@ def puzzle_layout(size: tuple[int, int]) -> PuzzleLayout:
     hand = Rect(bottom.left, bottom.top, answer_button.left - px(24 * s) - bottom.left, bottom.height)
     message = Rect(0, 0, px(880 * s), px(220 * s))
     message.center = (w // 2, main_top + main_h // 2)
-    return PuzzleLayout(size, s, top_bar, question, rows, card_size, side, hand, answer_button, back, hints, message)
+    return PuzzleLayout(size, s, bands.top_bar, bands.question, rows, card_size, side, hand, answer_button, back, hints,
+                        message)
 
 
 def row_boxes(area: Rect, s: float) -> tuple[tuple[Rect, ...], tuple[int, int]]:
