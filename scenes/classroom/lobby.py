@@ -44,6 +44,9 @@ SEAT_KEYS = {pygame.K_PLUS: 1, pygame.K_EQUALS: 1, pygame.K_KP_PLUS: 1, pygame.K
 """Keys that change the number of seats before the start (classic rules: 2-10)."""
 HEADING_LINES = 3
 """Lines above the seats for their heading: how many are taken, the rules, who plays the empty ones."""
+MOST_HEADING_LINES = 5
+"""The heading takes up to this many lines when its parts need them (a class's name, a long
+language in a small window), so the time limit, predictions and watchers are never cut."""
 HEADING_GAP = "  -  "
 HINT_GAP = "    "
 SHARED_ADDRESS_NOTE = 3
@@ -67,7 +70,7 @@ class LobbyLayout:
 
 
 def lobby_layout(size: tuple[int, int], seat_count: int, modules: int, free_width: int = 0,
-                 addresses: int = 1) -> LobbyLayout:
+                 addresses: int = 1, heading_lines: int = HEADING_LINES) -> LobbyLayout:
     """``free_width``: the width the seats' Free buttons need for their label (at least their
     design width); ``addresses``: the join addresses listed under the room code."""
     w, h = size
@@ -83,7 +86,7 @@ def lobby_layout(size: tuple[int, int], seat_count: int, modules: int, free_widt
     info = pygame.Rect(margin, title.bottom + round(8 * s), left_w, info_h)
     line_h = theme.line_pitch(theme.text_px(22, s))
     heading = tuple(pygame.Rect(margin, info.bottom + round(8 * s) + i * line_h, left_w, line_h)
-                    for i in range(HEADING_LINES))
+                    for i in range(heading_lines))
     top = heading[-1].bottom + round(4 * s)
     bottom_room = round(110 * s)
     row_h = max(round(22 * s), min(round(46 * s), (h - top - bottom_room) // max(1, seat_count)))
@@ -260,8 +263,13 @@ class LobbyScene(Scene):
         s = scale_for(size)
         free_width = theme.font(theme.text_px(22, s)).size(_("Free"))[0] + round(24 * s)
         lines = len(self.addresses[:1 if self.note else 3]) + (2 if self.note else 0)  # under the code
-        return lobby_layout(size, count, qr_modules(self.qr_text or "http://127.0.0.1:8066/?code=ABCD"), free_width,
-                            lines)
+        modules = qr_modules(self.qr_text or "http://127.0.0.1:8066/?code=ABCD")
+        layout = lobby_layout(size, count, modules, free_width, lines)
+        if self.room is None:
+            return layout
+        needed = len(pack_lines(lobby_heading(self.room, self.settings, self.seats()), theme.text_px(22, s), self.ctx.sprites, layout.info.width,
+                                MOST_HEADING_LINES))
+        return layout if needed <= HEADING_LINES else lobby_layout(size, count, modules, free_width, lines, needed)
 
     def _qr_image(self, side: int) -> pygame.Surface:
         return self._qr.image(self.qr_text, side)
@@ -280,23 +288,17 @@ class LobbyScene(Scene):
         self._draw_room(surface, self.room.code, info, s)
         rules = rules_named(self.settings.rules)
         seats = self.seats()
-        taken = sum(1 for seat in seats if seat.taken)
-        many = self.settings.many_tables
-        heading = tables_heading(taken, self.settings) if many else seats_heading(taken, len(seats), rules,
-                                                                                self.settings.ai)
-        heading = [*room_parts(self.room), *class_part(self.settings.class_name), *heading,
-                   time_limit_part(self.settings.time_limit),
-                   predict_part(self.settings.predict), *watching_part(self.room.spectator_count())]
-        # (who may come in first: what the teacher must see)
         size = theme.text_px(22, s)
         sprites = self.ctx.sprites
+        heading = lobby_heading(self.room, self.settings, self.seats())
         for line, rect in zip(pack_lines(heading, size, sprites, info.width, len(layout.heading)), layout.heading):
             draw_rich(surface, shorten_rich(line, size, sprites, rect.width), size, theme.TEXT_DIM, sprites,
                       midleft=rect.midleft)
         self._draw_seats(surface, layout, seats)
         draw_buttons(surface, layout, self.room, self.mouse)
         size = theme.hint_px(22, s)
-        hints = fit_segments(lobby_hints(rules, self.settings.start_at, many), size, layout.hints.width, HINT_GAP)
+        hints = fit_segments(lobby_hints(rules, self.settings.start_at, self.settings.many_tables), size,
+                             layout.hints.width, HINT_GAP)
         theme.blit_hint(surface, hints, size, midleft=layout.hints.midleft)
         image = self._qr_image(layout.qr.width)
         surface.blit(image, image.get_rect(center=layout.qr.center))
@@ -357,6 +359,16 @@ class LobbyScene(Scene):
         name, name_size = theme.fit_label(seat.name, size, max(40, room))
         theme.blit_text(surface, name, name_size, theme.TEXT, midleft=(name_left + size, rect.centery))
         draw_button(surface, free, _("Free"), small, hovered=free.collidepoint(self.mouse))
+
+
+def lobby_heading(room: Room, settings: ClassSettings, seats: tuple[SeatInfo, ...]) -> list[list[Part]]:
+    """The seats' heading, part by part: who may come in first (what the teacher must see), the
+    class, the seats or tables, the time limit, predictions, how many watch."""
+    taken = sum(1 for seat in seats if seat.taken)
+    heading = (tables_heading(taken, settings) if settings.many_tables
+               else seats_heading(taken, len(seats), rules_named(settings.rules), settings.ai))
+    return [*room_parts(room), *class_part(settings.class_name), *heading, time_limit_part(settings.time_limit),
+            predict_part(settings.predict), *watching_part(room.spectator_count())]
 
 
 def class_part(class_name: str) -> list[list[Part]]:

@@ -203,9 +203,20 @@ def _draw_bars(surface: pygame.Surface, layout: WarmupLayout, scene: WarmupView,
         draw_rich(surface, [count], size, theme.TEXT, scene.ctx.sprites,
                   center=(column.centerx, column.top + line + space - height - line // 2))
         if label:
-            shown = shorten_rich(label, size, scene.ctx.sprites, column.width + round(20 * s))
-            draw_rich(surface, shown, size, theme.ACCENT if is_best else theme.TEXT_DIM, scene.ctx.sprites,
-                      center=(column.centerx, column.bottom - line // 2))
+            _draw_bar_label(surface, layout, scene, label, column, size, rows, is_best)
+
+
+def _draw_bar_label(surface: pygame.Surface, layout: WarmupLayout, scene: WarmupView, label: list[Part],
+                    column: pygame.Rect, size: int, rows: bool, is_best: bool) -> None:
+    """A bar's label under it: a row's name (every row has one), or "best" under a card, where the
+    neighbours' labels leave it room for a long language's word; kept inside the band of bars."""
+    sprites = scene.ctx.sprites
+    room = column.width + round(20 * layout.scale) if rows else min(3 * column.width, layout.bars.width)
+    shown = shorten_rich(label, size, sprites, room)
+    half = rich_width(shown, size, sprites) // 2
+    x = min(max(column.centerx, layout.bars.left + half), layout.bars.right - half)
+    draw_rich(surface, shown, size, theme.ACCENT if is_best else theme.TEXT_DIM, sprites,
+              center=(x, column.bottom - theme.font(size).get_linesize() // 2))
 
 
 def _draw_side(surface: pygame.Surface, layout: WarmupLayout, scene: WarmupView, current: PuzzleRound) -> None:

@@ -241,3 +241,35 @@ def test_the_scoreboard_names_the_newest_lesson_report_in_full_and_f3_opens_it(
         assert opened == [newest.html_path.resolve().as_uri()]
     finally:
         close_app()
+
+
+@pytest.mark.parametrize("code", ["fr", "de"])
+def test_a_class_lobby_s_heading_is_never_cut_in_a_small_window(code: str, tmp_path: Path) -> None:
+    """A class's name added to the lobby's heading pushed the time limit, predictions and watchers
+    off its three lines ("pas de..."): the heading takes the lines its parts need."""
+    from game.classroom.room import Room
+    from scenes.classroom.lobby import HEADING_LINES, LobbyScene, lobby_heading, pack_lines
+    from scenes.kit.widgets import rich_width
+    from scenes.model.class_settings import ClassSettings
+
+    use_language(code)
+    settings = ClassSettings(port=0, host="127.0.0.1", code="K7QP", class_name="Maths 7b", reviews=False)
+    app = open_app(PlayOptions(class_game=settings, step_delay=0), size=(1024, 576))
+    frames(app)
+    scene = app.manager.active
+    assert isinstance(scene, LobbyScene) and isinstance(scene.room, Room) and scene.server is not None
+    try:
+        for name in ("Ana", "Maximiliano Fernandez", "Zoe", "Eli", "Fay"):  # the fifth watches
+            scene.room.join(scene.room.code, name)
+        frames(app)
+        layout = scene._layout((1024, 576))
+        size = theme.text_px(22, layout.scale)
+        lines = pack_lines(lobby_heading(scene.room, scene.settings, scene.seats()), size, scene.ctx.sprites,
+                           layout.info.width, 99)
+        assert len(lines) > HEADING_LINES and len(layout.heading) == len(lines)
+        assert all(rich_width(line, size, scene.ctx.sprites) <= layout.info.width for line in lines)
+        assert layout.heading[-1].bottom <= layout.seats[0].top <= layout.seats[-1].bottom <= layout.start.top
+    finally:
+        scene.server.stop()
+        close_app()
+        use_language("en")
