@@ -79,10 +79,12 @@ def diagnose(game: AskedGame, exited: bool) -> Diagnosis:
     except OSError:
         return Diagnosis()
     try:
-        if exited and len(game.questions) == 1:
+        if exited and len(game.questions) <= 1:  # at its first question, or while it was sent the game's first line
             probe.wait_exit(STARTUP_SECONDS)
             if probe.returncode is not None:
                 return Diagnosis(exit_code=probe.returncode)
+        if not game.questions:  # no question to ask in the other order
+            return Diagnosis()
         probe.send([init_line(game.player_count, game.seat)])
         return Diagnosis(other_order_answers=answers_in_other_order(probe, game))
     finally:

@@ -75,6 +75,35 @@ def running_bot_pids() -> list[int]:
 atexit.register(close_all_bots)
 
 
+# ------------------------------------------------------------ a worker's stop
+STOP_GRACE_SECONDS = 20.0
+"""How long a worker told to stop (SIGTERM) may take to end its bots before it ends outright."""
+
+
+def exit_on_sigterm() -> None:
+    """In a worker process: SIGTERM (the parent's terminate, or the parent's death on Linux) becomes
+    a normal exit, so ``with BotTable()`` and :mod:`atexit` end the worker's bots instead of
+    orphaning them.  Asked again while it ends them, it goes on (SIGTERM is ignored from then).
+
+    The exit is an exception raised wherever the signal finds the worker; where it finds it in a
+    weak reference's callback or a ``__del__``, Python prints the exception and carries on.  So a
+    watch thread ends the bots and the worker after :data:`STOP_GRACE_SECONDS`: a worker never
+    outlives its stop (its parent's terminate would wait for it forever)."""
+    signal.signal(signal.SIGTERM, _exit_on_signal)
+
+
+def _exit_on_signal(signum: int, _frame: object) -> None:
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)
+    threading.Thread(target=_exit_after_grace, args=(128 + signum,), name="stop watch", daemon=True).start()
+    raise SystemExit(128 + signum)
+
+
+def _exit_after_grace(code: int) -> None:
+    time.sleep(STOP_GRACE_SECONDS)
+    close_all_bots()
+    os._exit(code)
+
+
 class BotProcess:
     """One running bot program: lines in, lines out, debug output aside, and a sure kill.
 

@@ -120,10 +120,11 @@ def _forget(helper: Helper | None) -> None:
 def serve(requests_fd: int, answers_fd: int) -> None:
     """A helper's life: run each ``(function, task)`` received and send back how it went, until the
     worker closes the pipe."""
-    from ..bots.proctree import die_with_parent  # noqa: PLC0415 - kept out of a worker's game helper, which imports this module (Dask only with --cluster)
+    from ..bots.process import exit_on_sigterm  # noqa: PLC0415 - kept out of a worker's game helper, which imports this module (Dask only with --cluster)
+    from ..bots.proctree import die_with_parent  # noqa: PLC0415 - as above
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.signal(signal.SIGTERM, _exit_on_signal)
+    exit_on_sigterm()
     die_with_parent(signal.SIGTERM)  # Linux: the worker killed outright ends us (and our bots) too
     requests = Connection(requests_fd, writable=False)
     answers = Connection(answers_fd, readable=False)
@@ -140,8 +141,3 @@ def serve(requests_fd: int, answers_fd: int) -> None:
             answers.send(answer)
         except Exception as error:  # noqa: BLE001 - a result or error that cannot be pickled: its words
             answers.send(("failed", RuntimeError(f"{type(error).__name__}: {error}")))
-
-
-def _exit_on_signal(signum: int, _frame: object) -> None:
-    signal.signal(signal.SIGTERM, signal.SIG_IGN)  # once: ending the bots must not be cut short
-    raise SystemExit(128 + signum)

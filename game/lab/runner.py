@@ -40,6 +40,7 @@ from ..bots.failures import Disqualification
 from ..bots.referee import BotTable
 from ..engine import Game, Phase, PlayerView, RoundLog
 from ..play import game_seed, make_agents, play_game, players_rng
+from ..bots.process import exit_on_sigterm
 from ..bots.proctree import ctrl_c_ignored, die_with_parent
 from ..rules import ROWS, Rules, rules_named
 from ..batch.draws import game_key, place, uniform
@@ -532,12 +533,5 @@ def _worker_started() -> None:
     parent's terminate (SIGTERM) into a normal exit, so ``with BotTable()`` and
     ``atexit`` kill the worker's bot processes instead of orphaning them."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.signal(signal.SIGTERM, _exit_on_signal)
+    exit_on_sigterm()
     die_with_parent(signal.SIGTERM)  # Linux: the parent killed outright ends us (and our bots) too
-
-
-def _exit_on_signal(signum: int, _frame: object) -> None:
-    # Stop once: the worker may be asked again (by the parent, and by a terminal's
-    # signal to the whole group) while it is killing its bots; that must not cut it short.
-    signal.signal(signal.SIGTERM, signal.SIG_IGN)
-    raise SystemExit(128 + signum)

@@ -18,6 +18,7 @@ from ..bots.referee import BotTable
 from ..kinds import is_bot_kind, parse_bot_kind
 from ..engine import Game
 from ..play import game_seed, make_agents, play_game
+from ..bots.process import exit_on_sigterm
 from ..bots.proctree import ctrl_c_ignored, die_with_parent
 from ..rules import rules_named
 from .results import GameOutcome
@@ -125,10 +126,5 @@ def _worker_started() -> None:
     """In each worker: Ctrl-C is the parent's to handle; the parent's terminate (SIGTERM),
     or the parent's death on Linux, becomes a normal exit that ends the worker's bots."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.signal(signal.SIGTERM, _exit_on_signal)
+    exit_on_sigterm()
     die_with_parent(signal.SIGTERM)
-
-
-def _exit_on_signal(signum: int, _frame: object) -> None:
-    signal.signal(signal.SIGTERM, signal.SIG_IGN)  # once: ending the bots must not be cut short
-    raise SystemExit(128 + signum)
