@@ -22,7 +22,6 @@ import math
 from dataclasses import dataclass, field
 from typing import Any, Sequence
 
-import choix
 import numpy as np
 
 from .results import GameOutcome
@@ -176,6 +175,8 @@ class _Comparisons:
         """The Elo-scaled ratings fitted to the games counted ``weights`` times each."""
         wins = np.bincount(self.cell, weights=weights[self.game_of] * self.share,
                            minlength=self.n * self.n).astype(float).reshape(self.n, self.n)
+        import choix  # noqa: PLC0415 - choix brings scipy (half a second): loaded when ratings are fitted, not when a tournament's arguments are checked
+
         try:
             strengths = choix.ilsr_pairwise_dense(wins, alpha=PRIOR, max_iter=10_000)
         except RuntimeError:  # pragma: no cover - did not converge: the prior alone

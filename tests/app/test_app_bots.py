@@ -185,6 +185,7 @@ def test_a_bad_command_in_the_menu_shows_an_error_and_does_not_start(hello_bot: 
     assert running_bot_pids() == []
 
 
+@pytest.mark.slow
 @needs("psutil")
 def test_run_app_closes_every_bot_and_reports_a_bad_command(capsys: pytest.CaptureFixture[str],
                                                              hello_bot: str, tmp_path: Path) -> None:

@@ -139,6 +139,7 @@ def check_tally(app: App, asked: int) -> None:
         assert verdict.right == (verdict.guess == answer_of(placement))
 
 
+@pytest.mark.slow
 def test_a_solo_game_with_predict_on_then_its_review_from_the_results() -> None:
     app = open_app(PlayOptions(mode="solo", seed=11, step_delay=0))
     frames(app, 2)

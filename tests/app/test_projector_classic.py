@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 import pygame
 from tests.support.app_helpers import close_app, frames, key, open_app, table
 
@@ -10,6 +12,7 @@ from scenes.model.session import Stage
 
 
 
+@pytest.mark.slow
 def test_a_classic_table_shows_the_round_the_totals_against_66_and_the_end(drawn: list[str]) -> None:
     app = open_app(PlayOptions(mode="demo", seed=4, step_delay=0, rules="classic"))
     scene = table(app)

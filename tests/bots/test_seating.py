@@ -59,6 +59,7 @@ def test_simulate_seats_fill_the_table_or_follow_players() -> None:
         simulate_seats("random,random,random,random", bots, SNAP)
 
 
+@pytest.mark.slow
 def test_simulate_shows_bot_names_in_the_summary_and_the_records(tmp_path: Path) -> None:
     record = tmp_path / "games.jsonl"
     result = run_main("simulate", "--games", "3", "--seed", "4", "--json", "--no-progress",
@@ -92,6 +93,7 @@ def test_play_refuses_a_bad_bot_in_one_line() -> None:
     assert result.stderr.count("\n") == 1 and "expected NAME=COMMAND" in result.stderr
 
 
+@pytest.mark.slow
 def test_duplicate_summaries_compare_bots_by_name() -> None:
     result = run_main("simulate", "--games", "2", "--seed", "4", "--duplicate", "--no-progress",
                       "--bot", f"Ada={BOT}", "--players", "Ada,heuristic,random,random")

@@ -367,6 +367,7 @@ def play_clients_each_own(clients: list[SimClient]) -> Background:
 
 
 # ------------------------------------------------------------ the command line
+@pytest.mark.slow
 def test_students_goes_with_tables_and_takes_a_whole_number_in_range() -> None:
     for args, problem in ((["--students", "30"], "--students needs --tables"),
                           (["--tables", "auto", "--students", "61"], "expected a number from 1 to 60, not 61"),

@@ -130,6 +130,7 @@ def test_the_lobby_heading_and_footer_in_german() -> None:
     (["--lang", "fr"], {}, "fr"),  # the teacher's --lang
     ([], {"LANGUAGE": "tr"}, "tr"),  # else the system's locale
 ])
+@pytest.mark.slow
 def test_main_py_class_gives_the_phones_the_language_the_app_speaks(
         flag: list[str], environ: dict[str, str], code: str, tmp_path: Path) -> None:
     env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy",

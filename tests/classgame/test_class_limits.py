@@ -74,6 +74,7 @@ async def close_code(ws: aiohttp.ClientWebSocketResponse) -> int | None:
 
 
 # ------------------------------------------------------------ watchers
+@pytest.mark.slow
 def test_three_hundred_watchers_from_one_laptop_never_lock_out_a_seat_a_watcher_or_a_new_student() -> None:
     room = Room(2, CODE)
     server = serve(room, max_watchers=100, joins_per_second=1000.0)  # (the pacing of joins: tested apart)
@@ -111,6 +112,7 @@ def test_three_hundred_watchers_from_one_laptop_never_lock_out_a_seat_a_watcher_
         server.stop()
 
 
+@pytest.mark.slow
 def test_sixty_watchers_behind_one_address_all_watch_at_once() -> None:
     """A class behind a school's NAT: one address, and every phone watches (no phone pushes
     another out while the room has places)."""

@@ -163,6 +163,7 @@ def test_the_teacher_gives_a_seat_to_an_ai_by_clicking_it(tmp_path: Path) -> Non
     assert any(message.get("type") == "released" for _, message in ben.received)
 
 
+@pytest.mark.slow
 def test_a_taken_port_is_one_line_and_exit_code_2(tmp_path: Path) -> None:
     with socket.socket() as busy:
         busy.bind(("0.0.0.0", 0))

@@ -3,6 +3,8 @@ port, the students in their seats, their phones showing the new hands without re
 
 from __future__ import annotations
 
+import pytest
+
 import random
 from pathlib import Path
 
@@ -18,6 +20,7 @@ from scenes.classroom.table import ClassTableScene
 pytestmark = [needs("aiohttp"), needs("pygame")]
 
 
+@pytest.mark.slow
 def test_new_deal_keeps_the_room_its_code_and_the_phones_in_their_seats(tmp_path: Path) -> None:
     app = open_class_app(tmp_path / "class.jsonl", seed=5)
     try:

@@ -228,6 +228,7 @@ def test_oversize_messages_floods_and_silent_sockets_are_closed_and_others_go_on
     run(scenario())
 
 
+@pytest.mark.slow
 def test_two_hundred_connections_and_half_open_sockets_do_not_stop_the_room(server: ClassServer) -> None:
     half_open = [socket.create_connection(("127.0.0.1", server.port)) for _ in range(20)]
     for sock in half_open:
@@ -275,6 +276,7 @@ def _masked_text_frame(text: str) -> bytes:
     return bytes([0x81, 0x80 | len(payload)]) + mask + bytes(b ^ mask[i % 4] for i, b in enumerate(payload))
 
 
+@pytest.mark.slow
 def test_a_phone_that_stops_answering_is_disconnected_and_its_seat_kept() -> None:
     room = Room(4, CODE)
     server = ClassServer(room, host="127.0.0.1", port=0, limits=Limits(heartbeat=0.3))

@@ -70,6 +70,7 @@ def new_children(parent: psutil.Process, before: set[int], count: int) -> list[p
     return children if len(children) >= count else []
 
 
+@pytest.mark.slow
 def test_close_ends_the_workers_mid_review() -> None:
     me = psutil.Process()
     before = {child.pid for child in me.children()}

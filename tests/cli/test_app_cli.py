@@ -144,6 +144,7 @@ def test_record_path_that_is_a_folder_is_refused_before_the_game(tmp_path: Path,
     assert len(err) == 1 and f"cannot write records to {tmp_path}" in err[0]
 
 
+@pytest.mark.slow
 def test_a_record_that_cannot_be_written_at_the_end_gives_exit_1(tmp_path: Path, capsys, monkeypatch) -> None:  # type: ignore[no-untyped-def]
     import scenes.model.saving
 

@@ -89,6 +89,7 @@ def test_main_py_started_from_another_folder_finds_its_files(tmp_path: Path) -> 
     check_a_demo_game_is_recorded(app, elsewhere, tmp_path)
 
 
+@pytest.mark.slow
 @needs("aiohttp")
 @needs("pygame")
 def test_the_class_game_started_from_another_folder_serves_its_phone_page(tmp_path: Path) -> None:
@@ -118,6 +119,7 @@ def relative_resource_paths(source: str) -> list[tuple[int, str]]:
     return found
 
 
+@pytest.mark.slow
 def test_no_module_opens_a_file_by_a_path_relative_to_the_working_folder() -> None:
     problems = []
     for package in ("game", "cli", "scenes"):

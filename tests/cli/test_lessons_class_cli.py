@@ -131,6 +131,7 @@ def test_a_bad_class_or_name_is_one_line_and_exit_2(args: list[str], problem: st
     assert result.returncode == 2 and result.stderr.count("\n") == 1 and problem in result.stderr, result.stderr
 
 
+@pytest.mark.slow
 def test_forgetting_in_a_class_with_no_lesson_says_so(tmp_path: Path) -> None:
     result = subprocess.run([sys.executable, "main.py", "lessons", "forget", "Ana", "--class", "8c"], cwd=PROJECT,
                             env=os.environ, capture_output=True, text=True, timeout=120)

@@ -47,6 +47,7 @@ def listed(*extra: str) -> list[dict[str, Any]]:
     return found
 
 
+@pytest.mark.slow
 def test_make_stores_puzzles_that_list_shows_and_a_second_make_adds_none(data_dir: Path) -> None:
     made = run_main(*MAKE)
     assert made.returncode == 0, made.stderr
@@ -70,6 +71,7 @@ def test_make_stores_puzzles_that_list_shows_and_a_second_make_adds_none(data_di
     assert listed() == puzzles
 
 
+@pytest.mark.slow
 def test_the_same_seed_makes_the_same_puzzles(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     runs = []
     for folder in ("one", "two"):
@@ -79,6 +81,7 @@ def test_the_same_seed_makes_the_same_puzzles(tmp_path: Path, monkeypatch: pytes
     assert runs[0] == runs[1] and runs[0]
 
 
+@pytest.mark.slow
 def test_list_says_how_to_make_puzzles_when_there_are_none(data_dir: Path) -> None:
     result = run_main("puzzles", "list")
     assert result.returncode == 0
@@ -87,6 +90,7 @@ def test_list_says_how_to_make_puzzles_when_there_are_none(data_dir: Path) -> No
     assert listed() == []
 
 
+@pytest.mark.slow
 def test_list_shows_one_class_with_class_and_each_puzzle_in_two_lines(data_dir: Path) -> None:
     with open_history() as history:
         add_puzzles(history, [card_puzzle()])

@@ -106,6 +106,7 @@ def test_batched_games_replay_through_the_engine_placement_by_placement() -> Non
     assert replay_many(16, run_seed=20260) >= 500
 
 
+@pytest.mark.slow
 def test_games_of_a_large_batch_replay_through_the_engine() -> None:
     """Thousands of games in one batch: card numbers times the batch size overflow small integers."""
     for rules, kinds in ((PRESETS["snap"], ("heuristic",) * 4), (PRESETS["classic"], ("heuristic", "random") * 5)):

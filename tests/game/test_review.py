@@ -195,6 +195,7 @@ def records(tmp_path: Path) -> Path:
     return path
 
 
+@pytest.mark.slow
 def test_review_json_is_the_documented_object_and_the_same_in_every_process(records: Path) -> None:
     first = run(str(records), "--game", "2", "--rollouts", "40", "--seed", "3", "--json", hash_seed="1")
     second = run(str(records), "--game", "2", "--rollouts", "40", "--seed", "3", "--json", hash_seed="2")

@@ -41,6 +41,7 @@ CHUNK_CASES = [(rules.name, tuple(kinds), duplicate)
                for duplicate in (False, True)]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rules, kinds, duplicate", CHUNK_CASES, ids=lambda value: str(value))
 def test_the_batched_chunk_plays_the_engine_paths_games(rules: str, kinds: tuple[str, ...], duplicate: bool) -> None:
     """The same games, records byte for byte and totals, from the batched engine and from the
@@ -52,6 +53,7 @@ def test_the_batched_chunk_plays_the_engine_paths_games(rules: str, kinds: tuple
         assert getattr(batched, name) == getattr(engine, name), name
 
 
+@pytest.mark.slow
 def test_batched_records_read_back_through_the_referee(tmp_path: Path) -> None:
     """Every record the batch writes is valid: its deals are its seed's, every placement the rules'."""
     path = tmp_path / "games.jsonl"
@@ -142,6 +144,7 @@ def one_line(result: subprocess.CompletedProcess[str]) -> str:
     return lines[0]
 
 
+@pytest.mark.slow
 def test_an_existing_records_file_is_kept_unless_told(tmp_path: Path) -> None:
     path = tmp_path / "games.jsonl"
     assert simulate("--games", "5", "--seed", "1", "--record", str(path), tmp=tmp_path).returncode == 0

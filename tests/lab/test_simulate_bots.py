@@ -23,6 +23,7 @@ def run(*args: str) -> subprocess.CompletedProcess[str]:
                           cwd=PROJECT, capture_output=True, text=True, timeout=300)
 
 
+@pytest.mark.slow
 def test_example_bot_and_a_garbage_bot_in_the_summary(tmp_path: Path) -> None:
     example = "bot:" + command(EXAMPLES / "heuristic_bot.py")
     garbage = "bot:" + command("garbage_bot.py")
@@ -130,6 +131,7 @@ def _session_and_children(session: int) -> list[int]:
     return sorted(members | {pid for pid, parent in parents.items() if parent in members})
 
 
+@pytest.mark.slow
 def test_a_bot_waiting_for_input_is_benched_after_two_games_the_same_with_any_number_of_workers() -> None:
     """Each failure is found at once (Linux); from the third game on its seat plays at random, and
     the summary's last line says so - with one worker or two (the chunks out of order)."""

@@ -34,6 +34,7 @@ def test_json_summary() -> None:
     assert all(p["mean_penalty"] >= 0 for p in summary["players"])
 
 
+@pytest.mark.slow
 def test_records_are_reproducible_byte_for_byte(tmp_path: Path) -> None:
     first, second = tmp_path / "a.jsonl", tmp_path / "b.jsonl"
     assert run("--games", "25", "--seed", "9", "--record", str(first)).returncode == 0
@@ -84,6 +85,7 @@ def without_timings(value: object) -> object:
     return value
 
 
+@pytest.mark.slow
 def test_every_kind_and_the_new_summary_fields() -> None:
     out = run("--games", "6", "--seed", "5", "--json", "--rules", "classic",
               "--players", "mc,heuristic,random", "--rollouts", "3")
@@ -99,6 +101,7 @@ def test_every_kind_and_the_new_summary_fields() -> None:
         assert player["decision_ms_max"] >= player["decision_ms_mean"] >= 0
 
 
+@pytest.mark.slow
 def test_jobs_do_not_change_results_or_records(tmp_path: Path) -> None:
     outputs, records = [], []
     for jobs in ("1", "2"):

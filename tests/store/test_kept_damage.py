@@ -57,6 +57,7 @@ def run_main(*args: str) -> subprocess.CompletedProcess[str]:
                           timeout=120, cwd=PROJECT)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("damage", list(DAMAGES))
 def test_a_damaged_kept_class_game_is_one_line_and_set_aside(damage: str) -> None:
     keep(DAMAGES[damage])

@@ -58,6 +58,7 @@ def wait_for(done, process: subprocess.Popen[str], seconds: float = 60) -> None:
 
 
 # ------------------------------------------------------------ every stop keeps the game
+@pytest.mark.slow
 @needs("pygame")
 @pytest.mark.parametrize("name, code", [("SIGTERM", 143), ("SIGINT", 130), ("SIGHUP", 129)])
 def test_a_stop_signal_ends_the_app_keeping_its_game(tmp_path: Path, name: str, code: int) -> None:
@@ -76,6 +77,7 @@ def test_a_stop_signal_ends_the_app_keeping_its_game(tmp_path: Path, name: str, 
     assert kept["mode"] == "hotseat" and kept["seed"] == 3
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name, code", [("SIGTERM", 143), ("SIGHUP", 129)])
 def test_a_stop_signal_ends_a_printing_command_too(tmp_path: Path, name: str, code: int) -> None:
     run = main_py("simulate", "--games", "1000000000", "--no-progress", "--record", str(tmp_path / "g.jsonl"),
@@ -145,6 +147,7 @@ def test_a_game_lost_in_turn_one_is_the_one_resume_offers(app_data_dir: Path) ->
 
 
 # ------------------------------------------------------------ files only where they belong
+@pytest.mark.slow
 def test_an_export_onto_the_history_itself_is_refused_and_the_history_stays(tmp_path: Path) -> None:
     assert run_main("simulate", "--games", "3", "--seed", "1", "--record", str(tmp_path / "g.jsonl"),
                     data=tmp_path).returncode == 0

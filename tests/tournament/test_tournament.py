@@ -71,6 +71,7 @@ def test_ranks_share_ties_and_put_disqualified_bots_last() -> None:
     assert ranks(outcome) == [1, 3, 1, 4]
 
 
+@pytest.mark.slow
 def test_standings_do_not_depend_on_the_order_games_finished_in() -> None:
     entrants = [Entrant(f"e{i}", "random") for i in range(5)]
     schedule = Schedule(entrants, 40, seed=1)
