@@ -8,7 +8,6 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
 
-from game.classroom.class_puzzles import MOST_PUZZLES
 from game.classroom.predictions import DEFAULT_SECONDS
 from game.classroom.room import DEFAULT_PORT, TABLE_SEATS, check_code, seats_for
 from game.classroom.tables import AUTO, DEAL_CHOICES, DUPLICATE, MAX_PHONES
@@ -21,12 +20,14 @@ from game.table_size import MAX_PLAYERS, MIN_PLAYERS
 from .arguments import (MAX_TIME_LIMIT, Commands, add_rules_option, add_window_options, milliseconds_argument,
                         parse_whole_number, path_argument, rollouts_argument, seconds_number_argument, seed_argument,
                         whole_number, whole_number_argument)
-from game.review import DEFAULT_ROLLOUTS
+from game.review_terms import DEFAULT_ROLLOUTS
 
 if TYPE_CHECKING:
     from scenes.model.class_settings import ClassSettings
     from scenes.model.options import PlayOptions
 
+MOST_PUZZLES = 20
+"""``class --puzzles`` at most: a warm-up, not a lesson."""
 
 
 def add_parser(commands: Commands) -> None:

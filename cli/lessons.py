@@ -15,19 +15,20 @@ import json
 from concurrent import futures
 import sys
 import time
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from game.classroom.lesson_book import LessonBook
-from game.classroom.reviews import ReviewService, StudentReview
 from game.i18n import _, ngettext
 from game.rules import rules_named
-from game.store.forgetting import Forgotten
 from game.store.history import HistoryError, open_history
 from game.store.lessons import LessonInfo, lessons
 from game.store.storage import default_history_path
 
 from .arguments import Commands, Error
 from .progress import Progress
+
+if TYPE_CHECKING:
+    from game.classroom.lesson_book import LessonBook
+    from game.store.forgetting import Forgotten
 
 LATEST = "latest"
 
@@ -143,6 +144,8 @@ def forget(args: argparse.Namespace, class_name: str) -> int:
 
 def rewrite_report(number: int) -> bool:
     """Lesson ``number``'s report written again from the history (whether it was)."""
+    from game.classroom.lesson_book import LessonBook  # noqa: PLC0415 - each command's modules load when it runs: main.py and its other commands start without them
+
     book = LessonBook.reopen(number)
     return book is not None and book.write()
 
@@ -173,6 +176,7 @@ def chosen(found: list[LessonInfo], wanted: str) -> LessonInfo | None:
 
 
 def write_again(args: argparse.Namespace, found: list[LessonInfo]) -> int:
+    from game.classroom.lesson_book import LessonBook  # noqa: PLC0415 - each command's modules load when it runs: main.py and its other commands start without them
     error: Error = args.subparser.error
     lesson = chosen(found, args.lesson)
     if lesson is None:
@@ -199,6 +203,8 @@ def failed(args: argparse.Namespace, message: str) -> int:
 def make_missing_reviews(book: LessonBook) -> int:
     """Make the reviews of ``book`` that a stop left missing (in worker processes, with a progress
     bar), adding each to the lesson as it is ready; how many were made."""
+    from game.classroom.reviews import ReviewService, StudentReview  # noqa: PLC0415 - each command's modules load when it runs: main.py and its other commands start without them
+
     service = ReviewService()
     try:
         queued: list[tuple[int, StudentReview]] = []

@@ -16,8 +16,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Sequence
 
 from game.i18n import _, ngettext
-from game.puzzles import ROW
-from game.review import DEFAULT_ROLLOUTS
+from game.review_terms import ROW
+from game.review_terms import DEFAULT_ROLLOUTS
 from game.rules import Offered
 from game.store.storage import default_history_path
 from game.text import NAME_LIMIT

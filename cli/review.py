@@ -15,8 +15,8 @@ from typing import Sequence, TextIO
 from game.i18n import _, ngettext
 from game.kinds import HUMAN
 from game.record import ReplayedRecord
-from game.review import (DEFAULT_ROLLOUTS, DEFAULT_SEED, ROW, Decision, costliest, review_game, summary,
-                         worth_revisiting)
+from game.review_terms import (DEFAULT_ROLLOUTS, DEFAULT_SEED, ROW, Decision, costliest, summary,
+                               worth_revisiting)
 from game.rules import rules_named
 
 from .arguments import (WHOLE_NUMBER, Commands, Error, add_recorded_game_choice, parse_whole_number, rollouts_argument,
@@ -90,6 +90,8 @@ def run(args: argparse.Namespace) -> int:
     record = replayed.record
     game_number = game_number_of(args)
     seats = seats_of(args.seat, replayed, error)
+    from game.review import review_game  # noqa: PLC0415 - each command's modules load when it runs: main.py and its other commands start without them
+
     decisions = review_game(rules_named(record.rules), len(record.players), record.seed, record.rounds,
                             seats, args.rollouts, args.seed)
     if args.json:

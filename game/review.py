@@ -33,20 +33,15 @@ from .batch.rollouts import Start, card_start, play_out, row_start, sample_world
 from .engine import Game, Phase, PlayerView, RoundLog, predict
 from .players.heuristic import at_least, unseen_cards
 from .i18n import _, ngettext
+from .review_terms import CARD as CARD, DEFAULT_ROLLOUTS as DEFAULT_ROLLOUTS, DEFAULT_SEED as DEFAULT_SEED, ROW as ROW
+from .review_terms import WORTH_REVISITING as WORTH_REVISITING, Decision as Decision, costliest as costliest
+from .review_terms import summary as summary, worth_revisiting as worth_revisiting
 from .rules import ROW_LIMIT, ROWS, Rules
 
-DEFAULT_ROLLOUTS = 1000
-"""Sampled worlds per decision by default: a whole 7-turn game of one seat reviews in
-well under a second, and the means of close options are within about a tenth of a point."""
-DEFAULT_SEED = 0
 WORLDS_PER_BLOCK = 512
 """Worlds played at once (every option on each): a block of a hand's ten options is about 5,000
 playouts, a few hundred kilobytes per array."""
-WORTH_REVISITING = 0.5
-"""Penalty points: a decision that lost at least this much is worth revisiting."""
 
-CARD = "card"
-ROW = "row"
 
 
 @dataclass(frozen=True)
@@ -62,48 +57,6 @@ class DecisionPoint:
     """Everything the player knew then (the engine's view: no other hand)."""
     played: int
     """The card played, or the row taken (0-3)."""
-
-
-@dataclass(frozen=True)
-class Decision:
-    """One reviewed decision."""
-
-    seat: int
-    round: int
-    turn: int
-    kind: str
-    """:data:`CARD` or :data:`ROW`."""
-    played: int
-    """The card played, or the row taken (0-3)."""
-    best: int
-    """The option with the lowest expected penalty (``played`` when it ties)."""
-    expected: tuple[tuple[int, float], ...]
-    """``(option, mean penalty to the end of the round)`` for every legal option, ascending option."""
-    loss: float
-    """``expected[played] - expected[best]``, never negative."""
-    rows: tuple[tuple[int, ...], ...]
-    """The table the player saw when deciding."""
-    hand: tuple[int, ...]
-    """The player's hand when deciding (before the card left it)."""
-    card: int | None = None
-    """For a row choice: the card that fitted no row."""
-    revealed: tuple[int, ...] = ()
-    """For a row choice: this turn's cards by player."""
-    reason: str = ""
-    """Why ``played`` was worse than ``best``, in words (empty when it was the best)."""
-
-    def expected_of(self, option: int) -> float:
-        return dict(self.expected)[option]
-
-    @property
-    def options(self) -> tuple[int, ...]:
-        return tuple(option for option, _mean in self.expected)
-
-    def to_dict(self) -> dict[str, object]:
-        """The decision as the ``--json`` object of ``main.py review``."""
-        return {"seat": self.seat, "round": self.round, "turn": self.turn, "kind": self.kind,
-                "played": self.played, "best": self.best,
-                "expected": {str(option): mean for option, mean in self.expected}, "loss": self.loss}
 
 
 # ------------------------------------------------------------ decisions
@@ -179,17 +132,6 @@ def review_game(rules: Rules, player_count: int, game_seed: int, rounds: Sequenc
     return list(review_points(points, rollouts, seed))
 
 
-def costliest(decisions: Sequence[Decision]) -> list[Decision]:
-    """Decisions by loss, largest first (ties: game order)."""
-    order = {id(d): index for index, d in enumerate(decisions)}
-    return sorted(decisions, key=lambda d: (-d.loss, order[id(d)]))
-
-
-def worth_revisiting(decisions: Sequence[Decision], threshold: float = WORTH_REVISITING) -> list[Decision]:
-    """The decisions that lost at least ``threshold`` points, costliest first."""
-    return [d for d in costliest(decisions) if d.loss >= threshold]
-
-
 # ----------------------------------------------------------- evaluation
 def _totals(start: Start, view: PlayerView, turns: int, rng: random.Random, rollouts: int) -> list[int]:
     """Each option's total penalty over ``rollouts`` sampled worlds, played a block at a time."""
@@ -230,27 +172,6 @@ def row_means(view: PlayerView, rng: random.Random, rollouts: int) -> dict[int, 
 
 
 # ---------------------------------------------------------------- words
-def _points(value: float) -> str:
-    shown = f"{value:.1f}"
-    return ngettext("{value} point", "{value} points", 1 if shown == "1.0" else 2).format(value=shown)
-
-
-def summary(decision: Decision) -> str:
-    """One sentence: what the better option would have saved, and why, e.g. "Playing 19
-    instead of 27 would have saved about 4.2 points: 27 was likely to be the 6th card of row 2"."""
-    if decision.kind == ROW:
-        if decision.best == decision.played:
-            return _("Taking row {row} was the best choice").format(row=decision.played + 1)
-        return _("Taking row {best} instead of row {played} would have saved about {points}: {reason}").format(
-            best=decision.best + 1, played=decision.played + 1, points=_points(decision.loss), reason=decision.reason)
-    if len(decision.expected) == 1:
-        return _("{card} was the last card: there was no choice").format(card=decision.played)
-    if decision.best == decision.played:
-        return _("{card} was the best card to play").format(card=decision.played)
-    return _("Playing {best} instead of {played} would have saved about {points}: {reason}").format(
-        best=decision.best, played=decision.played, points=_points(decision.loss), reason=decision.reason)
-
-
 def reason_of(view: PlayerView, kind: str, played: int, best: int) -> str:
     """Why the played option was worse than the best one, from what the player saw."""
     if played == best:

@@ -32,8 +32,6 @@ from .protocol import PUZZLE_PHASE, PuzzleQuestion, PuzzleVerdict, State
 
 DEFAULT_PUZZLES = 3
 """Puzzles the lobby's warm-up key asks when ``class --puzzles`` did not say how many."""
-MOST_PUZZLES = 20
-"""``class --puzzles`` at most: a warm-up, not a lesson."""
 ASK = "puzzle"
 """A phone's ``state.ask`` while it is to answer the puzzle."""
 

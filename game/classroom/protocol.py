@@ -35,7 +35,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, Union
 
 from game.i18n import _
 from game.predict import TAKES, Question, Verdict as ScoredGuess
-from game.review import ROW, Decision, costliest, summary
+from game.review_terms import ROW, Decision, costliest, summary
 from game.rules import ROWS
 
 if TYPE_CHECKING:

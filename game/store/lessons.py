@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..i18n import _
-from ..review import Decision
+from ..review_terms import Decision
 from .history import History, HistoryError, connection_of, problem_of, transaction
 
 
