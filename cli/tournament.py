@@ -101,8 +101,9 @@ def entrants_from(args: argparse.Namespace) -> list[Entrant]:
 def run(args: argparse.Namespace) -> int:
     """Check the arguments, play the games not played yet, print and write the standings."""
     from game.tournament.results import stored_seed  # noqa: PLC0415 - each command's modules load when it runs: main.py and its other commands start without them
-    from game.tournament.standings import standings  # noqa: PLC0415, F401 - its package's absence is one line, at once
+    from game.tournament.standings import require_ratings_package  # noqa: PLC0415 - each command's modules load when it runs: main.py and its other commands start without them
 
+    require_ratings_package()  # its package's absence is one line, at once
     entrants, rules = checked_settings(args, args.subparser.error)
     seed = args.seed if args.seed is not None else stored_seed(args.out)
     seed = seed if seed is not None else new_seed()

@@ -18,6 +18,7 @@ Entrants are ranked by rating, then by mean place, then by name.
 
 from __future__ import annotations
 
+import importlib.util
 import math
 from dataclasses import dataclass, field
 from typing import Any, Sequence
@@ -36,6 +37,13 @@ PRIOR = 0.1
 ELO_SCALE = 400 / math.log(10)
 """Rating points per unit of the model's log-strength (the Elo scale)."""
 ELO_MEAN = 1500.0
+
+
+def require_ratings_package() -> None:
+    """``ModuleNotFoundError`` now if ``choix`` is missing, without loading it (it brings scipy):
+    a tournament says so in one line before it plays a game, not once every game is played."""
+    if importlib.util.find_spec("choix") is None:
+        raise ModuleNotFoundError("No module named 'choix'", name="choix")
 
 
 @dataclass
