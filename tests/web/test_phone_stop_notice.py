@@ -142,10 +142,12 @@ class Lesson:
         self.playing = raw_phone(self.ben)
 
     def stop(self, app: subprocess.Popen[str]) -> None:
-        """The teacher's computer stops with Ana to play turn 3: the game is kept."""
-        while play_a_card(self.ana, until=lambda: turn_of(self.ana) >= 3):
+        """The teacher's computer stops with Ana asked for a card, turn 3 or later: the game is kept.
+        (A row she must take first is taken: which cards she played depends on where her taps
+        landed while the page redrew, so the turn may ask her for a row.)"""
+        ana = self.ana
+        while play_a_card(ana, until=lambda: turn_of(ana) >= 3 and bool(enabled_cards(ana))):
             pass
-        wait(self.ana, lambda: enabled_cards(self.ana))
         app.send_signal(signal.SIGTERM)
         assert app.wait(60) == 128 + signal.SIGTERM
         assert self.playing is not None and self.ben is not None
