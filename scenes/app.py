@@ -208,12 +208,15 @@ class App:
 
 
 def stop_helper_processes() -> None:
-    """The app ends: every bot's process, and the review workers with the students' reviews still
-    queued (they are dropped)."""
+    """The app ends: every bot's process, the review workers with the students' reviews still
+    queued, and the class's puzzle finder with what it was confirming (both are dropped)."""
     close_all_bots()
     reviews = sys.modules.get("game.classroom.reviews")  # (loaded only by a class game)
     if reviews is not None:
         reviews.close_shared_service()
+    puzzles = sys.modules.get("game.classroom.lesson_puzzles")  # (loaded only by a class with a name)
+    if puzzles is not None:
+        puzzles.close_shared_finder()
 
 
 def open_first_screen(app: App, options: PlayOptions) -> None:
