@@ -72,6 +72,7 @@ def size_of(app: App) -> tuple[int, int]:
     return pygame.display.get_surface().get_size()
 
 
+@pytest.mark.slow
 def test_a_demo_with_the_example_bot_completes_and_leaves_no_process() -> None:
     kinds = ("bot:" + EXAMPLE_BOT, "random", "random", "random")
     app = open_app(PlayOptions(mode="demo", seed=6, step_delay=0, kinds=kinds))

@@ -98,6 +98,7 @@ class Lowest:
 
 
 # ----------------------------------------------------------------- the menu
+@pytest.mark.slow
 def test_levels_are_chosen_by_mouse_and_keyboard_and_played() -> None:
     app = open_app(PlayOptions(step_delay=0, seed=4, think_ms=THINK_MS))
     layout = menu_layout(size_of(app))
@@ -163,6 +164,7 @@ def test_typing_in_a_name_field_never_changes_a_level() -> None:
     assert scene.level_of(1) == "random"
 
 
+@pytest.mark.slow
 def test_demo_with_mixed_levels_plays_a_whole_game_through_the_loop() -> None:
     kinds = ("heuristic", "mc", "random", "mc")
     app = open_app(PlayOptions(mode="demo", seed=8, step_delay=0, kinds=kinds, think_ms=THINK_MS))

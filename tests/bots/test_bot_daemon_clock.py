@@ -27,6 +27,7 @@ def report_of(bot_command: str) -> Disqualification | None:
     return table.disqualifications[0] if table.disqualifications else None
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("how", ["--direct", "--daemon"])
 def test_a_double_forked_worker_is_too_slow_by_processor_time_like_a_direct_one(how: str) -> None:
     report = report_of(command("daemon_worker_bot.py", how))

@@ -184,6 +184,7 @@ def test_a_taken_port_is_one_line_and_exit_code_2(tmp_path: Path) -> None:
     (["--time-limit", "-1"], "--time-limit must be a number of seconds > 0"),
     (["--time-limit", "nan"], "argument --time-limit: expected a number of seconds, not 'nan'"),
 ])
+@pytest.mark.slow
 def test_bad_class_options_are_one_line(args: list[str], message: str) -> None:
     result = subprocess.run([sys.executable, "main.py", "class", *args], cwd=PROJECT, capture_output=True,
                             text=True, timeout=60)

@@ -33,6 +33,7 @@ from game.record import parse_record
 
 
 # ------------------------------------------------------------ a whole game
+@pytest.mark.slow
 def test_three_phones_and_a_spectator_play_a_whole_game_and_see_only_their_own_hands(tmp_path: Path) -> None:
     record_file = tmp_path / "class.jsonl"
     app = open_class_app(record_file, seed=7)

@@ -338,6 +338,7 @@ def test_a_phone_that_leaves_mid_game_is_played_for_when_its_time_is_up(tmp_path
     assert len(read_records(tmp_path / "lesson.jsonl")) == 2
 
 
+@pytest.mark.slow
 def test_space_pauses_the_room_and_the_history_lists_replays_and_exports_each_table(tmp_path: Path) -> None:
     from tests.support.app_helpers import frames, open_app
 

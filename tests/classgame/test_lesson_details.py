@@ -77,6 +77,7 @@ def test_the_class_button_keeps_its_key_hint_in_every_language(code: str) -> Non
         use_language("en")
 
 
+@pytest.mark.slow
 def test_a_game_opened_from_the_scoreboard_says_replay_and_esc_goes_back_to_the_list() -> None:
     from scenes.results.scene import ResultsScene
     from scenes.scoreboard.scene import ScoreboardScene
@@ -178,6 +179,7 @@ def test_the_port_a_teacher_chose_is_remembered_and_a_damaged_one_is_not() -> No
         assert with_remembered(ClassSettings(), {**chosen, "port": damaged}).port == 8066
 
 
+@pytest.mark.slow
 def test_m_turns_on_the_sound_cues_everyone_has_chosen_and_a_row_taken_and_they_are_remembered(tmp_path: Path) -> None:
     """Issue 25, item 12: an optional sound cue, off by default, a key toggles it."""
     import random

@@ -157,6 +157,7 @@ def test_a_record_that_cannot_be_written_at_the_end_gives_exit_1(tmp_path: Path,
     assert "cannot write the record" in capsys.readouterr().err
 
 
+@pytest.mark.slow
 def test_no_usable_display_is_one_line_and_exit_2(tmp_path: Path) -> None:
     env = {**os.environ, "SDL_VIDEODRIVER": "no-such-driver", "SIXTAKES_DATA_DIR": str(tmp_path)}
     out = subprocess.run([sys.executable, str(ROOT / "main.py"), "play", "--mode", "demo"], env=env,

@@ -43,6 +43,7 @@ def test_the_class_and_the_warm_up_reach_the_lobbys_settings() -> None:
     (["--puzzles", "21"], "--puzzles"),
     (["--puzzles", "two"], "--puzzles"),
 ])
+@pytest.mark.slow
 def test_a_bad_class_or_warm_up_is_one_line_and_exit_2(args: list[str], problem: str) -> None:
     result = subprocess.run([sys.executable, "main.py", "class", *args], cwd=PROJECT, capture_output=True, text=True,
                             env=dict(os.environ, SDL_VIDEODRIVER="dummy"), timeout=120)

@@ -125,6 +125,7 @@ def test_a_class_is_listed_and_one_student_is_forgotten_everywhere(tmp_path: Pat
     (["lessons", "forget", "Ana", "--class", "   "], "--class: the name is empty"),
     (["lessons", "--class", "x" * 30], "--class: the name is 30 characters long"),
 ])
+@pytest.mark.slow
 def test_a_bad_class_or_name_is_one_line_and_exit_2(args: list[str], problem: str) -> None:
     result = subprocess.run([sys.executable, "main.py", *args], cwd=PROJECT, env=os.environ, capture_output=True,
                             text=True, timeout=120)

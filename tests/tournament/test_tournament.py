@@ -120,6 +120,7 @@ def test_the_same_games_in_any_order_and_numbering_give_the_same_standings() -> 
             [(line["rating"], line["rating_interval"], line["ci95"]) for line in first]
 
 
+@pytest.mark.slow
 def test_the_ranking_follows_mean_place_where_the_intervals_do_not_overlap() -> None:
     for seed in range(3):
         entrants, outcomes = skill_games(200, seed=seed)
@@ -251,6 +252,7 @@ def test_another_tournament_in_the_same_folder_is_refused(tmp_path: Path) -> Non
     (["--include", "random,heuristic,mc", "--bot", EXAMPLE, "--html", "no-such-folder/cup.html"],
      "no folder no-such-folder"),
 ])
+@pytest.mark.slow
 def test_bad_arguments_are_one_line_and_exit_2(args: list[str], message: str) -> None:
     result = run_main("tournament", *args)
     assert result.returncode == 2
