@@ -16,26 +16,18 @@ a class loses a few puzzles, never a lesson's figures).
 
 from __future__ import annotations
 
-import os
-import signal
-import threading
-from collections.abc import Callable, Sequence
-from concurrent.futures import Future, InvalidStateError
+from collections.abc import Sequence
+from concurrent.futures import Future
 from functools import partial
-from multiprocessing import get_context, parent_process
+from multiprocessing import get_context
 from multiprocessing.pool import Pool
-from typing import Any
 
 from game.engine import RoundLog
 from game.puzzles import LESSON, Puzzle, Source, clear_answer, puzzles_from_reviews
 from game.review import DecisionPoint, Decision
 from game.rules import Rules
 
-from .reviews import WORKER_NICENESS
-
-FINDER_GONE = 71
-"""The worker's exit code when it ends because the app is gone."""
-
+from .reviews import WORKER_NICENESS, settle, worker_started
 
 def clear_decisions(decisions: Sequence[Decision]) -> list[Decision]:
     """The decisions worth a second review: one clear answer in the first."""
@@ -51,23 +43,6 @@ def find_puzzles(rules: Rules, player_count: int, seed: int, rounds: Sequence[Ro
     return puzzles_from_reviews(rules, player_count, seed, rounds, decisions, source_of)
 
 
-def _started(niceness: int) -> None:
-    """In the worker: a lower priority, Ctrl-C left to the app, and a watch on the app."""
-    try:
-        os.nice(niceness)
-    except (AttributeError, OSError):  # no niceness here: the same work at the same priority
-        pass
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    threading.Thread(target=_end_with_parent, name="parent watch", daemon=True).start()
-
-
-def _end_with_parent() -> None:
-    parent = parent_process()
-    if parent is not None:
-        parent.join()
-        os._exit(FINDER_GONE)
-
-
 class PuzzleFinder:
     """One worker process confirming clear decisions, started when first needed."""
 
@@ -80,12 +55,12 @@ class PuzzleFinder:
         """Queue the second review of ``decisions`` (the clear ones of a game's student); their puzzles
         come back in the future."""
         if self._pool is None:
-            self._pool = get_context("spawn").Pool(1, initializer=_started, initargs=(self.niceness,))
+            self._pool = get_context("spawn").Pool(1, initializer=worker_started, initargs=(self.niceness,))
         found: Future[list[Puzzle]] = Future()
         self._pool.apply_async(find_puzzles, (rules, player_count, seed, tuple(rounds), tuple(decisions), lesson,
                                               game),
-                               callback=partial(_settle, found.set_result),
-                               error_callback=partial(_settle, found.set_exception))
+                               callback=partial(settle, found.set_result),
+                               error_callback=partial(settle, found.set_exception))
         return found
 
     def close(self) -> None:
@@ -93,13 +68,6 @@ class PuzzleFinder:
         pool, self._pool = self._pool, None
         if pool is not None:
             pool.terminate()
-
-
-def _settle(settle: Callable[[Any], None], value: Any) -> None:
-    try:
-        settle(value)
-    except InvalidStateError:  # cancelled meanwhile: it stays cancelled
-        pass
 
 
 _shared: PuzzleFinder | None = None

@@ -45,7 +45,7 @@ niceness 0, 4.8-16.7 s at 3, 8.8-14.5 s at 5 and 3.7-27.5 s at 10 (in six, six, 
 runs; when a review cost twenty times more, 10 made it 229 s); 1.3-3.3 s without the busy loops at
 any of them, the projector's frames the same processor time at all."""
 PARENT_GONE = 70
-"""A worker's exit code when it ends because the app is gone."""
+"""A worker's exit code when it ends because the app is gone (a review worker or the puzzle finder)."""
 
 
 def review_workers() -> int:
@@ -54,8 +54,9 @@ def review_workers() -> int:
     return max(1, min(2, os.cpu_count() or 1))
 
 
-def _worker_started(niceness: int) -> None:
-    """In each worker: its priority, Ctrl-C left to the app, and a watch on the app."""
+def worker_started(niceness: int) -> None:
+    """In each worker (the review's, and the class's puzzle finder's): its priority, Ctrl-C left
+    to the app, and a watch on the app."""
     try:
         if niceness:
             os.nice(niceness)
@@ -125,7 +126,7 @@ class ReviewService:
 
     def _workers(self) -> Pool:
         if self._pool is None:
-            self._pool = get_context("spawn").Pool(self.workers, initializer=_worker_started,
+            self._pool = get_context("spawn").Pool(self.workers, initializer=worker_started,
                                                    initargs=(self.niceness,))
         return self._pool
 
@@ -144,7 +145,7 @@ class ReviewService:
         for point in points:
             task: Future[Decision] = Future()
             pool.apply_async(review_point, (point, self.rollouts, self.seed),
-                             callback=partial(_settle, task.set_result), error_callback=partial(_settle, task.set_exception))
+                             callback=partial(settle, task.set_result), error_callback=partial(settle, task.set_exception))
             tasks.append(task)
         return StudentReview(key, seat, tasks)
 
@@ -155,7 +156,7 @@ class ReviewService:
             pool.terminate()
 
 
-def _settle(settle: Callable[[Any], None], value: Any) -> None:
+def settle(settle: Callable[[Any], None], value: Any) -> None:
     """Give a task its decision (or its error) from the pool's thread; a task someone cancelled
     meanwhile stays cancelled (an error here would stop the pool's thread)."""
     try:
