@@ -31,7 +31,7 @@ from .model.options import PlayOptions
 from .model.replay import Replay, replay_of_game, replay_of_record
 from .model import resume as keeping
 from .model.saving import PROG, RecordSaver, check_record_file, error_line, save_to_history  # noqa: F401 - kept names
-from .model.session import Seat, check_kind, default_names
+from scenes.model.seats import Seat, check_kind, default_names
 from .navigation import Screens, note_kept
 from .window import WINDOW_SIZE, Window, window_title  # noqa: F401 - WINDOW_SIZE: kept name
 from game.scenarios import WORKED_EXAMPLE_NAMES, worked_example_played
@@ -157,7 +157,7 @@ class App:
         the scoreboard: its "s" is not the start of a name to filter by)."""
         if event.type != pygame.TEXTINPUT or not self._key_text:
             return False
-        typed, self._key_text = event.text == self._key_text, ""
+        typed, self._key_text = bool(event.text == self._key_text), ""
         return typed
 
     def run_frame(self, dt: float) -> None:

@@ -36,9 +36,11 @@ from .model.review_source import ReviewSource
 from .puzzles.practice import PracticeSettings
 from .puzzles.scene import PuzzleScene
 from .model.saving import RecordSaver, error_line
-from .model.session import Seat, TableSession, seats_for
+from .model.session import TableSession
+from scenes.model.seats import Seat, seats_for
 from .model.view import mode_of_kinds
-from .results.scene import ResultsScene, outcome_of
+from .results.scene import ResultsScene
+from scenes.model.outcome import outcome_of
 from .review.scene import ReviewScene
 from .rules.scene import RulesScene
 from .scoreboard.scene import ScoreboardScene
@@ -191,7 +193,7 @@ class Screens(ScreensOver):
             from .classroom.table import ClassResultsScene  # noqa: PLC0415 - the class game's packages load only for it
             from .model.class_session import OpenRoom  # noqa: PLC0415 - as above
 
-            room = OpenRoom(session, tuple(lesson.addresses))  # type: ignore[arg-type]
+            room = OpenRoom(session, tuple(lesson.addresses))
             self.manager.switch(ClassResultsScene(self.ctx, outcome, lesson.settings, room))
         else:
             self.manager.switch(ResultsScene(self.ctx, outcome))

@@ -21,7 +21,7 @@ from game.predict import question_of
 from ..kit import theme
 from ..kit.digits import DigitSprites
 from ..kit.widgets import draw_panel, draw_rich, rich_width
-from ..model.session import Part
+from game.i18n import Part
 from ..table.layout import TableLayout
 from ..table.predict_panel import answer_label
 

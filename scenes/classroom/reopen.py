@@ -29,7 +29,7 @@ from ..model.class_settings import ClassSettings
 from ..model.kept_rooms import resumed_room, room_game
 from ..model.lesson import Lesson
 from ..model.resume import Kept, resume_session
-from ..model.session import PHONE, Seat
+from scenes.model.seats import PHONE, Seat
 from ..model.thinker import Thinker
 from .lobby import PortInUse, join_addresses, listening_server
 from .overview import OverviewScene

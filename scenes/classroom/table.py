@@ -23,7 +23,8 @@ from ..kit import theme
 from ..base import AppContext, Input, InputKind
 from ..model.class_settings import ClassSettings
 from ..model.class_session import ClassSession, OpenRoom
-from ..results.scene import Outcome, ResultsScene
+from ..results.scene import ResultsScene
+from scenes.model.outcome import Outcome
 from ..table.source import LiveSource
 from ..table import TableScene
 from ..model.view import TableView

@@ -9,6 +9,7 @@ down, which gives smooth edges without any image file.
 from __future__ import annotations
 
 from collections import OrderedDict
+from collections.abc import Callable
 
 import pygame
 
@@ -65,7 +66,7 @@ class CardArt:
     def __init__(self, sprites: DigitSprites, rules: Rules) -> None:
         self.sprites = sprites
         self.rules = rules
-        self._cache: OrderedDict[tuple, pygame.Surface] = OrderedDict()
+        self._cache: OrderedDict[tuple[object, ...], pygame.Surface] = OrderedDict()
         self._presets: dict[str, CardArt] = {rules.name: self}
 
     def for_rules(self, rules: Rules) -> "CardArt":
@@ -79,7 +80,7 @@ class CardArt:
         return art
 
     # ------------------------------------------------------------- cache
-    def _cached(self, key: tuple, make) -> pygame.Surface:  # type: ignore[no-untyped-def]
+    def _cached(self, key: tuple[object, ...], make: Callable[[], pygame.Surface]) -> pygame.Surface:
         surface = self._cache.get(key)
         if surface is None:
             surface = make()

@@ -80,5 +80,5 @@ def draw_lines(surface: pygame.Surface, lines: Sequence[str], size: int, top: in
     for index, line in enumerate(lines):
         anchor = {"midtop": (centerx, top + index * pitch)} if centerx is not None \
             else {"topleft": (left or 0, top + index * pitch)}
-        covered.union_ip(theme.blit_hint(surface, line, size, colour, **anchor))  # type: ignore[arg-type]
+        covered.union_ip(theme.blit_hint(surface, line, size, colour, **anchor))
     return covered

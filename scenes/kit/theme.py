@@ -148,12 +148,12 @@ def penalty_colour(rules: Rules, penalty: int) -> Colour:
 class SafeFont(pygame.font.Font):
     """pygame's font, measuring and rendering only drawable text (see :func:`game.text.drawable`)."""
 
-    def render(self, text: str | bytes | None, antialias: bool,  # type: ignore[override]
+    def render(self, text: str | bytes | None, antialias: bool,
                color: object, bgcolor: object = None, wraplength: int = 0) -> pygame.Surface:
         return super().render(drawable(_as_text(text)), antialias, color, bgcolor,  # type: ignore[arg-type]
                               wraplength)
 
-    def size(self, text: str | bytes) -> tuple[int, int]:  # type: ignore[override]
+    def size(self, text: str | bytes) -> tuple[int, int]:
         """The drawn size of ``text``, remembered: a frame measures the same labels again and again,
         and measuring lays the text out (kerning included) each time."""
         label = drawable(_as_text(text))  # (bounded: a 5 MB name is remembered cut short)

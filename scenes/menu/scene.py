@@ -33,9 +33,10 @@ from .practice import open_practice
 from .seats import MenuSeats, SeatError, SeatsView
 from .view import draw_buttons, draw_modes, draw_resume, draw_title
 from ..model import settings
-from ..model.options import MODES
+from game.table_size import MODES
 from .resume_list import resume_label
-from ..model.session import HUMAN, Seat
+from game.kinds import HUMAN
+from scenes.model.seats import Seat
 from ..kit.widgets import draw_button
 
 COUNT_KEYS = {pygame.K_PLUS: 1, pygame.K_EQUALS: 1, pygame.K_KP_PLUS: 1, pygame.K_MINUS: -1, pygame.K_KP_MINUS: -1}

@@ -12,7 +12,7 @@ from ..kit import theme
 from .class_button import class_button_rect
 from .layout import MenuLayout
 from ..model.mode_titles import mode_title
-from ..model.options import MODES
+from game.table_size import MODES
 from ..kit.widgets import draw_button, fit_segments
 
 HINTS = N_("Tab/Up/Down: move    Enter: choose    1-3: mode    type a name    L: AI level    A: all AIs    "

@@ -25,7 +25,8 @@ from game.classroom.reviews import ReviewService, StudentReview, moved
 from game.puzzles import Puzzle
 from game.review import Decision
 
-from .session import PHONE, Stage
+from .session import Stage
+from scenes.model.seats import PHONE
 
 
 @dataclass(frozen=True)

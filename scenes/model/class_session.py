@@ -38,7 +38,8 @@ from .class_away import AwaySeats
 from .class_learning import NO_LEARNING, AfterGame, Learning
 from .class_predicting import PhonePredictions
 from .class_views import PhoneViews
-from .session import PHONE, Seat, Stage, TableSession
+from .session import Stage, TableSession
+from scenes.model.seats import PHONE, Seat
 from .thinker import Thinker
 
 _FALLBACK_SALT = 0x6C62272E
@@ -52,7 +53,7 @@ class Question:
     seat: int
     ask: str
     """``"card"`` or ``"row"``."""
-    future: Future
+    future: Future[int]
     view: PlayerView
     asked_at: float
 
@@ -63,14 +64,14 @@ class PhoneAgent:
     kind = PHONE
     answers_later = True
 
-    def __init__(self, seat: int, ask: Callable[[int, str, PlayerView], Future]) -> None:
+    def __init__(self, seat: int, ask: Callable[[int, str, PlayerView], Future[int]]) -> None:
         self.seat = seat
         self._ask = ask
 
-    def choose_card(self, view: PlayerView) -> Future:
+    def choose_card(self, view: PlayerView) -> Future[int]:
         return self._ask(self.seat, "card", view)
 
-    def choose_row(self, view: PlayerView) -> Future:
+    def choose_row(self, view: PlayerView) -> Future[int]:
         return self._ask(self.seat, "row", view)
 
 
@@ -182,8 +183,8 @@ class ClassSession(TableSession):
                         learning.reviews is not None)
 
     # ------------------------------------------------------------ phones
-    def _asked(self, seat: int, ask: str, view: PlayerView) -> Future:
-        future: Future = Future()
+    def _asked(self, seat: int, ask: str, view: PlayerView) -> Future[int]:
+        future: Future[int] = Future()
         if ask == "card":
             self.chosen.pop(seat, None)
         self.questions[seat] = Question(seat, ask, future, view, self.clock())

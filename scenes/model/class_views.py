@@ -85,19 +85,21 @@ class PhoneViews:
         next round while the table still shows the last placement of the round before - then the
         cards the seat held at that placement (what the round's deal left it)."""
         session = self.session
-        view = session.game.view(seat)
+        view: PlayerView = session.game.view(seat)
         if shown is None or shown.round == view.round:
             return view
         round_log = session.game.rounds[shown.round]
         played = {turn.plays[seat] for turn in round_log.turns[:shown.turn + 1]}
-        return view._replace(round=shown.round, hand=tuple(card for card in round_log.deal.hands[seat]
-                                                           if card not in played), card_to_place=None)
+        then: PlayerView = view._replace(round=shown.round, hand=tuple(card for card in round_log.deal.hands[seat]
+                                                                       if card not in played), card_to_place=None)
+        return then
 
     def chosen_card(self, seat: int) -> int | None:
         """The card the seat played this turn (secret until revealed): from its phone, or - a game
         resumed after a stop - as the engine holds it."""
         session = self.session
-        return session.chosen.get(seat, session.game.chosen_cards[seat])
+        chosen: int | None = session.chosen.get(seat, session.game.chosen_cards[seat])
+        return chosen
 
     def publish(self, force: bool = False) -> None:
         """Send the observations if anything they show may have changed."""

@@ -13,7 +13,7 @@ from typing import Sequence
 from game.i18n import _, ngettext, rich
 from game.rules import Rules
 
-from .session import Part
+from game.i18n import Part
 
 
 def status_parts(rules: Rules, round_: int, turn: int) -> list[Part]:

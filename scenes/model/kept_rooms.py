@@ -22,7 +22,8 @@ from game.store.kept_room import RoomChoices, UnfinishedRoom
 from .class_room import RoomGame, RoomOfTables, SaveTable, TableDoor
 from .class_session import ClassSession
 from .resume import resume_session, unfinished_of_session
-from .session import Seat, Stage
+from .session import Stage
+from scenes.model.seats import Seat
 from .thinker import Thinker
 from game.rules import rules_named
 

@@ -29,7 +29,9 @@ from game.store.storage import default_history_path
 from game.store.unfinished import UnfinishedError, UnfinishedGame, unfinished_of
 
 from .saving import error_line
-from .session import PHONE, Seat, Stage, TableSession, Thinker
+from .session import Stage, TableSession
+from scenes.model.seats import PHONE, Seat
+from scenes.model.thinker import Thinker
 
 
 def resumable(session: TableSession) -> bool:
@@ -68,9 +70,9 @@ class _RepeatThinker(Thinker):
     def __init__(self) -> None:
         super().__init__(threaded=False)
 
-    def submit(self, work: Callable[..., Any], *args: Any) -> Future:
+    def submit(self, work: Callable[..., Any], *args: Any) -> Future[Any]:
         answer = work(*args)
-        future: Future = Future()
+        future: Future[Any] = Future()
         if answer is not None:
             future.set_result(answer)
         return future

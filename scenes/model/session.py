@@ -33,12 +33,12 @@ from game.i18n import _, rich
 from game.players.options import DEFAULT_OPTIONS, AgentOptions
 from game.players.agents import Agent
 from game.engine import Game, Phase, Placement, predict
-from game.explain import Part, caption_parts, follows, preview_parts
+from game.explain import caption_parts, follows, preview_parts
+from game.i18n import Part
 from game.rules import SNAP, Rules
 from game.timeline import TableState, capture
 
-from .seats import (BOT, HUMAN, INTERPRETERS, LEVEL_NOTES, LEVELS, MAX_NAME, PHONE, Seat, bot_command,  # noqa: F401
-                    bot_name, check_kind, default_names, human_seats, seats_for, uses_curtain)
+from .seats import Seat, human_seats, uses_curtain
 from .thinker import BotStatus, ComputerPlayers, Thinker
 from concurrent.futures import wait
 

@@ -38,10 +38,10 @@ class Thinker:
     def threaded(self) -> bool:
         return self._executor is not None
 
-    def submit(self, work: Callable[..., Any], *args: Any) -> Future:
+    def submit(self, work: Callable[..., Any], *args: Any) -> Future[Any]:
         if self._executor is not None:
             return self._executor.submit(work, *args)
-        future: Future = Future()
+        future: Future[Any] = Future()
         try:
             future.set_result(work(*args))
         except BaseException as error:  # re-raised by result(), as from the worker

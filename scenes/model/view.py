@@ -20,8 +20,10 @@ from game.rules import Rules
 from game.table_size import MODE_KINDS
 from game.timeline import TableState
 
-from .session import (HUMAN, Part, Seat, Stage, TableSession, human_seats, revealed_caption,
-                      uses_curtain)
+from .session import Stage, TableSession, revealed_caption
+from game.kinds import HUMAN
+from game.i18n import Part
+from scenes.model.seats import Seat, human_seats, uses_curtain
 
 Rows = tuple[tuple[int, ...], ...]
 

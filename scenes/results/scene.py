@@ -12,7 +12,7 @@ from ..base import AppContext, Input, InputKind, Scene
 from ..kit.digits import number_size, write_number
 from ..kit.layout import scale_for
 from .layout import ResultsLayout, results_layout
-from ..model.session import Part
+from game.i18n import Part
 from ..model.outcome import Outcome, outcome_of  # noqa: F401 - kept names
 from ..kit.widgets import draw_button, draw_panel, draw_rich, fit_segments
 from ..kit.words import seat_label, seed_worth_showing

@@ -18,7 +18,7 @@ from game.review import DEFAULT_ROLLOUTS, DEFAULT_SEED, Decision, DecisionPoint,
 from ..base import AppContext
 from ..kit.layout import CARD_RATIO, scale_for
 from ..model.review_source import ReviewSource
-from ..model.session import Part
+from game.i18n import Part
 
 
 class ReviewJob:

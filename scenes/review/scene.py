@@ -20,8 +20,9 @@ from game.record import ReplayedRecord
 from game.review import DEFAULT_ROLLOUTS, DEFAULT_SEED, Decision, costliest
 
 from ..base import AppContext, Input, InputKind, Scene
-from ..model.session import Seat
-from .model import ReviewFrame, ReviewJob, ReviewSource, parts_of_text, review_layout  # noqa: F401
+from scenes.model.seats import Seat
+from .model import ReviewFrame, ReviewJob, review_layout
+from scenes.model.review_source import ReviewSource
 from .view import draw_review, review_frame
 from ..model.view import TableInfo
 from game.rules import rules_named

@@ -10,7 +10,7 @@ from game.review import ROW, WORTH_REVISITING, Decision, summary, worth_revisiti
 from ..kit import theme
 from ..kit.cards import LOOK_DIM
 from ..kit.digits import DigitSprites, write_number
-from ..model.session import Part
+from game.i18n import Part
 from ..kit import widgets
 from ..kit.widgets import draw_button, draw_panel, draw_rich, rich_width, wrap_rich
 from .model import ROW_LABEL_W, ReviewFrame, ReviewLayout, ReviewState, parts_of_text

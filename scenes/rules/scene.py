@@ -20,7 +20,8 @@ from ..kit import theme
 from ..base import AppContext, Input, InputKind, Scene
 from ..kit.digits import write_number
 from ..kit.layout import scale_for
-from ..kit.widgets import Part, draw_button, draw_panel, draw_rich
+from ..kit.widgets import draw_button, draw_panel, draw_rich
+from game.i18n import Part
 
 
 @dataclass(frozen=True)

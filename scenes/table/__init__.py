@@ -11,7 +11,8 @@ the live game and the replay behind one protocol.
 from .frame import Frame, FrameInfo
 from .motion import MOTION_SECONDS, Motion
 from .cursor import DELAYS, AutoClock, History, Move, Tape
-from .scene import TableScene, shot_name
+from .scene import TableScene
+from scenes.table.stepping import shot_name
 from .source import LiveSource, ReplaySource, TableSource
 from .text import fit_text, wrap_text
 from .top_bar import EXAMPLE_MODE

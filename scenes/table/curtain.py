@@ -10,7 +10,7 @@ from ..kit import theme
 from ..kit.digits import DigitSprites
 from .choosing import curtain_take_back_rect
 from .layout import TableLayout
-from ..model.session import Part
+from game.i18n import Part
 from ..model.view import TableInfo
 from ..kit.widgets import draw_button, draw_rich
 

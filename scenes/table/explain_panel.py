@@ -17,7 +17,7 @@ from ..kit import theme
 from ..kit.digits import DigitSprites
 from .explainer import Column, ExplainPanel, explain_panel
 from .layout import TableLayout
-from ..model.session import Part
+from game.i18n import Part
 from ..model.view import TableInfo
 from ..kit.widgets import draw_panel, draw_rich, rich_width, wrap_rich
 from .frame import Frame

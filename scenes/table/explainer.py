@@ -16,7 +16,7 @@ from game.explain import Explanation, explain, points_parts, takes_after_choice
 from game.i18n import _, rich
 from game.rules import Rules
 
-from ..model.session import Part
+from game.i18n import Part
 
 Rows = tuple[tuple[int, ...], ...]
 

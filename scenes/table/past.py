@@ -9,7 +9,7 @@ import pygame
 from game.i18n import _, rich
 
 from ..kit import theme
-from ..model.session import Part
+from game.i18n import Part
 from ..kit.widgets import draw_rich, rich_width
 from .frame import Frame
 

@@ -17,7 +17,7 @@ from game.rules import ROWS
 
 from ..kit import theme
 from .layout import TableLayout
-from ..model.session import Part
+from game.i18n import Part
 from ..kit.widgets import draw_button, draw_panel, draw_rich
 from ..kit.widgets import rich_width
 

@@ -16,7 +16,8 @@ from game.engine import Game, Placement
 from game.timeline import TableState
 
 from ..model.replay import Replay
-from ..model.session import BotStatus, Stage, TableSession
+from ..model.session import Stage, TableSession
+from scenes.model.thinker import BotStatus
 from ..model.view import TableInfo, TableView, info_of, live_view, view_of_state
 from .choosing import keep_on_leave
 
@@ -147,11 +148,13 @@ class LiveSource:
 
     @property
     def complete(self) -> bool:
-        return self.session.game.is_over
+        over: bool = self.session.game.is_over
+        return over
 
     @property
     def can_advance(self) -> bool:
-        return self.session.can_advance
+        can: bool = self.session.can_advance
+        return can
 
     @property
     def chooser(self) -> int | None:

@@ -21,7 +21,7 @@ from ..kit import theme
 from ..kit.words import seed_worth_showing
 from ..model.mode_titles import class_title, table_title
 from .predict_panel import predict_button
-from ..model.session import Part
+from game.i18n import Part
 from ..kit.widgets import draw_button, draw_rich, rich_width
 from .frame import Frame
 from .past import PastMarker, draw_marker, place_marker

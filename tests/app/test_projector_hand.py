@@ -13,7 +13,8 @@ from game.engine import PlayerView
 from scenes.table.choosing import HAND_GUARD_SECONDS
 from scenes.table.layout import table_layout
 from scenes.model.options import PlayOptions
-from scenes.model.session import Stage, TableSession, seats_for
+from scenes.model.session import Stage, TableSession
+from scenes.model.seats import seats_for
 from scenes.table import TableScene
 
 SIZE = (1280, 720)

@@ -189,7 +189,8 @@ def test_any_moment_of_a_game_resumes_to_the_same_table(mode: str, rules_name: s
 
     from game.rules import rules_named
     from scenes.model.resume import resume_session, unfinished_of_session
-    from scenes.model.session import TableSession, seats_for
+    from scenes.model.session import TableSession
+    from scenes.model.seats import seats_for
 
     rng = random.Random(f"{mode}-{rules_name}")
     rules = rules_named(rules_name)
