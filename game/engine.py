@@ -412,8 +412,10 @@ class Game:
         self._check_player(player)
         return self._in_play.choices.cards[player] is not None
 
-    is_over = property(lambda self: self.phase is Phase.GAME_OVER, doc="Whether the last round is scored.")
-    turns_per_round = property(lambda self: self.rules.turns_per_round)
+    @property
+    def is_over(self) -> bool:
+        """Whether the last round is scored."""
+        return self.phase is Phase.GAME_OVER
 
     def view(self, player: int) -> PlayerView:
         """What ``player`` may know now: own hand, rows, revealed cards, scores."""

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
 import pygame
 
@@ -30,11 +30,14 @@ from .kit.digits import DIGITS_DIR, SpriteError, load_digit_sprites
 from .model.options import PlayOptions
 from .model.replay import Replay, replay_of_game, replay_of_record
 from .model import resume as keeping
-from .model.saving import PROG, RecordSaver, check_record_file, error_line, save_to_history  # noqa: F401 - kept names
+from .model.saving import check_record_file, error_line
 from scenes.model.seats import Seat, check_kind, default_names
 from .navigation import Screens, note_kept
-from .window import WINDOW_SIZE, Window, window_title  # noqa: F401 - WINDOW_SIZE: kept name
+from .window import Window, window_title
 from game.scenarios import WORKED_EXAMPLE_NAMES, worked_example_played
+
+if TYPE_CHECKING:
+    from .model.session import TableSession
 
 FPS = 60
 
@@ -90,10 +93,14 @@ class App:
         open_first_screen(self, options)
 
     # What the screens and the tests ask of the app, kept where they always were:
-    session = property(lambda self: self.screens.session, doc="The live game (None if none).")
-    fullscreen = property(lambda self: self.window.fullscreen)
-    record_failed = property(lambda self: self.screens.saver.failed,
-                             doc="A finished game could not be written: the app's exit code says so.")
+    @property
+    def session(self) -> TableSession | None:
+        """The live game (None if none)."""
+        return self.screens.session
+
+    @property
+    def fullscreen(self) -> bool:
+        return self.window.fullscreen
 
     def toggle_fullscreen(self) -> None:
         """F11: fullscreen <-> window; scenes lay out again from the new size."""

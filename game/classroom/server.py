@@ -22,6 +22,7 @@ Hostile input is refused or its connection closed, never more.
 
 from __future__ import annotations
 
+import queue
 import socket
 from collections.abc import Mapping
 from pathlib import Path
@@ -32,7 +33,7 @@ from game.rules import SNAP, Rules
 from .bridge import WATCHER, AppBridge, Event
 from .connections import Connections
 from .delivery import Delivery, state_texts
-from .guard import AddressBuckets, Limits, TerminalLines, open_file_limit
+from .guard import AddressBuckets, ConnectionGuard, Limits, TerminalLines, open_file_limit
 from .handlers import Handlers
 from .protocol import Message, State, encode
 from .room import DEFAULT_PORT, Room
@@ -99,16 +100,42 @@ class ClassServer:
         so (close code 1012) and keep trying to reconnect."""
         self.transport.stop(timeout, coming_back)
 
-    inbox = property(lambda self: self.bridge.inbox, doc="What phones did (:class:`Event`), for the app.")
-    port = property(lambda self: self.transport.port, doc="The port listened on (the bound one once started).")
-    running = property(lambda self: self.transport.running, doc="Whether the server listens now.")
-    host = property(lambda self: self.transport.host)
-    files = property(lambda self: self.transport.files)
-    guard = property(lambda self: self.transport.guard)
-    refused = property(lambda self: self.connections.refused,
-                       doc="Connections and messages refused so far (for tests and the bench).")
-    watching = property(lambda self: self.connections.watching,
-                        doc="The watchers connected now: key -> name (replaced, never changed in place).")
+    @property
+    def inbox(self) -> queue.Queue[Event]:
+        """What phones did (:class:`Event`), for the app."""
+        return self.bridge.inbox
+
+    @property
+    def port(self) -> int:
+        """The port listened on (the bound one once started)."""
+        return self.transport.port
+
+    @property
+    def running(self) -> bool:
+        """Whether the server listens now."""
+        return self.transport.running
+
+    @property
+    def host(self) -> str:
+        return self.transport.host
+
+    @property
+    def files(self) -> dict[str, tuple[bytes, str]]:
+        return self.transport.files
+
+    @property
+    def guard(self) -> ConnectionGuard:
+        return self.transport.guard
+
+    @property
+    def refused(self) -> int:
+        """Connections and messages refused so far (for tests and the bench)."""
+        return self.connections.refused
+
+    @property
+    def watching(self) -> dict[str, str]:
+        """The watchers connected now: key -> name (replaced, never changed in place)."""
+        return self.connections.watching
 
     @property
     def connection_count(self) -> int:

@@ -24,7 +24,7 @@ from ..players.options import DEFAULT_OPTIONS, AgentOptions
 from .records import RecordsFile
 from ..bots.bench import BenchState
 from .runner import Task, chunk_size, cluster_chunk_size, play_chunk, rotations, run_chunks, run_chunks_on, tasks
-from .totals import (  # noqa: F401 - the summary's parts, as scripts import them from here
+from .totals import (
     ChunkTotals,
     HeadToHead,
     PlayerTally,

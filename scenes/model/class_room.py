@@ -19,6 +19,7 @@ import secrets
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 
+from game.classroom.guard import Limits
 from game.classroom.observation import at_table
 from game.classroom.protocol import ClassRank, Message, State
 from game.classroom.room import Room, SeatInfo
@@ -50,8 +51,13 @@ class TableRoom:
         self._room = room
         self.room_seats = tuple(seats)
 
-    code = property(lambda self: self._room.code)
-    version = property(lambda self: self._room.version)
+    @property
+    def code(self) -> str:
+        return self._room.code
+
+    @property
+    def version(self) -> int:
+        return self._room.version
 
     def seats(self) -> tuple[SeatInfo, ...]:
         infos = self._room.seats()
@@ -90,9 +96,17 @@ class TableDoor:
         self.ranks: dict[int, ClassRank] = {}
         """Each seat's rank in the class, added to its observations once every table is done."""
 
-    port = property(lambda self: self.server.port)
-    running = property(lambda self: self.server.running)
-    limits = property(lambda self: self.server.limits)
+    @property
+    def port(self) -> int:
+        return self.server.port
+
+    @property
+    def running(self) -> bool:
+        return self.server.running
+
+    @property
+    def limits(self) -> Limits:
+        return self.server.limits
 
     def room_seat(self, seat: int) -> int | None:
         return self.room.room_seats[seat]

@@ -17,7 +17,6 @@ if TYPE_CHECKING:
     from ..puzzles.practice import PracticeSettings
     from .class_settings import ClassSettings
 
-from game.table_size import MODES  # noqa: F401 - the modes, where the screens look for them
 """solo: one human against three AIs; hotseat: four humans; demo: four AIs."""
 
 

@@ -125,12 +125,6 @@ class TableSession:
         """Seat the players of the seats' kinds in place of stand-ins (a resumed game)."""
         self.players.take_over(self.game.seed, options, self.game)
 
-    # The computer players, under the names the screens and tests read:
-    agents = property(lambda self: self.players.agents, doc="Each seat's agent (None for a human).")
-    thinker = property(lambda self: self.players.thinker, doc="Makes the computer players' decisions.")
-    thinking = property(lambda self: self.players.thinking, doc="Decisions asked and not taken in yet.")
-    bot_table = property(lambda self: self.players.bot_table, doc="The bots' processes, if any.")
-
     # --------------------------------------------------------- queries
     @property
     def thinking_players(self) -> tuple[int, ...]:
@@ -141,8 +135,10 @@ class TableSession:
         """The live state of the bot in seat ``player`` (``None`` if it is not a bot)."""
         return self.players.bot_status(player)
 
-    rules = property(lambda self: self.game.rules, doc="The rules preset of the game.")
-    humans = property(lambda self: human_seats(self.seats), doc="The seats people play.")
+    @property
+    def rules(self) -> Rules:
+        """The rules preset of the game."""
+        return self.game.rules
 
     @property
     def uses_curtain(self) -> bool:
@@ -165,10 +161,14 @@ class TableSession:
         if self.stage is Stage.CHOOSE:
             return self.chooser
         if self.stage in (Stage.REVEALED, Stage.PLACED, Stage.ROW_CHOICE, Stage.THINKING) and not self.uses_curtain:
-            return self.humans[0] if self.humans else None
+            humans = human_seats(self.seats)
+            return humans[0] if humans else None
         return None
 
-    can_advance = property(lambda self: can_advance(self), doc="Whether Next has something to do now.")
+    @property
+    def can_advance(self) -> bool:
+        """Whether Next has something to do now."""
+        return can_advance(self)
 
     @property
     def row_chooser(self) -> int | None:
@@ -249,7 +249,7 @@ class TableSession:
         """Block up to ``seconds`` for the decisions asked so far, then :meth:`poll`; whether
         none is left outstanding (for tools and tests; the app polls every frame instead)."""
 
-        wait(list(self.thinking.values()), timeout=seconds)
+        wait(list(self.players.thinking.values()), timeout=seconds)
         self.poll()
         return not self.thinking_players
 
@@ -268,10 +268,10 @@ class TableSession:
         if game.phase is Phase.CHOOSE_ROW:
             player = game.awaiting_row_choice
             assert player is not None
-            if self.agents[player] is None:
+            if self.players.agents[player] is None:
                 self.stage = Stage.ROW_CHOICE
                 return None
-            row = self.thinking.pop(player).result()  # back: can_advance checked it
+            row = self.players.thinking.pop(player).result()  # back: can_advance checked it
             rows_before = game.rows
             return self._record(game.choose_row(player, row), rows_before)
         return None
@@ -314,7 +314,7 @@ class TableSession:
         self._after_choice(first=True)
 
     def _after_choice(self, first: bool = False) -> None:
-        waiting = [p for p in self.game.waiting_for if self.agents[p] is None]
+        waiting = [p for p in self.game.waiting_for if self.players.agents[p] is None]
         if waiting:
             self.chooser = waiting[0]
             self.stage = Stage.CURTAIN if self.uses_curtain else Stage.CHOOSE
@@ -344,8 +344,8 @@ def can_advance(session: TableSession) -> bool:
     if session.stage not in (Stage.REVEALED, Stage.PLACED):
         return False
     player = session.game.awaiting_row_choice
-    if player is not None and session.agents[player] is not None and len(session.placements) < len(session.seats):
-        future = session.thinking.get(player)
+    if player is not None and session.players.agents[player] is not None and len(session.placements) < len(session.seats):
+        future = session.players.thinking.get(player)
         return future is not None and future.done()
     return True
 

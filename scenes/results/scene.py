@@ -13,7 +13,7 @@ from ..kit.digits import number_size, write_number
 from ..kit.layout import scale_for
 from .layout import ResultsLayout, results_layout
 from game.i18n import Part
-from ..model.outcome import Outcome, outcome_of  # noqa: F401 - kept names
+from ..model.outcome import Outcome
 from ..kit.widgets import draw_button, draw_panel, draw_rich, fit_segments
 from ..kit.words import seat_label, seed_worth_showing
 from ..review.scene import source_of_outcome

@@ -31,7 +31,7 @@ from ..kit.layout import scale_for
 from ..kit.report_link import open_in_browser
 from ..review.scene import source_of_record
 from ..model.replay import replay_of_record
-from .view import (  # noqa: F401 - scoreboard_layout: tests and other screens import it from here
+from .view import (
     TOTALS_SHOWN,
     BoardFrame,
     ScoreboardLayout,

@@ -38,8 +38,9 @@ from .curtain import draw_curtain
 from .cursor import AutoClock, History
 from .frame import Frame, FrameInfo, selected_index
 from .painter import TablePainter, curtain_info, top_bar_rects
+from .motion import Motion
 from .showing import Showing
-from .stepping import Stepping, shot_name  # noqa: F401 - shot_name: where tests and screens found it
+from .stepping import Stepping
 from .source import LiveSource, ReplaySource, TableSource
 
 
@@ -92,14 +93,30 @@ class TableScene(Scene):
 
     # ------------------------------------------------------------ queries
     # What other screens and the tests read, under the names they have always had:
-    session = property(lambda self: self.source.session, doc="The live game (None in a replay).")
-    replay = property(lambda self: self.source.replay, doc="The replayed record (None in a live game).")
-    delay = property(lambda self: self.clock_auto.delay, doc="Auto's delay (seconds per placement).")
-    timer = property(lambda self: self.clock_auto.elapsed, doc="Seconds the frame has waited for Auto.")
-    live_stage = property(lambda self: self.source.stage, doc="What the live game shows and waits for.")
-    _bg = property(lambda self: self.painter.background.image, doc="The still layer as last rendered.")
-    motion = property(lambda self: self.stepping.motion, doc="The card gliding to its row, if one is.")
-    frame_pending = property(lambda self: self.stepping.frame_pending, doc="A change no frame has shown yet.")
+    @property
+    def session(self) -> TableSession | None:
+        """The live game (None in a replay)."""
+        return self.source.session
+
+    @property
+    def replay(self) -> Replay | None:
+        """The replayed record (None in a live game)."""
+        return self.source.replay
+
+    @property
+    def delay(self) -> float:
+        """Auto's delay (seconds per placement)."""
+        return self.clock_auto.delay
+
+    @property
+    def motion(self) -> Motion | None:
+        """The card gliding to its row, if one is."""
+        return self.stepping.motion
+
+    @property
+    def frame_pending(self) -> bool:
+        """A change no frame has shown yet."""
+        return self.stepping.frame_pending
 
     @property
     def cursor(self) -> int | None:
@@ -291,7 +308,7 @@ def table_now(scene: TableScene) -> TableNow:
         layout=scene.layout(), curtained=shown.curtained, taking_back=source.taking_back is not None,
         can_take_back=source.can_take_back is not None, frame_pending=scene.frame_pending,
         moving=scene.motion is not None, auto=scene.auto, browsing=scene.cursor is not None, in_past=scene.in_past,
-        stage=scene.live_stage, hand=shown.hand(), selected=scene.selected,
+        stage=scene.source.stage, hand=shown.hand(), selected=scene.selected,
         too_soon=scene.guard.guarded(shown.phase(), scene.clock), clock=scene.clock,
         predictor_takes=scene.predictor.handle_event)
 

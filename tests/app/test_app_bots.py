@@ -77,12 +77,12 @@ def test_a_demo_with_the_example_bot_completes_and_leaves_no_process() -> None:
     kinds = ("bot:" + EXAMPLE_BOT, "random", "random", "random")
     app = open_app(PlayOptions(mode="demo", seed=6, step_delay=0, kinds=kinds))
     session = table(app).session
-    assert session is not None and session.bot_table is not None
+    assert session is not None and session.players.bot_table is not None
     assert [s.name for s in session.seats] == ["heuristic_bot", "AI 2", "AI 3", "AI 4"]
     assert len(running_bot_pids()) == 1
     run_until(app, lambda a: isinstance(a.manager.active, ResultsScene))
     assert len(session.states) == 28
-    assert session.bot_table.disqualifications == []
+    assert session.players.bot_table.disqualifications == []
     assert running_bot_pids() == [], "the game is over: its bot is gone"
     record = history_records()[-1]
     assert [p.kind for p in record.players] == list(kinds)

@@ -142,7 +142,7 @@ def test_levels_are_chosen_by_mouse_and_keyboard_and_played() -> None:
     assert session is not None
     assert [s.kind for s in session.seats] == ["human", "heuristic", "mc", "mc"]
     assert [s.name for s in session.seats] == ["Player 1", "AI 1", "AI 2", "AI 3"]
-    assert session.thinker.threaded
+    assert session.players.thinker.threaded
     finish_solo(app)
     assert len(session.states) == 28
     records = history_records()
@@ -186,7 +186,7 @@ def test_a_threaded_session_plays_the_seeded_game_of_its_kinds() -> None:
     kinds = ("heuristic", "mc", "random", "heuristic")
     options = AgentOptions(rollouts=2)  # an mc player reproducible from the seed
     session = TableSession(seats_for("demo", kinds=kinds), seed=12, mode="demo", options=options)
-    assert session.thinker.threaded
+    assert session.players.thinker.threaded
     for _ in range(2000):
         if session.stage is Stage.OVER:
             break
@@ -199,9 +199,9 @@ def test_a_threaded_session_plays_the_seeded_game_of_its_kinds() -> None:
 
 def test_random_players_decide_at_once_on_the_calling_thread() -> None:
     session = TableSession(seats_for("solo"), seed=33)
-    assert not session.thinker.threaded
-    assert session.agents[0] is None
-    assert all(isinstance(agent, RandomAgent) for agent in session.agents[1:])
+    assert not session.players.thinker.threaded
+    assert session.players.agents[0] is None
+    assert all(isinstance(agent, RandomAgent) for agent in session.players.agents[1:])
     assert session.stage is Stage.CHOOSE and session.game.waiting_for == (0,)
     session.close()
 
@@ -212,7 +212,7 @@ def test_the_window_stays_responsive_while_an_ai_thinks() -> None:
     slow = Blocking()
     seats = seats_for("solo")
     session = TableSession(seats, seed=5, agents=[None, slow, RandomAgent(players_rng(5)), Lowest()])
-    assert session.thinker.threaded
+    assert session.players.thinker.threaded
     app.screens.show_session(session, TableScene(app.ctx, session))
     scene = table(app)
     frames(app)

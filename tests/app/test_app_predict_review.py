@@ -69,10 +69,10 @@ def test_predicting_the_worked_example_asks_first_then_reveals_and_scores() -> N
     assert scene.predictor.last_frame.verdict == "Right: Celia's 7 took a row"
 
     ghost = layout.row_card_rect(0, 3)  # where the 23 would be previewed after 9 12 21
-    assert region(ghost) == pygame.image.tobytes(scene._bg.subsurface(ghost), "RGB")  # no preview: it is the answer
+    assert region(ghost) == pygame.image.tobytes(scene.painter.background.image.subsurface(ghost), "RGB")  # no preview: it is the answer
     click(scene.predictor.button_rect.center)  # off: the preview is back
     frames(app, 1)
-    assert region(ghost) != pygame.image.tobytes(scene._bg.subsurface(ghost), "RGB")
+    assert region(ghost) != pygame.image.tobytes(scene.painter.background.image.subsurface(ghost), "RGB")
     key(pygame.K_p)
     key(pygame.K_SPACE)
     frames(app, 2)

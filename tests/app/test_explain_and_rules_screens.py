@@ -112,11 +112,11 @@ def test_rules_screen_leaves_the_game_exactly_as_it_was() -> None:
         frames(app)
         scene.update(1.0)
     session = scene.session
-    before = (session.game.rows, len(session.states), session.stage, scene.timer, scene.auto)
+    before = (session.game.rows, len(session.states), session.stage, scene.clock_auto.elapsed, scene.auto)
     key(pygame.K_F1)
     frames(app, 20, dt=1.0)                    # time passes on the rules screen
     assert isinstance(app.manager.active, RulesScene)
-    assert (session.game.rows, len(session.states), session.stage, scene.timer, scene.auto) == before
+    assert (session.game.rows, len(session.states), session.stage, scene.clock_auto.elapsed, scene.auto) == before
     key(pygame.K_ESCAPE)
     frames(app)
     assert app.manager.active is scene

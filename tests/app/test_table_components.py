@@ -40,12 +40,12 @@ def test_drawing_changes_nothing_the_probe_reads() -> None:
         scene = table(app)
         scene.auto = False
         frames(app)
-        before = (scene.last_frame, scene.predictor.last_frame, scene.cursor, scene.timer)
+        before = (scene.last_frame, scene.predictor.last_frame, scene.cursor, scene.clock_auto.elapsed)
         surface = pygame.display.get_surface()
         first = pygame.image.tobytes(surface, "RGB")
         scene.draw(surface)
         scene.draw(surface)
         assert pygame.image.tobytes(surface, "RGB") == first
-        assert (scene.last_frame, scene.predictor.last_frame, scene.cursor, scene.timer) == before
+        assert (scene.last_frame, scene.predictor.last_frame, scene.cursor, scene.clock_auto.elapsed) == before
     finally:
         close_app()

@@ -158,7 +158,7 @@ def test_everything_drawn_goes_through_drawable(watched_fonts: list[str], data_d
     frames(app)
     assert isinstance(theme.font(20), pygame.font.Font) and type(theme.font(20)).__mro__[1].__name__ == "WatchedFont"
     assert any("A" + REPLACEMENT in text for text in watched_fonts)
-    assert app.record_failed, "names no record may hold are refused when saving, in one line"
+    assert app.screens.saver.failed, "names no record may hold are refused when saving, in one line"
 
     from game.store.history import open_history
     from scenes.scoreboard.scene import ScoreboardScene
