@@ -1,5 +1,5 @@
 """``main.py simulate``: many computer games without a window; the flags checked, the run
-(:func:`game.simulate.simulate`) started, its summary printed."""
+(:func:`game.lab.simulate.simulate`) started, its summary printed."""
 
 from __future__ import annotations
 

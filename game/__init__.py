@@ -1,4 +1,6 @@
-"""The 6 Takes! rules engine: pure Python, standard library only, no drawing."""
+"""The game of 6 Takes!, never drawn: the pure rules core in the modules at this level (standard library only),
+with the computer players, the batched engine (numpy) and the adapters (bots, lab, tournament, cluster,
+classroom, store) in the packages below it."""
 
 from .players.agents import AGENT_KINDS, Agent, RandomAgent, make_agent
 from .engine import (

@@ -46,7 +46,7 @@ class Level:
     """A built-in computer player."""
 
     name: str
-    """One of :data:`game.agents.AGENT_KINDS`."""
+    """One of :data:`game.players.agents.AGENT_KINDS`."""
 
     @property
     def text(self) -> str:

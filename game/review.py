@@ -5,7 +5,7 @@ rule 4, a row taken (every row is an option).  Each is judged only from what
 its player knew at that moment - the :class:`~game.engine.PlayerView` the
 engine gave them, rebuilt by replaying the game's log - never from the
 hidden hands: the opponents' future cards are sampled from the cards that
-player had not seen, exactly as the ``mc`` player does (:mod:`game.mc`).
+player had not seen, exactly as the ``mc`` player does (:mod:`game.players.mc`).
 
 For every option the review plays the same sampled worlds to the end of the
 round (common random numbers: options are compared on the same luck), every

@@ -9,7 +9,7 @@ One module per concern:
 * :mod:`.referee` - the agent that asks the bot and the table of one game's bots.
 
 Importing the package imports none of them.  Processes are ended through
-:mod:`game.proctree`, which loads ``psutil`` only when a bot is seated.
+:mod:`game.bots.proctree`, which loads ``psutil`` only when a bot is seated.
 
 A :class:`~.referee.BotAgent` is an ordinary agent (``choose_card`` / ``choose_row``)
 whose decisions come from another program speaking the text protocol of
@@ -22,13 +22,13 @@ authors in ``docs/bot-protocol.md``).  The referee's side of the bargain:
   card it does not hold, exits, or floods its output is disqualified: the
   :class:`~.failures.Disqualification` says who, when, what it sent and the end of its
   debug output; its process is killed; the agent then plays its seat like
-  :class:`~game.agents.RandomAgent` so the game goes on unchanged.
+  :class:`~game.players.agents.RandomAgent` so the game goes on unchanged.
 * **Debug output.**  Whatever the bot writes to stderr never mixes with the
   protocol: the last lines stay in memory (:attr:`~.referee.BotAgent.stderr_tail`) and
   all of it can be appended to a log file.
 * **No orphans.**  The bot runs in its own session (POSIX) or process group
   (Windows) and its whole process tree - including children that left its
-  session or outlived it, see :mod:`game.proctree` - is killed by
+  session or outlived it, see :mod:`game.bots.proctree` - is killed by
   :meth:`~.referee.BotAgent.close`, by leaving a ``with`` block, and, as a last resort,
   when the interpreter exits (every running bot is in a module-level
   registry closed by :mod:`atexit`).  On Linux the kernel and a watchdog

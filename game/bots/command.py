@@ -51,7 +51,7 @@ def check_command(command: str) -> list[str]:
 
 
 def require_process_tools() -> None:
-    """:class:`~game.proctree.PackageMissing` unless ``psutil`` is installed: without it the
+    """:class:`~game.bots.proctree.PackageMissing` unless ``psutil`` is installed: without it the
     processes a bot starts could not all be ended, so no bot is started."""
     if not proctree.available():
         raise proctree.PackageMissing("psutil", _("bots need the psutil package, to end every process a bot "

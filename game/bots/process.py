@@ -1,5 +1,5 @@
 """One running bot program: lines in, lines out, debug output aside, time limits, and a sure kill
-(the whole process tree, see :mod:`game.proctree`); every running bot is in a registry
+(the whole process tree, see :mod:`game.bots.proctree`); every running bot is in a registry
 closed by :mod:`atexit`.
 
 Pipes are read and written by threads feeding queues, never with ``select``,
@@ -126,7 +126,7 @@ class BotProcess:
         """The native id of the thread reading the bot's answers."""
         self._threads: list[threading.Thread] = []  # set before the registry can see this process
         self.marker = proctree.new_marker()
-        """Inherited by every process the bot starts, so strays can be found (:mod:`game.proctree`)."""
+        """Inherited by every process the bot starts, so strays can be found (:mod:`game.bots.proctree`)."""
         proctree.become_subreaper()
         proctree.start_watchdog()
         try:

@@ -10,5 +10,5 @@
   (unless appending or overwriting), written a chunk at a time, cut back to
   the last whole record if a write fails.
 
-:mod:`game.simulate` runs a whole run on top of it; :mod:`cli.simulate` is its command line.
+:mod:`game.lab.simulate` runs a whole run on top of it; :mod:`cli.simulate` is its command line.
 """

@@ -10,7 +10,7 @@ happens per decision.
 Kinds (:data:`AGENT_KINDS`):
 
 * ``random`` - the assignment's "stupid AI" (:class:`RandomAgent`);
-* ``heuristic`` - human-like rules of thumb (:mod:`game.heuristic`);
+* ``heuristic`` - human-like rules of thumb (:mod:`game.players.heuristic`);
 * ``mc`` - Monte Carlo search to a time or rollout budget (:mod:`game.players.mc`), loaded
   when the first ``mc`` player is made: its search stands on the batched engine (numpy), which
   nothing else here needs.

@@ -25,7 +25,7 @@ def write_outputs(table: Sequence[Standing], info: dict[str, Any], folder: Path 
 
 
 def write_atomically(path: Path, text: str) -> None:
-    """Write ``text`` as the whole of ``path`` (checked first: see :mod:`game.outputs`); ``OSError``
+    """Write ``text`` as the whole of ``path`` (checked first: see :mod:`game.store.outputs`); ``OSError``
     naming ``path`` if it cannot be."""
     try:
         write_text_atomically(path, text)

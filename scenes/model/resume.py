@@ -1,7 +1,7 @@
 """Keeping a game in progress and resuming it exactly where it was (pure Python).
 
 :func:`unfinished_of_session` writes down a live :class:`TableSession`'s
-decisions (see :mod:`game.unfinished`); :func:`resume_session` replays them
+decisions (see :mod:`game.store.unfinished`); :func:`resume_session` replays them
 through a new session - the humans' cards and rows through the session's
 own actions, the computer players' through stand-ins that repeat what they
 decided - and stops at the step the table showed.  Then the seats' own

@@ -23,7 +23,7 @@ BUTTONS = (N_("Replay this deal"), N_("New deal"), N_("Menu"), N_("Quit"), N_("R
 BUTTON_HINTS = ("R", N_("Enter / P"), N_("M / Esc"), "Q", "V")
 """The keys under each button (translated when drawn: "Entrée / P")."""
 FOCUS_ORDER = (0, 1, 4, 2, 3)
-"""The buttons from left to right (see :func:`scenes.kit.layout.results_layout`)."""
+"""The buttons from left to right (see :func:`scenes.results.layout.results_layout`)."""
 
 
 def winners_title(names: list[str], size: int, width: int) -> tuple[str, int]:

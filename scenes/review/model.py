@@ -1,7 +1,7 @@
 """The review screen's model and layout: the game reviewed (:class:`ReviewSource`), the review
 running on a worker thread (:class:`ReviewJob`), what a frame showed (:class:`ReviewFrame`) and
-every rectangle (:func:`review_layout`).  The scene (:mod:`.review_scene`) and its drawing
-(:mod:`.review_view`) both stand on it."""
+every rectangle (:func:`review_layout`).  The scene (:mod:`.scene`) and its drawing
+(:mod:`.view`) both stand on it."""
 
 from __future__ import annotations
 

@@ -5,7 +5,7 @@ then confirm), picking a row for rule 4, and stepping each take the input in
 turn.  Clicks are tested against the rectangles the components are drawn in.
 :class:`Controls` reads what the table shows as plain values (:class:`TableNow`)
 and returns :class:`Action` values; the scene applies them
-(:meth:`scenes.table.scene.TableScene.apply`).  Nothing here changes the scene.
+(:func:`scenes.table.scene.apply`).  Nothing here changes the scene.
 """
 
 from __future__ import annotations

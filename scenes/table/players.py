@@ -1,7 +1,7 @@
 """The seats: each player's name and what they do, their points, and their card of the turn.
 
 Seats are drawn here only: one seat per rectangle the layout gives
-(:attr:`scenes.kit.layout.TableLayout.seats`), however many there are - their
+(:attr:`scenes.table.layout.TableLayout.seats`), however many there are - their
 still boxes once into the background (:func:`draw_still_seats`), the rest
 every frame (:func:`draw_players`).
 """
