@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable, Sequence
+from typing import Callable, Protocol, Sequence
 
 from .players.options import DEFAULT_OPTIONS, AgentOptions
 from .players.agents import Agent, make_agent
@@ -12,8 +12,15 @@ from .kinds import Bot, Human, PlayerKind, parse_kind
 from .engine import SEED_LIMIT, Game, Phase
 from .rules import Rules
 
-if TYPE_CHECKING:  # bots are processes: their module loads only when a bot is seated
-    from .bots.referee import BotTable
+
+class BotSeats(Protocol):
+    """Where the bots of one game are started, and closed together when it ends (the bots' own
+    package, ``game.bots.referee.BotTable``): the core seats a bot through it and never starts a process."""
+
+    def seat(self, bot: Bot, *, seat: int, player_count: int, rng: random.Random, options: AgentOptions,
+             log_path: Path | None) -> Agent:
+        """The agent of ``bot`` for ``seat``, its process started."""
+        ...
 
 _SEED_STEP = 0x9E3779B97F4A7C15
 """An odd constant: consecutive game seeds of a run are spread over the range."""
@@ -37,42 +44,27 @@ def players_rng(seed: int) -> random.Random:
     return random.Random(seed ^ _PLAYERS_SALT)
 
 
-def check_kind(kind: str, *, human: bool = False) -> PlayerKind:
-    """The kind ``kind`` names, if a computer player can play it (or, with ``human``, a person):
-    a built-in level, or ``bot:COMMAND`` / ``bot-statement:COMMAND`` whose program can be found.
-    ``ValueError`` saying why otherwise."""
-    parsed = parse_kind(kind, human=human)  # ValueError for a bot prefix without a command
-    if isinstance(parsed, Bot):
-        from .bots.command import check_command  # noqa: PLC0415 - game/bots/ loads only when a bot is seated
-
-        check_command(parsed.command)
-    return parsed
-
-
 def make_player(kind: str | PlayerKind, *, seat: int, player_count: int, rng: random.Random,
-                options: AgentOptions = DEFAULT_OPTIONS, bot_table: BotTable | None = None,
+                options: AgentOptions = DEFAULT_OPTIONS, bot_table: BotSeats | None = None,
                 bot_log: Path | None = None) -> Agent:
     """The computer player of ``kind`` for ``seat``: a built-in kind, or an external bot.
 
-    ``bot:COMMAND`` / ``bot-statement:COMMAND`` start COMMAND as a bot
-    process (see ``docs/bot-protocol.md``); pass a ``bot_table`` (and close it
-    when the game ends) so the game's bots are killed together.
+    ``bot:COMMAND`` / ``bot-statement:COMMAND`` start COMMAND as a bot process (see
+    ``docs/bot-protocol.md``) at ``bot_table`` (close it when the game ends, so the game's bots
+    are killed together); without one a bot cannot be seated (``ValueError``).
     """
     parsed = parse_kind(kind, human=False) if isinstance(kind, str) else kind
+    if isinstance(parsed, Human):
+        raise ValueError("a human seat has no computer player")
     if not isinstance(parsed, Bot):
-        if isinstance(parsed, Human):
-            raise ValueError("a human seat has no computer player")
         return make_agent(parsed.name, rng, options)
-    from .bots.referee import make_bot_agent  # noqa: PLC0415 - game/bots/ loads only when a bot is seated
-
-    agent = make_bot_agent(parsed.command, seat=seat, player_count=player_count, rng=rng,
-                           phase_last=parsed.phase_last, log_path=bot_log, table=bot_table, folder=options.bot_folder)
-    agent.cpu_clock = options.bot_cpu_clock
-    return agent
+    if bot_table is None:
+        raise ValueError(f"{parsed.command!r}: a bot is seated only at a table that starts and closes bots")
+    return bot_table.seat(parsed, seat=seat, player_count=player_count, rng=rng, options=options, log_path=bot_log)
 
 
 def make_agents(kinds: Sequence[str | PlayerKind], seed: int, options: AgentOptions = DEFAULT_OPTIONS,
-                bot_table: BotTable | None = None,
+                bot_table: BotSeats | None = None,
                 bot_logs: Callable[[int], Path | None] | None = None) -> list[Agent]:
     """One player per seat, all drawing from the players' generator of ``seed``.
 

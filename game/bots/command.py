@@ -10,6 +10,7 @@ from pathlib import Path
 
 from . import proctree
 from ..i18n import _
+from ..kinds import Bot, PlayerKind, parse_kind
 
 _POSIX = os.name == "posix"
 
@@ -62,3 +63,13 @@ def _unquote(word: str) -> str:
     if len(word) >= 2 and word[0] == word[-1] == '"':
         return word[1:-1]
     return word
+
+
+def check_kind(kind: str, *, human: bool = False) -> PlayerKind:
+    """The kind ``kind`` names, if a computer player can play it (or, with ``human``, a person):
+    a built-in level, or ``bot:COMMAND`` / ``bot-statement:COMMAND`` whose program can be found.
+    ``ValueError`` saying why otherwise."""
+    parsed = parse_kind(kind, human=human)  # ValueError for a bot prefix without a command
+    if isinstance(parsed, Bot):
+        check_command(parsed.command)
+    return parsed

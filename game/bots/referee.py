@@ -7,12 +7,14 @@ from __future__ import annotations
 import os
 import random
 import signal
+from pathlib import Path
 from types import TracebackType
 
 from ..store.outputs import check_output_file
 from ..players.agents import RandomAgent
 from ..engine import PlayerView
-from ..kinds import BOT_KIND, BOT_STATEMENT_KIND
+from ..kinds import BOT_KIND, BOT_STATEMENT_KIND, Bot
+from ..players.options import AgentOptions
 from .command import require_process_tools, split_command
 from .diagnosis import STARTUP_SECONDS, AskedGame, Question, could_not_start_detail, diagnose, order_hint
 from ..i18n import N_
@@ -52,6 +54,14 @@ class BotTable:
 
     def record(self, disqualification: Disqualification) -> None:
         self.disqualifications.append(disqualification)
+
+    def seat(self, bot: Bot, *, seat: int, player_count: int, rng: random.Random, options: AgentOptions,
+             log_path: Path | None) -> BotAgent:
+        """The bot ``bot`` for ``seat``, its process started at this table (``game.play.BotSeats``)."""
+        agent = make_bot_agent(bot.command, seat=seat, player_count=player_count, rng=rng,
+                               phase_last=bot.phase_last, log_path=log_path, table=self, folder=options.bot_folder)
+        agent.cpu_clock = options.bot_cpu_clock
+        return agent
 
     def close(self) -> None:
         """Kill every bot process of the table (idempotent)."""

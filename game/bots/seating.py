@@ -18,9 +18,8 @@ from typing import Sequence
 
 from ..players.agents import AGENT_KINDS
 from ..i18n import _
-from .command import check_command
+from .command import check_command, check_kind
 from ..kinds import HUMAN, Bot, parse_bot
-from ..play import check_kind
 from ..rules import Rules
 from ..text import InvalidNameError, check_name
 

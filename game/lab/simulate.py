@@ -34,7 +34,7 @@ from .totals import (
     wilson_interval,
 )
 from ..kinds import is_bot_kind
-from ..play import check_kind
+from ..bots.command import check_kind
 from ..rules import Rules
 
 if TYPE_CHECKING:
