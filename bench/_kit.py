@@ -77,11 +77,13 @@ def _thread_failed(args: threading.ExceptHookArgs) -> None:
 
 def _end(code: int) -> NoReturn:
     """Kill the bench's processes and exit now: a server's thread or a worker must not keep it waiting."""
-    for child in psutil.Process().children(recursive=True):
+    children = psutil.Process().children(recursive=True)
+    for child in children:
         try:
             child.kill()
         except psutil.Error:
             pass
+    psutil.wait_procs(children, timeout=5)  # (its own children reaped: no zombies left)
     sys.stdout.flush()
     sys.stderr.flush()
     os._exit(code)
