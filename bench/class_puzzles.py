@@ -1,6 +1,6 @@
 """The class's own puzzles: their second review beside a running projector.
 
-``python bench/class_puzzles.py [--students 30] [--json]``
+``python bench/class_puzzles.py [--students 30] [--json] [--smoke]``
 
 A lesson of ``--students`` students (games of four seats played by built-in players, every seat a
 student) is reviewed first, as the class game does (the review workers, the default rollouts);

@@ -1,6 +1,6 @@
 """The students' reviews reaching their phones: a class of 30 at the end of a lesson.
 
-``python bench/class_reviews.py [--phones 30] [--niceness N] [--busy N] [--json]``
+``python bench/class_reviews.py [--phones 30] [--niceness N] [--busy N] [--rollouts R] [--json] [--smoke]``
 ``python bench/class_reviews.py --busy 6 --json``  (a busy laptop: six busy loops beside the lesson)
 
 Every simulated phone (in ``--client-processes`` processes of their own) joins one room of many

@@ -1,6 +1,6 @@
 """How long a class game takes to stop while its students' reviews are being made.
 
-``python bench/class_stop.py [--students 30] [--runs 3] [--json]``
+``python bench/class_stop.py [--students 30] [--runs 3] [--json] [--smoke]``
 
 Starts ``main.py class`` with many tables, plays a whole lesson from simulated phones (each on an
 address of its own, 127.0.0.x), and once every student's game is over and every review is being
