@@ -2,6 +2,7 @@
 
     python bench/ai.py [--games N] [--deals D] [--think-ms MS] [--jobs J] [--only NAME ...]
     python bench/ai.py --only rollouts [--baseline DIR] [--repeats R]
+    python bench/ai.py --smoke   (every bench above at a few games, a few rollouts)
 
 1. ``classic``  - classic rules, ``mc`` against three ``random``: mean penalty
    per 10-card round, with its 95% interval (target: at most 4.0).
@@ -44,6 +45,8 @@ from game.rules import CLASSIC, SNAP, Rules  # noqa: E402
 from game.lab.records import RecordsFile  # noqa: E402
 from game.lab.simulate import Summary, mean_interval, simulate, total_games  # noqa: E402
 from cli.progress import Progress  # noqa: E402
+
+from _kit import add_smoke, run  # noqa: E402
 
 BENCHES = ("classic", "snap", "mc-vs-heuristic", "heuristic-vs-random", "rollouts")
 ROLLOUT_GAMES = 6
@@ -245,7 +248,11 @@ def main() -> None:
     parser.add_argument("--repeats", type=int, default=3, help="rollouts: alternating runs (default 3)")
     parser.add_argument("--measure-rollouts", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--root", type=Path, default=None, help=argparse.SUPPRESS)
+    add_smoke(parser)
     args = parser.parse_args()
+    if args.smoke:
+        args.games = args.snap_games = args.heuristic_deals = 2
+        args.deals, args.rollouts, args.think_ms, args.repeats = 1, 4, 2.0, 1
     if args.measure_rollouts:
         print(json.dumps(measure_rollouts(args.think_ms)))
         return
@@ -266,4 +273,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    run(main)

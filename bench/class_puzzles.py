@@ -1,6 +1,6 @@
 """The class's own puzzles: their second review beside a running projector.
 
-``python bench/class_puzzles.py [--students 30] [--json]``
+``python bench/class_puzzles.py [--students 30] [--json] [--smoke]``
 
 A lesson of ``--students`` students (games of four seats played by built-in players, every seat a
 student) is reviewed first, as the class game does (the review workers, the default rollouts);
@@ -29,6 +29,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+from _kit import add_smoke, run
 
 FRAME_TARGET_MS = 16.0
 KINDS = ("heuristic", "random", "heuristic", "random")
@@ -102,6 +104,10 @@ def measure(args: argparse.Namespace) -> dict[str, Any]:
     busy = frames(app, lambda: all(f.done() for f in found), 60 * int(args.timeout))
     finished = time.monotonic() - handed
     finder.close()
+    failed = [f.exception() for f in found if f.done() and f.exception()]
+    if failed or not all(f.done() for f in found):
+        raise SystemExit(f"the puzzle finder failed: {failed[0]!r}" if failed else
+                         f"the puzzles were not all found in {args.timeout:g} s")
     clear = sum(len(clear_decisions(decisions)) for *_rest, decisions in students)
     return {
         "students": args.students, "decisions": sum(len(decisions) for *_rest, decisions in students),
@@ -123,7 +129,10 @@ def main() -> int:
     parser.add_argument("--baseline-frames", type=int, default=300)
     parser.add_argument("--timeout", type=float, default=900.0)
     parser.add_argument("--json", action="store_true")
+    add_smoke(parser)
     args = parser.parse_args()
+    if args.smoke:  # one game's students, a few frames alone
+        args.students, args.baseline_frames, args.timeout = 4, 10, 120.0
     figures = measure(args)
     if args.json:
         print(json.dumps(figures))
@@ -140,4 +149,4 @@ def main() -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    run(main)

@@ -1,6 +1,6 @@
 """The students' reviews reaching their phones: a class of 30 at the end of a lesson.
 
-``python bench/class_reviews.py [--phones 30] [--niceness N] [--busy N] [--json]``
+``python bench/class_reviews.py [--phones 30] [--niceness N] [--busy N] [--rollouts R] [--json] [--smoke]``
 ``python bench/class_reviews.py --busy 6 --json``  (a busy laptop: six busy loops beside the lesson)
 
 Every simulated phone (in ``--client-processes`` processes of their own) joins one room of many
@@ -24,6 +24,7 @@ import argparse
 import asyncio
 import json
 import os
+import queue
 import statistics
 import subprocess
 import sys
@@ -38,7 +39,10 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
+from _kit import add_smoke, check_processes, checkpoint, run
+
 CODE = "REVW"
+SMOKE_ROLLOUTS = 8
 LAST_TARGET_QUIET_S = 3.0
 LAST_TARGET_LOADED_S = 30.0
 FRAME_TARGET_MS = 16.0
@@ -70,6 +74,16 @@ def phones(url: str, names: list[tuple[str, str]], results: Any, ready: Any) -> 
     asyncio.run(main())
 
 
+def reported(results: Any, workers: list[Any]) -> Any:
+    """The next phones' process's report; raises if they ended without one, or after two minutes."""
+    for _second in range(120):
+        try:
+            return results.get(timeout=1)
+        except queue.Empty:
+            check_processes(workers)
+    raise SystemExit("the phones did not report in two minutes")
+
+
 def percentile(values: list[float], share: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(len(ordered) * share))] if ordered else float("nan")
@@ -81,6 +95,7 @@ def lesson(args: argparse.Namespace) -> dict[str, Any]:
     from game.classroom.reviews import WORKER_NICENESS, ReviewService
     from game.classroom.server import ClassServer
     from game.classroom.tables import AUTO, plan_tables
+    from game.review import DEFAULT_ROLLOUTS
     from game.rules import SNAP
     from scenes.app import App
     from scenes.classroom.overview import OverviewScene
@@ -96,16 +111,17 @@ def lesson(args: argparse.Namespace) -> dict[str, Any]:
     names = people(args.phones, "S")
     server, results, workers = room_of_phones(ClassServer, SNAP, names, args.client_processes, phones,
                                               lambda share, results, ready: (share, results, ready), CODE)
+    checkpoint("phones joined")
     room = server.room
     pygame.display.init()
     pygame.font.init()
     app = App(PlayOptions(step_delay=args.step_delay))
     niceness = WORKER_NICENESS if args.niceness is None else args.niceness
-    service = ReviewService(workers=args.workers, niceness=niceness)
+    service = ReviewService(workers=args.workers, rollouts=args.rollouts or DEFAULT_ROLLOUTS, niceness=niceness)
     plan = plan_tables(room.start(), 4, AUTO)
     tables = RoomOfTables(server, plan, RoomGame(SNAP, seed=1, step_delay=args.step_delay,
                                                   learning=Learning(reviews=service)),
-                          lambda session, code, table: "")
+                          lambda session, code, table, finishing: "")  # (not saved: not measured)
     overview = OverviewScene(app.ctx, tables, ClassSettings(tables=AUTO), (f"http://127.0.0.1:{server.port}",))
     surface = pygame.display.set_mode((1280, 720))
     frames_ms: list[float] = []
@@ -114,6 +130,7 @@ def lesson(args: argparse.Namespace) -> dict[str, Any]:
     last = time.monotonic()
     deadline = last + args.timeout
     while time.monotonic() < deadline:
+        check_processes(workers)
         frame_start = time.monotonic()
         tables.pump(frame_start - last)
         if tables.done:
@@ -129,7 +146,7 @@ def lesson(args: argparse.Namespace) -> dict[str, Any]:
                 break
         time.sleep(max(0.0, 1 / 60 - (time.monotonic() - frame_start)))
     tables.close()
-    found = [entry for _ in workers for entry in results.get(timeout=120)]
+    found = [entry for _ in workers for entry in reported(results, workers)]
     for worker in workers:
         worker.join(30)
     service.close()
@@ -170,11 +187,16 @@ def main() -> int:
     parser.add_argument("--workers", type=int, default=None, help="review worker processes (default: up to 2)")
     parser.add_argument("--niceness", type=int, default=None,
                         help="the review workers' niceness (default: the app's, WORKER_NICENESS)")
+    parser.add_argument("--rollouts", type=int, default=None,
+                        help="each decision's sampled deals in a review (default: the app's, DEFAULT_ROLLOUTS)")
     parser.add_argument("--step-delay", type=float, default=0.05)
     parser.add_argument("--timeout", type=float, default=600.0)
     parser.add_argument("--busy", type=int, default=0, help="busy loops beside the lesson (default 0)")
     parser.add_argument("--json", action="store_true")
+    add_smoke(parser)
     args = parser.parse_args()
+    if args.smoke:  # four students at one table, a short review each
+        args.phones, args.client_processes, args.workers, args.rollouts = 4, 1, 1, SMOKE_ROLLOUTS
     with busy_loops(args.busy):
         figures = lesson(args)
     figures["busy_loops"] = args.busy
@@ -194,4 +216,4 @@ def main() -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    run(main)

@@ -1,6 +1,6 @@
 """How long a class game takes to stop while its students' reviews are being made.
 
-``python bench/class_stop.py [--students 30] [--runs 3] [--json]``
+``python bench/class_stop.py [--students 30] [--runs 3] [--json] [--smoke]``
 
 Starts ``main.py class`` with many tables, plays a whole lesson from simulated phones (each on an
 address of its own, 127.0.0.x), and once every student's game is over and every review is being
@@ -27,6 +27,8 @@ from pathlib import Path
 from typing import Any
 
 import aiohttp
+
+from _kit import add_smoke, checkpoint, run
 
 PROJECT = Path(__file__).resolve().parents[1]
 NAMES = [f"Student {number}" for number in range(1, 61)]
@@ -73,6 +75,7 @@ def one_stop(students: int) -> float:
     async def all_of_them() -> None:
         await asyncio.gather(*(phone.run(port) for phone in phones))
     threading.Thread(target=asyncio.run, args=(all_of_them(),), daemon=True).start()
+    checkpoint("lesson started")
     deadline = time.monotonic() + 600
     while not all(phone.over and phone.reviewing for phone in phones):
         if app.poll() is not None or time.monotonic() > deadline:
@@ -84,12 +87,15 @@ def one_stop(students: int) -> float:
     return time.perf_counter() - sent
 
 
-def main() -> None:
+def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--students", type=int, default=30)
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--json", action="store_true")
+    add_smoke(parser)
     args = parser.parse_args()
+    if args.smoke:  # one table, one stop
+        args.students, args.runs = 4, 1
     seconds = [one_stop(args.students) for _ in range(args.runs)]
     result: dict[str, Any] = {"students": args.students, "stop_seconds": [round(s, 3) for s in seconds],
                               "worst": round(max(seconds), 3), "target": 2.0, "load": os.getloadavg()[0]}
@@ -99,7 +105,8 @@ def main() -> None:
         print(f"{args.students} students' reviews being made: SIGTERM to exit "
               f"{', '.join(f'{s:.2f} s' for s in seconds)} (worst {max(seconds):.2f} s; target under 2 s; "
               f"load average {result['load']:.1f})")
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    run(main)

@@ -100,7 +100,8 @@ def many_tables(args: Any, phones: Callable[..., None], server_class: type) -> d
     wanted = AUTO if args.tables == "auto" else int(args.tables)
     plan = plan_tables(room.start(), args.table_size, wanted)
     tables = RoomOfTables(server, plan, RoomGame(rules, seed=1, step_delay=args.step_delay),
-                          lambda session, code, table: saver.save(session, room=code, table=table))
+                          lambda session, code, table, finishing: saver.save(session, room=code, table=table,
+                                                                             finishing=finishing))
     settings = ClassSettings(rules=args.rules, tables=wanted, table_size=args.table_size)
     surface = pygame.display.set_mode((1280, 720))
     frames_ms: list[float] = []

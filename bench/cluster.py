@@ -10,7 +10,7 @@ measured cost of a game, the time of a 200-bot league on 50 workers.  Each round
 give byte-identical standings.
 
     python bench/cluster.py [--workers 2] [--games 6400] [--include random,heuristic] [--rounds 2] [--quiet-workers]
-                            [--no-nanny]
+                            [--no-nanny] [--smoke]
 
 Target (issue): overhead under 5% against local ``--jobs 2`` on 2 cores, with shards of at least
 200 games.
@@ -34,6 +34,8 @@ sys.path.insert(0, str(PROJECT))
 
 from game.cluster import WORKER_SETTINGS as QUIET_WORKERS  # noqa: E402 - docs/lab.md's settings for a league
 
+from _kit import add_smoke, checkpoint, run  # noqa: E402
+
 TARGET_OVERHEAD = 0.05
 SHARD_GAMES = 200
 
@@ -52,6 +54,8 @@ def start_cluster(workers: int, folder: Path, quiet: bool = False,
         if found:
             address = found.group(1)
             break
+    if not address:
+        raise SystemExit(f"the Dask scheduler did not start (exit code {scheduler.wait()})")
     log = open(folder / "scheduler.log", "wb")
     processes = [scheduler]
     for number in range(workers):
@@ -144,9 +148,13 @@ def main() -> int:
     parser.add_argument("--quiet-workers", action="store_true",
                         help="start the scheduler and workers with docs/lab.md's settings for a league "
                              "(game.cluster.WORKER_SETTINGS)")
+    add_smoke(parser)
     args = parser.parse_args()
+    if args.smoke:  # one worker, one shard a side, once
+        args.workers, args.games, args.rounds = 1, 8, 1
     folder = Path(tempfile.mkdtemp(prefix="cluster-bench-"))
     address, processes = start_cluster(args.workers, folder, quiet=args.quiet_workers, nanny=not args.no_nanny)
+    checkpoint("cluster started")
     local, remote = Measured(), Measured()
     sides = {"local": (local, ["--jobs", str(args.workers)]), "cluster": (remote, ["--cluster", address])}
     try:
@@ -197,4 +205,4 @@ def report(args: argparse.Namespace, local: Measured, remote: Measured) -> None:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    run(main)

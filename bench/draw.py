@@ -1,6 +1,6 @@
 """Benchmark: one full table frame at 1280x720, and launch to the first drawn frame.
 
-    SDL_VIDEODRIVER=dummy python bench/draw.py
+    SDL_VIDEODRIVER=dummy python bench/draw.py [--frames N] [--runs R] [--smoke]
 
 Not a test (timings depend on the machine); targets: a frame under 2 ms with
 the dummy driver, the first frame under 0.5 s after launch.
@@ -14,6 +14,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
+import argparse
 import subprocess
 import sys
 import time
@@ -27,6 +28,8 @@ import pygame  # noqa: E402
 from scenes.app import App  # noqa: E402
 from scenes.model.options import PlayOptions  # noqa: E402
 from scenes.model.session import Stage  # noqa: E402
+
+from _kit import add_smoke, run  # noqa: E402
 
 FIRST_FRAME_CHILD = """
 import os, sys
@@ -99,17 +102,30 @@ def time_first_frame(mode: str = "solo", runs: int = 3) -> float:
         child = subprocess.Popen([sys.executable, "-c", FIRST_FRAME_CHILD.format(root=str(ROOT), mode=mode)],
                                  stdout=subprocess.PIPE, text=True, env=dict(os.environ))
         assert child.stdout is not None
-        child.stdout.readline()
+        shown = child.stdout.readline()
         best = min(best, time.perf_counter() - start)
-        child.wait()
+        if child.wait() != 0 or not shown:
+            raise SystemExit(f"the app's first frame failed (exit code {child.returncode})")
     return best
 
 
-if __name__ == "__main__":
-    blit_mean, blit_best = time_card_blits()
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--frames", type=int, default=500, help="frames drawn per figure (default 500)")
+    parser.add_argument("--runs", type=int, default=3, help="launches timed; the best is shown (default 3)")
+    add_smoke(parser)
+    args = parser.parse_args()
+    if args.smoke:
+        args.frames, args.runs = 10, 1
+    blit_mean, blit_best = time_card_blits(args.frames)
     print(f"yardstick, 40 cached card blits: mean {blit_mean:.3f} ms, best {blit_best:.3f} ms")
     for mode in ("solo", "demo"):
-        mean, best = time_table_frame(mode=mode)
+        mean, best = time_table_frame(args.frames, mode)
         print(f"table frame 1280x720 ({mode}): mean {mean:.3f} ms, best {best:.3f} ms "
               f"({best / blit_best:.1f} x the yardstick; target < 2 ms)")
-    print(f"launch to first frame: {time_first_frame():.3f} s (target < 0.5 s)")
+    print(f"launch to first frame: {time_first_frame(runs=args.runs):.3f} s (target < 0.5 s)")
+    return 0
+
+
+if __name__ == "__main__":
+    run(main)

@@ -22,7 +22,7 @@ Measured:
 
     python bench/engine.py [--games G] [--record-games G] [--minimal-games G] [--repeats R] [--jobs-games N]
                            [--mc-games M] [--rollouts R]
-                           [--no-speed] [--no-jobs] [--memory 10000,200000,1000000]
+                           [--no-speed] [--no-jobs] [--memory 10000,200000,1000000] [--smoke]
 """
 
 from __future__ import annotations
@@ -46,6 +46,8 @@ from game import SNAP, Game, Phase, Rules, game_seed  # noqa: E402
 from game.batch.games import BatchGames  # noqa: E402
 from game.lab.batched import BATCH_CHUNK, game_seeds  # noqa: E402
 from game.rules import ALL_CARDS, HAND_SIZE, ROW_LIMIT, ROWS  # noqa: E402
+
+from _kit import add_smoke, run  # noqa: E402
 
 PLAYERS = 4
 DECK = list(ALL_CARDS)
@@ -146,7 +148,7 @@ def _children_cpu() -> float:
 
 def cpu_rate(games: int, summary: dict[str, object], start_up: float) -> float:
     """Games a CPU second of a simulate run, its start-up (``--games 0``) taken off."""
-    return games / (float(summary["cpu_seconds"]) - start_up)  # type: ignore[arg-type]
+    return games / max(float(summary["cpu_seconds"]) - start_up, 1e-6)  # type: ignore[arg-type]
 
 
 def peak_memory(*args: str) -> float:
@@ -177,7 +179,11 @@ def main() -> None:
     parser.add_argument("--no-jobs", dest="jobs", action="store_false", help="skip the --jobs speed-ups")
     parser.add_argument("--memory", default="10000,200000,1000000",
                         help="numbers of games whose peak memory is measured (comma-separated; '' for none)")
+    add_smoke(parser)
     args = parser.parse_args()
+    if args.smoke:
+        args.games = args.record_games = args.minimal_games = args.jobs_games = 400
+        args.repeats, args.mc_games, args.rollouts, args.memory = 1, 4, 2, "400"
     rules = SNAP
     games = {"json": args.games, "record": args.record_games}
     ratios: dict[str, list[float]] = {name: [] for name in (
@@ -235,4 +241,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    run(main)

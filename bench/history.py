@@ -12,7 +12,7 @@ code.  Then, in a fresh process so the build does not count towards memory:
   streaming read (target < 1 s for K = 50,000 in a 100,000-game file);
 * peak memory (max RSS) of that process.
 
-    python bench/history.py [--games N] [--dir DIR] [--repeats R]
+    python bench/history.py [--games N] [--dir DIR] [--repeats R] [--smoke]
 """
 
 from __future__ import annotations
@@ -25,6 +25,7 @@ import resource
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from multiprocessing import Pool
 from pathlib import Path
@@ -33,6 +34,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+from _kit import add_smoke, run  # noqa: E402
 
 CLASS = ("Ada", "Ben", "Chloe", "Dev", "Emma", "Farid", "Greta", "Hugo", "Ines", "Jonas", "Kim", "Lena")
 DAY = 86400
@@ -148,17 +151,29 @@ def measure(lines: Path, database: Path, games: int) -> dict[str, float]:
 TARGETS = {"scoreboard open": 0.5, "replay FILE --game": 1.0}
 
 
-def main() -> None:
+def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=100_000)
     parser.add_argument("--dir", type=Path, default=Path("/tmp/6takes-bench-history"))
     parser.add_argument("--repeats", type=int, default=3, help="fresh processes measured (the median is shown)")
     parser.add_argument("--measure", nargs=2, type=Path, help=argparse.SUPPRESS)
+    add_smoke(parser)
     args = parser.parse_args()
     if args.measure:
         print(json.dumps(measure(args.measure[0], args.measure[1], args.games)))
-        return
-    lines, database = build(args.dir, args.games)
+        return 0
+    if args.smoke:  # a small history of its own, built afresh and dropped
+        args.games, args.repeats = 200, 1
+        with tempfile.TemporaryDirectory(prefix="6takes-bench-history-") as folder:
+            report(args, Path(folder))
+        return 0
+    report(args, args.dir)
+    return 0
+
+
+def report(args: argparse.Namespace, folder: Path) -> None:
+    """Build (or reuse) the history in ``folder``, measure it in fresh processes, print the figures."""
+    lines, database = build(folder, args.games)
     runs = []
     for _ in range(args.repeats):
         result = subprocess.run([sys.executable, __file__, "--games", str(args.games), "--measure", str(lines),
@@ -175,4 +190,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    run(main)

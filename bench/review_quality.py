@@ -1,6 +1,6 @@
 """Is the post-game review honest, and fast enough?  The figures issue 15 asks for.
 
-    python bench/review_quality.py [--games N] [--rollouts R] [--mc-rollouts M] [--seed S]
+    python bench/review_quality.py [--games N] [--rollouts R] [--mc-rollouts M] [--seed S] [--smoke]
 
 1. ``quality`` - for each kind (``random``, ``heuristic``, ``mc``), N snap
    games with that kind in seat 0 against three ``random`` players; every
@@ -31,6 +31,8 @@ from game.play import game_seed, play_seeded_game  # noqa: E402
 from game.review import DEFAULT_ROLLOUTS, review_game  # noqa: E402
 from game.rules import CLASSIC, SNAP  # noqa: E402
 
+from _kit import add_smoke, run  # noqa: E402
+
 KINDS = ("random", "heuristic", "mc")
 SPEED_TARGET = 5.0
 
@@ -48,7 +50,10 @@ def main() -> int:
                         help=f"review rollouts per decision (default {DEFAULT_ROLLOUTS})")
     parser.add_argument("--mc-rollouts", type=int, default=300, help="rollouts of the mc players (default 300)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the games (default 1)")
+    add_smoke(parser)
     args = parser.parse_args()
+    if args.smoke:
+        args.games, args.rollouts, args.mc_rollouts = 2, 4, 8
     options = AgentOptions(rollouts=args.mc_rollouts)
     print(f"Review quality: {args.games} snap games per kind, seat 0 vs three random players; "
           f"review at {args.rollouts} rollouts per decision")
@@ -82,4 +87,4 @@ def main() -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    run(main)

@@ -87,6 +87,7 @@ def test_play_shows_the_bot_name_on_the_table_and_in_the_record(tmp_path: Path) 
     assert game.players[0].kind == f"bot:{BOT}"
 
 
+@pytest.mark.slow
 def test_play_refuses_a_bad_bot_in_one_line() -> None:
     result = run_main("play", "--bot", "nameless")
     assert result.returncode == 2

@@ -19,6 +19,7 @@ def run(tmp_path: Path, *args: str) -> subprocess.CompletedProcess[str]:
                           env=env, capture_output=True, text=True, timeout=300)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("args, message", [
     (["--ai", "genius"], "unknown level 'genius' for --ai"),
     (["--ai", "mc,mc"], "--ai needs 1 level or 3"),

@@ -102,6 +102,7 @@ def replay_many(games_per_case: int, run_seed: int) -> int:
     return played
 
 
+@pytest.mark.slow
 def test_batched_games_replay_through_the_engine_placement_by_placement() -> None:
     assert replay_many(16, run_seed=20260) >= 500
 

@@ -162,6 +162,7 @@ def test_not_a_number_is_refused_and_so_is_what_is_not_json() -> None:
             puzzle_from_json(bad)
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None)
 @given(field=st.sampled_from(sorted(card_puzzle(50).to_dict())),
        value=st.recursive(st.none() | st.booleans() | st.integers(-2**70, 2**70) | st.floats() | st.text(max_size=5),

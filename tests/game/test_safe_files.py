@@ -110,6 +110,7 @@ def test_each_record_is_one_write_and_synced(tmp_path: Path, monkeypatch: pytest
     assert writes == [line.encode() + b"\n"] and len(syncs) == 1
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not Path("/proc/version").exists(), reason="needs Linux /proc")
 @needs("pygame")
 def test_a_file_that_refuses_writes_is_refused_before_the_game(tmp_path: Path) -> None:
@@ -174,6 +175,7 @@ def hostile_lines() -> dict[str, bytes]:
     }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("problem", list(hostile_lines()))
 def test_every_decoding_failure_is_one_line_naming_file_and_line(tmp_path: Path, problem: str) -> None:
     path = tmp_path / "bad.jsonl"
@@ -206,6 +208,7 @@ def test_a_byte_order_mark_is_accepted(tmp_path: Path) -> None:
     assert [r.seed for r in read_records(path)] == [4]
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs FIFOs")
 @pytest.mark.parametrize("special", ["fifo", "/dev/zero", "folder"])
 def test_only_regular_files_are_read(tmp_path: Path, special: str) -> None:

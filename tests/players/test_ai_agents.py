@@ -43,7 +43,8 @@ class CheckedAgent:
 @pytest.mark.parametrize("rules, kinds", [
     (SNAP, ["mc", "heuristic", "random", "mc"]),
     (CLASSIC, ["heuristic", "mc", "random"]),
-    (CLASSIC, ["mc", "heuristic", "mc", "random", "heuristic", "random", "mc", "random", "heuristic", "mc"]),
+    pytest.param(CLASSIC, ["mc", "heuristic", "mc", "random", "heuristic", "random", "mc", "random", "heuristic", "mc"],
+                 marks=pytest.mark.slow),  # ten seats: long
 ])
 def test_every_kind_plays_only_legal_cards_and_rows(rules: Rules, kinds: list[str]) -> None:
     for index in range(3):
