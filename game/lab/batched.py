@@ -110,7 +110,7 @@ def _add_pairs(totals: ChunkTotals, seatings: Sequence[tuple[str, ...]], results
     for seating, result in zip(seatings, results):
         for seat, kind in enumerate(seating):
             by_kind[kind] += result.scores[seat]
-    seats = {kind: kinds.count(kind) * len(kinds) for kind in kinds}
+    seats = {kind: kinds.count(kind) * len(seatings) for kind in kinds}
     for sums, (a, b) in zip(totals.pair_sums, pairs):
         scaled = by_kind[a] * seats[b] - by_kind[b] * seats[a]
         sums[0] += int(scaled.sum())

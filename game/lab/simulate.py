@@ -139,5 +139,5 @@ def parse_kinds(text: str, rules: Rules) -> list[str]:
 
 
 def total_games(kinds: Sequence[str], games: int, duplicate: bool) -> int:
-    """Games a run of ``games`` deals plays: one per deal, or one per seat rotation with ``duplicate``."""
-    return games * (len(kinds) if duplicate else 1)
+    """Games a run of ``games`` deals plays: one per deal, or one per distinct seat rotation with ``duplicate``."""
+    return games * len(rotations(kinds, duplicate))
