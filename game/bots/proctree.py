@@ -191,6 +191,33 @@ def forget_strays(marker: str) -> None:
     _strays.pop(marker, None)
 
 
+SCHEDSTAT_SUPPORTED = os.path.exists("/proc/self/schedstat")
+"""Whether the kernel says how long each thread ran and waited for a processor (Linux)."""
+
+
+def tree_active_seconds(pid: int) -> float | None:
+    """Seconds every thread of ``pid``'s tree has spent running or runnable - on a processor, or
+    waiting in the queue for one (Linux's ``/proc/PID/task/TID/schedstat``: its run time and run
+    delay).  Wall-clock time beyond that, the tree spent asleep: waiting on its own.  ``None``
+    where the kernel does not tell."""
+    if not SCHEDSTAT_SUPPORTED:
+        return None
+    total = 0
+    for member in tree_pids(pid):
+        try:
+            threads = os.listdir(f"/proc/{member}/task")
+        except OSError:  # gone meanwhile
+            continue
+        for thread in threads:
+            try:
+                with open(f"/proc/{member}/task/{thread}/schedstat") as stat:
+                    ran, waited = stat.read().split()[:2]
+                total += int(ran) + int(waited)
+            except (OSError, ValueError):
+                continue
+    return total / 1e9
+
+
 def tree_pids(pid: int) -> list[int]:
     """``pid`` and every live process under it (on Linux with the orphans it adopted): a bot's
     processes.  Empty if ``pid`` is gone."""
