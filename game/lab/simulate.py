@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Callable, Generator, Iterator, Sequence
 from ..players.options import DEFAULT_OPTIONS, AgentOptions
 from .records import RecordsFile
 from ..bots.bench import BenchState
-from .runner import Task, chunk_size, cluster_chunk_size, play_chunk, rotations, run_chunks, run_chunks_on, tasks
+from .runner import Task, chunk_size, cluster_chunk_size, play_chunk, run_chunks, run_chunks_on, tasks
 from .totals import (  # noqa: F401 - the summary's parts, as scripts import them from here
     ChunkTotals,
     HeadToHead,
@@ -31,6 +31,7 @@ from .totals import (  # noqa: F401 - the summary's parts, as scripts import the
     Summary,
     mean_interval,
     new_summary,
+    rotations,
     wilson_interval,
 )
 from ..kinds import is_bot_kind
