@@ -407,8 +407,8 @@ class _ClockReadings:
         self.bot = bot
         self.cpu_seconds, self.sleeps = bot.cpu_seconds, bot.sleeps
 
-    def active_seconds(self) -> float | None:
-        return proctree.tree_active_seconds(self.bot.pid)
+    def activity(self) -> proctree.Activity | None:
+        return proctree.tree_activity(self.bot.pid)
 
     def asked_at(self) -> float:
         return self.bot._asked_at
@@ -433,8 +433,9 @@ class ClockedBot(Protocol):
     def cpu_seconds(self) -> float:
         """Processor time the bot's tree has used."""
 
-    def active_seconds(self) -> float | None:
-        """Time the bot's threads have been running or waiting for a processor (``None``: not told here)."""
+    def activity(self) -> proctree.Activity | None:
+        """How long the bot's threads have been running or waiting for a processor, and whether
+        one is now (``None``: not told here)."""
 
     def asked_at(self) -> float:
         """When the last question was all written to the bot (:func:`time.monotonic`)."""
@@ -468,7 +469,8 @@ class AnswerClock:
             self._start_counting()
 
     def _start_counting(self) -> None:
-        self.cpu_start, self.active_start = self.bot.cpu_seconds(), self.bot.active_seconds()
+        activity = self.bot.activity()
+        self.cpu_start, self.active_start = self.bot.cpu_seconds(), activity.seconds if activity else None
 
     def wait_step(self) -> float:
         """How long to wait for the next line before looking at the clocks again."""
@@ -505,10 +507,13 @@ class AnswerClock:
             self._start_counting()
             self.deadline = now + backstop
             return False
-        active = self.bot.active_seconds()
-        if active is None or self.active_start is None:
+        activity = self.bot.activity()
+        if activity is None or self.active_start is None:
             return True  # not told here: the wall-clock time is all the backstop has
-        self.active_seen = max(self.active_seen, active - self.active_start)
+        if activity.runnable:  # waiting for a processor (or on one) now: look again in a moment
+            self.deadline = now + _POLL_SECONDS
+            return False
+        self.active_seen = max(self.active_seen, activity.seconds - self.active_start)
         asleep = now - max(self.start, self.bot.asked_at()) - self.active_seen
         if asleep >= backstop - _POLL_SECONDS / 2:
             return True

@@ -34,7 +34,7 @@ import threading
 import time
 import uuid
 from contextlib import contextmanager
-from typing import TYPE_CHECKING, Callable, Iterator
+from typing import TYPE_CHECKING, Callable, Iterator, NamedTuple
 
 if TYPE_CHECKING:
     import psutil
@@ -195,14 +195,24 @@ SCHEDSTAT_SUPPORTED = os.path.exists("/proc/self/schedstat")
 """Whether the kernel says how long each thread ran and waited for a processor (Linux)."""
 
 
-def tree_active_seconds(pid: int) -> float | None:
-    """Seconds every thread of ``pid``'s tree has spent running or runnable - on a processor, or
-    waiting in the queue for one (Linux's ``/proc/PID/task/TID/schedstat``: its run time and run
-    delay).  Wall-clock time beyond that, the tree spent asleep: waiting on its own.  ``None``
-    where the kernel does not tell."""
+class Activity(NamedTuple):
+    """How much a process tree has been running or runnable (:func:`tree_activity`)."""
+
+    seconds: float
+    """Seconds its threads spent on a processor or waiting in the queue for one, up to their last turn."""
+    runnable: bool
+    """Whether one of its threads is on a processor or waiting for one now (its wait so far is not
+    in ``seconds`` yet: the kernel adds a wait when it ends)."""
+
+
+def tree_activity(pid: int) -> Activity | None:
+    """How long every thread of ``pid``'s tree has spent running or runnable (Linux's
+    ``/proc/PID/task/TID/schedstat``: run time and run delay), and whether one is now.  Wall-clock
+    time beyond that, the tree spent asleep: waiting on its own.  ``None`` where the kernel does
+    not tell."""
     if not SCHEDSTAT_SUPPORTED:
         return None
-    total = 0
+    total, runnable = 0, False
     for member in tree_pids(pid):
         try:
             threads = os.listdir(f"/proc/{member}/task")
@@ -212,10 +222,12 @@ def tree_active_seconds(pid: int) -> float | None:
             try:
                 with open(f"/proc/{member}/task/{thread}/schedstat") as stat:
                     ran, waited = stat.read().split()[:2]
+                with open(f"/proc/{member}/task/{thread}/stat") as stat:
+                    runnable |= stat.read().rsplit(")", 1)[1].split()[0] == "R"
                 total += int(ran) + int(waited)
-            except (OSError, ValueError):
+            except (OSError, ValueError, IndexError):
                 continue
-    return total / 1e9
+    return Activity(total / 1e9, runnable)
 
 
 def tree_pids(pid: int) -> list[int]:
