@@ -141,7 +141,7 @@ def _run(args: argparse.Namespace, entrants: list[Entrant], rules: Rules, seed: 
                         "to continue (results in {out})").format(done=done, games=schedule.games, out=args.out)
         else:
             stopped = _("tournament: interrupted after {done} of {games} games").format(done=done, games=schedule.games)
-        print("\n" + stopped, file=sys.stderr)
+        print(stopped, file=sys.stderr)  # after the bar's own line end
         return stop.exit_code if isinstance(stop, ClusterError) else stopping.exit_code()
     finally:
         store.close()
