@@ -16,15 +16,26 @@ build (``tools/build_app.py``) starts here too, as ``6takes``.
 
 from __future__ import annotations
 
-import multiprocessing
 import sys
 
-from cli.commands import main
-from cli.frozen import run_helper_script
+try:
+    import multiprocessing
+
+    from cli.commands import main
+    from cli.frozen import run_helper_script
+except KeyboardInterrupt:  # Ctrl-C while the program loads: one line, as once it runs
+    from cli.stopping import interrupted_outside_a_command
+
+    sys.exit(interrupted_outside_a_command())
 
 if __name__ == "__main__":
     # In a build, the worker processes of simulate and tournament start this program again,
     # and so does a bot's watchdog (``6takes -c CODE``).
-    multiprocessing.freeze_support()
-    if not run_helper_script(sys.argv[1:]):
-        sys.exit(main())
+    try:
+        multiprocessing.freeze_support()
+        if not run_helper_script(sys.argv[1:]):
+            sys.exit(main())
+    except KeyboardInterrupt:  # before or after the command's own handling of Ctrl-C
+        from cli.stopping import interrupted_outside_a_command
+
+        sys.exit(interrupted_outside_a_command())

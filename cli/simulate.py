@@ -106,7 +106,7 @@ def _run(args: argparse.Namespace, rules: Rules, kinds: list[str], options: Agen
             record_to.close()
     except KeyboardInterrupt:
         _close_quietly(record_to)
-        print("\n" + _("simulate: interrupted"), file=sys.stderr)
+        print(_("simulate: interrupted"), file=sys.stderr)  # after the bar's own line end
         return stopping.exit_code()
     except (RecordsWriteError, ClusterError) as error:
         _close_quietly(record_to)

@@ -13,6 +13,7 @@ from __future__ import annotations
 import contextlib
 import os
 import signal
+import sys
 from collections.abc import Iterator
 from types import FrameType
 
@@ -74,3 +75,18 @@ def polite() -> Iterator[None]:
         yield
     finally:
         _polite = before
+
+
+def interrupted_outside_a_command() -> int:
+    """Ctrl-C while ``main.py`` loads its modules, or just before or after a command runs: the
+    line a stopped command prints (never a traceback), and the exit code.  A second Ctrl-C
+    meanwhile is ignored: the program is ending anyway."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        from game.i18n import _  # noqa: PLC0415 - it may be the module the Ctrl-C stopped loading
+
+        line = _("main.py: interrupted")
+    except Exception:  # noqa: BLE001 - the translations could not load: the line in English
+        line = "main.py: interrupted"
+    print(line, file=sys.stderr)
+    return exit_code()

@@ -22,7 +22,7 @@ from game.engine import new_seed
 from game.rules import Offered, Rules, rules_named
 from game.tournament.schedule import TABLE_SIZE, Entrant, Schedule
 
-from game.cluster import ClusterError
+from game.cluster import BAD_ADDRESS, ClusterError
 
 from .arguments import (add_rules_option, Commands, Error, add_clock_option, add_cluster_option, with_cluster, jobs_argument,
                         path_argument, rollouts_argument, seed_argument, tournament_games_argument)
@@ -133,13 +133,15 @@ def _run(args: argparse.Namespace, entrants: list[Entrant], rules: Rules, seed: 
     except (KeyboardInterrupt, ClusterError) as stop:
         if isinstance(stop, ClusterError):
             print(_("tournament: {error}").format(error=stop), file=sys.stderr)
+            if stop.exit_code == BAD_ADDRESS:  # no worker can play: running it again would fail again
+                return stop.exit_code
         done = schedule.games - len(store.missing(range(schedule.games)))
         if args.out:
             stopped = _("tournament: interrupted after {done} of {games} games; run the same command again "
                         "to continue (results in {out})").format(done=done, games=schedule.games, out=args.out)
         else:
             stopped = _("tournament: interrupted after {done} of {games} games").format(done=done, games=schedule.games)
-        print("\n" + stopped, file=sys.stderr)
+        print(stopped, file=sys.stderr)  # after the bar's own line end
         return stop.exit_code if isinstance(stop, ClusterError) else stopping.exit_code()
     finally:
         store.close()

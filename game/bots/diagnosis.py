@@ -9,10 +9,12 @@ exited), the referee starts the program again, silently, beside the game:
   that exited at its very first question can be one.
 * Otherwise the probe gets the game's questions so far, the failed one last, with their lines
   in the other order (the phase line first instead of last, or the reverse), one at a time as
-  the game asked them.  If it answers every one acceptably, the report says which prefix seats
-  it: ``bot-statement:`` or ``bot:``.  A bot reading the other order may well answer its first
-  questions by luck and fail only at a later one (say, the first row choice): the whole game so
-  far is what tells.
+  the game asked them.  If it answers every one acceptably, a third run replays them in the
+  game's own order: only if that one fails too does the report say which prefix seats it
+  (``bot-statement:`` or ``bot:``).  A bot that reads either order and failed once (a slow
+  answer on a busy computer, a rare bug) answers both replays and gets no hint: its order was
+  not the cause.  A bot reading the other order may well answer its first questions by luck
+  and fail only at a later one (say, the first row choice): the whole game so far is what tells.
 
 The probe is timed as the game was (start-up free, the same clock and limits) and ended with
 its whole process tree, whatever it does.
@@ -64,11 +66,12 @@ class AskedGame:
 
 @dataclass(frozen=True)
 class Diagnosis:
-    """What the probe found: the program never started (with its exit), or the other order works."""
+    """What the probe found: the program never started (with its exit), or only the other order works."""
 
     exit_code: int | None = None
     """Set when the program exited on its own, given no input: it could not start."""
     other_order_answers: bool = False
+    """The game's questions replayed in the other order are answered, in its own order they are not."""
 
 
 def diagnose(game: AskedGame, exited: bool) -> Diagnosis:
@@ -85,17 +88,31 @@ def diagnose(game: AskedGame, exited: bool) -> Diagnosis:
                 return Diagnosis(exit_code=probe.returncode)
         if not game.questions:  # no question to ask in the other order
             return Diagnosis()
-        probe.send([init_line(game.player_count, game.seat)])
-        return Diagnosis(other_order_answers=answers_in_other_order(probe, game))
+        if not answers_in_order(probe, game, phase_last=not game.phase_last):
+            return Diagnosis()
+    finally:
+        probe.close()
+    return Diagnosis(other_order_answers=not replays_in_own_order(game))
+
+
+def replays_in_own_order(game: AskedGame) -> bool:
+    """Whether the bot, started again, answers the game's questions in the order the game asked them."""
+    try:
+        probe = BotProcess(game.args, folder=game.folder)
+    except OSError:
+        return False
+    try:
+        return answers_in_order(probe, game, phase_last=game.phase_last)
     finally:
         probe.close()
 
 
-def answers_in_other_order(probe: BotProcess, game: AskedGame) -> bool:
-    """Whether ``probe`` answers each of the game's questions acceptably, asked one at a time with
-    the lines in the other order and timed as in the game."""
+def answers_in_order(probe: BotProcess, game: AskedGame, phase_last: bool) -> bool:
+    """Whether ``probe``, just started, answers each of the game's questions acceptably, asked one
+    at a time with the phase line last (``phase_last``) or first and timed as in the game."""
+    probe.send([init_line(game.player_count, game.seat)])
     for number, question in enumerate(game.questions):
-        probe.send(turn_lines(question.view, question.disqualified, phase_last=not game.phase_last))
+        probe.send(turn_lines(question.view, question.disqualified, phase_last=phase_last))
         first = number == 0
         try:
             line = probe.receive(game.first_seconds if first else game.seconds, game.cpu_clock,

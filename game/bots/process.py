@@ -16,7 +16,7 @@ import signal
 import subprocess
 import threading
 import time
-from typing import IO, BinaryIO, Callable, Sequence, Union
+from typing import IO, BinaryIO, Callable, Protocol, Sequence, Union
 
 from . import input_wait, proctree
 from ..i18n import N_
@@ -34,7 +34,9 @@ KILL_WAIT_SECONDS = 5.0
 """How long to wait for a killed bot to be gone before giving up on it."""
 CPU_CLOCK_BACKSTOP = 10.0
 """With the processor-time clock, a bot that uses little processor time but still does not
-answer (it waits, or it sleeps) is too slow after this many times the limit of wall-clock time."""
+answer (it waits, or it sleeps) is too slow after this many times the limit of wall-clock time
+spent asleep: time it was running or waiting for a processor (Linux tells) is not counted, nor
+time its question or answer waited in this program."""
 EXIT_GRACE_SECONDS = 0.05
 """A bot found exited while an answer is awaited: time left for a line already written to arrive."""
 WAITS_FOR_INPUT_DETAIL = N_("it waits for more input than the protocol sends (or its answer sits in its output "
@@ -76,8 +78,11 @@ atexit.register(close_all_bots)
 
 
 # ------------------------------------------------------------ a worker's stop
-STOP_GRACE_SECONDS = 20.0
-"""How long a worker told to stop (SIGTERM) may take to end its bots before it ends outright."""
+STOP_GRACE_SECONDS = 1.0
+"""How long a worker told to stop (SIGTERM) may take to end its bots before it ends outright (its
+watch then ends them itself): a stopped tournament waits for its slowest worker, and exits within
+2 s.  Where the signal's exit is lost (see :func:`exit_on_sigterm`), on a loaded machine, this
+grace was the whole wait: 20 s once made a stop take 22."""
 
 
 def exit_on_sigterm() -> None:
@@ -122,6 +127,7 @@ class BotProcess:
         self._close_lock = threading.Lock()
         self._sent_bytes = self._written_bytes = 0
         """Bytes of questions queued (by the caller's thread) and written (by the writer thread)."""
+        self._asked_at = 0.0
         self._reader_thread: int | None = None
         """The native id of the thread reading the bot's answers."""
         self._threads: list[threading.Thread] = []  # set before the registry can see this process
@@ -180,7 +186,7 @@ class BotProcess:
         ``free_until`` (a :func:`time.monotonic` time: the end of a start-up allowance) if that is
         later: what the bot does before then is not counted.
         """
-        clock = _AnswerClock(self, seconds, cpu_clock, max(time.monotonic(), free_until))
+        clock = AnswerClock(_ClockReadings(self), seconds, cpu_clock, max(time.monotonic(), free_until))
         while True:
             try:
                 kind, text, sent = _get(self._events, clock.wait_step())
@@ -319,6 +325,7 @@ class BotProcess:
                 stream.flush()
             except (OSError, ValueError):  # the bot is gone: its stdout reader reports it
                 return
+            self._asked_at = time.monotonic()
             self._written_bytes += len(data)
 
     def _read_answers(self, stream: IO[bytes]) -> None:
@@ -393,40 +400,125 @@ class DebugOutput:
                 self._log.close()
 
 
-class _AnswerClock:
-    """The time limit of one answer: wall-clock time, or the processor time of the bot's tree
-    (with a wall-clock backstop), counted from ``start``."""
+class _ClockReadings:
+    """What an answer's clock reads of a running bot (:class:`ClockedBot`)."""
 
-    def __init__(self, bot: BotProcess, seconds: float, cpu_clock: bool, start: float) -> None:
+    def __init__(self, bot: BotProcess) -> None:
+        self.bot = bot
+        self.cpu_seconds, self.sleeps = bot.cpu_seconds, bot.sleeps
+
+    def activity(self) -> proctree.Activity | None:
+        return proctree.tree_activity(self.bot.pid)
+
+    def asked_at(self) -> float:
+        return self.bot._asked_at
+
+    def held_here(self) -> bool:
+        """Its question not all written yet though it read what was, or an answer it wrote not
+        read yet: this program's threads, not the bot, wait for a processor."""
+        bot = self.bot
+        if not input_wait.SUPPORTED:
+            return False
+        try:
+            stdin, stdout = _fileno(bot._process.stdin), _fileno(bot._process.stdout)
+            return ((bot._written_bytes != bot._sent_bytes and input_wait.unread_bytes(stdin) == 0)
+                    or (input_wait.unread_bytes(stdout) or 0) > 0)
+        except (ValueError, OSError):
+            return False
+
+
+class ClockedBot(Protocol):
+    """What an answer's clock reads of a bot (:class:`BotProcess`)."""
+
+    def cpu_seconds(self) -> float:
+        """Processor time the bot's tree has used."""
+
+    def activity(self) -> proctree.Activity | None:
+        """How long the bot's threads have been running or waiting for a processor, and whether
+        one is now (``None``: not told here)."""
+
+    def asked_at(self) -> float:
+        """When the last question was all written to the bot (:func:`time.monotonic`)."""
+
+    def held_here(self) -> bool:
+        """Whether the bot waits on this program (see :meth:`_ClockReadings.held_here`)."""
+
+    def sleeps(self) -> bool:
+        """Whether the bot is seen asleep on a timer."""
+
+
+class AnswerClock:
+    """The time limit of one answer: wall-clock time, or the processor time of the bot's tree
+    (with a backstop of wall-clock time the bot spent asleep), counted from ``start``."""
+
+    def __init__(self, bot: ClockedBot, seconds: float, cpu_clock: bool, start: float,
+                 now: Callable[[], float] = time.monotonic) -> None:
         self.bot = bot
         self.seconds = seconds
         self.cpu_clock = cpu_clock
         self.start = start
+        self.now = now
         self.deadline = start + seconds * (CPU_CLOCK_BACKSTOP if cpu_clock else 1.0)
-        self.cpu_start: float | None = bot.cpu_seconds() if cpu_clock and time.monotonic() >= start else None
+        self.cpu_start: float | None = None
+        self.active_start: float | None = None
         self.cpu_seen = 0.0
         """The most processor time seen (the tree's total can drop when a process leaves it)."""
+        self.active_seen = 0.0
+        """The most time seen running or waiting for a processor (as ``cpu_seen``)."""
+        if cpu_clock and now() >= start:
+            self._start_counting()
+
+    def _start_counting(self) -> None:
+        activity = self.bot.activity()
+        self.cpu_start, self.active_start = self.bot.cpu_seconds(), activity.seconds if activity else None
 
     def wait_step(self) -> float:
         """How long to wait for the next line before looking at the clocks again."""
-        return max(0.0, min(self.deadline - time.monotonic(), _POLL_SECONDS))
+        return max(0.0, min(self.deadline - self.now(), _POLL_SECONDS))
 
     def check(self) -> None:
         """:class:`BotFailure` (too slow) once the limit is spent."""
-        now = time.monotonic()
+        now = self.now()
         ms = f"{self.seconds * 1000:.0f}"
         if now >= self.deadline - _POLL_SECONDS / 2:
-            raise self.backstop() if self.cpu_clock else BotFailure(
-                TOO_SLOW, Sentence(N_("no answer within {ms} ms"), ms=ms))
+            if not self.cpu_clock:
+                raise BotFailure(TOO_SLOW, Sentence(N_("no answer within {ms} ms"), ms=ms))
+            if self._asleep_long_enough(now):
+                raise self.backstop()
         if not self.cpu_clock or now < self.start:
             return
         if self.cpu_start is None:  # the start-up allowance just ended: count from here
-            self.cpu_start = self.bot.cpu_seconds()
+            self._start_counting()
             return
         if now - self.start >= self.seconds:
             self.cpu_seen = max(self.cpu_seen, self.bot.cpu_seconds() - self.cpu_start)
             if self.cpu_seen >= self.seconds:
                 raise BotFailure(TOO_SLOW, Sentence(N_("no answer within {ms} ms of processor time"), ms=ms)) from None
+
+    def _asleep_long_enough(self, now: float) -> bool:
+        """Whether the bot spent the backstop's wall-clock time asleep since its question reached
+        it; if not, the deadline moves on by the time it was running or runnable (the kernel's run
+        delay: it waited for a processor), and while its answer waits here to be read."""
+        backstop = self.seconds * CPU_CLOCK_BACKSTOP
+        if self.bot.held_here():
+            self.deadline = now + _POLL_SECONDS
+            return False
+        if self.cpu_start is None:  # the start-up allowance ended while this program waited for a processor
+            self._start_counting()
+            self.deadline = now + backstop
+            return False
+        activity = self.bot.activity()
+        if activity is None or self.active_start is None:
+            return True  # not told here: the wall-clock time is all the backstop has
+        if activity.runnable:  # waiting for a processor (or on one) now: look again in a moment
+            self.deadline = now + _POLL_SECONDS
+            return False
+        self.active_seen = max(self.active_seen, activity.seconds - self.active_start)
+        asleep = now - max(self.start, self.bot.asked_at()) - self.active_seen
+        if asleep >= backstop - _POLL_SECONDS / 2:
+            return True
+        self.deadline = now + backstop - asleep
+        return False
 
     def backstop(self) -> BotFailure:
         """The processor clock's wall-clock backstop is reached: what was waited, and whether the

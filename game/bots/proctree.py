@@ -34,7 +34,7 @@ import threading
 import time
 import uuid
 from contextlib import contextmanager
-from typing import TYPE_CHECKING, Callable, Iterator
+from typing import TYPE_CHECKING, Callable, Iterator, NamedTuple
 
 if TYPE_CHECKING:
     import psutil
@@ -189,6 +189,45 @@ def _marked_strays(marker: str) -> list[psutil.Process]:
 def forget_strays(marker: str) -> None:
     """Drop what :func:`_marked_strays` kept for a bot that is closed."""
     _strays.pop(marker, None)
+
+
+SCHEDSTAT_SUPPORTED = os.path.exists("/proc/self/schedstat")
+"""Whether the kernel says how long each thread ran and waited for a processor (Linux)."""
+
+
+class Activity(NamedTuple):
+    """How much a process tree has been running or runnable (:func:`tree_activity`)."""
+
+    seconds: float
+    """Seconds its threads spent on a processor or waiting in the queue for one, up to their last turn."""
+    runnable: bool
+    """Whether one of its threads is on a processor or waiting for one now (its wait so far is not
+    in ``seconds`` yet: the kernel adds a wait when it ends)."""
+
+
+def tree_activity(pid: int) -> Activity | None:
+    """How long every thread of ``pid``'s tree has spent running or runnable (Linux's
+    ``/proc/PID/task/TID/schedstat``: run time and run delay), and whether one is now.  Wall-clock
+    time beyond that, the tree spent asleep: waiting on its own.  ``None`` where the kernel does
+    not tell."""
+    if not SCHEDSTAT_SUPPORTED:
+        return None
+    total, runnable = 0, False
+    for member in tree_pids(pid):
+        try:
+            threads = os.listdir(f"/proc/{member}/task")
+        except OSError:  # gone meanwhile
+            continue
+        for thread in threads:
+            try:
+                with open(f"/proc/{member}/task/{thread}/schedstat") as stat:
+                    ran, waited = stat.read().split()[:2]
+                with open(f"/proc/{member}/task/{thread}/stat") as stat:
+                    runnable |= stat.read().rsplit(")", 1)[1].split()[0] == "R"
+                total += int(ran) + int(waited)
+            except (OSError, ValueError, IndexError):
+                continue
+    return Activity(total / 1e9, runnable)
 
 
 def tree_pids(pid: int) -> list[int]:

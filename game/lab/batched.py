@@ -9,6 +9,7 @@ chunks: each is a function of its seed alone (see :mod:`game.batch.draws`).
 from __future__ import annotations
 
 import math
+import threading
 from typing import Sequence
 
 import numpy as np
@@ -48,15 +49,18 @@ def game_seeds(run_seed: int, start: int, stop: int) -> npt.NDArray[np.uint64]:
     return (np.uint64(run_seed % SEED_LIMIT) + index * np.uint64(_SEED_STEP)) & np.uint64(SEED_LIMIT - 1)
 
 
-_PLAYERS: dict[tuple[str, tuple[str, ...]], BatchGames] = {}
+_KEPT = threading.local()
+"""Each thread's own :class:`BatchGames`: a batch writes its generators' arrays as it plays, so
+two chunks played at once (a Dask worker's threads) must never share one."""
 
 
 def batch_games(rules: Rules, kinds: Sequence[str]) -> BatchGames:
-    """One :class:`BatchGames` per preset and seating, kept (its generators' arrays are reused)."""
+    """One :class:`BatchGames` per preset and seating in this thread, kept (its generators' arrays are reused)."""
+    kept: dict[tuple[str, tuple[str, ...]], BatchGames] = _KEPT.__dict__.setdefault("players", {})
     key = (rules.name, tuple(kinds))
-    if key not in _PLAYERS:
-        _PLAYERS[key] = BatchGames(rules, kinds)
-    return _PLAYERS[key]
+    if key not in kept:
+        kept[key] = BatchGames(rules, kinds)
+    return kept[key]
 
 
 def play_batched(rules: Rules, seatings: Sequence[tuple[str, ...]], run_seed: int, start: int, stop: int,
@@ -106,7 +110,7 @@ def _add_pairs(totals: ChunkTotals, seatings: Sequence[tuple[str, ...]], results
     for seating, result in zip(seatings, results):
         for seat, kind in enumerate(seating):
             by_kind[kind] += result.scores[seat]
-    seats = {kind: kinds.count(kind) * len(kinds) for kind in kinds}
+    seats = {kind: kinds.count(kind) * len(seatings) for kind in kinds}
     for sums, (a, b) in zip(totals.pair_sums, pairs):
         scaled = by_kind[a] * seats[b] - by_kind[b] * seats[a]
         sums[0] += int(scaled.sum())

@@ -46,7 +46,7 @@ from ..rules import ROWS, Rules, rules_named
 from ..batch.draws import game_key, place, uniform
 from .batched import batch_chunk_size, is_batched, play_batched
 from .text import players_text, record_head, record_text, round_text
-from .totals import ChunkTotals
+from .totals import ChunkTotals, rotations
 from ..cluster import next_result
 from ..kinds import parse_bot_kind
 
@@ -82,14 +82,6 @@ class Task(NamedTuple):
     """``(kind, name)`` of the bots named with ``--bot NAME=COMMAND``, for the records."""
     bench: BenchState = ()
     """The bots' first-answer streaks before the chunk's first game (:mod:`game.bots.bench`)."""
-
-
-def rotations(kinds: Sequence[str], duplicate: bool) -> list[tuple[str, ...]]:
-    """Seat kinds of each game played on one deal: rotation ``r`` moves every kind ``r`` seats on."""
-    count = len(kinds)
-    if not duplicate:
-        return [tuple(kinds)]
-    return [tuple(kinds[(seat - shift) % count] for seat in range(count)) for shift in range(count)]
 
 
 def chunk_size(kinds: Sequence[str], duplicate: bool, deals: int, jobs: int, record: bool = False) -> int:
@@ -187,7 +179,7 @@ def _general_chunk(rules: Rules, task: Task) -> ChunkTotals:
                 deal_totals[kind] += game.scores[seat]
         totals.deals += 1
         if pairs:
-            seats = {kind: kinds.count(kind) * len(kinds) for kind in distinct}
+            seats = {kind: kinds.count(kind) * len(rotations(kinds, True)) for kind in distinct}
             for sums, (a, b) in zip(totals.pair_sums, pairs):
                 scaled = deal_totals[a] * seats[b] - deal_totals[b] * seats[a]
                 sums[0] += scaled

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Callable, Generator, Iterator, Sequence
 from ..players.options import DEFAULT_OPTIONS, AgentOptions
 from .records import RecordsFile
 from ..bots.bench import BenchState
-from .runner import Task, chunk_size, cluster_chunk_size, play_chunk, rotations, run_chunks, run_chunks_on, tasks
+from .runner import Task, chunk_size, cluster_chunk_size, play_chunk, run_chunks, run_chunks_on, tasks
 from .totals import (
     ChunkTotals,
     HeadToHead,
@@ -31,6 +31,7 @@ from .totals import (
     Summary,
     mean_interval,
     new_summary,
+    rotations,
     wilson_interval,
 )
 from ..kinds import is_bot_kind
@@ -139,5 +140,5 @@ def parse_kinds(text: str, rules: Rules) -> list[str]:
 
 
 def total_games(kinds: Sequence[str], games: int, duplicate: bool) -> int:
-    """Games a run of ``games`` deals plays: one per deal, or one per seat rotation with ``duplicate``."""
-    return games * (len(kinds) if duplicate else 1)
+    """Games a run of ``games`` deals plays: one per deal, or one per distinct seat rotation with ``duplicate``."""
+    return games * len(rotations(kinds, duplicate))

@@ -53,6 +53,19 @@ def mean_interval(values: Sequence[float]) -> tuple[float, float, float]:
     return mean, mean - half, mean + half
 
 
+def rotations(kinds: Sequence[str], duplicate: bool) -> list[tuple[str, ...]]:
+    """Seat kinds of each game played on one deal: rotation ``r`` moves every kind ``r`` seats on.
+
+    Only distinct seatings are played: with ``random,random,random,random`` every rotation is the
+    first (the same game four times), with ``heuristic,random,heuristic,random`` the third is the
+    first.  Each kind still sits every seat equally often."""
+    count = len(kinds)
+    if not duplicate:
+        return [tuple(kinds)]
+    every = [tuple(kinds[(seat - shift) % count] for seat in range(count)) for shift in range(count)]
+    return list(dict.fromkeys(every))
+
+
 @dataclass
 class ChunkTotals:
     """What a chunk of games adds to a run: small, so a worker sends it back cheaply.
@@ -198,6 +211,10 @@ class Summary:
     players: list[PlayerTally] = field(default_factory=list)
     duplicate: bool = False
     deals: int = 0
+    rotations: int = 1
+    """Duplicate runs: the distinct seat rotations each deal is played in."""
+    seats: int = 0
+    """Duplicate runs: the seats of a game (more than ``rotations`` when some rotations repeat)."""
     head_to_head: list[HeadToHead] = field(default_factory=list)
     bot_clock: str | None = None
     """How the bots' time limits were counted (``cpu`` or ``wall``), when bots played."""
@@ -233,6 +250,7 @@ class Summary:
         if self.duplicate:
             data["duplicate"] = True
             data["deals"] = self.deals
+            data["rotations"] = self.rotations
             data["head_to_head"] = [h.to_dict() for h in self.head_to_head]
         if self.bot_clock is not None:
             data["bot_clock"] = self.bot_clock
@@ -242,20 +260,28 @@ class Summary:
     def games_per_second(self) -> float:
         return self.games / self.seconds if self.seconds > 0 else 0.0
 
-    def text(self) -> str:
-        """A readable summary, one player (or, in duplicate runs, one kind) a line."""
+    def _title(self) -> str:
+        """The summary's first line: how many games of which run, in how long."""
         values = {"games": self.games, "rules": self.rules, "seed": self.seed, "deals": self.deals,
-                  "seconds": f"{self.seconds:.2f}", "pace": f"{self.games_per_second:.0f}"}
-        if self.duplicate:
+                  "seconds": f"{self.seconds:.2f}", "pace": f"{self.games_per_second:.0f}",
+                  "rotations": self.rotations}
+        if self.duplicate and self.rotations < self.seats:
+            title = _("{games} games ({rules} rules, seed {seed}, {deals} deals x {rotations} distinct seat "
+                      "rotations: the others repeat them) in {seconds} s: {pace} games/s")
+        elif self.duplicate:
             title = _("{games} games ({rules} rules, seed {seed}, {deals} deals x every seat rotation) in "
                       "{seconds} s: {pace} games/s")
         else:
             title = _("{games} games ({rules} rules, seed {seed}) in {seconds} s: {pace} games/s")
+        return title.format(**values)
+
+    def text(self) -> str:
+        """A readable summary, one player (or, in duplicate runs, one kind) a line."""
         head = [_(header).format(confidence=confidence()) for header, _width in _COLUMNS]
         name_w = max([len(head[0]), *(len(p.name) for p in self.players)])
         kind_w = max([len(head[1]), *(len(p.kind) for p in self.players)])
         w = [max(width, len(header)) for header, (_english, width) in zip(head, _COLUMNS)]
-        lines = [title.format(**values),
+        lines = [self._title(),
                  f"{head[0]:<{name_w}} {head[1]:<{kind_w}} {head[2]:>{w[2]}} {head[3]:>{w[3]}} {head[4]:>{w[4]}} "
                  f"{head[5]:>{w[5]}} {head[6]:>{w[6]}} {head[7]:>{w[7]}}"]
         for p in self.players:
@@ -325,7 +351,9 @@ def new_summary(rules: str, seed: int, kinds: Sequence[str], duplicate: bool,
         distinct = list(dict.fromkeys(kinds))
         seats = Counter(kinds)
         summary.players = [PlayerTally(names.get(kind, kind), kind) for kind in distinct]
-        summary.head_to_head = [HeadToHead(a, b, seats[a] * seats[b] * len(kinds) ** 2,
+        summary.rotations = len(rotations(kinds, duplicate))
+        summary.seats = len(kinds)
+        summary.head_to_head = [HeadToHead(a, b, seats[a] * seats[b] * summary.rotations ** 2,
                                            names=(names.get(a, a), names.get(b, b)))
                                 for i, a in enumerate(distinct) for b in distinct[i + 1:]]
     else:

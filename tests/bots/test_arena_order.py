@@ -3,11 +3,13 @@ order has its own prefix, and a bot seated in the wrong order is told which to t
 
 from __future__ import annotations
 
-import pytest
 import random
+from pathlib import Path
+
+import pytest
 
 from game import CODINGAME, SNAP, Game, RandomAgent, play_game
-from game.bots.failures import COULD_NOT_START, EXITED, ILLEGAL_MOVE, NONSENSE
+from game.bots.failures import COULD_NOT_START, EXITED, ILLEGAL_MOVE, NONSENSE, TOO_SLOW
 from game.bots.process import running_bot_pids
 from game.bots.referee import BotTable, make_bot_agent
 from game.kinds import parse_bot_kind
@@ -131,3 +133,17 @@ def test_codingame_games_are_exactly_five_rounds_of_ten_turns() -> None:
         assert all(len(round_.turns) == 10 for round_ in game.rounds)
         high_scores += max(game.scores) >= 66
     assert high_scores > 0  # reaching 66 does not end a codingame game early
+
+
+@pytest.mark.parametrize("prefix", ["bot:", "bot-statement:"])
+def test_a_bot_reading_either_order_that_is_too_slow_once_gets_no_order_hint(prefix: str, tmp_path: Path) -> None:
+    """Both replays answer (the slow answer happens once in all its runs): the order was not the cause."""
+    marker = tmp_path / "slowed"
+    slow_once = command("slow_once_bot.py", str(marker))
+    with BotTable() as table:
+        play_game(Game(SNAP, 4, seed=2), make_agents([prefix + slow_once, "random", "random", "random"], 2,
+                                                     bot_table=table))
+    [report] = table.disqualifications
+    assert marker.exists()
+    assert (report.reason, report.first_answer, table.bots[0].answers) == (TOO_SLOW, False, 2)
+    assert report.hint == ""

@@ -47,3 +47,18 @@ def test_a_worker_whose_exit_is_lost_still_ends_itself_and_its_bot() -> None:
         if worker.poll() is None:
             worker.kill()
             worker.wait()
+
+
+def test_a_worker_whose_exit_is_lost_waits_at_most_a_second_before_ending_its_bots(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The stop watch's waits are counted (not timed): a stopped tournament exits within 2 s."""
+    import game.bots.process as process
+
+    slept: list[float] = []
+    steps: list[str] = []
+    monkeypatch.setattr(process.time, "sleep", slept.append)
+    monkeypatch.setattr(process, "close_all_bots", lambda: steps.append("bots ended"))
+    monkeypatch.setattr(process.os, "_exit", lambda code: steps.append(f"exit {code}"))
+    process._exit_after_grace(143)
+    assert sum(slept) <= 1.0
+    assert steps == ["bots ended", "exit 143"]

@@ -3,6 +3,7 @@ the records file (refused, appended, cut back on a write error), bounded --jobs,
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import subprocess
@@ -17,7 +18,7 @@ from game.players.options import DEFAULT_OPTIONS, AgentOptions
 from game.lab.batched import BATCH_CHUNK
 from game.lab.runner import Task, _general_chunk, play_chunk, tasks
 from game.lab.text import players_text, record_head, record_text, round_text
-from game.lab.totals import HeadToHead, mean_interval
+from game.lab.totals import HeadToHead, mean_interval, new_summary, rotations
 from game.batch.draws import game_key, place, uniform
 from game.engine import Game, PlayerView
 from game.play import game_seed, play_game, play_seeded_game, players_rng
@@ -257,3 +258,30 @@ def test_memory_does_not_grow_with_the_games(tmp_path: Path, jobs: str) -> None:
         if process.poll() is None:
             process.kill()
             process.wait()
+
+
+@pytest.mark.parametrize("kinds, seatings", [(("random",) * 4, 1), (("heuristic", "random") * 2, 2),
+                                             (("heuristic", "random", "random", "random"), 4)])
+def test_a_duplicate_run_plays_each_distinct_seating_of_a_deal_once(kinds: tuple[str, ...], seatings: int) -> None:
+    deals = 6
+    task = Task("snap", kinds, 31, 0, deals, True, DEFAULT_OPTIONS, True)
+    summary = new_summary("snap", 31, kinds, True)
+    for chunk in (play_chunk(task), _general_chunk(SNAP, task)):
+        lines = chunk.records.splitlines()
+        assert chunk.games == len(lines) == len(set(lines)) == deals * seatings
+    summary.add(play_chunk(task))
+    assert len(rotations(kinds, True)) == summary.rotations == seatings
+    assert ("every seat rotation" in summary.text()) == (seatings == 4)
+    assert (f"{seatings} distinct seat rotations" in summary.text()) == (seatings < 4)
+    if len(set(kinds)) == 2:  # each kind's mean penalty a seat, deal by deal, from the records
+        games = [json.loads(line) for line in play_chunk(task).records.splitlines()]
+        differences = []
+        for deal in range(deals):
+            by_kind: dict[str, list[int]] = {"heuristic": [], "random": []}
+            for game in games[deal * seatings:(deal + 1) * seatings]:
+                for player, score in zip(game["players"], game["scores"]):
+                    by_kind[player["kind"]].append(score)
+            differences.append(sum(by_kind["heuristic"]) / len(by_kind["heuristic"])
+                               - sum(by_kind["random"]) / len(by_kind["random"]))
+        mean, low, high = summary.head_to_head[0].interval()
+        assert (mean, low, high) == pytest.approx(mean_interval(differences))

@@ -50,3 +50,20 @@ def test_batched_runs_are_the_same_alone_with_workers_and_on_a_cluster(
         found[name] = (record.read_bytes(), without_timings(result.stdout))
     assert found["alone"][0] == found["jobs"][0] == found["cluster"][0]
     assert found["alone"][1] == found["jobs"][1] == found["cluster"][1]
+
+
+def test_a_batched_classic_run_on_workers_with_two_threads_each_matches_the_local_run(tmp_path: Path) -> None:
+    """The docs' workers (``--nthreads 2``, nannies on) play two batched chunks at once in one process."""
+    cluster = LocalCluster(tmp_path)
+    try:
+        for name in ("w1", "w2"):
+            cluster.add_worker(name, nanny=True, threads=2)
+        cluster.wait_for_workers(2)
+        run = ("simulate", "--games", "12000", "--seed", "7", "--rules", "classic", "--json")
+        remote = main_py(*run, "--record", str(tmp_path / "remote.jsonl"), "--cluster", cluster.address)
+    finally:
+        cluster.close()
+    local = main_py(*run, "--record", str(tmp_path / "local.jsonl"))
+    assert remote.returncode == local.returncode == 0, remote.stderr + local.stderr
+    assert (tmp_path / "remote.jsonl").read_bytes() == (tmp_path / "local.jsonl").read_bytes()
+    assert without_timings(remote.stdout) == without_timings(local.stdout)

@@ -165,3 +165,35 @@ def test_intervals() -> None:
     assert abs((low + high) / 2 - 0.5) < 1e-9 and 0.09 < high - low < 0.2
     mean, low, high = mean_interval([1.0, 2.0, 3.0, 4.0])
     assert mean == 2.5 and low < 2.5 < high and abs((high - low) / 2 - 1.959964 * (5 / 3) ** 0.5 / 2) < 1e-3
+
+
+STOPPED_WHILE_LOADING = """
+import runpy, sys
+stopped, module = [], sys.argv[1]
+
+
+class CtrlC:
+    '''Ctrl-C pressed while ``module`` loads (once).'''
+
+    def find_spec(self, name, path=None, target=None):
+        if name == module and not stopped:
+            stopped.append(name)
+            raise KeyboardInterrupt
+        return None
+
+
+sys.meta_path.insert(0, CtrlC())
+main, sys.argv = sys.argv[2], [sys.argv[2], *sys.argv[3:]]
+runpy.run_path(main, run_name="__main__")
+"""
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("module", ["cli.commands", "cli.tournament", "game.i18n", "game.lab.simulate"])
+def test_ctrl_c_while_the_program_loads_is_one_line_and_exit_130(module: str) -> None:
+    out = subprocess.run([sys.executable, "-c", STOPPED_WHILE_LOADING, module, str(PROJECT / "main.py"),
+                          "simulate", "--games", "3", "--no-progress"], cwd=PROJECT, capture_output=True,
+                         text=True, timeout=120)
+    assert out.returncode == 130, out.stderr
+    assert out.stderr.splitlines() == ["main.py: interrupted"]
+    assert out.stdout == ""

@@ -66,8 +66,8 @@ class LocalCluster:
             threading.Thread(target=lambda: [None for _ in process.stderr], daemon=True).start()  # type: ignore[union-attr]
 
     def add_worker(self, name: str, path: str | None = None, env: dict[str, str] | None = None,
-                   nanny: bool = False) -> subprocess.Popen[str]:
-        worker = dask("dask_worker", self.address, "--nthreads", "1", "--name", name, "--no-dashboard",
+                   nanny: bool = False, threads: int = 1) -> subprocess.Popen[str]:
+        worker = dask("dask_worker", self.address, "--nthreads", str(threads), "--name", name, "--no-dashboard",
                       *(() if nanny else ("--no-nanny",)), env=env if env is not None else worker_environment(path),
                       cwd=self.folder)
         self._drain(worker)

@@ -146,7 +146,13 @@ def test_a_scheduler_whose_workers_lack_the_project_is_one_line(tmp_path: Path) 
         running.add_worker("w1", env=env, nanny=True)
         running.wait_for_workers(1)
         line = one_line(simulate_with(running.address))
+        league = one_line(subprocess.run(
+            [sys.executable, str(PROJECT / "main.py"), "tournament", "--include", "random,heuristic,mc", "--rollouts", "5",
+             "--bot", f"mine={sys.executable} {PROJECT / 'examples' / 'heuristic_bot.py'}", "--games", "8",
+             "--no-progress", "--out", str(tmp_path / "league"), "--cluster", running.address],
+            cwd=PROJECT, capture_output=True, text=True, timeout=600))
     finally:
         running.close()
     assert line.startswith("simulate: worker w1 cannot import this project (No module named 'game'): start each "
                            "worker in a copy of the project's folder"), line
+    assert league.startswith("tournament: worker w1 cannot import this project"), league
