@@ -350,6 +350,24 @@ class Room:
             self._where[seat] = (address, self._joins)
             return Joined(seat, token, name, moved)
 
+    def seat_watchers(self) -> tuple[Joined, ...]:
+        """Before the start, the watchers connected now take the free seats, longest-watching first
+        (the teacher chose more seats or many tables after they joined); the places given."""
+        with self._lock:
+            if self.started:
+                return ()
+            free = [i for i, taken in enumerate(self._names) if not taken]
+            seated = tuple(Joined(seat, token, name) for seat, (token, name) in zip(free, self._spectators.items()))
+            for joined in seated:
+                assert joined.seat is not None
+                del self._spectators[joined.token]
+                self._names[joined.seat], self._tokens[joined.seat] = joined.name, joined.token
+                self._connected[joined.seat], self._gone_since[joined.seat] = True, None
+                self._joins += 1
+                self._where[joined.seat] = ("", self._joins)
+                self.version += 1
+            return seated
+
     def _holders(self) -> list[Holder]:
         return [Holder(seat, address, self._connected[seat], order) for seat, (address, order) in self._where.items()
                 if not self._ai[seat]]
