@@ -76,7 +76,7 @@ def warmup_frame(warmup: Warmup) -> WarmupFrame:
     return WarmupFrame("shown" if shown else "asking", current.stored.id, current.number, len(puzzles.puzzles),
                        text_of(bar_line(current)), len(current.answers), len(current.asked),
                        current.counts() if shown else (), current.puzzle.best if shown else None,
-                       current.puzzle.explanation if shown else "")
+                       current.puzzle.game_explanation if shown else "")
 
 
 def bar_line(current: PuzzleRound) -> list[Part]:
@@ -236,7 +236,7 @@ def _draw_side(surface: pygame.Surface, layout: WarmupLayout, scene: WarmupView,
                   (when_line(puzzle), theme.TEXT_DIM, size), (table_line(puzzle), theme.TEXT_DIM, size),
                   (scores_line(puzzle), theme.TEXT_DIM, size)]
     else:
-        blocks = [([_("Why")], theme.ACCENT, size), (parts_of_text(puzzle.explanation), theme.TEXT, size),
+        blocks = [([_("Why")], theme.ACCENT, size), (parts_of_text(puzzle.game_explanation), theme.TEXT, size),
                   ([figures_note(puzzle)], theme.TEXT_DIM, size)]
     y = place[1]
     for parts, colour, text_size in blocks:
