@@ -393,16 +393,11 @@ function drawPredict(s) {
     button.disabled = mine !== undefined || link !== "open";
     button.setAttribute("aria-pressed", String(mine === guess));
   }
-  // A word too wide for a quarter of the phone ("Rangée 1" on a narrow one): the rows' numbers
-  // alone, as the rows are numbered, the word kept for screen readers - one line each, always.
-  if (rows.some((button) => button.scrollWidth > button.clientWidth)) {
-    for (const button of rows) {
-      button.setAttribute("aria-label", button.textContent);
-      button.textContent = String(Number(button.dataset.guess) + 1);
-    }
-  } else {
-    for (const button of rows) button.removeAttribute("aria-label");
-  }
+  // A word too wide for a quarter of the phone ("Rangée 1" on a narrow one): the rows' buttons in
+  // two columns, each word whole on one line.
+  const guesses = $("predict").querySelector(".guesses");
+  guesses.classList.remove("pairs");
+  guesses.classList.toggle("pairs", rows.some((button) => button.scrollWidth > button.clientWidth));
   if (mine === undefined) setStatus(t("Predict: where does this card go?"), true);
   else setStatus(mine === 4 ? t("You said it takes a row: wait for the reveal")
     : t("You said row {row}: wait for the reveal", {row: mine + 1}));
