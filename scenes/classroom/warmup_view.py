@@ -197,11 +197,11 @@ def _draw_bars(surface: pygame.Surface, layout: WarmupLayout, scene: WarmupView,
         if height:
             pygame.draw.rect(surface, BEST if is_best else theme.PANEL_EDGE, bar, border_radius=round(4 * s))
         base = pygame.Rect(column.left, column.top + line, column.width, space)
+        frame = base.inflate(round(6 * s), round(6 * s))
         if is_best:
-            pygame.draw.rect(surface, theme.ACCENT, base.inflate(round(6 * s), round(6 * s)), width=max(2, round(3 * s)),
-                             border_radius=round(6 * s))
-        draw_rich(surface, [count], size, theme.TEXT, scene.ctx.sprites,
-                  center=(column.centerx, column.top + line + space - height - line // 2))
+            pygame.draw.rect(surface, theme.ACCENT, frame, width=max(2, round(3 * s)), border_radius=round(6 * s))
+        top = min(bar.top, frame.top - round(2 * s)) if is_best else bar.top  # (the count above the frame, not on it)
+        draw_rich(surface, [count], size, theme.TEXT, scene.ctx.sprites, center=(column.centerx, top - line // 2))
         if label:
             _draw_bar_label(surface, layout, scene, label, column, size, rows, is_best)
 
