@@ -4,7 +4,6 @@ folders, its file's name kept whole on a line ("lesson-2026-11-27-" / "0805-K7QP
 
 from __future__ import annotations
 
-import pygame
 import pytest
 
 from scenes.classroom.overview import waiting_for
@@ -12,11 +11,6 @@ from scenes.kit import theme
 from scenes.kit.report_link import wrap_at_separators
 
 NAMES = ("Ana", "Ben", "Cem", "Dee", "Eda")
-
-
-@pytest.fixture(autouse=True)
-def fonts() -> None:
-    pygame.font.init()
 
 
 def test_a_tile_names_the_phones_it_waits_for_or_counts_them() -> None:

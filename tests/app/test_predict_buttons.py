@@ -4,7 +4,6 @@ language - "Row 1" ... "Row 4", or where one is too narrow the number over "row"
 
 from __future__ import annotations
 
-import pygame
 import pytest
 
 from game.i18n import LANGUAGES
@@ -19,8 +18,7 @@ from scenes.table.predict_panel import answer_buttons, answer_labels
 @pytest.mark.parametrize("size", [(1280, 720), theme.SMALLEST_WINDOW, (1920, 1080)])
 @pytest.mark.parametrize("code", list(LANGUAGES))
 def test_the_four_row_buttons_read_alike(code: str, size: tuple[int, int]) -> None:
-    pygame.font.init()
-    use_language(code)
+    use_language(code)  # (theme.font starts pygame's fonts itself)
     labels = answer_labels(answer_buttons(table_layout(size)), theme.text_px(24, scale_for(size)))
     rows = [labels[guess] for guess in sorted(labels) if guess != TAKES]
     numbers_alone = [label == str(row + 1) for row, (label, _hint) in enumerate(rows)]
