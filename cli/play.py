@@ -16,7 +16,7 @@ from game.text import NAME_LIMIT, InvalidNameError, check_name
 from game.rules import Offered
 from .arguments import (add_rules_option, Commands, Error, add_bot_option, add_clock_option, add_window_options, milliseconds_argument,
                         path_argument, seed_argument)
-from .players import add_players_option, play_player_count
+from .players import add_players_option, name_humans, play_player_count
 
 if TYPE_CHECKING:
     from scenes.model.options import PlayOptions
@@ -28,8 +28,8 @@ def add_parser(commands: Commands) -> None:
                       help=_("solo: you against 3 random AIs; hotseat: 4 humans on one "
                              "computer; demo: watch 4 AIs (default: solo); --players N changes the 4"))
     play.add_argument("--seed", type=seed_argument, help=_("reproduce a deal (shown on screen)"))
-    play.add_argument("--names", help=_("comma-separated player names, in seat order "
-                                        "(one per seat, each 1-{limit} characters)").format(limit=NAME_LIMIT))
+    play.add_argument("--names", help=_("comma-separated player names: one per human (solo: yours) or "
+                                        "one per seat in seat order, each 1-{limit} characters").format(limit=NAME_LIMIT))
     add_players_option(play)
     play.add_argument("--record", type=path_argument, metavar="FILE",
                       help=_("append the finished game's record (JSON Lines) to FILE instead of "
@@ -125,6 +125,9 @@ def play_seats(args: argparse.Namespace, names: tuple[str, ...] | None, players:
         args.subparser.error(str(problem))
     bots = [*(args.bots or ()), *(bot.kind for bot in named)]
     kinds = seat_kinds(args.mode, args.ai, bots, args.subparser.error, players)
+    if names is not None:
+        seated = kinds if kinds is not None else mode_kinds(args.mode, players)
+        names = name_humans(names, seated, default_names(args.mode, seated))
     if named and kinds is not None:
         names = name_bot_seats(names or default_names(args.mode, kinds), kinds, named)
     return kinds, names

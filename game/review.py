@@ -215,10 +215,22 @@ def sixth_card_chance(view: PlayerView, card: int) -> float:
 
 
 def _row_reason(view: PlayerView, played: int, best: int) -> str:
+    """The rows' points now, and why the saving to the end of the round is not their difference:
+    each choice leaves another table for the turns that follow."""
     penalty = view.rules.penalty_of
     now_played, now_best = penalty(view.rows[played]), penalty(view.rows[best])
-    if now_best < now_played:
+    if view.turn == view.rules.turns_per_round - 1 or not view.hand:  # nothing follows: the saving is the difference
         return ngettext("row {played} held {points} point, row {best} only {fewer}",
                         "row {played} held {points} points, row {best} only {fewer}", now_played).format(
             played=played + 1, points=now_played, best=best + 1, fewer=now_best)
-    return _("row {best} left a safer table for the rest of the round").format(best=best + 1)
+    if now_best < now_played:
+        return ngettext("row {played} holds {points} point now and row {best} only {fewer}; the turns that follow "
+                        "change that difference, as each choice leaves another table",
+                        "row {played} holds {points} points now and row {best} only {fewer}; the turns that follow "
+                        "change that difference, as each choice leaves another table", now_played).format(
+            played=played + 1, points=now_played, best=best + 1, fewer=now_best)
+    return ngettext("row {best} holds {points} point now and row {played} holds {other}, but the table left by "
+                    "taking row {best} costs less in the turns that follow",
+                    "row {best} holds {points} points now and row {played} holds {other}, but the table left by "
+                    "taking row {best} costs less in the turns that follow", now_best).format(
+        best=best + 1, points=now_best, played=played + 1, other=now_played)

@@ -80,16 +80,21 @@ def _points(value: float) -> str:
 
 
 def summary(decision: Decision) -> str:
-    """One sentence: what the better option would have saved, and why, e.g. "Playing 19
-    instead of 27 would have saved about 4.2 points: 27 was likely to be the 6th card of row 2"."""
+    """One sentence: what the better option would have saved (expected points to the end of the
+    round), and why, e.g. "Playing 19 instead of 27 would have saved about 4.2 points by the end of
+    the round: 27 was likely to be the 6th card of row 2"."""
     if decision.kind == ROW:
         if decision.best == decision.played:
             return _("Taking row {row} was the best choice").format(row=decision.played + 1)
-        return _("Taking row {best} instead of row {played} would have saved about {points}: {reason}").format(
+        # NOTE: {points}: expected points to the end of the round, e.g. "about 4.0 points"
+        return _("Taking row {best} instead of row {played} would have saved about {points} by the end of the round: "
+                 "{reason}").format(
             best=decision.best + 1, played=decision.played + 1, points=_points(decision.loss), reason=decision.reason)
     if len(decision.expected) == 1:
         return _("{card} was the last card: there was no choice").format(card=decision.played)
     if decision.best == decision.played:
         return _("{card} was the best card to play").format(card=decision.played)
-    return _("Playing {best} instead of {played} would have saved about {points}: {reason}").format(
+    # NOTE: {points}: expected points to the end of the round, e.g. "about 4.2 points"
+    return _("Playing {best} instead of {played} would have saved about {points} by the end of the round: "
+             "{reason}").format(
         best=decision.best, played=decision.played, points=_points(decision.loss), reason=decision.reason)

@@ -393,16 +393,11 @@ function drawPredict(s) {
     button.disabled = mine !== undefined || link !== "open";
     button.setAttribute("aria-pressed", String(mine === guess));
   }
-  // A word too wide for a quarter of the phone ("Rangée 1" on a narrow one): the rows' numbers
-  // alone, as the rows are numbered, the word kept for screen readers - one line each, always.
-  if (rows.some((button) => button.scrollWidth > button.clientWidth)) {
-    for (const button of rows) {
-      button.setAttribute("aria-label", button.textContent);
-      button.textContent = String(Number(button.dataset.guess) + 1);
-    }
-  } else {
-    for (const button of rows) button.removeAttribute("aria-label");
-  }
+  // A word too wide for a quarter of the phone ("Rangée 1" on a narrow one): the rows' buttons in
+  // two columns, each word whole on one line.
+  const guesses = $("predict").querySelector(".guesses");
+  guesses.classList.remove("pairs");
+  guesses.classList.toggle("pairs", rows.some((button) => button.scrollWidth > button.clientWidth));
   if (mine === undefined) setStatus(t("Predict: where does this card go?"), true);
   else setStatus(mine === 4 ? t("You said it takes a row: wait for the reveal")
     : t("You said row {row}: wait for the reveal", {row: mine + 1}));
@@ -518,6 +513,7 @@ function keepStudentKey(key) {
 // drawn here (every other state as before); each answer's verdict comes once the teacher shows the
 // class's answers.
 let puzzled = {};       // the answers this phone sent: puzzle id -> a card, or a row 0-3
+let judgedPuzzles = {}; // the verdicts this phone got: puzzle id -> the verdict
 
 function onStateOrPuzzle(s) {
   if (s.phase === "puzzle") onPuzzle(s);
@@ -536,7 +532,10 @@ function onPuzzle(s) {
   const mine = puzzle.answered !== undefined ? puzzle.answered : puzzled[puzzle.id];
   drawPuzzleRows(s, mine);
   drawPuzzleHand(s, mine);
-  if (mine !== undefined) {
+  const judged = judgedPuzzles[puzzle.id];
+  if (judged) {
+    setStatus(verdictLine(judged));
+  } else if (mine !== undefined) {
     setStatus(puzzle.kind === "row" ? t("You chose row {row}: wait for the teacher to show the answers", {row: mine + 1})
       : t("You chose {card}: wait for the teacher to show the answers", {card: mine}));
   } else if (s.ask === "puzzle") {
@@ -592,13 +591,20 @@ function answerPuzzle(id, answer, value) {
   onPuzzle(state);
 }
 
-// Right or not (a mark and a word, not a colour alone), what it cost, and why; the best answer framed.
+// The verdict in the status line - right or not (a mark and a word, not a colour alone), what it
+// cost - and why under the question, both on the first screen; the best answer framed.
 function showPuzzleVerdict(judged) {
+  judgedPuzzles[judged.id] = judged;
+  setStatus(verdictLine(judged));
   const line = $("puzzle-verdict");
   line.hidden = false;
   line.className = "verdict " + (judged.right ? "right" : "wrong");
-  line.replaceChildren((judged.right ? "\u2714 " : "\u2718 ") + judged.text, el("small", {}, judged.reason));
+  line.replaceChildren(el("strong", {}, t("Why")), el("small", {}, judged.reason));
   const rows = state && state.puzzle && state.puzzle.kind === "row";
   const best = document.querySelector('[data-testid="' + (rows ? "puzzle-row-" : "puzzle-card-") + judged.best + '"]');
   if (best) best.classList.add("best");
+}
+
+function verdictLine(judged) {
+  return (judged.right ? "\u2714 " : "\u2718 ") + judged.text;
 }

@@ -152,4 +152,5 @@ def verdict_message(current: PuzzleRound, verdict: Verdict) -> PuzzleVerdict:
     """What one phone is told of its answer once the class's answers are shown."""
     puzzle = current.puzzle
     return PuzzleVerdict(current.stored.id, verdict.answer, verdict.best, verdict.right, round(verdict.cost, 1),
-                         text_of(verdict_words(puzzle, verdict)), puzzle.explanation)
+                         text_of(verdict_words(puzzle, verdict)),
+                         puzzle.explanation_for(verdict.answer))

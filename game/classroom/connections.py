@@ -160,6 +160,9 @@ class Connections:
         if joined.seat is None:
             self._watch(connection)
             return
+        if connection in self.watchers:  # a watcher given a seat before the start
+            del self.watchers[connection]
+            self._list_watchers()
         previous = self.by_seat.get(joined.seat)
         if previous is not None and previous is not connection:
             previous.seat = None  # its seat is this phone's now

@@ -85,6 +85,8 @@ PHONE_TEXTS: tuple[str, ...] = (
     N_("You chose {card}: wait for the teacher to show the answers"),
     N_("You chose row {row}: wait for the teacher to show the answers"),
     N_("The class's answers are on the projector"),
+    # NOTE: the phone page, over the review's sentence on the student's answer to a warm-up puzzle
+    N_("Why"),
 )
 """Every text the phone page shows, in English (the keys of the table)."""
 

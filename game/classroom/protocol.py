@@ -351,7 +351,7 @@ class PuzzleVerdict(Message):
     cost: float
     """Expected points the answer loses against the best one (0 when right)."""
     text: str
-    """The verdict, e.g. "Not the best: 31 costs about 16.5 points more than 95"."""
+    """The verdict, e.g. "Not the best: 31 costs about 16.5 points more than 95 by the end of the round"."""
     reason: str
     """Why: the review's sentence for the position."""
 

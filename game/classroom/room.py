@@ -220,6 +220,39 @@ def check_code(code: str) -> str:
     return cleaned
 
 
+class Watchers:
+    """A room's watchers: those here now, and those who left lately (a reload brings them back,
+    among the :data:`RECENT_WATCHERS` newest).  The room's lock guards them."""
+
+    def __init__(self) -> None:
+        self.here: dict[str, str] = {}
+        """Token -> name, of the watchers connected now (in the order they came)."""
+        self.recent: OrderedDict[str, str] = OrderedDict()
+        """Token -> name, of the watchers who left lately."""
+
+    def watch(self, token: str, name: str, here: bool) -> None:
+        """A watcher now (``here``), or one who may come back."""
+        if here:
+            self.here[token] = name
+            return
+        self.recent[token] = name
+        while len(self.recent) > RECENT_WATCHERS:
+            self.recent.popitem(last=False)
+
+    def forget(self, token: str, keep: bool) -> None:
+        """A watcher's connection ended; ``keep``: it may come back."""
+        name = self.here.pop(token, None)
+        if keep and name is not None:
+            self.watch(token, name, here=False)
+
+    def back(self, token: str) -> str | None:
+        """A watcher's secret again: its name (``None``: not a watcher's)."""
+        name = self.here.get(token) or self.recent.pop(token, None)
+        if name is not None:
+            self.here[token] = name
+        return name
+
+
 class Room:
     """The seats of one class game and who holds them."""
 
@@ -239,10 +272,7 @@ class Room:
         self._joins = 0
         self.locked = False
         """The teacher locked the room: no new student (nor watcher); a secret still gets in."""
-        self._spectators: dict[str, str] = {}
-        """Spectator token -> name, of the watchers connected now."""
-        self._recent: OrderedDict[str, str] = OrderedDict()
-        """Watchers who left lately (token -> name): a reload brings them back."""
+        self._watchers = Watchers()
         self.started = False
         self.many_tables = False
         """The students are split into tables at the start (``class --tables``): the seats are
@@ -274,7 +304,7 @@ class Room:
     def held_secrets(self) -> frozenset[str]:
         """The secret of every place taken now: the seats' and the watchers'."""
         with self._lock:
-            return frozenset(token for token in [*self._tokens, *self._spectators] if token)
+            return frozenset(token for token in [*self._tokens, *self._watchers.here] if token)
 
     def student_of(self, seat: int) -> str:
         """The key in the room's class of the student in ``seat`` (``""``: none)."""
@@ -292,7 +322,7 @@ class Room:
 
     def spectator_count(self) -> int:
         with self._lock:
-            return len(self._spectators)
+            return len(self._watchers.here)
 
     def connected_seats(self) -> tuple[int, ...]:
         """The students' seats whose phone is connected now."""
@@ -342,13 +372,27 @@ class Room:
             free = [i for i, taken in enumerate(self._names) if not taken]
             seat = free[0] if free else None if self.started else place_to_share(self._holders(), address)
             if self.started or seat is None:
-                self._spectators[token] = name
+                self._watchers.here[token] = name
                 return Joined(None, token, name)
             moved = self._to_spectator(seat) if self._names[seat] else None
-            self._names[seat], self._tokens[seat], self._connected[seat] = name, token, True
-            self._gone_since[seat], self._joins = None, self._joins + 1
-            self._where[seat] = (address, self._joins)
+            self._take(seat, name, token, address)
             return Joined(seat, token, name, moved)
+
+    def _take(self, seat: int, name: str, token: str, address: str) -> None:
+        self._names[seat], self._tokens[seat], self._connected[seat] = name, token, True
+        self._gone_since[seat], self._joins = None, self._joins + 1
+        self._where[seat] = (address, self._joins)
+
+    def seat_watchers(self) -> tuple[Joined, ...]:
+        """Before the start, the watchers here take the free seats, longest-watching first (the
+        teacher chose more seats or many tables after they joined)."""
+        with self._lock:
+            free = [] if self.started else [i for i, taken in enumerate(self._names) if not taken]
+            seated = [(seat, token, self._watchers.here.pop(token)) for seat, token in zip(free, list(self._watchers.here))]
+            for seat, token, name in seated:
+                self._take(seat, name, token, "")
+            self.version += bool(seated)
+            return tuple(Joined(seat, token, name) for seat, token, name in seated)
 
     def _holders(self) -> list[Holder]:
         return [Holder(seat, address, self._connected[seat], order) for seat, (address, order) in self._where.items()
@@ -357,10 +401,7 @@ class Room:
     def _to_spectator(self, seat: int) -> Joined:
         """The seat's student makes room (a fair share): a spectator now, with the same secret."""
         token, name = self._tokens[seat], self._names[seat]
-        if self._connected[seat]:
-            self._spectators[token] = name
-        else:
-            self._recent[token] = name
+        self._watchers.watch(token, name, here=self._connected[seat])
         self._free(seat)
         return Joined(None, token, name)
 
@@ -375,9 +416,8 @@ class Room:
                 self._connected[seat] = True
                 self._gone_since[seat] = None
                 return Joined(seat, token, self._names[seat])
-            name = self._spectators.get(token) or self._recent.pop(token, None)
+            name = self._watchers.back(token)
             if name is not None:
-                self._spectators[token] = name
                 return Joined(None, token, name)
         raise UnknownSeatError(_("unknown seat: join again"))
 
@@ -392,11 +432,7 @@ class Room:
         """A watcher's connection ended: its place is freed; ``keep`` lets its secret bring it back
         for a while (a reload), among the :data:`RECENT_WATCHERS` newest."""
         with self._lock:
-            name = self._spectators.pop(token, None)
-            if keep and name is not None:
-                self._recent[token] = name
-                while len(self._recent) > RECENT_WATCHERS:
-                    self._recent.popitem(last=False)
+            self._watchers.forget(token, keep)
 
     def lock(self, locked: bool) -> None:
         """The teacher locks the room (no new student or watcher) or opens it again."""

@@ -199,8 +199,17 @@ class ClassServer:
         self.bridge.call(self.delivery.send_to, message, seat, watcher)
 
     def lobby_changed(self) -> None:
-        """Send every phone the lobby again (e.g. the teacher freed a seat)."""
-        self.bridge.call(self.delivery.broadcast_lobby)
+        """Send every phone the lobby again (e.g. the teacher freed a seat); before the start, the
+        watchers take the seats there are now (the teacher chose many tables after they joined)."""
+        self.bridge.call(self._lobby_changed)
+
+    def _lobby_changed(self) -> None:
+        for joined in self.room.seat_watchers():
+            connection = self.connections.watcher(joined.token)
+            if connection is not None:
+                self.connections.attach(connection, joined)
+                self.delivery.greet(connection, joined)
+        self.delivery.broadcast_lobby()
 
     # ---------------------------------------------------- server's thread
     def _sweep(self) -> None:

@@ -127,18 +127,33 @@ class Puzzle:
         cost = round(self.expected(answer) - self.expected(self.best), 4)
         return Verdict(answer, self.best, answer == self.best, max(0.0, cost))
 
-    def decision(self) -> Decision:
-        """The decision as the review judged it (its figures: this puzzle's options)."""
+    def decision(self, answer: int | None = None) -> Decision:
+        """The decision as the review judged it (its figures: this puzzle's options): the game's
+        own choice, or ``answer`` in its place."""
         view = self.view
-        loss = round(self.expected(self.played) - self.expected(self.best), 4)
-        return Decision(view.player, view.round, view.turn, self.kind, self.played, self.best, self.options, loss,
+        played = self.played if answer is None else answer
+        loss = round(self.expected(played) - self.expected(self.best), 4)
+        return Decision(view.player, view.round, view.turn, self.kind, played, self.best, self.options, loss,
                         view.rows, view.hand, view.card_to_place, view.revealed,
-                        reason_of(view, self.kind, self.played, self.best))
+                        reason_of(view, self.kind, played, self.best))
 
     @property
     def explanation(self) -> str:
-        """The review's sentence for this decision, in the language in use."""
+        """The review's sentence for the game's own choice, in the language in use."""
         return summary(self.decision())
+
+    @property
+    def game_explanation(self) -> str:
+        """The review's sentence for the game's own choice, named as the game's (the class's
+        answers on the projector are many)."""
+        # NOTE: a puzzle's "Why" on the projector; {sentence} is the review's, e.g. "Playing 95 instead of 31 would
+        # have saved about 16.5 points by the end of the round: 31 was the 6th card of row 1"
+        return _("In the game this puzzle comes from: {sentence}").format(sentence=self.explanation)
+
+    def explanation_for(self, answer: int) -> str:
+        """Why ``answer`` is worse than the best one (the review's sentence); for the best answer
+        itself, the game's own choice named as such."""
+        return summary(self.decision(answer)) if answer != self.best else self.game_explanation
 
     def digest(self) -> bytes:
         """SHA-256 of the position alone (not its figures nor its source): the same puzzle twice

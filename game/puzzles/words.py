@@ -34,11 +34,11 @@ def verdict_words(puzzle: Puzzle, verdict: Verdict) -> list[Part]:
         if puzzle.kind == ROW:
             return rich(_("Right! Row {row} was the best choice"), row=verdict.best + 1)
         return rich(_("Right! {card} was the best card"), card=verdict.best)
-    # NOTE: what a wrong answer cost, e.g. "2.4 points" (expected points, one decimal).
+    # NOTE: what a wrong answer cost, e.g. "2.4 points" (expected points to the end of the round, one decimal).
     cost = ngettext("{points} point", "{points} points", 1 if f"{verdict.cost:.1f}" == "1.0" else 2)
     if puzzle.kind == ROW:
-        template = _("Not the best: row {answer} costs about {cost} more than row {best}")
+        template = _("Not the best: row {answer} costs about {cost} more than row {best} by the end of the round")
         return rich(template, answer=verdict.answer + 1, best=verdict.best + 1,
                     cost=rich(cost, points=points(verdict.cost)))
-    template = _("Not the best: {answer} costs about {cost} more than {best}")
+    template = _("Not the best: {answer} costs about {cost} more than {best} by the end of the round")
     return rich(template, answer=verdict.answer, best=verdict.best, cost=rich(cost, points=points(verdict.cost)))

@@ -19,7 +19,7 @@ import pygame
 from game.classroom.lesson_book import LessonBook
 from game.classroom.server import ClassServer
 from game.classroom.tables import Standing, TableResult, plan_tables
-from game.i18n import _, rich
+from game.i18n import _, ngettext, rich
 from game.rules import rules_named
 
 from ..base import AppContext, Input, InputKind
@@ -176,7 +176,7 @@ class OverviewScene(RoomScreen):
         line_h = theme.font(size).get_linesize()
         title = rich(_("Table {number}"), number=table + 1)
         draw_rich(surface, title, size, theme.TEXT, self.ctx.sprites, midleft=(inner.left, inner.top + line_h // 2))
-        status, colour = self.table_status(table, result)
+        status, colour = self.table_status(table, result, (size, inner.width // 2))
         theme.blit_text(surface, *theme.fit_label(status, size, inner.width // 2), colour,
                         midright=(inner.right, inner.top + line_h // 2))
         session = self.tables.sessions[table]
@@ -195,18 +195,30 @@ class OverviewScene(RoomScreen):
                       midleft=(inner.right - round(50 * s), y + line_h // 2))
             y += line_h
 
-    def table_status(self, table: int, result: TableResult) -> tuple[str, theme.Colour]:
-        """What a tile says the table does: done, paused, or whom it waits for."""
+    def table_status(self, table: int, result: TableResult, room: tuple[int, int] = (0, 0)
+                     ) -> tuple[str, theme.Colour]:
+        """What a tile says the table does: done, paused, or whom it waits for (``room``: the
+        label's size and width, where their names may not fit)."""
         session = self.tables.sessions[table]
         if result.over:
             return _("done"), theme.GOOD
         waiting, _row = session.waiting_seats()
         phones = [session.name(seat) for seat in waiting if seat in session.phone_seats]
         if phones:
-            return ", ".join(phones), theme.ACCENT
+            return waiting_for(phones, *room), theme.ACCENT
         if self.tables.paused and table != self.tables.opened:
             return _("paused"), theme.TEXT_DIM
         return (_("choosing") if session.stage is Stage.THINKING else _("placing")), theme.TEXT_DIM
+
+
+def waiting_for(names: Sequence[str], size: int = 0, width: int = 0) -> str:
+    """The phones a table waits for: their names, or how many where the names do not all fit
+    ``width`` at ``size`` (never a name cut short: "Ana, Ben, C...")."""
+    joined = ", ".join(names)
+    if not size or theme.text_width(joined, size) <= width:
+        return joined
+    # NOTE: a table's tile on the overview: the phones it waits for, too many to name
+    return ngettext("waiting for {count}", "waiting for {count}", len(names)).format(count=len(names))
 
 
 def draw_rows(surface: pygame.Surface, area: pygame.Rect, rows: Sequence[Sequence[int]], art: object,

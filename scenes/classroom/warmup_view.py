@@ -76,7 +76,7 @@ def warmup_frame(warmup: Warmup) -> WarmupFrame:
     return WarmupFrame("shown" if shown else "asking", current.stored.id, current.number, len(puzzles.puzzles),
                        text_of(bar_line(current)), len(current.answers), len(current.asked),
                        current.counts() if shown else (), current.puzzle.best if shown else None,
-                       current.puzzle.explanation if shown else "")
+                       current.puzzle.game_explanation if shown else "")
 
 
 def bar_line(current: PuzzleRound) -> list[Part]:
@@ -197,11 +197,11 @@ def _draw_bars(surface: pygame.Surface, layout: WarmupLayout, scene: WarmupView,
         if height:
             pygame.draw.rect(surface, BEST if is_best else theme.PANEL_EDGE, bar, border_radius=round(4 * s))
         base = pygame.Rect(column.left, column.top + line, column.width, space)
+        frame = base.inflate(round(6 * s), round(6 * s))
         if is_best:
-            pygame.draw.rect(surface, theme.ACCENT, base.inflate(round(6 * s), round(6 * s)), width=max(2, round(3 * s)),
-                             border_radius=round(6 * s))
-        draw_rich(surface, [count], size, theme.TEXT, scene.ctx.sprites,
-                  center=(column.centerx, column.top + line + space - height - line // 2))
+            pygame.draw.rect(surface, theme.ACCENT, frame, width=max(2, round(3 * s)), border_radius=round(6 * s))
+        top = min(bar.top, frame.top - round(2 * s)) if is_best else bar.top  # (the count above the frame, not on it)
+        draw_rich(surface, [count], size, theme.TEXT, scene.ctx.sprites, center=(column.centerx, top - line // 2))
         if label:
             _draw_bar_label(surface, layout, scene, label, column, size, rows, is_best)
 
@@ -236,7 +236,7 @@ def _draw_side(surface: pygame.Surface, layout: WarmupLayout, scene: WarmupView,
                   (when_line(puzzle), theme.TEXT_DIM, size), (table_line(puzzle), theme.TEXT_DIM, size),
                   (scores_line(puzzle), theme.TEXT_DIM, size)]
     else:
-        blocks = [([_("Why")], theme.ACCENT, size), (parts_of_text(puzzle.explanation), theme.TEXT, size),
+        blocks = [([_("Why")], theme.ACCENT, size), (parts_of_text(puzzle.game_explanation), theme.TEXT, size),
                   ([figures_note(puzzle)], theme.TEXT_DIM, size)]
     y = place[1]
     for parts, colour, text_size in blocks:

@@ -20,8 +20,9 @@ from game.i18n import _
 
 from . import theme
 
-BREAKS = (" ", "/", "\\", "-", "_", ".")
-"""Where a line of a path may break: after a space or one of these (kept at the line's end)."""
+BREAKS = ((" ", "/", "\\"), ("-", "_", "."))
+"""Where a line of a path may break, best first: after a space or a folder's separator (a file's
+name kept whole), else inside a name too long for a line (the character kept at the line's end)."""
 
 
 def report_uri(path: Path) -> str:
@@ -62,13 +63,16 @@ def wrap_at_separators(text: str, size: int, width: int) -> list[str]:
 
 
 def _last_fitting(text: str, size: int, width: int) -> int:
-    """How many characters of ``text`` start its first line: up to the last break that fits, else
-    as many characters as fit (one at least)."""
+    """How many characters of ``text`` start its first line: up to the last break of the best kind
+    that fits, else as many characters as fit (one at least)."""
     fits = 1
     while fits < len(text) and theme.text_width(text[:fits + 1], size) <= width:
         fits += 1
-    breaks = [index + 1 for index in range(fits) if text[index] in BREAKS]
-    return breaks[-1] if breaks and breaks[-1] > fits // 3 else fits
+    for characters in BREAKS:
+        breaks = [index + 1 for index in range(fits) if text[index] in characters]
+        if breaks and breaks[-1] > fits // 3:
+            return breaks[-1]
+    return fits
 
 
 def draw_lines(surface: pygame.Surface, lines: Sequence[str], size: int, top: int, *, centerx: int | None = None,

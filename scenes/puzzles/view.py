@@ -95,8 +95,14 @@ def puzzle_frame(scene: PracticeView) -> PuzzleFrame:
     answered = practice.verdict is not None
     return PuzzleFrame("answered" if answered else "asking", practice.shown.id, text_of(bar_line(practice)),
                        puzzle.rows, shown_cards(puzzle), scene.selected, figures(practice),
-                       rings_of(practice, scene.selected), puzzle.explanation if answered else "",
+                       rings_of(practice, scene.selected), why(practice),
                        tuple(text_of(line) for line in counts_of(practice).values()))
+
+
+def why(practice: Practice) -> str:
+    """The review's sentence on the answer given (``""`` before it)."""
+    verdict = practice.verdict
+    return practice.puzzle.explanation_for(verdict.answer) if verdict is not None else ""
 
 
 def bar_line(practice: Practice) -> list[Part]:
@@ -282,7 +288,7 @@ def _draw_side(surface: pygame.Surface, layout: PuzzleLayout, scene: PracticeVie
         blocks = [(when_line(puzzle), theme.ACCENT), (table_line(puzzle), theme.TEXT),
                   (scores_line(puzzle), theme.TEXT), ([how_to_answer(puzzle)], theme.TEXT_DIM)]
     else:
-        blocks = [([_("Why")], theme.ACCENT), (parts_of_text(puzzle.explanation), theme.TEXT),
+        blocks = [([_("Why")], theme.ACCENT), (parts_of_text(why(practice)), theme.TEXT),
                   ([figures_note(puzzle)], theme.TEXT_DIM)]
     for parts, colour in blocks:
         y = draw_paragraph(surface, parts, size, colour, scene, (box.left + pad, y, width)) + round(10 * s)

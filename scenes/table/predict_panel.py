@@ -219,14 +219,27 @@ def _draw_question(surface: pygame.Surface, layout: TableLayout, question: Quest
     if hint:
         theme.blit_text(surface, hint, theme.text_px(20, s), theme.TEXT_DIM,
                         midleft=(area.left + pad, area.top + round(56 * s)))
-    for guess, rect in answer_buttons(layout).items():
-        label, hint_key = answer_label(guess), ANSWER_HINTS[guess]
-        size = theme.text_px(24, s)
-        if theme.font(size).size(label)[0] > rect.width - max(8, rect.height // 4):  # draw_button's margin
-            # Narrow: the row's number alone, which is also its key.
-            # NOTE: "Takes": a narrow button's answer "takes a row"; "row": the hint under a row's number.
-            label, hint_key = (_("Takes"), hint_key) if guess == TAKES else (str(guess + 1), _("row"))
+    size = theme.text_px(24, s)
+    buttons = answer_buttons(layout)
+    for guess, (label, hint_key) in answer_labels(buttons, size).items():
+        rect = buttons[guess]
         draw_button(surface, rect, label, size, hovered=rect.collidepoint(mouse), key_hint=hint_key)
+
+
+def answer_labels(buttons: dict[int, pygame.Rect], size: int) -> dict[int, tuple[str, str]]:
+    """Each answer button's label and key hint at ``size``: "Row 2" over its key, or where a row's
+    button is too narrow, the number alone over "row" - the four rows' buttons alike."""
+    narrow = {guess: theme.font(size).size(answer_label(guess))[0] > rect.width - max(8, rect.height // 4)
+              for guess, rect in buttons.items()}  # (draw_button's margin)
+    rows_narrow = any(narrow[row] for row in range(ROWS))
+    labels = {}
+    for guess in buttons:
+        if guess == TAKES:
+            # NOTE: "Takes": a narrow button's answer "takes a row"; "row": the hint under a row's number.
+            labels[guess] = (_("Takes") if narrow[guess] else answer_label(guess), ANSWER_HINTS[guess])
+        else:  # narrow: the row's number alone, which is also its key
+            labels[guess] = (str(guess + 1), _("row")) if rows_narrow else (answer_label(guess), ANSWER_HINTS[guess])
+    return labels
 
 
 def _draw_verdict(surface: pygame.Surface, pill: pygame.Rect, layout: TableLayout, verdict: Verdict,

@@ -81,7 +81,7 @@ def test_a_card_puzzle_answered_by_clicks_shows_the_verdict_the_figures_and_why(
     frames(app)
     frame = scene.last_frame
     cost = puzzle.expected(31) - puzzle.expected(95)
-    assert frame.state == "answered" and frame.question == f"Not the best: 31 costs about {cost:.1f} points more than 95"
+    assert frame.state == "answered" and frame.question == f"Not the best: 31 costs about {cost:.1f} points more than 95 by the end of the round"
     assert frame.values == tuple((card, f"{points:.1f}") for card, points in puzzle.options)
     assert frame.rings == ((31, "wrong"), (95, "best"))
     assert frame.explanation == puzzle.explanation and frame.counts == ("0 of 1 right",)
@@ -113,8 +113,8 @@ def test_a_row_puzzle_answered_by_keys_is_right_and_counted(stored: Path) -> Non
     assert frame.values == ((0, "8.0"), (1, "14.0"), (2, "16.0"), (3, "5.0"))
     assert frame.rings == ((3, "best"),)
     assert frame.counts == (f"1 of {asked + 1} right",)
-    assert frame.explanation == ("Taking row 4 instead of row 2 would have saved about 9.0 points: "
-                                 "row 2 held 14 points, row 4 only 5")
+    assert frame.explanation == ("In the game this puzzle comes from: Taking row 4 instead of row 2 would have saved "
+                                 "about 9.0 points by the end of the round: row 2 held 14 points, row 4 only 5")
     row = puzzle_layout(SIZE).rows[3]
     assert pixel((row.centerx, row.top + 1)) == theme.GOOD
     key(pygame.K_1)  # answered: the rows no longer take an answer

@@ -58,6 +58,22 @@ def test_the_phones_see_the_position_never_whose_it_was_and_get_their_verdict() 
     assert verdict["reason"] == card_puzzle().explanation
 
 
+def test_each_phones_why_is_about_its_own_answer_and_names_the_games_choice_as_the_games() -> None:
+    """Issue 49: Ana played 51, Ben the best (95); the puzzle's game played 31."""
+    puzzles = warmup()
+    current = puzzles.next({"a": "Ana", "b": "Ben"})
+    assert current is not None and current.puzzle.played == 31
+    puzzles.answer("a", "Ana", 51, row=False)
+    puzzles.answer("b", "Ben", 95, row=False)
+    verdicts = puzzles.show()
+    ana, ben = (wire_fields_of(verdict_message(current, verdicts[who])) for who in "ab")
+    assert ana["text"].startswith("Not the best: 51 costs about ") and ana["text"].endswith("by the end of the round")
+    assert ana["reason"].startswith("Playing 95 instead of 51 would have saved about ")
+    assert f"{verdicts['a'].cost:.1f} points by the end of the round: 51 " in ana["reason"]
+    assert " 31 " not in ana["reason"]
+    assert ben["reason"].startswith("In the game this puzzle comes from: Playing 95 instead of 31 ")
+
+
 def test_the_phones_puzzle_messages_and_keys_are_read_and_checked() -> None:
     assert parse_request('{"type": "puzzle", "card": 31}') == AnswerPuzzle(card=31)
     assert parse_request('{"type": "puzzle", "row": 3}') == AnswerPuzzle(row=3)

@@ -66,6 +66,18 @@ def test_names_set_the_count_and_ai_levels_follow_it(monkeypatch: pytest.MonkeyP
     assert options_of(["play"], monkeypatch).kinds is None  # four seats, the mode's own
 
 
+@pytest.mark.parametrize("args, names", [
+    (["--mode", "solo", "--names", "Ana"], ("Ana", "AI 1", "AI 2", "AI 3")),
+    (["--mode", "solo", "--names", "Ana", "--players", "5", "--rules", "classic"], ("Ana", "AI 1", "AI 2", "AI 3", "AI 4")),
+    (["--mode", "hotseat", "--names", "Ana,Ben,Cem,Dan"], ("Ana", "Ben", "Cem", "Dan")),
+    (["--mode", "demo", "--names", "W,X,Y,Z"], ("W", "X", "Y", "Z")),
+])
+def test_names_name_the_humans_in_every_mode(args: list[str], names: tuple[str, ...],
+                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    options = options_of(["play", *args], monkeypatch)
+    assert options.names == names
+
+
 @pytest.mark.slow
 def test_a_five_player_demo_from_the_command_line_is_recorded(tmp_path: Path) -> None:
     record = tmp_path / "five.jsonl"

@@ -102,7 +102,7 @@ def test_list_shows_one_class_with_class_and_each_puzzle_in_two_lines(data_dir: 
     assert text[0].startswith("1. made (seed 7, game 1), turn 6: rows 10 11 12 13 30 | 40 41 42 43 50 | ")
     assert "hand 31 32 51 71 95: which card?" in text[0] and "95 5." in text[0]
     assert text[1].startswith("    best: 95. Playing 95 instead of 31 would have saved about ")
-    assert text[3] == ("    best: row 4. Taking row 4 instead of row 2 would have saved about 9.0 points: "
+    assert text[3] == ("    best: row 4. Taking row 4 instead of row 2 would have saved about 9.0 points by the end of the round: "
                        "row 2 held 14 points, row 4 only 5")
 
 

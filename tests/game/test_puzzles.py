@@ -42,7 +42,7 @@ def test_a_last_turn_row_choice_is_a_puzzle_with_exact_figures() -> None:
     assert (puzzle.best, puzzle.played, puzzle.card) == (3, 1, 5)
     assert puzzle.rows == EXACT_ROWS and puzzle.view.turn == 6 and puzzle.view.player_count == 4
     assert puzzle.view.rules is SNAP and puzzle.view.scores == (0, 0, 0, 0)
-    assert puzzle.explanation == ("Taking row 4 instead of row 2 would have saved about 9.0 points: "
+    assert puzzle.explanation == ("Taking row 4 instead of row 2 would have saved about 9.0 points by the end of the round: "
                                   "row 2 held 14 points, row 4 only 5")
     assert puzzle.source == Source(MADE, 1, 0, seed=7)
 
@@ -55,6 +55,13 @@ def test_the_explanation_is_the_reviews_own_sentence() -> None:
     assert puzzle.explanation == summary(second)
     assert puzzle.explanation.startswith("Playing 95 instead of 31 would have saved about ")
     assert puzzle.hand == CARD_HAND and puzzle.best == 95
+
+
+def test_the_why_of_an_answer_is_about_that_answer_and_the_best_names_the_games_choice() -> None:
+    puzzle = card_puzzle()
+    assert puzzle.explanation_for(51).startswith("Playing 95 instead of 51 would have saved about ")
+    assert puzzle.explanation_for(31) == puzzle.explanation
+    assert puzzle.explanation_for(95) == "In the game this puzzle comes from: " + puzzle.explanation
 
 
 def test_verdicts_say_right_or_what_an_answer_costs() -> None:

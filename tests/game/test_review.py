@@ -23,6 +23,7 @@ from game.review import (
     DecisionPoint,
     costliest,
     decision_points,
+    reason_of,
     review_game,
     review_point,
     summary,
@@ -64,8 +65,23 @@ def test_a_last_turn_row_choice_is_exact_each_rows_penalty() -> None:
     # snap penalties: 20 -> 5, 21 -> 3; 30 -> 5, 55 -> 9; 40 -> 5, 44 -> 7, 45 -> 4; 50 -> 5
     assert decision.expected == ((0, 8.0), (1, 14.0), (2, 16.0), (3, 5.0))
     assert (decision.best, decision.loss) == (3, 9.0)
-    assert summary(decision) == ("Taking row 4 instead of row 2 would have saved about 9.0 points: "
+    assert summary(decision) == ("Taking row 4 instead of row 2 would have saved about 9.0 points by the end of the round: "
                                  "row 2 held 14 points, row 4 only 5")
+
+
+@pytest.mark.parametrize("played, best, sentence", [
+    (1, 3, "row 2 holds 14 points now and row 4 only 5; the turns that follow change that difference, as each "
+           "choice leaves another table"),
+    (3, 0, "row 1 holds 8 points now and row 4 holds 5, but the table left by taking row 1 costs less in the turns "
+           "that follow"),
+])
+def test_a_row_reason_before_the_last_turn_says_the_rows_points_now_and_why_the_saving_differs(
+        played: int, best: int, sentence: str) -> None:
+    """Issue 49: "row 2 held 14 points, row 4 only 5" beside a saving of 4.0 cannot be checked by
+    subtraction: before the last turn the sentence says why; no "safer table" left unexplained."""
+    rows = ((20, 21), (30, 55), (40, 44, 45), (50,))
+    position = view((70, 80, 90), rows, turn=3, card_to_place=5, revealed=(5, 60, 61, 62))
+    assert reason_of(position, ROW, played, best) == sentence
 
 
 def test_the_best_choice_loses_nothing_and_says_so() -> None:

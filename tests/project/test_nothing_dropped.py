@@ -73,6 +73,10 @@ REWRITTEN = {
     "The third line is slow because": "docs/teaching.md: 'The line with one process is slow because ...'",
     "| `--seed S` | reproduce a deal; a seed you give": "docs/teaching.md's play options: a drawn seed is no longer "
                                                      "shown where the class reads (issue 41)",
+    "| `--names A,B,C,D` | one name per seat": "docs/teaching.md's play options: --names names the humans in every "
+                                               "mode, or every seat (issue 49)",
+    "**Review** (V on the results screen, F2": "docs/teaching.md's same paragraph: the sentence says its points are "
+                                               "to the end of the round, and a row's why (issue 49)",
     "The app needs `pygame-ce`": "docs/contributing.md's Dependencies, all but its last sentence ('Once .venv "
                                  "exists ... runs any of the commands below'), which is now in README.md's "
                                  "Quick start and docs/contributing.md's Set-up for developers",

@@ -1,6 +1,7 @@
 """Issue 44: the warm-up on a real phone - headless Chromium at 360x740 joins a class's room during
 its warm-up, answers a card puzzle and a row puzzle, gets each verdict, and is back in the lobby
-after the last; axe-core's WCAG 2.1 A and AA rules pass on the puzzle and verdict states, every
+after the last; the status line says each verdict and the verdict's why is on the first screen (issue
+49); axe-core's WCAG 2.1 A and AA rules pass on the puzzle and verdict states, every
 control is at least 44x44 CSS px, and the browser keeps the key the room gave it for the class.
 ``SIXTAKES_SHOTS=DIR`` keeps a screenshot of each state."""
 
@@ -76,7 +77,12 @@ def test_a_phone_answers_the_warm_ups_puzzles_and_each_state_is_accessible(code:
             seen[kind]["waiting"] = status(driver)
             answered[step].set()
             wait(driver, lambda: by_testid(driver, "puzzle-verdict").is_displayed())
-            seen[kind]["verdict"] = by_testid(driver, "puzzle-verdict").text
+            driver.execute_script("window.scrollTo(0, 0)")
+            seen[kind]["verdict"] = status(driver)
+            seen[kind]["why"] = by_testid(driver, "puzzle-verdict").text
+            seen[kind]["below"] = driver.execute_script(  # how far under the first screen the verdict ends
+                "return document.querySelector('[data-testid=puzzle-verdict]').getBoundingClientRect().bottom"
+                " - window.innerHeight")
             look(driver, f"{2 * step + 2}-{kind}-verdict")
             looked[step].set()
         wait(driver, lambda: by_testid(driver, "lobby").is_displayed())
@@ -105,8 +111,11 @@ def test_a_phone_answers_the_warm_ups_puzzles_and_each_state_is_accessible(code:
     assert card["waiting"] == t("You chose {card}: wait for the teacher to show the answers").format(card=card["answer"])
     assert row["waiting"] == t("You chose row {row}: wait for the teacher to show the answers").format(row=4)
     right, wrong = "\u2714 ", "\u2718 "  # a mark and a word, not a colour alone
-    assert row["verdict"].startswith(right)
+    assert row["verdict"] == right + t("Right! Row {row} was the best choice").format(row=4)  # the status says it
     assert card["verdict"].startswith(right if card["answer"] == card_puzzle().best else wrong)
+    assert card["verdict"] != card["waiting"] and row["verdict"] != row["waiting"]
+    for judged in (card, row):  # issue 49: the verdict and its why on the first screen at 360x740
+        assert judged["why"].startswith(t("Why")) and judged["below"] <= 0, judged
     assert seen["after"] is False
     [(name, value)] = seen["key"]
     assert value == lesson.server.room.students.key_of(lesson.server.room.secrets_of_seats()[0])

@@ -1,7 +1,8 @@
 """The phone page's layout in every language the app speaks, at 360x740 in real Chromium: the page
 the class server serves, in the class's language, shown the protocol's own messages (encoded by
 ``game/classroom/protocol.py``) for the moments a student must see at a glance - the guess buttons
-on one line each (issue 41, item 9: "Reihe / 1" wrapped), the whole hand and the question on
+on one line each (issue 41, item 9: "Reihe / 1" wrapped) and each with its word (issue 49: French
+showed "1 2 3 4"), the top line on one line (issue 49: "Tisch 1 - Zug 1 von 7" wrapped), the whole hand and the question on
 screen at a table of ten, the final scores in view when the game is over (item 8), the last game's
 review folded after a next deal.
 
@@ -43,6 +44,12 @@ def state(**fields: Any) -> State:
     return State(**{**base, **fields})
 
 
+LINES_OF = """const range = document.createRange();
+range.selectNodeContents(document.getElementById(arguments[0]));
+return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;"""
+"""How many lines the text of the element of that id takes."""
+
+
 def show(driver: Any, *messages: Any) -> None:
     """The page receives ``messages`` as from the server."""
     for message in messages:
@@ -71,6 +78,12 @@ def test_the_moments_a_student_reads_at_a_glance_fit_the_phone_in_every_language
         shots.take(phone, "1-predict")
         lines = phone.execute_script(GUESS_LINES)
         assert len(lines) == 5 and all(count == 1 and fits for _, count, fits in lines), lines
+        row = translations(code).gettext("Row {row}")
+        assert [label for label, _, _ in lines[:4]] == [row.format(row=n) for n in range(1, 5)]  # issue 49: the word
+        # A room of many tables, a later round: the top line (table, round, turn) on one line (issue 49).
+        show(phone, state(table=12, tables=15, round=3, turn=10))
+        shots.take(phone, "1b-table-top-line")
+        assert phone.execute_script(LINES_OF, "turn") == 1, by_testid(phone, "turn").text
         # A card is asked (the last placement's verdict in): the whole hand (two rows of five) on screen
         # without scrolling, the verdict after it.
         show(phone, Verdict(round=2, turn=10, card=99, guess=1, answer=1, right=False, text=LONG_VERDICT,
