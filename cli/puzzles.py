@@ -192,11 +192,19 @@ def list_puzzles(history: History, class_name: str | None, as_json: bool) -> int
         print(json.dumps([stored.to_dict() for stored in puzzles]))
         return 0
     if not puzzles:
-        print(_("No puzzles in the history yet: {command} makes some").format(command=MAKE_COMMAND))
+        print(none_listed(class_name, MAKE_COMMAND))
         return 0
     for stored in puzzles:
         print_puzzle(stored)
     return 0
+
+
+def none_listed(class_name: str | None, make_command: str) -> str:
+    """Why nothing is listed, and what makes some: a class's puzzles come only from its lessons."""
+    if class_name is not None:
+        return _("No puzzles of class {name} yet: they are made from the reviews of its lessons' games").format(
+            name=class_name)
+    return _("No puzzles in the history yet: {command} makes some").format(command=make_command)
 
 
 def print_puzzle(stored: StoredPuzzle) -> None:

@@ -196,6 +196,9 @@ def _card_reason(view: PlayerView, card: int, best: int) -> str:
         sentence = (_("{card} was likely to be the 6th card of row {row} (about {percent}%)") if chance >= 0.5
                     else _("{card} was at risk to be the 6th card of row {row} (about {percent}%)"))
         return sentence.format(card=card, row=row + 1, percent=f"{chance * 100:.0f}")
+    if view.turn >= view.rules.turns_per_round - 1:  # no later turn to keep a card for
+        return _("on the round's last turn, {best} was less likely than {card} to take a row").format(
+            best=best, card=card)
     return _("{card} was safe this turn, but worth more kept for later turns").format(card=card)
 
 

@@ -540,10 +540,10 @@ def _play(data: Mapping[str, Any]) -> Play:
 
 
 def _take_row(data: Mapping[str, Any]) -> TakeRow:
-    row = _whole_number(data, "row", TakeRow.kind)
-    if row >= ROWS:
-        raise Refused(_("there is no row {row}").format(row=row + 1))
-    return TakeRow(row)
+    row = data.get("row")
+    if isinstance(row, int) and not isinstance(row, bool) and not 0 <= row < ROWS:
+        raise Refused(_("there is no row {row}").format(row=row + 1))  # a whole number, but no row (-1, 4)
+    return TakeRow(_whole_number(data, "row", TakeRow.kind))
 
 
 def _predict(data: Mapping[str, Any]) -> Predict:

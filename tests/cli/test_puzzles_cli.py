@@ -90,6 +90,16 @@ def test_list_says_how_to_make_puzzles_when_there_are_none(data_dir: Path) -> No
     assert listed() == []
 
 
+def test_list_of_a_class_with_none_says_they_come_from_its_lessons(data_dir: Path,
+                                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    with open_history() as history:
+        add_puzzles(history, [card_puzzle()])  # made from computer games: no class's
+        assert puzzles_command.list_puzzles(history, "7b", as_json=False) == 0
+    said = capsys.readouterr().out.strip()
+    assert said == "No puzzles of class 7b yet: they are made from the reviews of its lessons' games"
+    assert "puzzles make" not in said
+
+
 @pytest.mark.slow
 def test_list_shows_one_class_with_class_and_each_puzzle_in_two_lines(data_dir: Path) -> None:
     with open_history() as history:

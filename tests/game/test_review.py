@@ -23,6 +23,7 @@ from game.review import (
     DecisionPoint,
     costliest,
     decision_points,
+    reason_of,
     review_game,
     review_point,
     summary,
@@ -74,6 +75,15 @@ def test_the_best_choice_loses_nothing_and_says_so() -> None:
     decision = review_point(point, rollouts=10)
     assert (decision.best, decision.loss) == (3, 0.0)
     assert summary(decision) == "Taking row 4 was the best choice"
+
+
+def test_a_safe_card_is_kept_for_later_turns_only_while_later_turns_follow() -> None:
+    # 45 lies just past row 3's four cards (only 44 could make it the 6th); 99 is safer still.
+    rows = ((10, 11), (20, 21), (40, 41, 42, 43), (90,))
+    for turn, later in ((3, True), (6, False)):  # snap rounds have 7 turns: turn 6 is the last
+        reason = reason_of(view((45, 99, 12), rows, turn=turn), CARD, 45, 99)
+        assert ("worth more kept for later turns" in reason) == later, reason
+    assert reason == "on the round's last turn, 99 was less likely than 45 to take a row"
 
 
 def scripted_game() -> Game:
