@@ -1,0 +1,98 @@
+"""The review against modelled tables: what each option costs when the other seats play as a model says.
+
+:mod:`game.review` samples the other players as random players.  A class's opponents are its
+classmates and the computer players at its tables, so a decision is also judged against:
+
+* :data:`RANDOM_MODEL` - every other seat a random player (the review's own figures);
+* :data:`HEURISTIC_MODEL` - every other seat the ``heuristic`` player (the card of least risk
+  now, the cheapest row): the simplest model of a student who thinks;
+* :data:`TABLE_MODEL` - each other seat as what sat there: a ``random`` computer player as a
+  random one, every other seat (a student, ``heuristic``, ``mc``, a bot) as the heuristic, the
+  nearest model the batched engine plays.
+
+Each model's figures use the same generator seed as the review of the decision, and the
+opponents' hands are sampled from what the player had not seen (:mod:`game.batch.modelled`).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+import numpy as np
+
+from .batch.modelled import HEURISTIC, RANDOM, play_out_modelled
+from .batch.rollouts import Start, card_start, row_start, sample_worlds
+from .engine import PlayerView
+from .players.heuristic import unseen_cards
+from .review import CARD, WORLDS_PER_BLOCK, Decision, DecisionPoint, decision_of, decision_seed, review_point
+
+RANDOM_MODEL = "random"
+HEURISTIC_MODEL = "heuristic"
+TABLE_MODEL = "table"
+MODELS = (RANDOM_MODEL, HEURISTIC_MODEL, TABLE_MODEL)
+"""Every model a puzzle is judged under, in the order listed."""
+
+
+def seat_model(kind: str) -> str:
+    """How a seat of ``kind`` is played in a playout: a random computer player at random, anyone else
+    (a student, the heuristic, ``mc``, a bot) as the heuristic."""
+    return RANDOM if kind == RANDOM else HEURISTIC
+
+
+def opponent_models(model: str, table: Sequence[str], seat: int, player_count: int) -> tuple[str, ...]:
+    """Each other seat's playout model (in seat order, ``seat`` left out) under ``model``; the
+    table's model with no table known models every other seat as a student (the heuristic)."""
+    others = [index for index in range(player_count) if index != seat]
+    if model == RANDOM_MODEL:
+        return tuple(RANDOM for _index in others)
+    if model == TABLE_MODEL and len(table) == player_count:
+        return tuple(seat_model(table[index]) for index in others)
+    return tuple(HEURISTIC for _index in others)
+
+
+def review_at_table(point: DecisionPoint, table: Sequence[str], rollouts: int, seed: int) -> Decision:
+    """The decision judged at the table that was played (:data:`TABLE_MODEL`; ``table``: what sat
+    at each seat); with no table known, the review's own (random) figures."""
+    if not table:
+        return review_point(point, rollouts, seed)
+    return review_against(point, opponent_models(TABLE_MODEL, table, point.seat, point.view.player_count), rollouts,
+                          seed)
+
+
+def review_against(point: DecisionPoint, models: Sequence[str], rollouts: int, seed: int) -> Decision:
+    """The decision judged with the other seats playing by ``models`` (one per other seat); an
+    all-random table is :func:`game.review.review_point` itself."""
+    if all(model == RANDOM for model in models):
+        return review_point(point, rollouts, seed)
+    rng = random.Random(decision_seed(seed, point))
+    view = point.view
+    if point.kind == CARD:
+        start = card_start(view.rows, view.hand, view.rules)
+        totals = _modelled_totals(start, view, models, view.turn, view.rules.turns_per_round - view.turn, rng,
+                                  rollouts)
+        return decision_of(point, {card: total / rollouts for card, total in zip(view.hand, totals)})
+    card = view.card_to_place
+    if card is None:
+        raise ValueError("no row choice is pending for this player")
+    start = row_start(view.rows, view.hand, card, view.revealed, view.rules)
+    turns = view.rules.turns_per_round - view.turn - 1
+    if turns == 0 or not view.hand:
+        return decision_of(point, {row: float(taken) for row, taken in enumerate(start.taken_now.tolist())})
+    totals = _modelled_totals(start, view, models, view.turn + 1, turns, rng, rollouts)
+    return decision_of(point, {row: total / rollouts for row, total in enumerate(totals)})
+
+
+def _modelled_totals(start: Start, view: PlayerView, models: Sequence[str], first_turn: int, turns: int,
+                     rng: random.Random, rollouts: int) -> list[int]:
+    """Each option's total penalty over ``rollouts`` sampled deals of the opponents' hands."""
+    generator = np.random.Generator(np.random.PCG64(rng.getrandbits(64)))
+    unseen = unseen_cards(view)
+    seen = [*view.starting_rows, *(card for plays in view.previous_plays for card in plays), *view.revealed]
+    options = list(range(start.options))
+    totals = np.zeros(start.options, dtype=np.int64)
+    for first in range(0, rollouts, WORLDS_PER_BLOCK):
+        worlds = sample_worlds(unseen, len(models), len(start.hand), min(WORLDS_PER_BLOCK, rollouts - first),
+                               generator)
+        totals += play_out_modelled(start, options, worlds, models, seen, first_turn, turns, view.rules).sum(axis=1)
+    return [int(total) for total in totals]
