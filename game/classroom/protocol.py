@@ -354,6 +354,8 @@ class PuzzleVerdict(Message):
     """The verdict, e.g. "Not the best: 31 costs about 16.5 points more than 95"."""
     reason: str
     """Why: the review's sentence for the position."""
+    themes: str = optional("")
+    """What the puzzle teaches, one line ("Themes: The sixth card, The last turn")."""
 
 
 FROM_PHONE: dict[str, type[Message]] = {cls.kind: cls for cls in (Join, Resume, Play, TakeRow, Predict,

@@ -23,8 +23,10 @@ from dataclasses import dataclass
 from typing import Iterable, Iterator, Sequence
 
 from ..i18n import _
+from ..puzzles.finding import marked
 from ..puzzles.puzzle import Puzzle, PuzzleError
 from ..puzzles.reading import puzzle_from_json
+from ..puzzles.themes import themes_of
 from .history import History, HistoryError, connection_of, problem_of, transaction
 from .students import asked_counts
 
@@ -43,7 +45,8 @@ class StoredPuzzle:
         """The object ``main.py puzzles list --json`` prints for it (the explanation in the language in use)."""
         data = self.puzzle.to_dict()
         del data["format"]
-        return {"id": self.id, "class": self.class_name, **data, "explanation": self.puzzle.explanation}
+        return {"id": self.id, "class": self.class_name, **data, "themes": list(themes_of(self.puzzle)),
+                "explanation": self.puzzle.explanation}
 
 
 @dataclass(frozen=True)
@@ -85,9 +88,23 @@ def count_puzzles(history: History, class_name: str | None = None) -> int:
     return count if isinstance(count, int) else 0
 
 
-def stored_puzzles(history: History, class_name: str | None = None) -> list[StoredPuzzle]:
-    """Every puzzle (of ``class_name`` only, when given), in the order stored, each checked."""
-    return list(iter_puzzles(history, class_name))
+def stored_puzzles(history: History, class_name: str | None = None, *, with_marked: bool = False) -> list[StoredPuzzle]:
+    """Every puzzle (of ``class_name`` only, when given), in the order stored, each checked; without
+    those marked as no longer holding at a real table (:func:`game.puzzles.finding.marked`) unless
+    ``with_marked``."""
+    return [stored for stored in iter_puzzles(history, class_name) if with_marked or not marked(stored.puzzle)]
+
+
+def save_checked(history: History, checked: Iterable[StoredPuzzle]) -> None:
+    """Store each puzzle's figures again (checked against the opponent models), in one transaction."""
+    try:
+        with transaction(history):
+            for stored in checked:
+                connection_of(history).execute("UPDATE puzzles SET puzzle = ? WHERE id = ?",
+                                               (_json(stored.puzzle), stored.id))
+    except sqlite3.Error as error:
+        raise HistoryError(_("{path}: cannot save the puzzles: {problem}").format(
+            path=history.path, problem=problem_of(error))) from None
 
 
 def iter_puzzles(history: History, class_name: str | None = None) -> Iterator[StoredPuzzle]:
@@ -118,17 +135,29 @@ def _stored(history: History, number: object, name: object, text: object) -> Sto
 def warmup_puzzles(history: History, class_name: str, count: int, rng: random.Random) -> list[StoredPuzzle]:
     """``count`` puzzles for a class's warm-up: the class's own first (made from its lessons), then
     puzzles made from computer games; of each, those its lessons asked least often first, in an
-    order drawn by ``rng`` among equals.  Only the puzzles chosen are read."""
+    order drawn by ``rng`` among equals; never one marked as no longer holding at a real table.
+    Only the puzzles looked at are read."""
     asked = asked_counts(history, class_name) if class_name else {}
-    chosen: list[int] = []
+    chosen: list[StoredPuzzle] = []
     for name in ([class_name] if class_name else []) + [""]:
         numbers = [row[0] for row in _read(history, "SELECT id FROM puzzles WHERE class = ? ORDER BY id", [name])
                    if isinstance(row[0], int)]
         rng.shuffle(numbers)
         numbers.sort(key=lambda number: asked.get(number, 0))
-        chosen += numbers[:count - len(chosen)]
-    return [_stored(history, *_read(history, "SELECT id, class, puzzle FROM puzzles WHERE id = ?", [number])[0])
-            for number in chosen]
+        chosen += _usable(history, numbers, count - len(chosen))
+    return chosen
+
+
+def _usable(history: History, numbers: Sequence[int], count: int) -> list[StoredPuzzle]:
+    """The first ``count`` of ``numbers`` that are not marked as no longer holding (read one by one)."""
+    found: list[StoredPuzzle] = []
+    for number in numbers:
+        if len(found) == count:
+            break
+        stored = _stored(history, *_read(history, "SELECT id, class, puzzle FROM puzzles WHERE id = ?", [number])[0])
+        if not marked(stored.puzzle):
+            found.append(stored)
+    return found
 
 
 def _where(class_name: str | None, after: bool = False) -> tuple[str, list[object]]:
