@@ -20,6 +20,7 @@ from tests.support.app_helpers import key
 from tests.support.class_helpers import Background, close_app, open_class_app, run_until
 from tests.support.puzzle_positions import card_puzzle, row_puzzle
 
+from game.puzzles.themes import themes_line
 from game.store.history import open_history
 from game.store.puzzles import add_puzzles
 from scenes.classroom.lobby import LobbyScene
@@ -107,6 +108,9 @@ def test_a_phone_answers_the_warm_ups_puzzles_and_each_state_is_accessible(code:
     right, wrong = "\u2714 ", "\u2718 "  # a mark and a word, not a colour alone
     assert row["verdict"].startswith(right)
     assert card["verdict"].startswith(right if card["answer"] == card_puzzle().best else wrong)
+    use_language(code)
+    assert card["verdict"].endswith(themes_line(card_puzzle())) and row["verdict"].endswith(themes_line(row_puzzle()))
+    assert t("Themes: {themes}").split("{")[0] in card["verdict"]  # what the puzzle teaches, in the phone's language
     assert seen["after"] is False
     [(name, value)] = seen["key"]
     assert value == lesson.server.room.students.key_of(lesson.server.room.secrets_of_seats()[0])
