@@ -58,8 +58,7 @@ def add_parser(commands: Commands) -> None:
     actions = puzzles.add_subparsers(dest="puzzles_command", parser_class=OneLineErrorParser, metavar="{make,list,check}")
     _add_make(actions)
     shown = actions.add_parser("list", help=_("list the puzzles of the history"))
-    shown.add_argument("--class", dest="class_name", metavar="NAME",
-                       help=_("only the puzzles of this class's lessons"))
+    _add_class_option(shown)
     shown.add_argument("--json", action="store_true",
                        help=_("print one JSON list of objects (id, kind, rows, hand, best, options, explanation, "
                               "source...)"))
@@ -70,10 +69,13 @@ def add_parser(commands: Commands) -> None:
                       "and as what sat at the table (a student as the heuristic); a puzzle whose best answer no "
                       "longer holds by the margins under one of them is marked and left out. Puzzles not "
                       "checked yet are checked by puzzles list too."))
-    check.add_argument("--class", dest="class_name", metavar="NAME",
-                       help=_("only the puzzles of this class's lessons"))
+    _add_class_option(check)
     check.add_argument("--again", action="store_true", help=_("check the puzzles checked before too"))
     check.set_defaults(subparser=check, prints=True)
+
+
+def _add_class_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--class", dest="class_name", metavar="NAME", help=_("only the puzzles of this class's lessons"))
 
 
 def _add_make(actions: Commands) -> None:
@@ -204,7 +206,7 @@ def list_puzzles(history: History, class_name: str | None, as_json: bool) -> int
     check_puzzles(history, class_name)
     puzzles = stored_puzzles(history, class_name)
     if as_json:
-        print(json.dumps([stored.to_dict() for stored in puzzles]))
+        print(json.dumps([{**stored.to_dict(), "rating": rating} for stored, rating in rated(history, puzzles)]))
         return 0
     if not puzzles:
         print(none_listed(class_name, MAKE_COMMAND))
@@ -221,6 +223,15 @@ class CheckProgress(Progress):
         return ngettext("{done}/{total} puzzle checked, {elapsed} s, about {left} s left",
                         "{done}/{total} puzzles checked, {elapsed} s, about {left} s left", self.total).format(
             done=done, total=self.total, elapsed=f"{elapsed:.0f}", left=f"{eta:.0f}")
+
+
+def rated(history: History, puzzles: Sequence[StoredPuzzle]) -> list[tuple[StoredPuzzle, int]]:
+    """Each puzzle with its rating: as every class's answers moved it, or as its difficulty predicts."""
+    from game.puzzles.rating import predicted_rating  # noqa: PLC0415 - each command's modules load when it runs: main.py and its other commands start without them
+    from game.store.ratings import ratings_of  # noqa: PLC0415 - each command's modules load when it runs: main.py and its other commands start without them
+
+    moved = ratings_of(history).puzzles
+    return [(stored, round((moved.get(stored.id) or predicted_rating(stored.puzzle)).rating)) for stored in puzzles]
 
 
 def check_puzzles(history: History, class_name: str | None, *, again: bool = False) -> list[StoredPuzzle]:

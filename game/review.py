@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Iterator, Sequence
+from typing import Callable, Iterator, Sequence
 
 import numpy as np
 
@@ -146,14 +146,19 @@ def _totals(start: Start, view: PlayerView, turns: int, rng: random.Random, roll
     return [int(total) for total in totals]
 
 
-def card_means(view: PlayerView, rng: random.Random, rollouts: int) -> dict[int, float]:
+Playouts = Callable[[Start, PlayerView, int, random.Random, int], list[int]]
+"""Each option's total penalty from ``start`` over ``rollouts`` playouts of ``turns`` turns (the
+opponents random: :func:`_totals`; as models say: :mod:`game.review_models`)."""
+
+
+def card_means(view: PlayerView, rng: random.Random, rollouts: int, playouts: Playouts = _totals) -> dict[int, float]:
     """Mean penalty to the end of the round of playing each card of the hand now."""
     start = card_start(view.rows, view.hand, view.rules)
-    totals = _totals(start, view, view.rules.turns_per_round - view.turn, rng, rollouts)
+    totals = playouts(start, view, view.rules.turns_per_round - view.turn, rng, rollouts)
     return {card: total / rollouts for card, total in zip(view.hand, totals)}
 
 
-def row_means(view: PlayerView, rng: random.Random, rollouts: int) -> dict[int, float]:
+def row_means(view: PlayerView, rng: random.Random, rollouts: int, playouts: Playouts = _totals) -> dict[int, float]:
     """Rule 4: mean penalty to the end of the round of taking each row now.
 
     The rest of this turn is public (the other revealed cards, all higher than
@@ -167,7 +172,7 @@ def row_means(view: PlayerView, rng: random.Random, rollouts: int) -> dict[int, 
     turns = view.rules.turns_per_round - view.turn - 1
     if turns == 0 or not view.hand:
         return {row: float(immediate[row]) for row in range(ROWS)}
-    totals = _totals(start, view, turns, rng, rollouts)  # each playout counts the row taken now
+    totals = playouts(start, view, turns, rng, rollouts)  # each playout counts the row taken now
     return {row: totals[row] / rollouts for row in range(ROWS)}
 
 

@@ -18,14 +18,16 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from functools import partial
 
 import numpy as np
 
 from .batch.modelled import HEURISTIC, RANDOM, play_out_modelled
-from .batch.rollouts import Start, card_start, row_start, sample_worlds
+from .batch.rollouts import Start, sample_worlds
 from .engine import PlayerView
 from .players.heuristic import unseen_cards
-from .review import CARD, WORLDS_PER_BLOCK, Decision, DecisionPoint, decision_of, decision_seed, review_point
+from .review import (CARD, WORLDS_PER_BLOCK, Decision, DecisionPoint, card_means, decision_of, decision_seed,
+                     review_point, row_means)
 
 RANDOM_MODEL = "random"
 HEURISTIC_MODEL = "heuristic"
@@ -66,29 +68,19 @@ def review_against(point: DecisionPoint, models: Sequence[str], rollouts: int, s
     if all(model == RANDOM for model in models):
         return review_point(point, rollouts, seed)
     rng = random.Random(decision_seed(seed, point))
-    view = point.view
-    if point.kind == CARD:
-        start = card_start(view.rows, view.hand, view.rules)
-        totals = _modelled_totals(start, view, models, view.turn, view.rules.turns_per_round - view.turn, rng,
-                                  rollouts)
-        return decision_of(point, {card: total / rollouts for card, total in zip(view.hand, totals)})
-    card = view.card_to_place
-    if card is None:
-        raise ValueError("no row choice is pending for this player")
-    start = row_start(view.rows, view.hand, card, view.revealed, view.rules)
-    turns = view.rules.turns_per_round - view.turn - 1
-    if turns == 0 or not view.hand:
-        return decision_of(point, {row: float(taken) for row, taken in enumerate(start.taken_now.tolist())})
-    totals = _modelled_totals(start, view, models, view.turn + 1, turns, rng, rollouts)
-    return decision_of(point, {row: total / rollouts for row, total in enumerate(totals)})
+    playouts = partial(_modelled_totals, models=tuple(models))
+    means = (card_means if point.kind == CARD else row_means)(point.view, rng, rollouts, playouts)
+    return decision_of(point, means)
 
 
-def _modelled_totals(start: Start, view: PlayerView, models: Sequence[str], first_turn: int, turns: int,
-                     rng: random.Random, rollouts: int) -> list[int]:
-    """Each option's total penalty over ``rollouts`` sampled deals of the opponents' hands."""
+def _modelled_totals(start: Start, view: PlayerView, turns: int, rng: random.Random, rollouts: int, *,
+                     models: Sequence[str]) -> list[int]:
+    """Each option's total penalty over ``rollouts`` sampled deals of the opponents' hands (a row
+    choice's playouts start at the next turn: this turn's cards are down)."""
     generator = np.random.Generator(np.random.PCG64(rng.getrandbits(64)))
     unseen = unseen_cards(view)
     seen = [*view.starting_rows, *(card for plays in view.previous_plays for card in plays), *view.revealed]
+    first_turn = view.turn + (start.first is None)
     options = list(range(start.options))
     totals = np.zeros(start.options, dtype=np.int64)
     for first in range(0, rollouts, WORLDS_PER_BLOCK):

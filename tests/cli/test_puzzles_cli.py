@@ -19,6 +19,7 @@ from cli.progress import Progress
 from game.puzzles.making import MAKE_COMMAND, MadeGame
 from game.store.history import connection_of, open_history
 from game.puzzles.finding import clear_in
+from game.puzzles.themes import THEME_NAMES
 from game.review import DecisionPoint
 from game.review_models import opponent_models, review_against
 from game.store.puzzles import add_puzzles, count_puzzles, stored_puzzles
@@ -80,6 +81,8 @@ def test_every_listed_puzzle_holds_under_each_model_and_again_with_more_rollouts
     puzzles = listed()
     assert puzzles
     for puzzle in puzzles:
+        assert isinstance(puzzle["rating"], int) and 1000 <= puzzle["rating"] <= 2000  # predicted: never answered
+        assert isinstance(puzzle["themes"], list) and set(puzzle["themes"]) <= set(THEME_NAMES)
         assert set(puzzle["models"]) == {"random", "heuristic", "table"}
         assert puzzle["models"]["random"] == puzzle["options"]
         for figures in puzzle["models"].values():
