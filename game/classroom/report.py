@@ -39,7 +39,7 @@ from game.store.outputs import shown_path
 from game.store.storage import data_dir
 from game.store.students import LessonFigures
 
-from .progress import date_of, of_text, student_section
+from .progress import date_of, loss_top, of_text, student_section
 
 LESSONS_FOLDER = "lessons"
 """The reports' folder in the data folder, unless ``class --report DIR`` says otherwise."""
@@ -411,7 +411,8 @@ def report_html(lines: Sequence[ReportLine], code: str, started: float, games: i
 
 def progress_html(lines: Sequence[ReportLine], report: LessonReport) -> str:
     """Each student's lessons of the class (the students in the table's order)."""
-    sections = [student_section(number, line.name, report.lessons_of(line))
+    top = loss_top(figures for line in lines if line.key for figures in report.lessons_of(line))
+    sections = [student_section(number, line.name, report.lessons_of(line), top)
                 for number, line in enumerate(lines, start=1) if line.key]
     if not sections:
         return ""
