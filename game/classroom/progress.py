@@ -19,6 +19,9 @@ from collections.abc import Iterable, Sequence
 from xml.etree import ElementTree
 
 from game.i18n import _
+from game.puzzles.rating import Rating
+from game.puzzles.themes import title_of
+from game.store.ratings import ClassLearning
 from game.store.students import LessonFigures
 
 CHART_SIZE = (520, 240)
@@ -30,6 +33,11 @@ SERIES_LOOKS = (("#1f6fb2", ""), ("#b85c00", "8, 5"), ("#2e7d4f", "2, 4"))
 """Each line's colour and dashes: predictions right, puzzles right, the mean loss (pygal lists the
 line on the right-hand scale last)."""
 SHARE_LABELS = (0, 25, 50, 75, 100)
+MIN_THEME_ANSWERS = 3
+"""A student's theme counts once they answered this many of its puzzles."""
+MIN_CLASS_THEME_ANSWERS = 5
+"""A class's theme counts once its students answered this many of its puzzles."""
+THEMES_TO_PRACTISE = 2
 
 
 def share(right: int, asked: int) -> float | None:
@@ -60,7 +68,8 @@ def progress_headings() -> list[str]:
             _("Predictions right"), _("Puzzles right")]
 
 
-def student_section(number: int, name: str, lessons: Sequence[LessonFigures], top: float | None = None) -> str:
+def student_section(number: int, name: str, lessons: Sequence[LessonFigures], top: float | None = None,
+                    learning: str = "") -> str:
     """One student's lessons of the class: a table, and the charts once there are two lessons (the
     loss chart's scale up to ``top``: the same for every student of a report)."""
     head = "".join(f"<th scope=\"col\">{html.escape(h)}</th>" for h in progress_headings())
@@ -76,8 +85,49 @@ def student_section(number: int, name: str, lessons: Sequence[LessonFigures], to
 {body}
 </tbody>
 </table>
-{chart}
+{learning}{chart}
 </section>"""
+
+
+def rating_text(rating: Rating) -> str:
+    """A rating with its uncertainty, e.g. "1562 ± 240 (provisional)"."""
+    text = f"{rating.rating:.0f} \u00b1 {rating.rd:.0f}"
+    return _("{rating} (provisional)").format(rating=text) if rating.provisional else text
+
+
+def learning_html(key: str, learning: ClassLearning | None, lessons: Sequence[LessonFigures]) -> str:
+    """A student's rating after each lesson of the class's warm-ups, and their strongest and
+    weakest themes (only those answered :data:`MIN_THEME_ANSWERS` times or more)."""
+    steps = learning.steps.get(key, []) if learning is not None else []
+    if learning is None or not steps:
+        return ""
+    index = {figures.lesson: figures.index for figures in lessons}
+    ratings = "; ".join(_("lesson {lesson}: {rating}").format(lesson=index.get(lesson, "?"), rating=rating_text(rating))
+                        for lesson, rating in steps)
+    parts = [_("Puzzle rating after each lesson: {ratings}").format(ratings=ratings)]
+    counted = sorted((right / asked, title_of(theme), right, asked)
+                     for theme, (right, asked) in learning.themes.get(key, {}).items() if asked >= MIN_THEME_ANSWERS)
+    if counted:
+        parts.append(_("Strongest theme: {strong}. Weakest theme: {weak}.").format(
+            strong=_theme_count(counted[-1]), weak=_theme_count(counted[0])))
+    return "".join(f"<p class=\"learning\">{html.escape(part)}</p>\n" for part in parts)
+
+
+def class_themes_html(learning: ClassLearning | None) -> str:
+    """The themes the class should practise next: its fewest right of those answered
+    :data:`MIN_CLASS_THEME_ANSWERS` times or more (at most :data:`THEMES_TO_PRACTISE`)."""
+    counted = sorted((right / asked, title_of(theme), right, asked)
+                     for theme, (right, asked) in (learning.class_themes if learning else {}).items()
+                     if asked >= MIN_CLASS_THEME_ANSWERS)
+    if not counted:
+        return ""
+    themes = ", ".join(_theme_count(item) for item in counted[:THEMES_TO_PRACTISE])
+    return f"<p class=\"learning\">{html.escape(_('Themes to practise next: {themes}').format(themes=themes))}</p>\n"
+
+
+def _theme_count(item: tuple[float, str, int, int]) -> str:
+    _share, title, right, asked = item
+    return _("{theme} ({right} of {asked} right)").format(theme=title, right=right, asked=asked)
 
 
 def chart_summary(name: str, lessons: Sequence[LessonFigures]) -> str:

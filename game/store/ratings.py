@@ -14,11 +14,13 @@ right by everyone who answered it is not due.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
 
-from ..puzzles.puzzle import PuzzleError
+from ..puzzles.puzzle import Puzzle, PuzzleError
 from ..puzzles.rating import Game, Rating, Ratings, predicted_rating, replay
 from ..puzzles.reading import puzzle_from_json
+from ..puzzles.themes import themes_of
 from .history import History
 from .lessons import read_rows
 
@@ -40,16 +42,20 @@ def _games(history: History, class_name: str | None) -> list[tuple[int, list[Gam
 def start_ratings(history: History, puzzles: Iterable[int]) -> dict[int, Rating]:
     """Each puzzle's starting rating, predicted from its difficulty (a damaged one starts at the middle)."""
     wanted = sorted(set(puzzles))
-    found: dict[int, Rating] = {}
-    for first in range(0, len(wanted), 500):
-        chunk = wanted[first:first + 500]
+    found = {number: predicted_rating(puzzle) for number, puzzle in _read_puzzles(history, wanted)}
+    return {number: found.get(number, Rating(1500.0, 350.0)) for number in wanted}
+
+
+def _read_puzzles(history: History, numbers: Sequence[int]) -> Iterator[tuple[int, Puzzle]]:
+    """The puzzles ``numbers`` that can be read (a damaged one is left out here), 500 at a time."""
+    for first in range(0, len(numbers), 500):
+        chunk = numbers[first:first + 500]
         marks = ",".join("?" * len(chunk))
         for number, text in read_rows(history, f"SELECT id, puzzle FROM puzzles WHERE id IN ({marks})", chunk):
             try:
-                found[int(number)] = predicted_rating(puzzle_from_json(str(text)))
+                yield int(number), puzzle_from_json(str(text))
             except PuzzleError:
                 continue
-    return {number: found.get(number, Rating(1500.0, 350.0)) for number in wanted}
 
 
 def ratings_of(history: History, class_name: str | None = None) -> Ratings:
@@ -93,3 +99,40 @@ def _spacing(times: Sequence[tuple[int, bool]]) -> tuple[int, bool, int]:
     last, missed = times[-1]
     misses = sum(1 for _index, wrong in times if wrong)
     return last, missed, 2 ** max(0, misses - 1)
+
+
+@dataclass(frozen=True)
+class ClassLearning:
+    """What a class's warm-ups say of each student and of the class: the ratings after each lesson,
+    and the answers right per theme (:mod:`game.puzzles.themes`)."""
+
+    steps: dict[str, list[tuple[int, Rating]]]
+    """Each student's rating (by key in the class) after each lesson they answered in: ``(lesson, rating)``."""
+    themes: dict[str, dict[str, tuple[int, int]]]
+    """Each student's answers per theme: ``theme -> (right, answered)``."""
+    class_themes: dict[str, tuple[int, int]]
+    """The whole class's answers per theme."""
+
+
+def class_learning(history: History, class_name: str) -> ClassLearning:
+    """The ratings and the themes of ``class_name``'s warm-up answers so far."""
+    ratings = ratings_of(history, class_name)
+    prefix = student_key(class_name, "")
+    steps = {key[len(prefix):]: found for key, found in ratings.steps.items() if key.startswith(prefix)}
+    rows = read_rows(history, "SELECT p.student, p.puzzle, p.right FROM lesson_puzzles p JOIN lessons l "
+                              "ON l.number = p.lesson WHERE l.class = ? AND p.answer IS NOT NULL AND p.student != ''",
+                     [class_name])
+    taught = _themes(history, {int(puzzle) for _student, puzzle, _right in rows})
+    themes: dict[str, dict[str, tuple[int, int]]] = {}
+    whole: dict[str, tuple[int, int]] = {}
+    for student, puzzle, right in rows:
+        for theme in taught.get(int(puzzle), ()):
+            for counts in (themes.setdefault(str(student), {}), whole):
+                done, asked = counts.get(theme, (0, 0))
+                counts[theme] = (done + bool(right), asked + 1)
+    return ClassLearning(steps, themes, whole)
+
+
+def _themes(history: History, puzzles: set[int]) -> dict[int, tuple[str, ...]]:
+    """What each puzzle teaches (a puzzle that cannot be read teaches nothing here)."""
+    return {number: themes_of(puzzle) for number, puzzle in _read_puzzles(history, sorted(puzzles))}
