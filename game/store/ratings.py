@@ -22,7 +22,7 @@ from ..puzzles.rating import Game, Rating, Ratings, predicted_rating, replay
 from ..puzzles.reading import puzzle_from_json
 from ..puzzles.themes import themes_of
 from .history import History
-from .lessons import read_rows
+from .lessons import read_rows, writing
 
 _ANSWERS = ("SELECT p.lesson, l.class, p.student, p.puzzle, p.right FROM lesson_puzzles p "
             "JOIN lessons l ON l.number = p.lesson WHERE p.answer IS NOT NULL AND p.student != '' {where} "
@@ -136,3 +136,24 @@ def class_learning(history: History, class_name: str) -> ClassLearning:
 def _themes(history: History, puzzles: set[int]) -> dict[int, tuple[str, ...]]:
     """What each puzzle teaches (a puzzle that cannot be read teaches nothing here)."""
     return {number: themes_of(puzzle) for number, puzzle in _read_puzzles(history, sorted(puzzles))}
+
+
+DAY = 86_400
+"""The practice screen's answers of one day are one rating period."""
+
+
+def add_practice_answer(history: History, player: str, puzzle: int, right: bool, when: int) -> None:
+    """One answer on the practice screen, kept for the player's rating."""
+    with writing(history) as db:
+        db.execute("INSERT INTO practice_answers (player, puzzle, answered, right) VALUES (?, ?, ?, ?)",
+                   (player, puzzle, when, int(right)))
+
+
+def practice_ratings(history: History) -> Ratings:
+    """The practice screen's players' ratings (by the name they answer under), a day a rating period."""
+    days: dict[int, list[Game]] = {}
+    for player, puzzle, answered, right in read_rows(
+            history, "SELECT player, puzzle, answered, right FROM practice_answers ORDER BY answered, rowid"):
+        days.setdefault(int(answered) // DAY, []).append(Game(str(player), int(puzzle), bool(right)))
+    lessons = sorted(days.items())
+    return replay(lessons, start_ratings(history, (game.puzzle for _day, games in lessons for game in games)))
