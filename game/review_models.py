@@ -24,10 +24,11 @@ import numpy as np
 
 from .batch.modelled import HEURISTIC, RANDOM, play_out_modelled
 from .batch.rollouts import Start, sample_worlds
-from .engine import PlayerView
+from .engine import PlayerView, RoundLog
 from .players.heuristic import unseen_cards
-from .review import (CARD, WORLDS_PER_BLOCK, Decision, DecisionPoint, card_means, decision_of, decision_seed,
-                     review_point, row_means)
+from .review import (CARD, DEFAULT_ROLLOUTS, DEFAULT_SEED, WORLDS_PER_BLOCK, Decision, DecisionPoint, card_means,
+                     decision_of, decision_points, decision_seed, review_point, row_means)
+from .rules import Rules
 
 RANDOM_MODEL = "random"
 HEURISTIC_MODEL = "heuristic"
@@ -60,6 +61,15 @@ def review_at_table(point: DecisionPoint, table: Sequence[str], rollouts: int, s
         return review_point(point, rollouts, seed)
     return review_against(point, opponent_models(TABLE_MODEL, table, point.seat, point.view.player_count), rollouts,
                           seed)
+
+
+def review_game_at_table(rules: Rules, player_count: int, game_seed: int, rounds: Sequence[RoundLog],
+                         table: Sequence[str], seats: Sequence[int] | None = None, rollouts: int = DEFAULT_ROLLOUTS,
+                         seed: int = DEFAULT_SEED) -> list[Decision]:
+    """Every decision of ``seats`` (all when ``None``) in a logged game, judged at ``table`` (what sat
+    at each seat), in game order: what a class game's phones show (``main.py review --at-table``)."""
+    points = decision_points(rules, player_count, game_seed, rounds, seats)
+    return [review_at_table(point, table, rollouts, seed) for point in points]
 
 
 def review_against(point: DecisionPoint, models: Sequence[str], rollouts: int, seed: int) -> Decision:
