@@ -210,7 +210,8 @@ def make_missing_reviews(book: LessonBook) -> int:
         queued: list[tuple[int, StudentReview]] = []
         for position, record, seats in book.reviews_to_make():
             for review in service.review_game(rules_named(record.rules), len(record.players), record.seed,
-                                              record.rounds, [(seat, seat) for seat in seats]):
+                                              record.rounds, [(seat, seat) for seat in seats],
+                                              [player.kind for player in record.players]):
                 queued.append((position, review))
         progress = Progress(sum(review.total for _position, review in queued))
         for position, review in queued:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Sequence
 
@@ -54,15 +55,27 @@ def add_parser(commands: Commands) -> None:
                          help=_("save a PNG of the window for every puzzle and every verdict into DIR"))
     puzzles.add_argument("--fullscreen", action="store_true", help=_("start in fullscreen (F11 toggles)"))
     puzzles.set_defaults(subparser=puzzles, prints=False)
-    actions = puzzles.add_subparsers(dest="puzzles_command", parser_class=OneLineErrorParser, metavar="{make,list}")
+    actions = puzzles.add_subparsers(dest="puzzles_command", parser_class=OneLineErrorParser, metavar="{make,list,check}")
     _add_make(actions)
     shown = actions.add_parser("list", help=_("list the puzzles of the history"))
-    shown.add_argument("--class", dest="class_name", metavar="NAME",
-                       help=_("only the puzzles of this class's lessons"))
+    _add_class_option(shown)
     shown.add_argument("--json", action="store_true",
                        help=_("print one JSON list of objects (id, kind, rows, hand, best, options, explanation, "
                               "source...)"))
     shown.set_defaults(subparser=shown, prints=True)
+    check = actions.add_parser(
+        "check", help=_("check the puzzles against the tables that were played"),
+        description=_("Judges each puzzle again with the other players as random players, as heuristic players "
+                      "and as what sat at the table (a student as the heuristic); a puzzle whose best answer no "
+                      "longer holds by the margins under one of them is marked and left out. Puzzles not "
+                      "checked yet are checked by puzzles list too."))
+    _add_class_option(check)
+    check.add_argument("--again", action="store_true", help=_("check the puzzles checked before too"))
+    check.set_defaults(subparser=check, prints=True)
+
+
+def _add_class_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--class", dest="class_name", metavar="NAME", help=_("only the puzzles of this class's lessons"))
 
 
 def _add_make(actions: Commands) -> None:
@@ -114,6 +127,9 @@ def run(args: argparse.Namespace) -> int:
         with open_history() as history:
             if args.puzzles_command == "make":
                 return make(history, rules, kinds, args)
+            if args.puzzles_command == "check":
+                print(checked_summary(check_puzzles(history, class_name, again=args.again)))
+                return 0
             return list_puzzles(history, class_name, args.json)
     except HistoryError as problem:
         print(_("main.py: error: {message}").format(message=problem), file=sys.stderr)
@@ -187,16 +203,86 @@ def list_puzzles(history: History, class_name: str | None, as_json: bool) -> int
     from game.puzzles.making import MAKE_COMMAND  # noqa: PLC0415 - each command's modules load when it runs: main.py and its other commands start without them
     from game.store.puzzles import stored_puzzles  # noqa: PLC0415 - each command's modules load when it runs: main.py and its other commands start without them
 
+    check_puzzles(history, class_name)
     puzzles = stored_puzzles(history, class_name)
     if as_json:
-        print(json.dumps([stored.to_dict() for stored in puzzles]))
+        print(json.dumps([{**stored.to_dict(), "rating": rating} for stored, rating in rated(history, puzzles)]))
         return 0
     if not puzzles:
-        print(_("No puzzles in the history yet: {command} makes some").format(command=MAKE_COMMAND))
+        print(none_listed(class_name, MAKE_COMMAND))
         return 0
     for stored in puzzles:
         print_puzzle(stored)
     return 0
+
+
+class CheckProgress(Progress):
+    """The progress bar of puzzles checked against the models (stderr: ``--json`` stays clean)."""
+
+    def _line(self, done: int, elapsed: float, eta: float) -> str:
+        return ngettext("{done}/{total} puzzle checked, {elapsed} s, about {left} s left",
+                        "{done}/{total} puzzles checked, {elapsed} s, about {left} s left", self.total).format(
+            done=done, total=self.total, elapsed=f"{elapsed:.0f}", left=f"{eta:.0f}")
+
+
+def rated(history: History, puzzles: Sequence[StoredPuzzle]) -> list[tuple[StoredPuzzle, int]]:
+    """Each puzzle with its rating: as every class's answers moved it, or as its difficulty predicts."""
+    from game.puzzles.rating import predicted_rating  # noqa: PLC0415 - each command's modules load when it runs: main.py and its other commands start without them
+    from game.store.ratings import ratings_of  # noqa: PLC0415 - each command's modules load when it runs: main.py and its other commands start without them
+
+    moved = ratings_of(history).puzzles
+    return [(stored, round((moved.get(stored.id) or predicted_rating(stored.puzzle)).rating)) for stored in puzzles]
+
+
+def check_puzzles(history: History, class_name: str | None, *, again: bool = False) -> list[StoredPuzzle]:
+    """Check the puzzles not checked yet (every one, ``again``) against the opponent models and store
+    their figures; every puzzle of ``class_name`` (all, when ``None``) comes back, marked ones too."""
+    from game.puzzles.finding import checked  # noqa: PLC0415 - each command's modules load when it runs: main.py and its other commands start without them
+    from game.store.puzzles import save_checked, stored_puzzles  # noqa: PLC0415 - each command's modules load when it runs: main.py and its other commands start without them
+
+    puzzles = stored_puzzles(history, class_name, with_marked=True)
+    waiting = [stored for stored in puzzles if again or not stored.puzzle.models]
+    bar = CheckProgress(len(waiting)) if waiting else None
+    done: dict[int, StoredPuzzle] = {}
+    for number, stored in enumerate(waiting, 1):
+        done[stored.id] = replace(stored, puzzle=checked(stored.puzzle))
+        if bar is not None:
+            bar.update(number)
+    if bar is not None:
+        bar.finish()
+    save_checked(history, done.values())
+    return [done.get(stored.id, stored) for stored in puzzles]
+
+
+def checked_summary(puzzles: Sequence[StoredPuzzle]) -> str:
+    """Per rules and origin, how many puzzles hold under every model, e.g. "snap, made: 18 of 25 hold (72%)"."""
+    from game.puzzles.finding import holds  # noqa: PLC0415 - each command's modules load when it runs: main.py and its other commands start without them
+
+    groups: dict[str, list[bool]] = {}
+    for stored in puzzles:
+        puzzle = stored.puzzle
+        rules = puzzle.view.rules.name
+        if stored.class_name:
+            group = _("{rules}, class {name}").format(rules=rules, name=stored.class_name)
+        elif puzzle.table and set(puzzle.table) == {"random"}:
+            group = _("{rules}, made from random players' games").format(rules=rules)
+        else:
+            group = _("{rules}, made").format(rules=rules)
+        groups.setdefault(group, []).append(holds(puzzle))
+    if not groups:
+        return _("No puzzles to check")
+    # NOTE: one line per kind of puzzle, e.g. "snap, made: 18 of 25 hold at every table (72%)".
+    return "\n".join(_("{group}: {holding} of {count} hold at every table ({percent}%)").format(
+        group=group, holding=sum(found), count=len(found), percent=round(100 * sum(found) / len(found)))
+        for group, found in sorted(groups.items()))
+
+
+def none_listed(class_name: str | None, make_command: str) -> str:
+    """Why nothing is listed, and what makes some: a class's puzzles come only from its lessons."""
+    if class_name is not None:
+        return _("No puzzles of class {name} yet: they are made from the reviews of its lessons' games").format(
+            name=class_name)
+    return _("No puzzles in the history yet: {command} makes some").format(command=make_command)
 
 
 def print_puzzle(stored: StoredPuzzle) -> None:

@@ -41,6 +41,9 @@ def add_parser(commands: Commands) -> None:
     review.add_argument("--seed", type=seed_argument, default=DEFAULT_SEED, metavar="S",
                         help=_("seed of the sampling (default {seed}): the same R and S give "
                                "the same review on any machine").format(seed=DEFAULT_SEED))
+    review.add_argument("--at-table", action="store_true",
+                        help=_("judge against what sat at the table (a human as the heuristic player, a computer "
+                               "player by its kind) instead of random players: the review a class game's phones show"))
     review.add_argument("--json", action="store_true",
                         help=_('print one JSON object: {json}').format(json='{"game": K, "decisions": [...]}'))
     review.set_defaults(subparser=review)
@@ -91,9 +94,14 @@ def run(args: argparse.Namespace) -> int:
     game_number = game_number_of(args)
     seats = seats_of(args.seat, replayed, error)
     from game.review import review_game  # noqa: PLC0415 - each command's modules load when it runs: main.py and its other commands start without them
+    from game.review_models import review_game_at_table  # noqa: PLC0415 - as above
 
-    decisions = review_game(rules_named(record.rules), len(record.players), record.seed, record.rounds,
-                            seats, args.rollouts, args.seed)
+    if args.at_table:
+        decisions = review_game_at_table(rules_named(record.rules), len(record.players), record.seed, record.rounds,
+                                         [player.kind for player in record.players], seats, args.rollouts, args.seed)
+    else:
+        decisions = review_game(rules_named(record.rules), len(record.players), record.seed, record.rounds,
+                                seats, args.rollouts, args.seed)
     if args.json:
         print(json.dumps({"game": game_number, "decisions": [d.to_dict() for d in decisions]}))
         return 0

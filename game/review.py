@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Iterator, Sequence
+from typing import Callable, Iterator, Sequence
 
 import numpy as np
 
@@ -146,14 +146,19 @@ def _totals(start: Start, view: PlayerView, turns: int, rng: random.Random, roll
     return [int(total) for total in totals]
 
 
-def card_means(view: PlayerView, rng: random.Random, rollouts: int) -> dict[int, float]:
+Playouts = Callable[[Start, PlayerView, int, random.Random, int], list[int]]
+"""Each option's total penalty from ``start`` over ``rollouts`` playouts of ``turns`` turns (the
+opponents random: :func:`_totals`; as models say: :mod:`game.review_models`)."""
+
+
+def card_means(view: PlayerView, rng: random.Random, rollouts: int, playouts: Playouts = _totals) -> dict[int, float]:
     """Mean penalty to the end of the round of playing each card of the hand now."""
     start = card_start(view.rows, view.hand, view.rules)
-    totals = _totals(start, view, view.rules.turns_per_round - view.turn, rng, rollouts)
+    totals = playouts(start, view, view.rules.turns_per_round - view.turn, rng, rollouts)
     return {card: total / rollouts for card, total in zip(view.hand, totals)}
 
 
-def row_means(view: PlayerView, rng: random.Random, rollouts: int) -> dict[int, float]:
+def row_means(view: PlayerView, rng: random.Random, rollouts: int, playouts: Playouts = _totals) -> dict[int, float]:
     """Rule 4: mean penalty to the end of the round of taking each row now.
 
     The rest of this turn is public (the other revealed cards, all higher than
@@ -167,7 +172,7 @@ def row_means(view: PlayerView, rng: random.Random, rollouts: int) -> dict[int, 
     turns = view.rules.turns_per_round - view.turn - 1
     if turns == 0 or not view.hand:
         return {row: float(immediate[row]) for row in range(ROWS)}
-    totals = _totals(start, view, turns, rng, rollouts)  # each playout counts the row taken now
+    totals = playouts(start, view, turns, rng, rollouts)  # each playout counts the row taken now
     return {row: totals[row] / rollouts for row in range(ROWS)}
 
 
@@ -196,6 +201,9 @@ def _card_reason(view: PlayerView, card: int, best: int) -> str:
         sentence = (_("{card} was likely to be the 6th card of row {row} (about {percent}%)") if chance >= 0.5
                     else _("{card} was at risk to be the 6th card of row {row} (about {percent}%)"))
         return sentence.format(card=card, row=row + 1, percent=f"{chance * 100:.0f}")
+    if view.turn >= view.rules.turns_per_round - 1:  # no later turn to keep a card for
+        return _("on the round's last turn, {best} was less likely than {card} to take a row").format(
+            best=best, card=card)
     return _("{card} was safe this turn, but worth more kept for later turns").format(card=card)
 
 

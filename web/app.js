@@ -600,6 +600,7 @@ function showPuzzleVerdict(judged) {
   line.hidden = false;
   line.className = "verdict " + (judged.right ? "right" : "wrong");
   line.replaceChildren(el("strong", {}, t("Why")), el("small", {}, judged.reason));
+  if (judged.themes) line.append(el("small", {"data-testid": "puzzle-themes"}, judged.themes));
   const rows = state && state.puzzle && state.puzzle.kind === "row";
   const best = document.querySelector('[data-testid="' + (rows ? "puzzle-row-" : "puzzle-card-") + judged.best + '"]');
   if (best) best.classList.add("best");

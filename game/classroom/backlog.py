@@ -77,5 +77,6 @@ class ReviewBacklog:
             pending = self.waiting.pop(0)
             record = pending.record
             [review] = self.service.review_game(rules_named(record.rules), len(record.players), record.seed,
-                                                record.rounds, [(pending.seat, pending.seat)])
+                                                record.rounds, [(pending.seat, pending.seat)],
+                                                [player.kind for player in record.players])
             self.making.append((pending, review))

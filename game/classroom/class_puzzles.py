@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 
 from game.i18n import _
 from game.puzzles import ROW, Puzzle, PuzzleAnswerError, Verdict
+from game.puzzles.themes import themes_line
 from game.puzzles.words import question_words, text_of, verdict_words
 from game.store.puzzles import StoredPuzzle
 
@@ -153,4 +154,4 @@ def verdict_message(current: PuzzleRound, verdict: Verdict) -> PuzzleVerdict:
     puzzle = current.puzzle
     return PuzzleVerdict(current.stored.id, verdict.answer, verdict.best, verdict.right, round(verdict.cost, 1),
                          text_of(verdict_words(puzzle, verdict)),
-                         puzzle.explanation_for(verdict.answer))
+                         puzzle.explanation_for(verdict.answer), themes_line(puzzle))

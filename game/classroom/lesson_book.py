@@ -21,6 +21,7 @@ from game.store.history import History, HistoryError, open_history
 from game.store.lessons import (LessonGame, add_game, add_review, lesson_games, lesson_reviews, lessons, set_report,
                                 start_lesson)
 from game.store.puzzles import add_puzzles as add_stored_puzzles
+from game.store.ratings import class_learning
 from game.store.students import (LessonFigures, PuzzleAnswer, add_puzzle_answers, class_lessons, class_progress,
                                  class_tag, lesson_puzzle_answers)
 
@@ -162,6 +163,8 @@ class LessonBook:
 
     def write(self) -> bool:
         """Write (or write again) the report; whether it was (else see :attr:`problem`)."""
+        if self.class_name and self.number is not None:
+            self.report.learning = _kept(lambda history: class_learning(history, self.class_name))
         if not self.report.write():
             return False
         page, number = str(self.report.html_path), self.number

@@ -354,6 +354,8 @@ class PuzzleVerdict(Message):
     """The verdict, e.g. "Not the best: 31 costs about 16.5 points more than 95 by the end of the round"."""
     reason: str
     """Why: the review's sentence for the position."""
+    themes: str = optional("")
+    """What the puzzle teaches, one line ("Themes: The sixth card, The last turn")."""
 
 
 FROM_PHONE: dict[str, type[Message]] = {cls.kind: cls for cls in (Join, Resume, Play, TakeRow, Predict,
@@ -540,10 +542,10 @@ def _play(data: Mapping[str, Any]) -> Play:
 
 
 def _take_row(data: Mapping[str, Any]) -> TakeRow:
-    row = _whole_number(data, "row", TakeRow.kind)
-    if row >= ROWS:
-        raise Refused(_("there is no row {row}").format(row=row + 1))
-    return TakeRow(row)
+    row = data.get("row")
+    if isinstance(row, int) and not isinstance(row, bool) and not 0 <= row < ROWS:
+        raise Refused(_("there is no row {row}").format(row=row + 1))  # a whole number, but no row (-1, 4)
+    return TakeRow(_whole_number(data, "row", TakeRow.kind))
 
 
 def _predict(data: Mapping[str, Any]) -> Predict:

@@ -37,9 +37,10 @@ from game.i18n import _, active_language, ngettext
 from game.review import Decision, costliest, summary
 from game.store.outputs import shown_path
 from game.store.storage import data_dir
+from game.store.ratings import ClassLearning
 from game.store.students import LessonFigures
 
-from .progress import date_of, of_text, student_section
+from .progress import class_themes_html, date_of, learning_html, loss_top, of_text, student_section
 
 LESSONS_FOLDER = "lessons"
 """The reports' folder in the data folder, unless ``class --report DIR`` says otherwise."""
@@ -132,6 +133,8 @@ class LessonReport:
         self.started = time.time() if started is None else started
         self.class_name = class_name
         """The class whose lesson this is (``""``: none): its students' earlier lessons are shown."""
+        self.learning: ClassLearning | None = None
+        """The class's ratings and themes from its warm-ups (:mod:`game.store.ratings`), read at each write."""
         self.earlier: Mapping[str, Sequence[LessonFigures]] = {}
         """Each student's earlier lessons of the class, by key (from the history: see
         :class:`~.lesson_book.LessonBook`)."""
@@ -411,9 +414,11 @@ def report_html(lines: Sequence[ReportLine], code: str, started: float, games: i
 
 def progress_html(lines: Sequence[ReportLine], report: LessonReport) -> str:
     """Each student's lessons of the class (the students in the table's order)."""
-    sections = [student_section(number, line.name, report.lessons_of(line))
+    top = loss_top(figures for line in lines if line.key for figures in report.lessons_of(line))
+    sections = [student_section(number, line.name, report.lessons_of(line), top,
+                                learning_html(line.key, report.learning, report.lessons_of(line)))
                 for number, line in enumerate(lines, start=1) if line.key]
     if not sections:
         return ""
     heading = _("Each student's lessons of class {name}").format(name=report.class_name)
-    return f"<h2>{html.escape(heading)}</h2>\n" + "\n".join(sections)
+    return f"<h2>{html.escape(heading)}</h2>\n" + class_themes_html(report.learning) + "\n".join(sections)

@@ -33,7 +33,8 @@ from multiprocessing.pool import Pool
 from typing import Any
 
 from game.engine import RoundLog
-from game.review import DEFAULT_ROLLOUTS, DEFAULT_SEED, Decision, DecisionPoint, decision_points, review_point
+from game.review import DEFAULT_ROLLOUTS, DEFAULT_SEED, Decision, DecisionPoint, decision_points
+from game.review_models import review_at_table
 from game.rules import Rules
 
 WORKER_NICENESS = 3
@@ -131,20 +132,22 @@ class ReviewService:
         return self._pool
 
     def review_game(self, rules: Rules, player_count: int, seed: int, rounds: Sequence[RoundLog],
-                    students: Sequence[tuple[Any, int]]) -> list[StudentReview]:
-        """Queue the review of each ``(key, seat)`` of a finished game, student after student."""
+                    students: Sequence[tuple[Any, int]], table: Sequence[str] = ()) -> list[StudentReview]:
+        """Queue the review of each ``(key, seat)`` of a finished game, student after student, at
+        ``table`` (what sat at each seat: :func:`game.review_models.review_at_table`; empty: the
+        other seats as random players)."""
         made = []
         for key, seat in students:
             points = decision_points(rules, player_count, seed, rounds, [seat])
-            made.append(self._queue(key, seat, points))
+            made.append(self._queue(key, seat, points, tuple(table)))
         return made
 
-    def _queue(self, key: Any, seat: int, points: Sequence[DecisionPoint]) -> StudentReview:
+    def _queue(self, key: Any, seat: int, points: Sequence[DecisionPoint], table: tuple[str, ...]) -> StudentReview:
         pool = self._workers()
         tasks: list[Future[Decision]] = []
         for point in points:
             task: Future[Decision] = Future()
-            pool.apply_async(review_point, (point, self.rollouts, self.seed),
+            pool.apply_async(review_at_table, (point, table, self.rollouts, self.seed),
                              callback=partial(settle, task.set_result), error_callback=partial(settle, task.set_exception))
             tasks.append(task)
         return StudentReview(key, seat, tasks)

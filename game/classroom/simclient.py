@@ -19,14 +19,15 @@ import asyncio
 import json
 import random
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
 import aiohttp
 
-from .protocol import AnswerPuzzle, Join, Message, Play, Predict, Resume, State, TakeRow, Welcome, decode, encode
+from .protocol import (AnswerPuzzle, Join, Message, Play, Predict, PuzzleQuestion, Resume, State, TakeRow, Welcome,
+                       decode, encode)
 
 
 PAGE_FILES = ("/", "/app.js", "/style.css", "/strings.json", "/rules.json", "/class.json")
@@ -88,6 +89,8 @@ class SimClient:
     resume, and the one the ``welcome`` gives kept."""
     puzzle_answers: dict[int, int] = field(default_factory=dict)
     """The warm-up's puzzles answered: puzzle id -> the card, or the row 0-3."""
+    solve: Callable[[PuzzleQuestion], int] | None = None
+    """How this student answers a warm-up puzzle (a card of its hand, or a row 0-3); ``None``: at random."""
 
     @property
     def verdicts(self) -> list[dict[str, Any]]:
@@ -188,16 +191,16 @@ class SimClient:
             await self._send(ws, TakeRow(self.rng.randrange(4)))
 
     async def _solve(self, ws: aiohttp.ClientWebSocketResponse, state: State) -> None:
-        """The warm-up's puzzle: a card of its hand, or a row, at random (once per puzzle)."""
+        """The warm-up's puzzle: a card of its hand, or a row, as :attr:`solve` says or at random (once per puzzle)."""
         puzzle = state.puzzle
         assert puzzle is not None, "asked a puzzle without one"
         if not self.play or puzzle.id in self.puzzle_answers:
             return
         if puzzle.kind == "row":
-            answer = self.puzzle_answers[puzzle.id] = self.rng.randrange(4)
+            answer = self.puzzle_answers[puzzle.id] = self.solve(puzzle) if self.solve else self.rng.randrange(4)
             await self._send(ws, AnswerPuzzle(row=answer))
         else:
-            answer = self.puzzle_answers[puzzle.id] = self.rng.choice(puzzle.hand)
+            answer = self.puzzle_answers[puzzle.id] = self.solve(puzzle) if self.solve else self.rng.choice(puzzle.hand)
             await self._send(ws, AnswerPuzzle(card=answer))
 
     async def _predict(self, ws: aiohttp.ClientWebSocketResponse, state: State) -> None:

@@ -64,5 +64,5 @@ def made_games(rules: Rules, kinds: Sequence[str], games: int, seed: int, *,
             return Source.made(seed, number, point.seat)
 
         found = puzzles_from_game(rules, len(players), seed_of_game, game.rounds, source_of,
-                                  rollouts=rollouts, seed=DEFAULT_SEED)
+                                  rollouts=rollouts, seed=DEFAULT_SEED, table=players)
         yield MadeGame(index + 1, seed_of_game, tuple(found))

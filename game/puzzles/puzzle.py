@@ -5,7 +5,8 @@ A puzzle keeps the player's whole view at the moment of deciding (the engine's
 how many players, the rules, the cards seen so far), the kind of decision
 (:data:`~game.review.CARD` or :data:`~game.review.ROW`), what was played then,
 every answer's expected points to the end of the round (the confirming review's,
-see :mod:`game.puzzles.finding`) and the best answer.  The explanation is the
+see :mod:`game.puzzles.finding`) and the best answer, what sat at the table, and each
+opponent model's figures (:mod:`game.review_models`).  The explanation is the
 review's own sentence (:func:`game.review.summary`) for that decision, made from
 those figures in the language in use, so the same puzzle explains itself in
 German on one screen and in English on another.
@@ -81,6 +82,10 @@ class Verdict:
     """The expected points the answer loses against the best one (0 when right)."""
 
 
+Figures = tuple[tuple[int, float], ...]
+"""``(answer, expected points to the end of the round)`` for every answer, ascending answer."""
+
+
 @dataclass(frozen=True)
 class Puzzle:
     """A decision with one clear answer, as its player faced it (see the module's docstring)."""
@@ -96,6 +101,12 @@ class Puzzle:
     best: int
     """The answer with the fewest expected points."""
     source: Source
+    table: tuple[str, ...] = ()
+    """What sat at each seat of the game (a kind: ``phone`` for a student, ``random``, ``heuristic``,
+    ...): the table's model plays the other seats so (empty: not known, every other seat a student)."""
+    models: tuple[tuple[str, Figures], ...] = ()
+    """Each opponent model's figures (:mod:`game.review_models`: ``random``, ``heuristic``,
+    ``table``), in that order; empty: the puzzle was not checked against the models yet."""
 
     @property
     def rows(self) -> tuple[tuple[int, ...], ...]:
@@ -158,7 +169,8 @@ class Puzzle:
     def digest(self) -> bytes:
         """SHA-256 of the position alone (not its figures nor its source): the same puzzle twice
         has the same digest."""
-        position = {key: value for key, value in self.to_dict().items() if key not in ("options", "best", "source")}
+        figures = ("options", "best", "source", "table", "models")
+        position = {key: value for key, value in self.to_dict().items() if key not in figures}
         return hashlib.sha256(json.dumps(position, sort_keys=True).encode("utf-8")).digest()
 
     def to_dict(self) -> dict[str, Any]:
@@ -171,9 +183,11 @@ class Puzzle:
                 "previous_plays": [list(plays) for plays in view.previous_plays],
                 "revealed": list(view.revealed), "card": view.card_to_place, "played": self.played,
                 "best": self.best, "options": {str(answer): points for answer, points in self.options},
-                "source": self.source.to_dict()}
+                "source": self.source.to_dict(), "table": list(self.table),
+                "models": {name: {str(answer): points for answer, points in figures} for name, figures in self.models}}
 
 
-def puzzle_from_decision(decision: Decision, view: PlayerView, source: Source) -> Puzzle:
-    """The puzzle of a reviewed ``decision`` made from ``view``."""
-    return Puzzle(decision.kind, view, decision.played, decision.expected, decision.best, source)
+def puzzle_from_decision(decision: Decision, view: PlayerView, source: Source, table: tuple[str, ...] = (),
+                         models: tuple[tuple[str, Figures], ...] = ()) -> Puzzle:
+    """The puzzle of a reviewed ``decision`` made from ``view`` (at ``table``, with each model's figures)."""
+    return Puzzle(decision.kind, view, decision.played, decision.expected, decision.best, source, table, models)

@@ -17,7 +17,8 @@ from ..engine import PlayerView
 from ..i18n import _
 from ..review import CARD, ROW
 from ..rules import HAND_SIZE, HIGHEST_CARD, LOWEST_CARD, ROW_LIMIT, ROWS, Rules, rules_named
-from .puzzle import FORMAT, LESSON, MADE, Puzzle, PuzzleError, Source
+from ..review_models import MODELS
+from .puzzle import FORMAT, LESSON, MADE, Figures, Puzzle, PuzzleError, Source
 
 MAX_ROUNDS = 1000
 """More rounds than any game plays (classic ends at 66 points): a round past it is damage."""
@@ -50,7 +51,8 @@ def puzzle_from_dict(data: object) -> Puzzle:
         raise PuzzleError(_("played and best must be answers of the puzzle"))
     if dict(options)[best] != min(points for _answer, points in options):
         raise PuzzleError(_("best is not the answer with the fewest expected points"))
-    return Puzzle(kind, view, played, options, best, _source(data.get("source"), view.player_count))
+    return Puzzle(kind, view, played, options, best, _source(data.get("source"), view.player_count),
+                  _table(data.get("table", []), view.player_count), _models(data.get("models", {}), kind, view))
 
 
 def _whole(data: dict[str, Any], key: str, lowest: int, highest: int) -> int:
@@ -121,9 +123,24 @@ def _check_seen_once(hand: tuple[int, ...], rows: tuple[tuple[int, ...], ...],
         raise PuzzleError(_("a card in the hand was played already"))
 
 
-def _options(data: dict[str, Any], kind: str, view: PlayerView) -> tuple[tuple[int, float], ...]:
+def _table(data: object, players: int) -> tuple[str, ...]:
+    """What sat at each seat: a short kind per seat, or nothing known."""
+    if not isinstance(data, list) or len(data) not in (0, players) \
+            or not all(isinstance(kind, str) and 0 < len(kind) <= 200 for kind in data):
+        raise PuzzleError(_("table must list what sat at each seat"))
+    return tuple(data)
+
+
+def _models(data: object, kind: str, view: PlayerView) -> tuple[tuple[str, Figures], ...]:
+    """Each opponent model's figures, in the order :data:`game.review_models.MODELS` names them."""
+    if not isinstance(data, dict) or not set(data) <= set(MODELS):
+        raise PuzzleError(_("models must give figures for the models {models}").format(models=", ".join(MODELS)))
+    return tuple((name, _options(data, kind, view, name)) for name in MODELS if name in data)
+
+
+def _options(data: dict[str, Any], kind: str, view: PlayerView, key: str = "options") -> Figures:
     """Every answer and its expected points: the hand's cards, or the rows 0 to 3."""
-    options = data.get("options")
+    options = data.get(key)
     wanted = set(view.hand) if kind == CARD else set(range(ROWS))
     if not isinstance(options, dict) or {str(answer) for answer in wanted} != set(options):
         raise PuzzleError(_("options must give expected points for every card of the hand (or every row)"))

@@ -139,6 +139,15 @@ CREATE TABLE IF NOT EXISTS lesson_puzzles (
 """
 """The class lessons (added after schema 2: :mod:`game.store.lessons`, the warm-up's answers
 :mod:`game.store.students`)."""
+_PRACTICE = """
+CREATE TABLE IF NOT EXISTS practice_answers (
+    player   TEXT NOT NULL,         -- the name on the practice screen ('' for one player alone)
+    puzzle   INTEGER NOT NULL,      -- puzzles.id
+    answered INTEGER NOT NULL,      -- when (Unix seconds)
+    right    INTEGER NOT NULL       -- 1 if it was the best answer
+);
+"""
+"""The practice screen's answers, each a rated game (added after schema 2: :mod:`game.store.ratings`)."""
 _TOTALS_INDEXES = """
 CREATE INDEX IF NOT EXISTS seats_by_name_kind ON seats(name, kind, won, score, played);
 CREATE INDEX IF NOT EXISTS seats_by_time_kind ON seats(played, name, kind, won, score);
@@ -261,7 +270,7 @@ class History:
                 for statement in _statements(_SCHEMA):
                     self._db.execute(statement)
                 self._db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
-        for statement in _statements(_UNFINISHED + _LESSONS + _TOTALS_INDEXES):  # added later; a no-op once there
+        for statement in _statements(_UNFINISHED + _LESSONS + _PRACTICE + _TOTALS_INDEXES):  # added later; a no-op once there
             self._db.execute(statement)
         if self._db.execute("SELECT 1 FROM unfinished LIMIT 1").fetchone():
             with self._transaction():

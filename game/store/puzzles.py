@@ -23,9 +23,13 @@ from dataclasses import dataclass
 from typing import Iterable, Iterator, Sequence
 
 from ..i18n import _
+from ..puzzles.finding import marked
 from ..puzzles.puzzle import Puzzle, PuzzleError
 from ..puzzles.reading import puzzle_from_json
+from ..puzzles.themes import themes_of
+from ..puzzles.rating import START_RATING
 from .history import History, HistoryError, connection_of, problem_of, transaction
+from .ratings import due_again, ratings_of, start_ratings
 from .students import asked_counts
 
 
@@ -43,7 +47,8 @@ class StoredPuzzle:
         """The object ``main.py puzzles list --json`` prints for it (the explanation in the language in use)."""
         data = self.puzzle.to_dict()
         del data["format"]
-        return {"id": self.id, "class": self.class_name, **data, "explanation": self.puzzle.explanation}
+        return {"id": self.id, "class": self.class_name, **data, "themes": list(themes_of(self.puzzle)),
+                "explanation": self.puzzle.explanation}
 
 
 @dataclass(frozen=True)
@@ -85,9 +90,23 @@ def count_puzzles(history: History, class_name: str | None = None) -> int:
     return count if isinstance(count, int) else 0
 
 
-def stored_puzzles(history: History, class_name: str | None = None) -> list[StoredPuzzle]:
-    """Every puzzle (of ``class_name`` only, when given), in the order stored, each checked."""
-    return list(iter_puzzles(history, class_name))
+def stored_puzzles(history: History, class_name: str | None = None, *, with_marked: bool = False) -> list[StoredPuzzle]:
+    """Every puzzle (of ``class_name`` only, when given), in the order stored, each checked; without
+    those marked as no longer holding at a real table (:func:`game.puzzles.finding.marked`) unless
+    ``with_marked``."""
+    return [stored for stored in iter_puzzles(history, class_name) if with_marked or not marked(stored.puzzle)]
+
+
+def save_checked(history: History, checked: Iterable[StoredPuzzle]) -> None:
+    """Store each puzzle's figures again (checked against the opponent models), in one transaction."""
+    try:
+        with transaction(history):
+            for stored in checked:
+                connection_of(history).execute("UPDATE puzzles SET puzzle = ? WHERE id = ?",
+                                               (_json(stored.puzzle), stored.id))
+    except sqlite3.Error as error:
+        raise HistoryError(_("{path}: cannot save the puzzles: {problem}").format(
+            path=history.path, problem=problem_of(error))) from None
 
 
 def iter_puzzles(history: History, class_name: str | None = None) -> Iterator[StoredPuzzle]:
@@ -115,20 +134,48 @@ def _stored(history: History, number: object, name: object, text: object) -> Sto
             path=history.path, number=number, problem=problem)) from None
 
 
+CANDIDATES = 200
+"""Puzzles of each group (the class's own, the made ones) a warm-up weighs by rating, drawn at random
+among those asked least often (a history of thousands is never read whole)."""
+
+
 def warmup_puzzles(history: History, class_name: str, count: int, rng: random.Random) -> list[StoredPuzzle]:
-    """``count`` puzzles for a class's warm-up: the class's own first (made from its lessons), then
-    puzzles made from computer games; of each, those its lessons asked least often first, in an
-    order drawn by ``rng`` among equals.  Only the puzzles chosen are read."""
+    """``count`` puzzles for a class's warm-up: first the ones the class missed that are due again
+    (:func:`game.store.ratings.due_again`), then the class's own (made from its lessons), then
+    puzzles made from computer games; of each, those its lessons asked least often, nearest the
+    class's level (the median rating of its students: the whole room answers the same puzzle) first,
+    in an order drawn by ``rng`` among equals.  Never one marked as no longer holding at a real
+    table.  Only the puzzles looked at are read."""
     asked = asked_counts(history, class_name) if class_name else {}
-    chosen: list[int] = []
+    ratings = ratings_of(history, class_name) if class_name else None
+    level = ratings.level() if ratings is not None else START_RATING
+    chosen = _usable(history, due_again(history, class_name), count) if class_name else []
     for name in ([class_name] if class_name else []) + [""]:
         numbers = [row[0] for row in _read(history, "SELECT id FROM puzzles WHERE class = ? ORDER BY id", [name])
-                   if isinstance(row[0], int)]
+                   if isinstance(row[0], int) and row[0] not in {stored.id for stored in chosen}]
         rng.shuffle(numbers)
         numbers.sort(key=lambda number: asked.get(number, 0))
-        chosen += numbers[:count - len(chosen)]
-    return [_stored(history, *_read(history, "SELECT id, class, puzzle FROM puzzles WHERE id = ?", [number])[0])
-            for number in chosen]
+        fewest = [number for number in numbers if asked.get(number, 0) == asked.get(numbers[0], 0)] if numbers else []
+        weighed = fewest[:CANDIDATES]
+        start = ratings.puzzles if ratings is not None else {}
+        near = start_ratings(history, [number for number in weighed if number not in start])
+        weighed.sort(key=lambda number: abs((start.get(number) or near[number]).rating - level))
+        chosen += _usable(history, weighed + [number for number in numbers if number not in weighed],
+                          count - len(chosen))
+    return chosen
+
+
+def _usable(history: History, numbers: Sequence[int], count: int) -> list[StoredPuzzle]:
+    """The first ``count`` of ``numbers`` that are not marked as no longer holding (read one by one)."""
+    found: list[StoredPuzzle] = []
+    for number in numbers:
+        if len(found) == count:
+            break
+        rows = _read(history, "SELECT id, class, puzzle FROM puzzles WHERE id = ?", [number])
+        stored = _stored(history, *rows[0]) if rows else None  # (none: forgotten with a student's lessons)
+        if stored is not None and not marked(stored.puzzle):
+            found.append(stored)
+    return found
 
 
 def _where(class_name: str | None, after: bool = False) -> tuple[str, list[object]]:

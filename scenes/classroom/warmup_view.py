@@ -18,6 +18,7 @@ import pygame
 from game.classroom.class_puzzles import PuzzleRound
 from game.i18n import Part, _, ngettext, rich
 from game.puzzles import ROW
+from game.puzzles.themes import themes_line
 from game.puzzles.words import question_words, text_of
 
 from ..base import AppContext
@@ -237,7 +238,7 @@ def _draw_side(surface: pygame.Surface, layout: WarmupLayout, scene: WarmupView,
                   (scores_line(puzzle), theme.TEXT_DIM, size)]
     else:
         blocks = [([_("Why")], theme.ACCENT, size), (parts_of_text(puzzle.game_explanation), theme.TEXT, size),
-                  ([figures_note(puzzle)], theme.TEXT_DIM, size)]
+                  ([figures_note(puzzle)], theme.TEXT_DIM, size), ([themes_line(puzzle)], theme.ACCENT, size)]
     y = place[1]
     for parts, colour, text_size in blocks:
         y = draw_paragraph(surface, parts, text_size, colour, scene, (place[0], y, place[2])) + round(10 * s)

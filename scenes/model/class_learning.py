@@ -87,13 +87,19 @@ class AfterGame:
                 self._find_puzzles(review.decisions())
         self._keep_found_puzzles()
 
+    @property
+    def table(self) -> tuple[str, ...]:
+        """What sat at each seat (``phone`` for a student, or a computer player's kind): the
+        reviews and the puzzles judge each decision against it."""
+        return tuple(seat.kind for seat in self.session.seats)
+
     def _find_puzzles(self, decisions: list[Decision]) -> None:
         """A student's clear decisions to the puzzle finder (the second review, in its worker)."""
         finder, lesson, session = self.learning.puzzles, self.learning.lesson, self.session
         clear = clear_decisions(decisions)
         if finder is not None and lesson is not None and lesson.key and clear:
             self.finding.append(finder.find(session.rules, len(session.seats), session.game.seed, session.game.rounds,
-                                            clear, lesson.key, self.position + 1))
+                                            clear, lesson.key, self.position + 1, self.table))
 
     def _keep_found_puzzles(self) -> None:
         """The puzzles found so far kept as the class's (a failed search loses those puzzles only)."""
@@ -131,7 +137,8 @@ class AfterGame:
         reviews, session = self.learning.reviews, self.session
         if reviews is not None and seats:
             self.reviews = reviews.review_game(session.rules, len(session.seats), session.game.seed,
-                                               session.game.rounds, [(seat, seat) for seat in seats])
+                                               session.game.rounds, [(seat, seat) for seat in seats],
+                                               self.table)
 
     def flush(self) -> None:
         """The app stops: a game over whose figures are not in the lesson yet is added (its reviews

@@ -19,6 +19,7 @@ import secrets
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 
+from game.classroom.bridge import PUZZLE_CARD, PUZZLE_ROW
 from game.classroom.guard import Limits
 from game.classroom.observation import at_table
 from game.classroom.protocol import ClassRank, Message, State
@@ -266,7 +267,7 @@ class RoomOfTables:
                 continue
             place = self.plan.place_of(event.seat)
             if place is None:
-                if event.kind in ("play", "row"):
+                if event.kind in ("play", "row", PUZZLE_CARD, PUZZLE_ROW):
                     self.server.tell(event.seat, _("nothing is asked of you now"))
                 continue
             table, seat = place

@@ -261,8 +261,8 @@ class ClassSession(TableSession):
     def _problem(self, event: Event, question: Question | None) -> str:
         """Why a phone's card or row (a whole number, a row 0-3: :mod:`game.classroom.protocol`
         checked that) cannot be taken now, or ``""``."""
-        if question is None or event.seat in self.given_to_ai:
-            return _("nothing is asked of you now")
+        if question is None or event.seat in self.given_to_ai or event.kind not in ("play", "row"):
+            return _("nothing is asked of you now")  # (a warm-up's answer: no puzzle is open in a game)
         if event.kind == "play" and question.ask != "card":
             return _("pick a row, not a card")
         if event.kind == "play" and event.value not in self.game.hand(event.seat):

@@ -36,6 +36,21 @@ BookOf = Callable[[], "LessonBook | None"]
 """The lesson the warm-up's answers go to (made when first asked for)."""
 
 
+def refuse_answer(server: ClassServer, event: Event, problem: str = "") -> None:
+    """Tell the phone that sent a puzzle's answer why it is not taken (no puzzle is open: the
+    lobby, the game, a warm-up still making its puzzles)."""
+    problem = problem or _("nothing is asked of you now")
+    if event.seat >= 0:
+        server.tell(event.seat, problem)
+    else:
+        server.send_to(Error(problem), watcher=event.who)
+
+
+def is_answer(event: Event) -> bool:
+    """An answer to a warm-up's puzzle."""
+    return event.kind in (PUZZLE_CARD, PUZZLE_ROW)
+
+
 class Warmup:
     """A warm-up of puzzles for the phones of one room."""
 
@@ -98,7 +113,7 @@ class Warmup:
                 event = self.server.inbox.get_nowait()
             except queue.Empty:
                 break
-            if event.kind in (PUZZLE_CARD, PUZZLE_ROW):
+            if is_answer(event):
                 self._answer(event)
         puzzles = self.puzzles
         if puzzles is not None and not self.over:
@@ -112,13 +127,7 @@ class Warmup:
         puzzles = self.puzzles
         problem = puzzles.answer(event.who, event.name, event.value, event.kind == PUZZLE_ROW) if puzzles else ""
         if puzzles is None or problem:
-            self._tell(event, problem or _("nothing is asked of you now"))
-
-    def _tell(self, event: Event, problem: str) -> None:
-        if event.seat >= 0:
-            self.server.tell(event.seat, problem)
-        else:
-            self.server.send_to(Error(problem), watcher=event.who)
+            refuse_answer(self.server, event, problem)
 
     def publish(self) -> None:
         """Each seat's phone its state of the puzzle (asked, or its answer), the watchers theirs."""

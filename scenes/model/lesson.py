@@ -24,7 +24,7 @@ from game.classroom.server import ClassServer
 from .class_room import RoomOfTables
 from .class_session import ClassSession
 from .class_settings import ClassSettings
-from .class_warmup import Warmup
+from .class_warmup import Warmup, is_answer, refuse_answer
 from .kept_rooms import room_progress, room_state
 from .resume import ToKeep
 
@@ -113,12 +113,15 @@ class Lesson:
             self.backlog.update(workers_free=not waiting)
 
     def _drain(self) -> None:
-        """Before the start phones have nothing to play: what they send is dropped."""
+        """Before the start phones have nothing to play: what they send is dropped (a puzzle's
+        answer is told so: no puzzle is open)."""
         while True:
             try:
-                self.server.inbox.get_nowait()
+                event = self.server.inbox.get_nowait()
             except queue.Empty:
                 return
+            if is_answer(event):
+                refuse_answer(self.server, event)
 
     def to_keep(self) -> ToKeep | None:
         """What the history keeps of the room of many tables played now (``None``: none is, or it is

@@ -15,17 +15,21 @@ back to the menu; F1 shows the rules of the puzzle's preset.
 
 from __future__ import annotations
 
+import contextlib
+import time
+
 import pygame
 
 from game.puzzles import ROW
 from game.store.history import HistoryError, open_history
 from game.store.puzzles import StoredPuzzle, stored_puzzles
+from game.store.ratings import add_practice_answer
 
 from ..base import CONFIRM_KEYS, AppContext, Input, InputKind, Scene
 from .layout import puzzle_layout
 from . import making
 from .making import MakingJob
-from .practice import Practice, PracticeSettings
+from .practice import Levels, Practice, PracticeSettings, practice_levels
 from .view import PuzzleFrame, draw_practice, puzzle_frame
 
 NEXT_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE, pygame.K_RIGHT, pygame.K_n)
@@ -33,10 +37,19 @@ ROW_KEYS = (pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_4)
 MAKE_KEYS = (pygame.K_m, *CONFIRM_KEYS)
 
 
-def load_puzzles() -> list[StoredPuzzle]:
-    """Every puzzle of the history, checked (``HistoryError`` for a damaged one)."""
+def load_puzzles() -> tuple[list[StoredPuzzle], Levels]:
+    """Every puzzle of the history, checked (``HistoryError`` for a damaged one), and the ratings
+    the practice draws by: each puzzle's and each player's."""
     with open_history(import_legacy=False) as history:
-        return stored_puzzles(history)
+        puzzles = stored_puzzles(history)
+        return puzzles, practice_levels(history, puzzles)
+
+
+def keep_answer(player: str, puzzle: int, right: bool) -> None:
+    """An answer on the practice screen kept for the player's rating (a history that cannot take it:
+    the practice goes on without)."""
+    with contextlib.suppress(HistoryError), open_history(import_legacy=False) as history:
+        add_practice_answer(history, player, puzzle, right, int(time.time()))
 
 
 class PuzzleScene(Scene):
@@ -59,11 +72,11 @@ class PuzzleScene(Scene):
     def load(self) -> None:
         """The history's puzzles, in a new order; the screen says why if it cannot read them."""
         try:
-            puzzles = load_puzzles()
+            puzzles, levels = load_puzzles()
         except HistoryError as problem:
             self.problem, self.practice = str(problem), None
             return
-        self.practice = Practice.start(puzzles, self.settings.names, self.settings.seed) if puzzles else None
+        self.practice = Practice.start(puzzles, self.settings.names, self.settings.seed, levels) if puzzles else None
         self._shown()
 
     def _shown(self) -> None:
@@ -97,7 +110,8 @@ class PuzzleScene(Scene):
 
     def give_answer(self) -> None:
         if self.practice is not None and self.selected is not None and not self.practice.answered:
-            self.practice.answer(self.selected)
+            verdict = self.practice.answer(self.selected)
+            keep_answer(self.practice.player.name, self.practice.shown.id, verdict.right)
             self._screenshot = f"puzzle{self.practice.shown.id}-verdict.png"
 
     def next_puzzle(self) -> None:

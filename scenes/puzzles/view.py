@@ -13,6 +13,7 @@ import pygame
 from game.i18n import N_, Part, _, ngettext
 from game.puzzles import ROW, Puzzle
 from game.puzzles.making import MAKE_COMMAND
+from game.puzzles.themes import themes_line
 
 from ..base import AppContext
 from ..kit import theme
@@ -289,9 +290,18 @@ def _draw_side(surface: pygame.Surface, layout: PuzzleLayout, scene: PracticeVie
                   (scores_line(puzzle), theme.TEXT), ([how_to_answer(puzzle)], theme.TEXT_DIM)]
     else:
         blocks = [([_("Why")], theme.ACCENT), (parts_of_text(why(practice)), theme.TEXT),
-                  ([figures_note(puzzle)], theme.TEXT_DIM)]
+                  ([figures_note(puzzle)], theme.TEXT_DIM), ([themes_line(puzzle)], theme.ACCENT)]
+        if _height(blocks, size, width, scene, round(10 * s)) > box.bottom - pad - y:
+            del blocks[2]  # no room for both: what the puzzle teaches before where the figures are
     for parts, colour in blocks:
         y = draw_paragraph(surface, parts, size, colour, scene, (box.left + pad, y, width)) + round(10 * s)
+
+
+def _height(blocks: Sequence[tuple[list[Part], theme.Colour]], size: int, width: int, scene: PositionView,
+            gap: int) -> int:
+    """How tall ``blocks`` are once wrapped to ``width``, ``gap`` after each."""
+    pitch = theme.font(size).get_linesize()
+    return sum(len(wrap_rich(parts, size, scene.ctx.sprites, width)) * pitch + gap for parts, _colour in blocks)
 
 
 def draw_paragraph(surface: pygame.Surface, parts: Sequence[Part], size: int, colour: theme.Colour,

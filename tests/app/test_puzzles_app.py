@@ -66,6 +66,8 @@ def pixel(point: tuple[int, int]) -> tuple[int, int, int]:
 def test_a_card_puzzle_answered_by_clicks_shows_the_verdict_the_figures_and_why(stored: Path) -> None:
     app = practice_app()
     scene = until_shown(app, 1)
+    before = scene.practice.player  # (the order starts near the player's level: another puzzle may come first)
+    right, asked = before.right, before.asked
     puzzle = card_puzzle()
     frame = scene.last_frame
     assert (frame.rows, frame.cards, frame.question) == (puzzle.rows, puzzle.hand, "What would you play?")
@@ -84,7 +86,7 @@ def test_a_card_puzzle_answered_by_clicks_shows_the_verdict_the_figures_and_why(
     assert frame.state == "answered" and frame.question == f"Not the best: 31 costs about {cost:.1f} points more than 95 by the end of the round"
     assert frame.values == tuple((card, f"{points:.1f}") for card, points in puzzle.options)
     assert frame.rings == ((31, "wrong"), (95, "best"))
-    assert frame.explanation == puzzle.explanation and frame.counts == ("0 of 1 right",)
+    assert frame.explanation == puzzle.explanation and frame.counts == (f"{right} of {asked + 1} right",)
     best = layout.hand_card_rect(4, len(puzzle.hand)).inflate(8, 8)
     wrong = layout.hand_card_rect(0, len(puzzle.hand)).inflate(8, 8)
     assert pixel((best.centerx, best.top + 1)) == theme.GOOD  # the rings as drawn, not only as reported

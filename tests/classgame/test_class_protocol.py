@@ -159,6 +159,8 @@ def test_every_message_a_phone_sends_reads_back_as_itself(message: protocol.Requ
     ('{"type": "play", "card": 1001}', "'play' needs a whole number"),
     ('{"type": "row", "row": 2.5}', "'row' needs a whole number"),
     ('{"type": "row", "row": 4}', "there is no row 5"),
+    ('{"type": "row", "row": -1}', "there is no row 0"),
+    ('{"type": "row", "row": true}', "'row' needs a whole number"),
     ('{"type": "predict", "row": 4}', "a prediction is a row 1-4 or \"takes a row\""),
     ('{"type": "predict", "takes": "yes"}', "a prediction is a row 1-4 or \"takes a row\""),
 ])

@@ -65,7 +65,7 @@ def test_each_phone_gets_its_review_and_it_is_main_py_review_of_its_seat(tmp_pat
             assert not received[0]["ready"] or len(received) == 1
             review = received[-1]
             printed = subprocess.run([sys.executable, str(ROOT / "main.py"), "review", str(record_file),
-                                      "--seat", str(phone.seat), "--json"], capture_output=True, text=True,
+                                      "--seat", str(phone.seat), "--at-table", "--json"], capture_output=True, text=True,
                                      timeout=300, cwd=ROOT)
             assert printed.returncode == 0, printed.stderr
             decisions = json.loads(printed.stdout)["decisions"]

@@ -80,8 +80,10 @@ def test_the_phones_puzzle_messages_and_keys_are_read_and_checked() -> None:
     for bad in ('{"type": "puzzle"}', '{"type": "puzzle", "card": 3, "row": 1}'):
         with pytest.raises(Refused, match="an answer to a puzzle is a card or a row"):
             parse_request(bad)
-    with pytest.raises(Refused, match="there is no row 5"):
-        parse_request('{"type": "puzzle", "row": 4}')
+    for row, refusal in ((4, "there is no row 5"), (-1, "there is no row 0")):
+        with pytest.raises(Refused) as refused:
+            parse_request('{"type": "puzzle", "row": %d}' % row)
+        assert refused.value.message == refusal
     key = new_key()
     assert parse_request(encode(Join("K7QP", "Ana", key))) == Join("K7QP", "Ana", key)
     assert parse_request(encode(Resume("secret", key))) == Resume("secret", key)

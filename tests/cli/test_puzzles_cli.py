@@ -18,7 +18,11 @@ from cli import puzzles as puzzles_command
 from cli.progress import Progress
 from game.puzzles.making import MAKE_COMMAND, MadeGame
 from game.store.history import connection_of, open_history
-from game.store.puzzles import add_puzzles, count_puzzles
+from game.puzzles.finding import clear_in
+from game.puzzles.themes import THEME_NAMES
+from game.review import DecisionPoint
+from game.review_models import opponent_models, review_against
+from game.store.puzzles import add_puzzles, count_puzzles, stored_puzzles
 from tests.support.app_helpers import ROOT
 from tests.support.puzzle_positions import card_puzzle, row_puzzle
 
@@ -72,6 +76,34 @@ def test_make_stores_puzzles_that_list_shows_and_a_second_make_adds_none(data_di
 
 
 @pytest.mark.slow
+def test_every_listed_puzzle_holds_under_each_model_and_again_with_more_rollouts(data_dir: Path) -> None:
+    assert run_main(*MAKE).returncode == 0
+    puzzles = listed()
+    assert puzzles
+    for puzzle in puzzles:
+        assert isinstance(puzzle["rating"], int) and 1000 <= puzzle["rating"] <= 2000  # predicted: never answered
+        assert isinstance(puzzle["themes"], list) and set(puzzle["themes"]) <= set(THEME_NAMES)
+        assert set(puzzle["models"]) == {"random", "heuristic", "table"}
+        assert puzzle["models"]["random"] == puzzle["options"]
+        for figures in puzzle["models"].values():
+            assert clear_in(_figures(figures), puzzle["played"], puzzle["best"])
+    with open_history() as history:
+        stored = {s.id: s.puzzle for s in stored_puzzles(history)}
+    for data in puzzles[:3]:  # a sample, judged again with 8 times the rollouts and another seed
+        puzzle = stored[data["id"]]
+        point = DecisionPoint(puzzle.view.player, puzzle.view.round, puzzle.view.turn, puzzle.kind, puzzle.view,
+                              puzzle.played)
+        for model in ("random", "heuristic", "table"):
+            seats = opponent_models(model, puzzle.table, point.seat, puzzle.view.player_count)
+            again = review_against(point, seats, 8000, seed=99)
+            assert again.best == puzzle.best, (data["id"], model, again.expected)
+
+
+def _figures(points: dict[str, float]) -> tuple[tuple[int, float], ...]:
+    return tuple(sorted((int(answer), value) for answer, value in points.items()))
+
+
+@pytest.mark.slow
 def test_the_same_seed_makes_the_same_puzzles(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     runs = []
     for folder in ("one", "two"):
@@ -90,6 +122,16 @@ def test_list_says_how_to_make_puzzles_when_there_are_none(data_dir: Path) -> No
     assert listed() == []
 
 
+def test_list_of_a_class_with_none_says_they_come_from_its_lessons(data_dir: Path,
+                                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    with open_history() as history:
+        add_puzzles(history, [card_puzzle()])  # made from computer games: no class's
+        assert puzzles_command.list_puzzles(history, "7b", as_json=False) == 0
+    said = capsys.readouterr().out.strip()
+    assert said == "No puzzles of class 7b yet: they are made from the reviews of its lessons' games"
+    assert "puzzles make" not in said
+
+
 @pytest.mark.slow
 def test_list_shows_one_class_with_class_and_each_puzzle_in_two_lines(data_dir: Path) -> None:
     with open_history() as history:
@@ -99,8 +141,8 @@ def test_list_shows_one_class_with_class_and_each_puzzle_in_two_lines(data_dir: 
     assert len(listed()) == 2
     text = run_main("puzzles", "list").stdout.splitlines()
     assert len(text) == 4
-    assert text[0].startswith("1. made (seed 7, game 1), turn 6: rows 10 11 12 13 30 | 40 41 42 43 50 | ")
-    assert "hand 31 32 51 71 95: which card?" in text[0] and "95 5." in text[0]
+    assert text[0].startswith("1. made (seed 7, game 1), turn 7: rows 10 11 12 13 30 | 40 41 42 43 50 | ")
+    assert "hand 31 32 51 71 95: which card?" in text[0] and "95 0.8" in text[0]
     assert text[1].startswith("    best: 95. Playing 95 instead of 31 would have saved about ")
     assert text[3] == ("    best: row 4. Taking row 4 instead of row 2 would have saved about 9.0 points by the end of the round: "
                        "row 2 held 14 points, row 4 only 5")

@@ -92,6 +92,15 @@ def test_the_best_choice_loses_nothing_and_says_so() -> None:
     assert summary(decision) == "Taking row 4 was the best choice"
 
 
+def test_a_safe_card_is_kept_for_later_turns_only_while_later_turns_follow() -> None:
+    # 45 lies just past row 3's four cards (only 44 could make it the 6th); 99 is safer still.
+    rows = ((10, 11), (20, 21), (40, 41, 42, 43), (90,))
+    for turn, later in ((3, True), (6, False)):  # snap rounds have 7 turns: turn 6 is the last
+        reason = reason_of(view((45, 99, 12), rows, turn=turn), CARD, 45, 99)
+        assert ("worth more kept for later turns" in reason) == later, reason
+    assert reason == "on the round's last turn, 99 was less likely than 45 to take a row"
+
+
 def scripted_game() -> Game:
     """A snap game of computer players, seed 21 (heuristic in seat 0)."""
     return play_seeded_game(SNAP, ["heuristic", "random", "random", "random"], 21)

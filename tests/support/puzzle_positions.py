@@ -35,7 +35,7 @@ def row_point(rows: tuple[tuple[int, ...], ...] = EXACT_ROWS, played: int = 1) -
 
 
 def card_point(played: int = 31) -> DecisionPoint:
-    return DecisionPoint(0, 0, 5, CARD, scripted_view(CARD_HAND, FULL_ROWS, 5), played)
+    return DecisionPoint(0, 0, LAST_TURN, CARD, scripted_view(CARD_HAND, FULL_ROWS, LAST_TURN), played)
 
 
 def made_source(game: int = 1) -> Source:

@@ -21,6 +21,7 @@ from tests.support.app_helpers import key
 from tests.support.class_helpers import Background, close_app, open_class_app, run_until
 from tests.support.puzzle_positions import card_puzzle, row_puzzle
 
+from game.puzzles.themes import themes_line
 from game.store.history import open_history
 from game.store.puzzles import add_puzzles
 from scenes.classroom.lobby import LobbyScene
@@ -116,6 +117,9 @@ def test_a_phone_answers_the_warm_ups_puzzles_and_each_state_is_accessible(code:
     assert card["verdict"] != card["waiting"] and row["verdict"] != row["waiting"]
     for judged in (card, row):  # issue 49: the verdict and its why on the first screen at 360x740
         assert judged["why"].startswith(t("Why")) and judged["below"] <= 0, judged
+    use_language(code)
+    assert card["why"].endswith(themes_line(card_puzzle())) and row["why"].endswith(themes_line(row_puzzle()))
+    assert t("Themes: {themes}").split("{")[0] in card["why"]  # what the puzzle teaches, in the phone's language
     assert seen["after"] is False
     [(name, value)] = seen["key"]
     assert value == lesson.server.room.students.key_of(lesson.server.room.secrets_of_seats()[0])
