@@ -122,16 +122,23 @@ _new_tuple = tuple.__new__
 ``__new__``; used on the hot paths (one call per placement or decision)."""
 
 
-def target_row(rows: Sequence[Sequence[int]], card: int) -> int | None:
-    """Row that ``card`` goes to by rules 1-2, or ``None`` if it fits no row (rule 4)."""
-    best_row: int | None = None
+def closest_row(ends: Sequence[int], card: int) -> int:
+    """Rules 1-2, once for every player of one game at a time: the row whose last card (``ends``) is
+    the highest below ``card``, or -1 if every end is above it (rule 4).  The batched engine
+    (:mod:`game.batch.tables`) writes the same rule over arrays of games."""
+    best_row = -1
     best_end = 0
-    for index, row in enumerate(rows):
-        end = row[-1]
+    for index, end in enumerate(ends):
         if best_end < end < card:
             best_end = end
             best_row = index
     return best_row
+
+
+def target_row(rows: Sequence[Sequence[int]], card: int) -> int | None:
+    """Row that ``card`` goes to by rules 1-2, or ``None`` if it fits no row (rule 4)."""
+    row = closest_row([cards[-1] for cards in rows], card)
+    return None if row < 0 else row
 
 
 def predict(rows: Sequence[Sequence[int]], card: int) -> tuple[int | None, bool]:
@@ -198,13 +205,7 @@ class Rows:
 
     def closest(self, card: int) -> int:
         """The row whose end is the highest below ``card`` (``card`` fits some row)."""
-        row_index = 0
-        best_end = 0
-        for index, end in enumerate(self.ends):  # target_row, inlined: this is the hot path
-            if best_end < end < card:
-                best_end = end
-                row_index = index
-        return row_index
+        return closest_row(self.ends, card)
 
     def append(self, row: int, card: int) -> bool:
         """Put ``card`` at the end of ``row`` if it holds fewer than :data:`ROW_LIMIT` cards; whether it did."""

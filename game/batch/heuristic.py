@@ -20,11 +20,10 @@ import numpy.typing as npt
 from ..players.heuristic import at_least
 from ..rules import HAND_SIZE, HIGHEST_CARD, ROW_LIMIT, ROWS
 from .sorting import first_minimum
-from .tables import Cards, Indices, Tables, flat_places
+from .tables import Cards, Indices, Tables, closest_codes, flat_places
 
 Seen = npt.NDArray[np.bool_]
 """``(105, games)``: the cards every player has seen this round (starting rows and plays)."""
-_ROW_CODES = np.arange(1, ROWS + 1, dtype=np.int16)[:, None, None]
 _FAR = 1 << 14
 """Larger than any gap: marks the cards that are not among the safest."""
 
@@ -48,8 +47,7 @@ def unseen_count(players: int, turn: int) -> int:
 def heuristic_picks(hands: Cards, tables: Tables, seen: Seen, players: int, turn: int) -> Indices:
     """``(games,)``: the index in each sorted hand (``(cards, games)``) of the card the heuristic plays."""
     ends, games = tables.ends, tables.games
-    codes = ((ends * ROWS)[:, None, :] + _ROW_CODES) * (ends[:, None, :] < hands)
-    best = codes.max(axis=0) - 1
+    best = closest_codes(ends, hands) - 1
     fits = best >= 0
     rows, end = best & (ROWS - 1), best >> 2
     at = flat_places(rows, games)

@@ -35,7 +35,6 @@ _LOW_CARD_SURCHARGE = 1.0
 """As in :func:`game.players.fastsim.greedy_card`: a card that fits no row also gives up a low card."""
 _GAP_WEIGHT = 0.001
 """Ties between equally risky cards go to the card closest to its row."""
-_ROW_CODES = np.arange(1, ROWS + 1, dtype=np.int16)[:, None, None]
 
 
 @dataclass(frozen=True)

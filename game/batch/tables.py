@@ -29,7 +29,7 @@ Flags = npt.NDArray[np.bool_]
 Indices = npt.NDArray[np.intp]
 
 _ROW_CODES = np.arange(1, ROWS + 1, dtype=np.int16)[:, None]
-"""A row's code in :meth:`Tables.target`: ``end * 4 + row + 1`` sorts by end, and 0 is "no row"."""
+"""A row's code in :func:`closest_codes`: ``end * 4 + row + 1`` sorts by end, and 0 is "no row"."""
 _ROW_NUMBERS = np.arange(ROWS)[:, None]
 
 
@@ -49,6 +49,16 @@ class Taken:
     """``(5, games)``: the taken cards in row order, 0 after the last (only when the cards are kept)."""
     count: Cards | None = None
     """``(games,)``: how many cards were taken (only when the cards are kept)."""
+
+
+def closest_codes(ends: Cards, cards: Cards) -> Cards:
+    """Rules 1-2 over arrays of games (the engine's :func:`game.engine.closest_row`, batched): for each
+    card, the row whose end is the highest below it, as ``end * 4 + row + 1`` (0: it fits no row, rule 4).
+    ``ends`` is ``(ROWS, games)``; ``cards`` is ``(games,)`` or ``(cards, games)`` (each hand card)."""
+    shaped = ends.reshape((ROWS,) + (1,) * (cards.ndim - 1) + ends.shape[1:])
+    codes = _ROW_CODES.reshape((ROWS,) + (1,) * cards.ndim)
+    found: Cards = ((shaped * ROWS + codes) * (shaped < cards)).max(axis=0)
+    return found
 
 
 class Tables:
@@ -83,8 +93,7 @@ class Tables:
     def target(self, cards: Cards) -> Indices:
         """``(games,)``: the row whose end is the highest below each card (rules 1-2); any row
         where the card fits no row (rule 4 asks its player instead)."""
-        codes = (self.ends * ROWS + _ROW_CODES) * (self.ends < cards)
-        return ((codes.max(axis=0) - 1) & (ROWS - 1)).astype(np.intp)
+        return ((closest_codes(self.ends, cards) - 1) & (ROWS - 1)).astype(np.intp)
 
     def cheapest_rows(self) -> Indices:
         """``(games,)``: the row with the lowest penalty, then the fewest cards, then the first

@@ -27,7 +27,7 @@ import random
 from math import comb
 
 from .options import AgentOptions
-from ..engine import PlayerView
+from ..engine import PlayerView, closest_row
 from ..rules import ALL_CARDS, ROW_LIMIT, ROWS
 
 
@@ -51,17 +51,6 @@ def unseen_cards(view: PlayerView) -> list[int]:
     return [card for card in ALL_CARDS if card not in seen]
 
 
-def target_of(ends: list[int], card: int) -> int:
-    """Row a card goes to by rules 1-2, or -1 if it fits no row (rule 4)."""
-    best = -1
-    best_end = 0
-    for row, end in enumerate(ends):
-        if best_end < end < card:
-            best_end = end
-            best = row
-    return best
-
-
 def at_least(k: int, n: int, p: float) -> float:
     """Probability of at least ``k`` successes in ``n`` trials of chance ``p``."""
     if k <= 0:
@@ -82,7 +71,7 @@ def card_risks(view: PlayerView) -> list[tuple[float, int, int]]:
     opponents = view.player_count - 1
     risks = []
     for card in view.hand:
-        row = target_of(ends, card)
+        row = closest_row(ends, card)
         if row < 0:
             risks.append((float(cheapest), 0, card))
             continue
