@@ -122,7 +122,7 @@ def for_the_class(room: Room, learning: Learning) -> Learning:
     if book is None or not book.class_name:
         return learning
     room.students.tag = class_tag_of(book.class_name)
-    finding = learning.reviews is not None and book.number is not None
+    finding = learning.reviews is not None and book.keep
     return replace(learning, puzzles=shared_finder() if finding else None)
 
 

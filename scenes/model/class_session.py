@@ -21,6 +21,7 @@ from dataclasses import dataclass
 
 from game.players.options import DEFAULT_OPTIONS, AgentOptions
 from game.players.agents import Agent, make_agent
+from game.classroom.lesson_book import GameEntry
 from game.classroom.observation import PublicTable
 from game.classroom.predictions import ClassPredictions
 from game.classroom.protocol import Error, State
@@ -334,6 +335,10 @@ class ClassSession(TableSession):
     def observations(self) -> tuple[dict[int, State], State]:
         """Each student seat's observation, and the spectators' (see :class:`.class_views.PhoneViews`)."""
         return self.views.observations()
+
+    def saved_with(self) -> GameEntry | None:
+        """The game's place in its lesson, written with its record."""
+        return self.after_game.entry()
 
     def publish(self, force: bool = False) -> None:
         """Send the observations if anything they show may have changed."""

@@ -35,6 +35,7 @@ from game.players.agents import Agent
 from game.engine import Game, Phase, Placement, predict
 from game.explain import Part, caption_parts, follows, preview_parts
 from game.rules import SNAP, Rules
+from game.store.history import SavedWith
 from game.timeline import TableState, capture
 
 from .seats import (BOT, HUMAN, INTERPRETERS, LEVEL_NOTES, LEVELS, MAX_NAME, PHONE, Seat, bot_command,  # noqa: F401
@@ -115,6 +116,10 @@ class TableSession:
         self.states: list[TableState] = []
         """The table after every placement so far: all the session keeps of what happened."""
         self._start_turn()
+
+    def saved_with(self) -> SavedWith | None:
+        """What the game's save writes with its record (a class game's place in its lesson)."""
+        return None
 
     def close(self) -> None:
         """The game is left (or over): stop thinking and kill its bots (idempotent)."""

@@ -27,8 +27,9 @@ def test_a_decision_reads_back_as_it_was() -> None:
 
 def test_the_report_written_again_from_the_history_is_the_lessons_own(tmp_path: Path) -> None:
     book = LessonBook.start(tmp_path / "reports", "ROOM")
-    assert book.number is not None
+    assert book.number is None, "a lesson is kept once something happened in it"
     first = book.add_game(NAMES, STUDENTS, (12, 30, 21, 40), ((5, 7), (2, 7), None, None), record=1)
+    assert book.number is not None
     book.add_review(first, 0, [decision(0, 0.0), decision(0, 3.0)])
     second = book.add_game(("Ben", "Ana", "AI 1", "AI 2"), STUDENTS, (9, 14, 22, 31), (), record=2)
     book.add_review(second, 1, [decision(1, 1.0)])
