@@ -14,13 +14,15 @@ import os
 import sqlite3
 import sys
 from collections.abc import Callable, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
+from functools import partial
 from pathlib import Path
 from typing import TypeVar
 
 from game.puzzles.puzzle import Puzzle
 from game.record import GameRecord
 from game.review import Decision
+from game.store.forgetting import rewritten, to_rewrite
 from game.store.history import History, HistoryError, open_history
 from game.store.lessons import (LessonGame, LessonInfo, LessonRef, NewLesson, add_game, add_review, lesson_games,
                                 lesson_reviews, lessons, set_report, write_game)
@@ -49,6 +51,8 @@ class LessonBook:
         self.stored: set[int] = set()
         """The positions of the games the history has (a game whose write failed is written again)."""
         self.reviewed: set[tuple[int, int]] = set()
+        self.page = ""
+        """Where the history says its report was written last (``""``: not yet)."""
         """(game position, seat) of every review added."""
         if class_name:
             self._find_earlier_lessons()
@@ -93,6 +97,7 @@ class LessonBook:
             return None
         book = cls(LessonReport(report_folder(info), info.code, float(info.started), info.class_name), number,
                    info.class_name)
+        book.page = info.report
         for game in games:
             book._count_game(game)
             book.stored.add(game.position)
@@ -236,6 +241,61 @@ class GameEntry:
             book = self.book
             book.games[self.position] = replace(book.games[self.position], game=record)
             book._made(number, self.position)
+
+
+@dataclass(frozen=True)
+class Rewritten:
+    """What writing the listed reports again did (:func:`rewrite_listed`)."""
+
+    written: tuple[str, ...] = ()
+    """The pages written again."""
+    deleted: tuple[str, ...] = ()
+    """The pages of lessons forgotten whole, deleted."""
+    missing: tuple[str, ...] = ()
+    """The pages not found where the history says (a folder moved or deleted): not written again."""
+    failed: tuple[int, ...] = ()
+    """The lessons whose report could not be written (still listed: the next run tries again)."""
+
+
+def rewrite_listed() -> Rewritten:
+    """Write again every report a forget listed (:func:`game.store.forgetting.to_rewrite`), striking
+    each off once done (``HistoryError`` or ``OSError`` if the history cannot be read)."""
+    with open_history(import_legacy=False) as history:
+        listed = to_rewrite(history)
+    written: list[str] = []
+    deleted: list[str] = []
+    missing: list[str] = []
+    failed = []
+    for number, page in listed:
+        book = None if page else LessonBook.reopen(number)
+        if book is None:
+            deleted += _delete_report(page)
+        elif book.page and not book.report.html_path.is_file():
+            missing.append(book.page)
+        elif book.page and not book.write():
+            failed.append(number)
+            continue
+        elif book.page:
+            written.append(str(book.report.html_path))
+        _kept(partial(rewritten, lesson=number))
+    return Rewritten(tuple(written), tuple(deleted), tuple(missing), tuple(failed))
+
+
+def _delete_report(page: str) -> list[str]:
+    """The HTML page and CSV of a lesson forgotten whole deleted where they are now; those deleted."""
+    if not page:
+        return []
+    name = Path(page).name
+    here = Path(os.path.abspath(default_report_dir()))
+    folder = here if (here / name).is_file() else Path(page).parent
+    deleted = []
+    for path in (folder / name, (folder / name).with_suffix(".csv")):
+        try:
+            path.unlink()
+        except OSError:
+            continue
+        deleted.append(str(path))
+    return deleted
 
 
 def report_folder(info: LessonInfo) -> Path:

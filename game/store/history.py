@@ -137,8 +137,9 @@ CREATE TABLE IF NOT EXISTS lesson_puzzles (
     PRIMARY KEY (lesson, puzzle, student, name)
 ) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS lesson_rewrites (
-    lesson   INTEGER PRIMARY KEY    -- a lesson whose report must be written again (a student or a lesson
+    lesson   INTEGER PRIMARY KEY,   -- a lesson whose report must be written again (a student or a lesson
                                     -- forgotten): deleted once it is; a kill before leaves it for the next run
+    page     TEXT NOT NULL DEFAULT ''  -- a lesson forgotten whole: its report's page, to delete
 );
 """
 """The class lessons (added after schema 2: :mod:`game.store.lessons`, the warm-up's answers
