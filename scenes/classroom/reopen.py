@@ -56,6 +56,7 @@ def reopen_class_game(ctx: AppContext, kept: Kept, settings: ClassSettings) -> t
                        time_limit=time_limit, seed=game.seed)
     options = ctx.options.agent_options()
     learning = for_the_class(room, learning_again(room_kept, settings, room.code, keep=ctx.options.record is None))
+    settings = replace(settings, class_name=learning.lesson.class_name if learning.lesson else settings.class_name)
 
     def make(seats: tuple[Seat, ...], stand_ins: list[Any], thinker: Thinker) -> ClassSession:
         return ClassSession(seats, server, rules=rules, level=room_kept.ai, seed=game.seed, options=options,
@@ -89,6 +90,7 @@ def reopen_room(ctx: AppContext, key: str, kept: UnfinishedRoom, settings: Class
     learning = for_the_class(room, Learning(
         choices.predict, shared_service(settings.review_rollouts) if choices.reviews and settings.reviews else None,
         reopened_lesson(choices.lesson, settings, room.code, ctx.options.record is None)))
+    settings = replace(settings, class_name=learning.lesson.class_name if learning.lesson else settings.class_name)
     game = room_game(kept, ctx.options.agent_options(), learning, ctx.options.step_delay)
     try:
         tables = resumed_room(server, kept, game, ctx.nav.save_table, key)
@@ -129,4 +131,4 @@ def for_the_class(room: Room, learning: Learning) -> Learning:
 def reopened_lesson(number: int | None, settings: ClassSettings, code: str, keep: bool) -> LessonBook:
     """Lesson ``number`` as the history keeps it, to go on with (a new one if it is not there)."""
     lesson = LessonBook.reopen(number) if number is not None else None
-    return lesson or LessonBook.start(settings.report_dir, code, keep)
+    return lesson or LessonBook.start(settings.report_dir, code, keep, settings.class_name)
