@@ -34,7 +34,7 @@ from ..puzzles.puzzle import LESSON
 from ..record import PlayerInfo, RecordError, parse_record
 from .history import History, digest_of
 from .lessons import LessonGame, LessonInfo, lesson_games, lessons, read_rows, whole, writing
-from .puzzles import iter_puzzles
+from .puzzles import readable_puzzles
 from .students import lesson_puzzle_answers
 
 FORGOTTEN = "Forgotten"
@@ -161,7 +161,7 @@ def _delete_puzzles(history: History, db: sqlite3.Connection, class_name: str, s
     """The class's puzzles made from the forgotten seats' decisions (a puzzle's source: its lesson,
     its game from 1, its seat)."""
     sources = {(str(seat.lesson), seat.game.position + 1, seat.seat) for seat in seats}
-    doomed = [stored.id for stored in iter_puzzles(history, class_name)
+    doomed = [stored.id for stored in readable_puzzles(history, class_name)
               if stored.puzzle.source.origin == LESSON
               and (stored.puzzle.source.lesson, stored.puzzle.source.game, stored.puzzle.source.seat) in sources]
     for number in doomed:
@@ -187,7 +187,7 @@ def forget_lesson(history: History, lesson: LessonInfo) -> LessonForgotten:
     number = lesson.number
     later = [info.number for info in lessons(history, lesson.class_name)
              if (info.started, info.number) > (lesson.started, number)] if lesson.class_name else []
-    doomed = [stored.id for stored in iter_puzzles(history, lesson.class_name)
+    doomed = [stored.id for stored in readable_puzzles(history, lesson.class_name)
               if stored.puzzle.source.origin == LESSON and stored.puzzle.source.lesson == str(number)]
     with writing(history) as db:
         games = db.execute("DELETE FROM lesson_games WHERE lesson = ?", (number,)).rowcount

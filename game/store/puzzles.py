@@ -26,6 +26,7 @@ from ..i18n import _
 from ..puzzles.puzzle import Puzzle, PuzzleError
 from ..puzzles.reading import puzzle_from_json
 from .history import History, HistoryError, connection_of, problem_of, transaction
+from .lessons import damaged
 from .students import asked_counts
 
 
@@ -92,16 +93,37 @@ def stored_puzzles(history: History, class_name: str | None = None) -> list[Stor
 
 def iter_puzzles(history: History, class_name: str | None = None) -> Iterator[StoredPuzzle]:
     """:func:`stored_puzzles` read in batches (a history with many puzzles is never read at once)."""
+    for number, name, text in _rows(history, class_name):
+        yield _stored(history, number, name, text)
+
+
+def readable_puzzles(history: History, class_name: str | None = None) -> Iterator[StoredPuzzle]:
+    """:func:`iter_puzzles` less the damaged ones, each left out with one line (a warm-up and a
+    forget go on without them)."""
+    for number, name, text in _rows(history, class_name):
+        found = _readable(history, number, name, text)
+        if found is not None:
+            yield found
+
+
+def _rows(history: History, class_name: str | None) -> Iterator[tuple[object, ...]]:
+    """The puzzles' rows (number, class, JSON) in batches."""
     where, args = _where(class_name, after=True)
-    last = 0
+    last: object = 0
     while True:
         rows = _read(history, f"SELECT id, class, puzzle FROM puzzles {where} ORDER BY id LIMIT 500", [*args, last])
         if not rows:
             return
-        for number, name, text in rows:
-            stored = _stored(history, number, name, text)
-            yield stored
-            last = stored.id
+        yield from rows
+        last = rows[-1][0]
+
+
+def _readable(history: History, number: object, name: object, text: object) -> StoredPuzzle | None:
+    try:
+        return _stored(history, number, name, text)
+    except HistoryError as problem:
+        damaged(history, _("puzzle {number}").format(number=number), str(problem).rpartition(": ")[2])
+        return None
 
 
 def _stored(history: History, number: object, name: object, text: object) -> StoredPuzzle:
@@ -127,8 +149,9 @@ def warmup_puzzles(history: History, class_name: str, count: int, rng: random.Ra
         rng.shuffle(numbers)
         numbers.sort(key=lambda number: asked.get(number, 0))
         chosen += numbers[:count - len(chosen)]
-    return [_stored(history, *_read(history, "SELECT id, class, puzzle FROM puzzles WHERE id = ?", [number])[0])
-            for number in chosen]
+    found = [_readable(history, *_read(history, "SELECT id, class, puzzle FROM puzzles WHERE id = ?", [number])[0])
+             for number in chosen]
+    return [stored for stored in found if stored is not None]
 
 
 def _where(class_name: str | None, after: bool = False) -> tuple[str, list[object]]:
