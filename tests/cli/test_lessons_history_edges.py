@@ -19,6 +19,7 @@ from game.store.history import open_history
 from game.store.lessons import lessons
 from game.store.storage import default_history_path
 from game.store.students import PuzzleAnswer, class_progress
+from tests.store.test_lesson_damage import DAMAGES
 from tests.store.test_lessons import decision
 
 PROJECT = Path(__file__).resolve().parents[2]
@@ -51,20 +52,12 @@ def damage(*statements: str) -> None:
     db.close()
 
 
-LOOSE_LESSONS = ("ALTER TABLE lessons RENAME TO kept_lessons",
-                 "CREATE TABLE lessons (number INTEGER PRIMARY KEY, code, started, folder, class, report)",
-                 "INSERT INTO lessons SELECT * FROM kept_lessons")
-DAMAGES = {
-    "started is text": ("UPDATE lessons SET started = 'soon' WHERE number = 1",),
-    "started is NULL": (*LOOSE_LESSONS, "UPDATE lessons SET started = NULL WHERE number = 1"),
-    "code is NULL": (*LOOSE_LESSONS, "UPDATE lessons SET code = NULL WHERE number = 1"),
-    "a warm-up answer is text": ("UPDATE lesson_puzzles SET answer = 'x', right = 'y' WHERE lesson = 1",),
-    "a game is not JSON": ("UPDATE lesson_games SET result = '{' WHERE lesson = 1",),
-}
+AS_THE_ISSUE_FOUND = ("started is text", "started is NULL", "code is NULL", "a warm-up answer is text",
+                      "a game is not JSON")
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("what", list(DAMAGES))
+@pytest.mark.parametrize("what", AS_THE_ISSUE_FOUND)
 def test_a_damaged_earlier_lesson_is_left_out_with_one_line(what: str, tmp_path: Path) -> None:
     a_lesson(tmp_path / "one", started=1_700_000_000)
     a_lesson(tmp_path / "two")

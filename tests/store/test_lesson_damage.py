@@ -15,7 +15,7 @@ from game.classroom.lesson_book import LessonBook
 from game.puzzles import LESSON, Source
 from game.store.history import open_history
 from game.store.lessons import lessons
-from game.store.puzzles import add_puzzles, warmup_puzzles
+from game.store.puzzles import warmup_puzzles
 from game.store.storage import default_history_path
 from game.store.students import PuzzleAnswer, class_progress
 from tests.store.test_lessons import decision
@@ -55,7 +55,8 @@ def a_lesson(folder: Path, started: float) -> LessonBook:
     return book
 
 
-@pytest.mark.parametrize("what", list(DAMAGES))
+@pytest.mark.parametrize("what", [pytest.param(what, marks=() if what == "started is text" else pytest.mark.slow)
+                                  for what in DAMAGES])
 def test_the_next_lesson_its_warm_up_and_reports_go_on_without_a_damaged_row(
         what: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     first = a_lesson(tmp_path / "one", 1_700_000_000)

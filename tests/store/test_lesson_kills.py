@@ -14,10 +14,10 @@ from pathlib import Path
 import pytest
 
 from game.classroom.lesson_book import LessonBook, rewrite_listed
-from game.store.forgetting import forget_student, to_rewrite
+from game.store.forgetting import forget_lesson, forget_student, to_rewrite
 from game.store.history import History, connection_of, open_history
 from game.store.kept import keep_unfinished, unfinished_games
-from game.store.lessons import lesson_games, lesson_reviews, lessons
+from game.store.lessons import add_review, lesson_games, lesson_reviews, lessons, set_report
 from game.store.students import PuzzleAnswer, add_puzzle_answers, lesson_puzzle_answers
 from tests.store.test_kept_damage import finished_record
 from tests.store.test_lessons import decision
@@ -76,6 +76,7 @@ def fresh(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Callable[[int], No
     return made
 
 
+@pytest.mark.slow
 def test_a_class_games_record_and_its_place_in_its_new_lesson_are_saved_together(
         fresh: Callable[[int], None], tmp_path: Path) -> None:
     record = finished_record()
@@ -99,6 +100,7 @@ def test_a_class_games_record_and_its_place_in_its_new_lesson_are_saved_together
     assert kills >= 8, "every statement of the save, the lesson's row and its game"
 
 
+@pytest.mark.slow
 def test_a_warm_up_answer_and_its_new_lesson_are_written_together(fresh: Callable[[int], None],
                                                                    tmp_path: Path) -> None:
     answers = [PuzzleAnswer(1, KEYS[0], "Ana", 31, False, 16.5), PuzzleAnswer(1, KEYS[1], "Ben", 95, True, 0.0)]
@@ -125,6 +127,7 @@ def a_lesson(folder: Path) -> LessonBook:
     return book
 
 
+@pytest.mark.slow
 def test_a_forget_killed_at_any_statement_is_finished_by_the_next_run(fresh: Callable[[int], None],
                                                                      tmp_path: Path) -> None:
     pages: list[Path] = []
@@ -161,3 +164,60 @@ def test_a_room_closed_before_anything_happened_leaves_no_lesson(tmp_path: Path)
     with open_history(import_legacy=False) as history:
         [info] = lessons(history)
     assert (info.students, info.games) == (1, 0), "a student who only answered the warm-up counts"
+
+
+@pytest.mark.slow
+def test_forgetting_a_lesson_killed_at_any_statement_is_whole_or_not_at_all(fresh: Callable[[int], None],
+                                                                           tmp_path: Path) -> None:
+    books: list[LessonBook] = []
+
+    def made(step: int) -> None:
+        fresh(step)
+        books[:] = [a_lesson(tmp_path / f"reports-{step}")]
+
+    def forget(history: History) -> None:
+        [info] = lessons(history)
+        forget_lesson(history, info)
+        rewrite_listed()
+
+    def check() -> None:
+        with open_history(import_legacy=False) as history:
+            found, listed = lessons(history), to_rewrite(history)
+        page = books[0].report.html_path
+        if found:
+            assert listed == [] and page.exists(), "not begun: the lesson as it was"
+            return
+        rewrite_listed()  # the next run
+        with open_history(import_legacy=False) as history:
+            assert to_rewrite(history) == []
+        assert not page.exists() and not page.with_suffix(".csv").exists()
+
+    assert every_step(made, forget, check) >= 6
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("write", ["review", "report"])
+def test_a_review_or_a_reports_place_is_written_whole_or_not_at_all(write: str, fresh: Callable[[int], None],
+                                                                    tmp_path: Path) -> None:
+    books: list[LessonBook] = []
+
+    def made(step: int) -> None:
+        fresh(step)
+        books[:] = [a_lesson(tmp_path / f"reports-{step}")]
+
+    def written(history: History) -> None:
+        number = books[0].number
+        assert number is not None
+        if write == "review":
+            add_review(history, number, 0, 1, [decision(1, 2.0)])
+        else:
+            set_report(history, number, str(tmp_path / "elsewhere.html"))
+
+    def check() -> None:
+        with open_history(import_legacy=False) as history:
+            [info] = lessons(history)
+            reviews = lesson_reviews(history, info.number)
+        assert set(reviews) in ({(0, 0)}, {(0, 0), (0, 1)})
+        assert info.report in (str(books[0].report.html_path), str(tmp_path / "elsewhere.html"))
+
+    assert every_step(made, written, check) >= 2
