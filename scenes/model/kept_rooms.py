@@ -38,8 +38,9 @@ def room_state(tables: RoomOfTables) -> UnfinishedRoom:
     return UnfinishedRoom(room.code, tables.server.port, choices, tuple(info.name for info in infos),
                           room.secrets_of_seats(), tables.plan.tables, tables.plan.watchers,
                           tuple(unfinished_of_session(session) for session in tables.sessions),
-                          tuple(saved is not None for saved in tables.saved),
-                          tuple(session.after_game.position if session.after_game.started else None
+                          tuple(saved is not None or session.after_game.counted  # (counted: being saved)
+                                for saved, session in zip(tables.saved, tables.sessions)),
+                          tuple(session.after_game.position if session.after_game.counted else None
                                 for session in tables.sessions))
 
 

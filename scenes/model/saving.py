@@ -4,12 +4,14 @@
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 from game.i18n import _
 from game.jsonl import problem_text
 from game.record import GameRecord, PlayerInfo, append_record, record_game, utc_timestamp
 from game.store.history import HistoryError, SavedWith, open_history
+from game.store.kept import KeptToo
 from game.store.outputs import check_output_file
 from game.store.storage import default_history_path
 
@@ -65,10 +67,11 @@ class RecordSaver:
         return self.record if self.record is not None else default_history_path()
 
     def save(self, session: TableSession, room: str | None = None, table: int | None = None,
-             finishing: str | None = None) -> str:
+             finishing: str | None = None, keeping: tuple[str, Callable[[], str]] | None = None) -> str:
         """Save the game (the history, or ``--record FILE``); the line the results screen shows.
         ``room`` and ``table``: one table's game of a class room of many tables; ``finishing``:
-        the key what this game finishes was kept under (default: the game's own).
+        the key what this game finishes was kept under (default: the game's own); ``keeping``:
+        the room's key and its state once this game is saved, kept in the same transaction.
 
         A failure (disk full, permission lost, I/O error) is one line on stderr naming
         the file and the problem, and the app's exit code says so; games saved before
@@ -83,7 +86,9 @@ class RecordSaver:
         except ValueError as exc:  # a name no record may hold (the command line and menu check them)
             return self._not_saved(path, str(exc))
         try:
-            saved = self._write(path, record, finishing or session.keep_key, session.saved_with())
+            also = session.saved_with()
+            saved = self._write(path, record, finishing or session.keep_key,
+                                KeptToo(also, *keeping) if keeping is not None else also)
         except OSError as exc:
             return self._not_saved(path, problem_text(exc))
         except HistoryError as exc:

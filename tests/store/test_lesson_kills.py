@@ -16,7 +16,7 @@ import pytest
 from game.classroom.lesson_book import LessonBook, rewrite_listed
 from game.store.forgetting import forget_lesson, forget_student, to_rewrite
 from game.store.history import History, connection_of, open_history
-from game.store.kept import keep_unfinished, unfinished_games
+from game.store.kept import KeptToo, keep_unfinished, unfinished_games
 from game.store.lessons import add_review, lesson_games, lesson_reviews, lessons, set_report
 from game.store.students import PuzzleAnswer, add_puzzle_answers, lesson_puzzle_answers
 from tests.store.test_kept_damage import finished_record
@@ -221,3 +221,21 @@ def test_a_review_or_a_reports_place_is_written_whole_or_not_at_all(write: str, 
         assert info.report in (str(books[0].report.html_path), str(tmp_path / "elsewhere.html"))
 
     assert every_step(made, written, check) >= 2
+
+
+@pytest.mark.slow
+def test_a_tables_game_its_lesson_and_its_room_kept_as_saved_go_in_together(fresh: Callable[[int], None],
+                                                                           tmp_path: Path) -> None:
+    record = finished_record()
+
+    def save(history: History) -> None:  # table 1 of a room of many ends: the room is kept with it saved
+        book = LessonBook.start(tmp_path / "reports", "ROOM", class_name="7b")
+        entry = book.enter_game(NAMES, STUDENTS, record.scores, (), KEYS)
+        history.add(record, also=KeptToo(entry, "the game", lambda: '{"table 1": "saved"}').write)
+
+    def check() -> None:
+        with open_history(import_legacy=False) as history:
+            saved, [kept], found = history.count(), unfinished_games(history), lessons(history)
+        assert (saved, kept.state, len(found)) in ((0, "{}", 0), (1, '{"table 1": "saved"}', 1))
+
+    assert every_step(fresh, save, check) >= 8
