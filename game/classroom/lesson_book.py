@@ -51,9 +51,9 @@ class LessonBook:
         self.stored: set[int] = set()
         """The positions of the games the history has (a game whose write failed is written again)."""
         self.reviewed: set[tuple[int, int]] = set()
+        """(game position, seat) of every review added."""
         self.page = ""
         """Where the history says its report was written last (``""``: not yet)."""
-        """(game position, seat) of every review added."""
         if class_name:
             self._find_earlier_lessons()
 
@@ -143,10 +143,11 @@ class LessonBook:
         if not self.keep or position in self.stored:
             return
         game = self.games[position] = replace(self.games[position], game=record)
-        self._made(_kept(lambda history: add_game(history, self.lesson_ref(), game)), position)
+        self.kept_as(_kept(lambda history: add_game(history, self.lesson_ref(), game)), position)
 
-    def _made(self, number: int | None, position: int | None = None) -> None:
-        """A write went in: the lesson's number (made by its first write), the game it stored."""
+    def kept_as(self, number: int | None, position: int | None = None) -> None:
+        """A write went in as lesson ``number`` (its row made by its first write), storing game
+        ``position`` (``None``: a warm-up's answers); ``number`` ``None``: it did not go in."""
         if number is not None:
             self.number = number
             if position is not None:
@@ -166,7 +167,7 @@ class LessonBook:
         for answer in answers:
             self.report.add_puzzle_answer(answer.name, answer.student, answer.right)
         if self.keep and answers:
-            self._made(_kept(lambda history: add_puzzle_answers(history, self.lesson_ref(), answers)))
+            self.kept_as(_kept(lambda history: add_puzzle_answers(history, self.lesson_ref(), answers)))
 
     def add_puzzles(self, puzzles: Sequence[Puzzle]) -> int:
         """Puzzles made from this lesson's decisions, kept as the class's; how many were new."""
@@ -240,7 +241,7 @@ class GameEntry:
             number, record = self._written
             book = self.book
             book.games[self.position] = replace(book.games[self.position], game=record)
-            book._made(number, self.position)
+            book.kept_as(number, self.position)
 
 
 @dataclass(frozen=True)
