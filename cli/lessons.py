@@ -119,7 +119,8 @@ def finish_listed(args: argparse.Namespace) -> bool:
     args.finished = done
     if done.written or done.deleted:
         print(_("The reports an interrupted forget left were finished: {pages}").format(
-            pages=", ".join(done.written + done.deleted)))
+            pages=", ".join(shown_path(page) for page in done.written + done.deleted)),
+            file=sys.stderr if getattr(args, "json", False) else sys.stdout)  # (--json: stdout is the list alone)
     note_unwritten(args, done)
     return True
 
