@@ -8,14 +8,16 @@ from __future__ import annotations
 
 import os
 import signal
+import sqlite3
 from collections.abc import Callable
+from typing import Any
 from pathlib import Path
 
 import pytest
 
 from game.classroom.lesson_book import LessonBook, rewrite_listed
 from game.store.forgetting import forget_lesson, forget_student, to_rewrite
-from game.store.history import History, connection_of, open_history
+from game.store.history import History, open_history
 from game.store.kept import KeptToo, keep_unfinished, unfinished_games
 from game.store.lessons import add_review, lesson_games, lesson_reviews, lessons, set_report
 from game.store.students import PuzzleAnswer, add_puzzle_answers, lesson_puzzle_answers
@@ -30,12 +32,12 @@ KEYS = ("key-of-ana-0123456789", "key-of-ben-0123456789", "", "")
 
 
 def killed_at(step: int, write: Callable[[History], None]) -> bool:
-    """``write`` run in a child process killed (SIGKILL) as its ``step``-th SQL statement starts;
-    whether it was (else it ran to its end)."""
+    """``write`` run in a child process killed (SIGKILL) as its ``step``-th SQL statement starts,
+    counted on every connection it opens (the reports' rewrites open their own); whether it was
+    (else it ran to its end)."""
     pid = os.fork()
     if pid == 0:  # the child: nothing of the test's process runs after this
         try:
-            history = open_history(import_legacy=False)
             count = 0
 
             def trace(_statement: str) -> None:
@@ -44,8 +46,13 @@ def killed_at(step: int, write: Callable[[History], None]) -> bool:
                 if count == step:
                     os.kill(os.getpid(), signal.SIGKILL)
 
-            connection_of(history).set_trace_callback(trace)
-            write(history)
+            def traced(*args: Any, **kwargs: Any) -> sqlite3.Connection:
+                connection = connect(*args, **kwargs)
+                connection.set_trace_callback(trace)
+                return connection
+
+            connect, sqlite3.connect = sqlite3.connect, traced  # (in the child alone)
+            write(open_history(import_legacy=False))
             os._exit(0)
         except BaseException:  # noqa: BLE001 - any failure is the child's exit code
             os._exit(3)
