@@ -180,7 +180,7 @@ class ClassSession(TableSession):
         return KeptRoom(self.room.code, self.server.port, self.room.secrets_of_seats(), self.level,
                         self.time_limit, tuple(sorted(self.given_to_ai)),
                         learning.lesson.number if learning.lesson is not None else None, learning.predict_seconds,
-                        learning.reviews is not None)
+                        learning.reviews is not None, learning.lesson.class_name if learning.lesson is not None else "")
 
     # ------------------------------------------------------------ phones
     def _asked(self, seat: int, ask: str, view: PlayerView) -> Future:

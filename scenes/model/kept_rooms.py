@@ -33,7 +33,8 @@ def room_state(tables: RoomOfTables) -> UnfinishedRoom:
     learning = game.learning
     choices = RoomChoices(game.rules.name, game.level, tables.seed, game.duplicate, game.time_limit, game.step_delay,
                           learning.predict_seconds, learning.reviews is not None,
-                          learning.lesson.number if learning.lesson is not None else None)
+                          learning.lesson.number if learning.lesson is not None else None,
+                          learning.lesson.class_name if learning.lesson is not None else "")
     infos = room.seats()
     return UnfinishedRoom(room.code, tables.server.port, choices, tuple(info.name for info in infos),
                           room.secrets_of_seats(), tables.plan.tables, tables.plan.watchers,
