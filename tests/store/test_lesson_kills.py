@@ -125,6 +125,20 @@ def test_a_warm_up_answer_and_its_new_lesson_are_written_together(fresh: Callabl
     assert every_step(fresh, answer, check) >= 4
 
 
+WithALesson = tuple[Callable[[int], None], list[LessonBook]]
+
+
+@pytest.fixture
+def with_a_lesson(fresh: Callable[[int], None], tmp_path: Path) -> WithALesson:
+    """Before each kill a new data folder with a lesson of class 7b (the lesson's book: ``[0]``)."""
+    books: list[LessonBook] = []
+
+    def made(step: int) -> None:
+        fresh(step)
+        books[:] = [a_lesson(tmp_path / f"reports-{step}")]
+    return made, books
+
+
 def a_lesson(folder: Path) -> LessonBook:
     book = LessonBook.start(folder, "ROOM", class_name="7b")
     position = book.add_game(NAMES, STUDENTS, (12, 30, 21, 40), ((3, 7), (4, 7), None, None), record=None, keys=KEYS)
@@ -135,14 +149,8 @@ def a_lesson(folder: Path) -> LessonBook:
 
 
 @pytest.mark.slow
-def test_a_forget_killed_at_any_statement_is_finished_by_the_next_run(fresh: Callable[[int], None],
-                                                                     tmp_path: Path) -> None:
-    pages: list[Path] = []
-
-    def made(step: int) -> None:
-        fresh(step)
-        pages[:] = [a_lesson(tmp_path / f"reports-{step}").report.html_path]
-        assert "Ana" in pages[0].read_text(encoding="utf-8")
+def test_a_forget_killed_at_any_statement_is_finished_by_the_next_run(with_a_lesson: WithALesson) -> None:
+    made, books = with_a_lesson
 
     def forget(history: History) -> None:
         forget_student(history, "7b", lambda name: name == "Ana")
@@ -156,8 +164,9 @@ def test_a_forget_killed_at_any_statement_is_finished_by_the_next_run(fresh: Cal
             assert to_rewrite(history) == []
             [info] = lessons(history)
             assert lesson_reviews(history, info.number) == {}
-        assert "Ana" not in pages[0].read_text(encoding="utf-8")
-        assert not [p for p in pages[0].parent.iterdir() if p.name.startswith(".report")], "no temporary file left"
+        page = books[0].report.html_path
+        assert "Ana" not in page.read_text(encoding="utf-8")
+        assert not [p for p in page.parent.iterdir() if p.name.startswith(".report")], "no temporary file left"
 
     assert every_step(made, forget, check) >= 4
 
@@ -174,13 +183,8 @@ def test_a_room_closed_before_anything_happened_leaves_no_lesson(tmp_path: Path)
 
 
 @pytest.mark.slow
-def test_forgetting_a_lesson_killed_at_any_statement_is_whole_or_not_at_all(fresh: Callable[[int], None],
-                                                                           tmp_path: Path) -> None:
-    books: list[LessonBook] = []
-
-    def made(step: int) -> None:
-        fresh(step)
-        books[:] = [a_lesson(tmp_path / f"reports-{step}")]
+def test_forgetting_a_lesson_killed_at_any_statement_is_whole_or_not_at_all(with_a_lesson: WithALesson) -> None:
+    made, books = with_a_lesson
 
     def forget(history: History) -> None:
         [info] = lessons(history)
@@ -204,13 +208,9 @@ def test_forgetting_a_lesson_killed_at_any_statement_is_whole_or_not_at_all(fres
 
 @pytest.mark.slow
 @pytest.mark.parametrize("write", ["review", "report"])
-def test_a_review_or_a_reports_place_is_written_whole_or_not_at_all(write: str, fresh: Callable[[int], None],
+def test_a_review_or_a_reports_place_is_written_whole_or_not_at_all(write: str, with_a_lesson: WithALesson,
                                                                     tmp_path: Path) -> None:
-    books: list[LessonBook] = []
-
-    def made(step: int) -> None:
-        fresh(step)
-        books[:] = [a_lesson(tmp_path / f"reports-{step}")]
+    made, books = with_a_lesson
 
     def written(history: History) -> None:
         number = books[0].number
