@@ -336,7 +336,9 @@ class Screens(ScreensOver):
         if it is the room's last, what was kept of the room dropped with it); ``""`` once saved,
         else the line saying why it was not."""
         written = self.saver.written
-        line = self.saver.save(session, room=room, table=table, finishing=finishing)
+        kept = self.live_to_keep() if finishing is None else None  # (the room, kept with the table's game)
+        line = self.saver.save(session, room=room, table=table, finishing=finishing,
+                               keeping=(kept.key, kept.state) if kept is not None and self.keeper.will_keep(kept) else None)
         session.record_number = self.saver.last_number
         return "" if self.saver.written > written else line
 

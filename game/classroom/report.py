@@ -144,6 +144,8 @@ class LessonReport:
         self.games = 0
         self.problem = ""
         """Why the report could not be written, if it could not (the lesson goes on)."""
+        self.quiet = False
+        """A failed write is not noted on the terminal (the command that asked says why itself)."""
         self.cleaned = False
         """Whether the leftovers of a killed write were cleaned from the folder (at the first write)."""
 
@@ -242,7 +244,7 @@ class LessonReport:
     def _failed(self, problem: str) -> None:
         """The report could not be written: the teacher's terminal says so once, as the projector
         does (the lesson goes on)."""
-        if problem != self.problem:
+        if problem != self.problem and not self.quiet:
             print(_("main.py: note: {problem}").format(problem=problem), file=sys.stderr)
         self.problem = problem
 

@@ -12,9 +12,15 @@ in one transaction:
   and points, under the name :data:`FORGOTTEN` - a record without a name at each seat is not a
   record, and a game without that seat would not replay.
 
-The lesson reports on disk are written again from the history afterwards (by the command), so
-they no longer name the student.  Files the teacher made elsewhere (an export, a copy of a
-report) are theirs to delete.
+The lessons whose reports name the student are listed in the same transaction (table
+``lesson_rewrites``), and their reports on disk written again from the history afterwards (by the
+command), each struck off the list once written: a kill in between leaves the list for the next
+run to finish.  Files the teacher made elsewhere (an export, a copy of a report) are theirs to
+delete.
+
+A whole lesson is forgotten the same way (:func:`forget_lesson`): its games' places, reviews,
+warm-up answers and the puzzles made from it are deleted, its report's page listed to delete, and
+the class's later lessons (whose reports count it among the earlier ones) listed to write again.
 """
 
 from __future__ import annotations
@@ -27,8 +33,8 @@ from dataclasses import dataclass, replace
 from ..puzzles.puzzle import LESSON
 from ..record import PlayerInfo, RecordError, parse_record
 from .history import History, digest_of
-from .lessons import LessonGame, lesson_games, lessons, writing
-from .puzzles import iter_puzzles
+from .lessons import LessonGame, LessonInfo, lesson_games, lessons, read_rows, whole, writing
+from .puzzles import readable_puzzles
 from .students import lesson_puzzle_answers
 
 FORGOTTEN = "Forgotten"
@@ -80,14 +86,15 @@ def forget_student(history: History, class_name: str, matches: Matches) -> Forgo
     seats = [Seat(number, game, seat) for number in numbers for game in games[number]
              for seat, name in enumerate(game.names) if game.students[seat] and theirs(name, game.key_of(seat))]
     gone = [(number, answer) for number in numbers for answer in answers[number] if theirs(answer.name, answer.student)]
+    touched = sorted({seat.lesson for seat in seats} | {number for number, _answer in gone})
     with writing(history) as db:
+        db.executemany("INSERT OR IGNORE INTO lesson_rewrites (lesson) VALUES (?)", [(n,) for n in touched])
         reviews = sum(_forget_seat(db, seat) for seat in seats)
         records = sum(_rename_in_record(history, db, seat) for seat in seats)
         puzzles = _delete_puzzles(history, db, class_name, seats)
         for number, answer in gone:
             db.execute("DELETE FROM lesson_puzzles WHERE lesson = ? AND puzzle = ? AND student = ? AND name = ?",
                        (number, answer.puzzle, answer.student, answer.name))
-    touched = sorted({seat.lesson for seat in seats} | {number for number, _answer in gone})
     return Forgotten(tuple(touched), len(seats), reviews, len(gone), puzzles, records)
 
 
@@ -154,9 +161,53 @@ def _delete_puzzles(history: History, db: sqlite3.Connection, class_name: str, s
     """The class's puzzles made from the forgotten seats' decisions (a puzzle's source: its lesson,
     its game from 1, its seat)."""
     sources = {(str(seat.lesson), seat.game.position + 1, seat.seat) for seat in seats}
-    doomed = [stored.id for stored in iter_puzzles(history, class_name)
+    doomed = [stored.id for stored in readable_puzzles(history, class_name)
               if stored.puzzle.source.origin == LESSON
               and (stored.puzzle.source.lesson, stored.puzzle.source.game, stored.puzzle.source.seat) in sources]
     for number in doomed:
         db.execute("DELETE FROM puzzles WHERE id = ?", (number,))
     return len(doomed)
+
+
+@dataclass(frozen=True)
+class LessonForgotten:
+    """What forgetting a whole lesson deleted."""
+
+    games: int
+    answers: int
+    puzzles: int
+    later: int
+    """The class's later lessons, whose reports are to be written again."""
+
+
+def forget_lesson(history: History, lesson: LessonInfo) -> LessonForgotten:
+    """Forget ``lesson`` whole (one transaction): its games' places in it, their reviews, its warm-up
+    answers, the class's puzzles made from it; its report's page and the class's later lessons
+    listed for :func:`to_rewrite`.  The games' records stay in the history (the scoreboard's)."""
+    number = lesson.number
+    later = [info.number for info in lessons(history, lesson.class_name)
+             if (info.started, info.number) > (lesson.started, number)] if lesson.class_name else []
+    doomed = [stored.id for stored in readable_puzzles(history, lesson.class_name)
+              if stored.puzzle.source.origin == LESSON and stored.puzzle.source.lesson == str(number)]
+    with writing(history) as db:
+        games = db.execute("DELETE FROM lesson_games WHERE lesson = ?", (number,)).rowcount
+        db.execute("DELETE FROM lesson_reviews WHERE lesson = ?", (number,))
+        answers = db.execute("DELETE FROM lesson_puzzles WHERE lesson = ?", (number,)).rowcount
+        db.executemany("DELETE FROM puzzles WHERE id = ?", [(puzzle,) for puzzle in doomed])
+        db.execute("DELETE FROM lessons WHERE number = ?", (number,))
+        db.execute("INSERT OR REPLACE INTO lesson_rewrites (lesson, page) VALUES (?, ?)", (number, lesson.report))
+        db.executemany("INSERT OR IGNORE INTO lesson_rewrites (lesson) VALUES (?)", [(n,) for n in later])
+    return LessonForgotten(games, answers, len(doomed), len(later))
+
+
+def to_rewrite(history: History) -> list[tuple[int, str]]:
+    """The reports a forget listed and did not finish (a kill): (lesson, ``""``) to write again,
+    (lesson, its page) of a lesson forgotten whole, to delete."""
+    rows = read_rows(history, "SELECT lesson, page FROM lesson_rewrites ORDER BY lesson")
+    return [(number, page) for number, page in rows if whole(number) and isinstance(page, str)]
+
+
+def rewritten(history: History, lesson: int) -> None:
+    """Lesson ``lesson``'s report is written again (or its page deleted): struck off the list."""
+    with writing(history) as db:
+        db.execute("DELETE FROM lesson_rewrites WHERE lesson = ?", (lesson,))

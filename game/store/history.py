@@ -26,7 +26,7 @@ import time
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
-from typing import Any, Iterator, Sequence
+from typing import Any, Callable, Iterator, Protocol, Sequence
 
 from ..i18n import _, ngettext
 from ..record import GameRecord, ReplayedRecord, RecordError, parse_timestamp, replay_text, scan_lines
@@ -136,6 +136,11 @@ CREATE TABLE IF NOT EXISTS lesson_puzzles (
     cost     REAL,                  -- expected points lost against the best answer (NULL: not answered)
     PRIMARY KEY (lesson, puzzle, student, name)
 ) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS lesson_rewrites (
+    lesson   INTEGER PRIMARY KEY,   -- a lesson whose report must be written again (a student or a lesson
+                                    -- forgotten): deleted once it is; a kill before leaves it for the next run
+    page     TEXT NOT NULL DEFAULT ''  -- a lesson forgotten whole: its report's page, to delete
+);
 """
 """The class lessons (added after schema 2: :mod:`game.store.lessons`, the warm-up's answers
 :mod:`game.store.students`)."""
@@ -171,6 +176,16 @@ class KeptGame:
     """When it was last kept (Unix seconds)."""
     state: str
     """Its decisions so far (JSON, format ``6takes-unfinished/1``)."""
+
+
+class SavedWith(Protocol):
+    """What a finished game's save also writes, in its transaction (a class game's place in its lesson)."""
+
+    def write(self, db: sqlite3.Connection, number: int | None) -> None:
+        """Write it (``number``: the game's in the history; ``None``: it was there before)."""
+
+    def saved(self) -> None:
+        """The transaction is committed."""
 
 
 class HistoryError(Exception):
@@ -290,10 +305,13 @@ class History:
     def _transaction(self) -> _Transaction:
         return _Transaction(self._db)
 
-    def add(self, record: GameRecord, finishing: str | None = None) -> int | None:
+    def add(self, record: GameRecord, finishing: str | None = None,
+            also: Callable[[sqlite3.Connection, int | None], object] | None = None) -> int | None:
         """Save one finished game in one transaction; its number, or ``None`` if it was there.
         ``finishing``: the key the game was kept under while unfinished, dropped in the same
-        transaction (a stop between the two can neither lose the game nor offer it again).
+        transaction (a stop between the two can neither lose the game nor offer it again);
+        ``also(connection, number)``: what else the game's end writes, in the same transaction (a
+        class game's place in its lesson, with its students' keys).
 
         ``HistoryError`` naming the file and the problem (disk full, read-only,
         I/O error); the games saved before are untouched.
@@ -302,7 +320,10 @@ class History:
             with self._transaction():
                 if finishing is not None:
                     self._db.execute("DELETE FROM unfinished_games WHERE game = ?", [finishing])
-                return self._insert(record, record.to_json())
+                number = self._insert(record, record.to_json())
+                if also is not None:
+                    also(self._db, number)
+                return number
         except sqlite3.Error as error:
             raise HistoryError(_("{path}: cannot save the game: {problem}").format(path=self.path,
                                                                                  problem=_problem(error))) from None

@@ -13,9 +13,11 @@ from __future__ import annotations
 
 import sqlite3
 import time
+from collections.abc import Callable
 
 from ..i18n import _
-from .history import MOST_UNFINISHED, History, HistoryError, KeptGame, connection_of, problem_of, transaction
+from .history import (MOST_UNFINISHED, History, HistoryError, KeptGame, SavedWith, connection_of, problem_of,
+                      transaction)
 
 
 def keep_unfinished(history: History, game: str, state: str) -> int:
@@ -74,3 +76,25 @@ def _change(history: History, *statements: tuple[str, list[object]]) -> None:
     except sqlite3.Error as error:
         raise HistoryError(_("{path}: cannot update the history: {problem}").format(
             path=history.path, problem=problem_of(error))) from None
+
+
+class KeptToo:
+    """What a finished game's save writes (``also``), and the room of tables it is a table of kept
+    again as it is once that game is saved - in the save's transaction: a kill between the two
+    would resume the table and save its game a second time."""
+
+    def __init__(self, also: SavedWith | None, room: str, state: Callable[[], str]) -> None:
+        self.also = also
+        self.room = room
+        """The room's key among the unfinished games."""
+        self.state = state
+
+    def write(self, db: sqlite3.Connection, number: int | None) -> None:
+        if self.also is not None:
+            self.also.write(db, number)
+        db.execute("INSERT OR REPLACE INTO unfinished_games (game, saved, state) VALUES (?, ?, ?)",
+                   (self.room, time.time_ns(), self.state()))
+
+    def saved(self) -> None:
+        if self.also is not None:
+            self.also.saved()

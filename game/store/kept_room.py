@@ -16,7 +16,7 @@ from typing import Any
 
 from ..i18n import _, ngettext
 from ..rules import rules_named
-from .unfinished import UnfinishedError, UnfinishedGame, parse_unfinished_data, read_json
+from .unfinished import UnfinishedError, UnfinishedGame, class_of, parse_unfinished_data, read_json
 
 FORMAT = "6takes-unfinished-room/1"
 
@@ -36,6 +36,8 @@ class RoomChoices:
     reviews: bool
     lesson: int | None
     """The lesson (its number in the history) the room's games belong to."""
+    class_name: str = ""
+    """The lesson's class (its lesson may not be in the history yet: no table's game is over)."""
 
 
 @dataclass(frozen=True)
@@ -81,7 +83,7 @@ class UnfinishedRoom:
             "choices": {"rules": choices.rules, "ai": choices.ai, "seed": choices.seed,
                         "duplicate": choices.duplicate, "time_limit": choices.time_limit,
                         "step_delay": choices.step_delay, "predict": choices.predict,
-                        "reviews": choices.reviews, "lesson": choices.lesson},
+                        "reviews": choices.reviews, "lesson": choices.lesson, "class": choices.class_name},
             "names": list(self.names), "tokens": list(self.tokens), "tables": [list(t) for t in self.tables],
             "watchers": list(self.watchers), "games": [json.loads(game.to_json()) for game in self.games],
             "saved": list(self.saved), "in_lesson": list(self.in_lesson),
@@ -138,7 +140,7 @@ def _choices(data: Any) -> RoomChoices:
             and step_delay is not None):
         raise UnfinishedError("room of tables: its choices are not what they should be")
     return RoomChoices(rules, ai, seed, duplicate, _float(time_limit), float(step_delay), _float(predict), reviews,
-                       lesson)
+                       lesson, class_of(data))
 
 
 def _tables(tables: Any, places: int) -> tuple[tuple[int | None, ...], ...]:

@@ -13,9 +13,11 @@ seat of every game of the lesson has one.  The tables are made with the history'
 from __future__ import annotations
 
 import json
+import os
 import sqlite3
+import sys
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from ..i18n import _
@@ -58,57 +60,121 @@ class LessonInfo:
     students: int
 
 
-def start_lesson(history: History, code: str, started: int, folder: str, class_name: str = "") -> int:
-    """A lesson starts (its room opened); its number."""
-    db = connection_of(history)
-    with writing(history):
-        cursor = db.execute("INSERT INTO lessons (code, started, folder, class) VALUES (?, ?, ?, ?)",
-                            (code, started, folder, class_name))
+@dataclass(frozen=True)
+class NewLesson:
+    """A lesson not in the history yet: its row is made by its first write (a game, a warm-up
+    answer), in that write's transaction - a room closed before anything happened leaves nothing."""
+
+    code: str
+    started: int
+    folder: str
+    """Where its report is written (made absolute when kept)."""
+    class_name: str = ""
+
+
+LessonRef = int | NewLesson
+"""A lesson to write to: its number in the history, or one its first write makes."""
+
+
+def lesson_number(db: sqlite3.Connection, lesson: LessonRef) -> int:
+    """The number of ``lesson``, its row made first if it is new (inside the caller's transaction)."""
+    if isinstance(lesson, int):
+        return lesson
+    cursor = db.execute("INSERT INTO lessons (code, started, folder, class) VALUES (?, ?, ?, ?)",
+                        (lesson.code, lesson.started, absolute(lesson.folder), lesson.class_name))
     assert cursor.lastrowid is not None
     return cursor.lastrowid
 
 
-def add_game(history: History, lesson: int, game: LessonGame) -> None:
+def absolute(folder: str) -> str:
+    """A report folder as the history keeps it: absolute (a relative one is the current folder's)."""
+    return os.path.abspath(folder)
+
+
+def start_lesson(history: History, code: str, started: int, folder: str, class_name: str = "") -> int:
+    """A lesson's row made now (its number): the class game makes it with its first write instead."""
+    with writing(history) as db:
+        return lesson_number(db, NewLesson(code, started, folder, class_name))
+
+
+def write_game(db: sqlite3.Connection, lesson: LessonRef, game: LessonGame) -> int:
+    """``game`` written in lesson ``lesson`` inside the caller's transaction (the one that saves its
+    record, with its students' keys); the lesson's number."""
+    number = lesson_number(db, lesson)
     result = {"names": list(game.names), "students": list(game.students), "scores": list(game.scores),
               "predicted": [list(p) if p is not None else None for p in game.predicted], "keys": list(game.keys)}
-    with writing(history):
-        connection_of(history).execute(
-            "INSERT OR REPLACE INTO lesson_games (lesson, position, game, result) VALUES (?, ?, ?, ?)",
-            (lesson, game.position, game.game, json.dumps(result)))
+    db.execute("INSERT OR REPLACE INTO lesson_games (lesson, position, game, result) VALUES (?, ?, ?, ?)",
+               (number, game.position, game.game, json.dumps(result)))
+    return number
+
+
+def add_game(history: History, lesson: LessonRef, game: LessonGame) -> int:
+    """``game`` written in lesson ``lesson`` (one transaction); the lesson's number."""
+    with writing(history) as db:
+        return write_game(db, lesson, game)
 
 
 def add_review(history: History, lesson: int, position: int, seat: int, decisions: Sequence[Decision]) -> None:
-    with writing(history):
-        connection_of(history).execute(
-            "INSERT OR REPLACE INTO lesson_reviews (lesson, position, seat, decisions) VALUES (?, ?, ?, ?)",
-            (lesson, position, seat, json.dumps([decision_json(d) for d in decisions])))
+    with writing(history) as db:
+        db.execute("INSERT OR REPLACE INTO lesson_reviews (lesson, position, seat, decisions) VALUES (?, ?, ?, ?)",
+                   (lesson, position, seat, json.dumps([decision_json(d) for d in decisions])))
 
 
 def set_report(history: History, lesson: int, page: str) -> None:
-    with writing(history):
-        connection_of(history).execute("UPDATE lessons SET report = ? WHERE number = ?", (page, lesson))
+    with writing(history) as db:
+        db.execute("UPDATE lessons SET report = ? WHERE number = ?", (absolute(page), lesson))
 
 
 def lessons(history: History, class_name: str | None = None) -> list[LessonInfo]:
-    """Every lesson (of ``class_name`` only, if given), the latest first."""
-    where, args = ("WHERE l.class = ?", [class_name]) if class_name is not None else ("", [])
-    rows = read_rows(history, f"""
-        SELECT l.number, l.code, l.started, l.folder, l.class, l.report, COUNT(g.position)
-        FROM lessons l LEFT JOIN lesson_games g ON g.lesson = l.number {where}
-        GROUP BY l.number ORDER BY l.started DESC, l.number DESC""", args)
-    return [LessonInfo(number, code, started, folder, name, report, games, len(_students(history, number)))
-            for number, code, started, folder, name, report, games in rows]
+    """Every lesson (of ``class_name`` only, if given), the latest first; a damaged row is left
+    out, with one line."""
+    where, args = ("WHERE class = ?", [class_name]) if class_name is not None else ("", [])
+    found = []
+    for row in read_rows(history, f"SELECT number, code, started, folder, class, report FROM lessons {where}", args):
+        info = _lesson_info(history, row)
+        if info is not None:
+            found.append(info)
+    found.sort(key=lambda info: (info.started, info.number), reverse=True)
+    return [replace(info, games=len(games), students=len(students_of(games, answers)))
+            for info in found for games, answers in [_contents(history, info.number)]]
+
+
+def _lesson_info(history: History, row: tuple[Any, ...]) -> LessonInfo | None:
+    number, code, started, folder, name, report = row
+    if not whole(number):
+        damaged(history, _("a lesson"), _("its number is {value}").format(value=repr(number)[:40]))
+        return None
+    for what, value, kind in (("code", code, str), ("started", started, int), ("folder", folder, str),
+                              ("class", name, str), ("report", report, str)):
+        if not isinstance(value, kind) or isinstance(value, bool):
+            damaged(history, _("lesson {number}").format(number=number),
+                    _("its {column} is {value}").format(column=what, value=repr(value)[:40]))
+            return None
+    return LessonInfo(number, code, started, folder, name, report, 0, 0)
+
+
+def _contents(history: History, lesson: int) -> tuple[list[LessonGame], list[str]]:
+    """The lesson's games, and the name of each student who answered its warm-up."""
+    answered = read_rows(history, "SELECT DISTINCT name FROM lesson_puzzles WHERE lesson = ?", [lesson])
+    return lesson_games(history, lesson), [name for name, in answered if isinstance(name, str)]
+
+
+def students_of(games: Sequence[LessonGame], answered: Sequence[str]) -> set[str]:
+    """A lesson's students as its report counts them: each name that played as a student or
+    answered the warm-up."""
+    return {name for game in games for name, student in zip(game.names, game.students) if student} | set(answered)
 
 
 def lesson_games(history: History, lesson: int) -> list[LessonGame]:
-    """The lesson's games, in the order they ended (a damaged entry is left out)."""
+    """The lesson's games, in the order they ended (a damaged entry is left out, with one line)."""
     found = []
     for position, game, result in read_rows(history, "SELECT position, game, result FROM lesson_games "
                                                  "WHERE lesson = ? ORDER BY position", [lesson]):
         try:
             found.append(_game(position, game, json.loads(result)))
-        except (ValueError, TypeError, KeyError, RecursionError):
-            continue
+        except (ValueError, TypeError, KeyError, IndexError, RecursionError) as problem:
+            damaged(history, _("game {position} of lesson {number}").format(position=position, number=lesson),
+                    str(problem)[:80] or type(problem).__name__)
     return found
 
 
@@ -118,9 +184,12 @@ def lesson_reviews(history: History, lesson: int) -> dict[tuple[int, int], list[
     for position, seat, decisions in read_rows(history, "SELECT position, seat, decisions FROM lesson_reviews "
                                                     "WHERE lesson = ?", [lesson]):
         try:
+            if not whole(position) or not whole(seat):
+                raise ValueError(_("a column holds the wrong type"))
             found[(position, seat)] = [decision_of(item) for item in json.loads(decisions)]
-        except (ValueError, TypeError, KeyError, RecursionError):
-            continue
+        except (ValueError, TypeError, KeyError, IndexError, RecursionError) as problem:
+            damaged(history, _("a review of lesson {number}").format(number=lesson),
+                    str(problem)[:80] or type(problem).__name__)
     return found
 
 
@@ -142,17 +211,43 @@ def decision_of(data: dict[str, Any]) -> Decision:
                     tuple(int(card) for card in data["revealed"]), str(data["reason"]))
 
 
-def _game(position: int, game: int | None, result: dict[str, Any]) -> LessonGame:
-    names = tuple(str(name) for name in result["names"])
+def _game(position: object, game: object, result: dict[str, Any]) -> LessonGame:
+    """One game read back (``ValueError``, ``TypeError`` or ``KeyError`` if damaged)."""
+    if not isinstance(position, int) or isinstance(position, bool) or not (game is None or whole(game)):
+        raise ValueError(_("a column holds the wrong type"))
+    names = tuple(_text(name) for name in result["names"])
     predicted = tuple(None if p is None else (int(p[0]), int(p[1])) for p in result["predicted"])
     keys = tuple(key if isinstance(key, str) else "" for key in result.get("keys", ()))
-    return LessonGame(position, game, names, tuple(bool(s) for s in result["students"]),
-                      tuple(int(score) for score in result["scores"]), predicted, keys)
+    students, scores = tuple(bool(s) for s in result["students"]), tuple(int(score) for score in result["scores"])
+    if len(students) != len(names) or len(scores) != len(names) or (predicted and len(predicted) != len(names)):
+        raise ValueError(_("its seats do not agree"))
+    return LessonGame(position, game if isinstance(game, int) else None, names, students, scores, predicted, keys)
 
 
-def _students(history: History, lesson: int) -> set[str]:
-    return {name for game in lesson_games(history, lesson)
-            for name, student in zip(game.names, game.students) if student}
+def whole(value: object) -> bool:
+    """Whether ``value`` is an integer (not a truth value), as an integer column holds."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _text(value: object) -> str:
+    if not isinstance(value, str):
+        raise TypeError(_("a name is {value}").format(value=repr(value)[:40]))
+    return value
+
+
+_NOTED: set[tuple[str, str]] = set()
+"""The damaged rows noted so far (each is one line, once)."""
+
+
+def damaged(history: History, what: str, problem: str) -> None:
+    """A row of the history no version of this program writes (a hand-edited or damaged file): one
+    line on stderr, the first time; the row is left out of what is read, and left as it is."""
+    key = (str(history.path), what)
+    if key in _NOTED:
+        return
+    _NOTED.add(key)
+    print(_("main.py: note: {path}: {what} is damaged ({problem}): left out").format(
+        path=history.path, what=what, problem=problem), file=sys.stderr)
 
 
 def read_rows(history: History, sql: str, args: Sequence[object] = ()) -> list[tuple[Any, ...]]:

@@ -29,6 +29,7 @@ from ..puzzles.reading import puzzle_from_json
 from ..puzzles.themes import themes_of
 from ..puzzles.rating import START_RATING
 from .history import History, HistoryError, connection_of, problem_of, transaction
+from .lessons import damaged
 from .ratings import due_again, ratings_of, start_ratings
 from .students import asked_counts
 
@@ -111,16 +112,37 @@ def save_checked(history: History, checked: Iterable[StoredPuzzle]) -> None:
 
 def iter_puzzles(history: History, class_name: str | None = None) -> Iterator[StoredPuzzle]:
     """:func:`stored_puzzles` read in batches (a history with many puzzles is never read at once)."""
+    for number, name, text in _rows(history, class_name):
+        yield _stored(history, number, name, text)
+
+
+def readable_puzzles(history: History, class_name: str | None = None) -> Iterator[StoredPuzzle]:
+    """:func:`iter_puzzles` less the damaged ones, each left out with one line (a warm-up and a
+    forget go on without them)."""
+    for number, name, text in _rows(history, class_name):
+        found = _readable(history, number, name, text)
+        if found is not None:
+            yield found
+
+
+def _rows(history: History, class_name: str | None) -> Iterator[tuple[object, ...]]:
+    """The puzzles' rows (number, class, JSON) in batches."""
     where, args = _where(class_name, after=True)
-    last = 0
+    last: object = 0
     while True:
         rows = _read(history, f"SELECT id, class, puzzle FROM puzzles {where} ORDER BY id LIMIT 500", [*args, last])
         if not rows:
             return
-        for number, name, text in rows:
-            stored = _stored(history, number, name, text)
-            yield stored
-            last = stored.id
+        yield from rows
+        last = rows[-1][0]
+
+
+def _readable(history: History, number: object, name: object, text: object) -> StoredPuzzle | None:
+    try:
+        return _stored(history, number, name, text)
+    except HistoryError as problem:
+        damaged(history, _("puzzle {number}").format(number=number), str(problem).rpartition(": ")[2])
+        return None
 
 
 def _stored(history: History, number: object, name: object, text: object) -> StoredPuzzle:
@@ -172,7 +194,7 @@ def _usable(history: History, numbers: Sequence[int], count: int) -> list[Stored
         if len(found) == count:
             break
         rows = _read(history, "SELECT id, class, puzzle FROM puzzles WHERE id = ?", [number])
-        stored = _stored(history, *rows[0]) if rows else None  # (none: forgotten with a student's lessons)
+        stored = _readable(history, *rows[0]) if rows else None  # (none: forgotten; damaged: left out)
         if stored is not None and not marked(stored.puzzle):
             found.append(stored)
     return found

@@ -23,7 +23,9 @@ from collections.abc import Collection, Iterable
 from dataclasses import dataclass
 
 from .history import History
-from .lessons import LessonInfo, lesson_games, lessons, read_rows, writing
+from ..i18n import _
+from .lessons import (LessonInfo, LessonRef, damaged, lesson_games, lesson_number, lessons, read_rows, whole,
+                      writing)
 
 TAG_SECRET = "class tag secret"
 """The ``meta`` key of this computer's secret that class tags are made with."""
@@ -66,21 +68,40 @@ class PuzzleAnswer:
     """Expected points lost against the best answer (``None``: not answered)."""
 
 
-def add_puzzle_answers(history: History, lesson: int, answers: Iterable[PuzzleAnswer]) -> None:
-    """The answers to one puzzle of lesson ``lesson``'s warm-up (one transaction)."""
+def add_puzzle_answers(history: History, lesson: LessonRef, answers: Iterable[PuzzleAnswer]) -> int:
+    """The answers to one puzzle of lesson ``lesson``'s warm-up (one transaction, which makes the
+    lesson's row if it is new); the lesson's number."""
     with writing(history) as db:
+        number = lesson_number(db, lesson)
         db.executemany("INSERT OR REPLACE INTO lesson_puzzles (lesson, puzzle, student, name, answer, right, cost) "
                        "VALUES (?, ?, ?, ?, ?, ?, ?)",
-                       [(lesson, a.puzzle, a.student, a.name, a.answer, int(a.right), a.cost) for a in answers])
+                       [(number, a.puzzle, a.student, a.name, a.answer, int(a.right), a.cost) for a in answers])
+    return number
 
 
 def lesson_puzzle_answers(history: History, lesson: int) -> list[PuzzleAnswer]:
-    """The answers given in lesson ``lesson``'s warm-ups, in the order of the puzzles."""
+    """The answers given in lesson ``lesson``'s warm-ups, in the order of the puzzles (a damaged
+    one is left out, with one line)."""
     rows = read_rows(history, "SELECT puzzle, student, name, answer, right, cost FROM lesson_puzzles "
                               "WHERE lesson = ? ORDER BY puzzle, student, name", [lesson])
-    return [PuzzleAnswer(int(puzzle), str(student), str(name), None if answer is None else int(answer), bool(right),
-                         None if cost is None else float(cost))
-            for puzzle, student, name, answer, right, cost in rows]
+    found = []
+    for row in rows:
+        try:
+            found.append(_answer(*row))
+        except (TypeError, ValueError) as problem:
+            damaged(history, _("a warm-up answer of lesson {number}").format(number=lesson), str(problem)[:80])
+    return found
+
+
+def _answer(puzzle: object, student: object, name: object, answer: object, right: object, cost: object
+            ) -> PuzzleAnswer:
+    """One answer read back (``TypeError`` if a column holds what no version writes)."""
+    if not (whole(puzzle) and isinstance(student, str) and isinstance(name, str) and whole(right)
+            and (answer is None or whole(answer)) and (cost is None or isinstance(cost, (int, float)))):
+        raise TypeError(_("a column holds the wrong type"))
+    assert isinstance(puzzle, int) and isinstance(right, int)
+    return PuzzleAnswer(puzzle, student, name, answer if isinstance(answer, int) else None, bool(right),
+                        None if cost is None else float(cost))
 
 
 def asked_counts(history: History, class_name: str) -> dict[int, int]:
@@ -88,7 +109,7 @@ def asked_counts(history: History, class_name: str) -> dict[int, int]:
     rows = read_rows(history, "SELECT p.puzzle, COUNT(DISTINCT p.lesson) FROM lesson_puzzles p "
                               "JOIN lessons l ON l.number = p.lesson WHERE l.class = ? GROUP BY p.puzzle",
                      [class_name])
-    return {int(puzzle): int(count) for puzzle, count in rows}
+    return {puzzle: int(count) for puzzle, count in rows if whole(puzzle)}
 
 
 @dataclass
@@ -175,7 +196,8 @@ def _review_losses(history: History, lesson: int) -> dict[tuple[int, int], tuple
                                                         "WHERE lesson = ?", [lesson]):
         try:
             losses = [float(decision["loss"]) for decision in json.loads(decisions)]
-        except (ValueError, TypeError, KeyError, RecursionError):
-            continue
-        found[(int(position), int(seat))] = (sum(losses), len(losses))
+        except (ValueError, TypeError, KeyError, IndexError, RecursionError):
+            continue  # (named once by lesson_reviews, which the report reads)
+        if whole(position) and whole(seat):
+            found[(position, seat)] = (sum(losses), len(losses))
     return found

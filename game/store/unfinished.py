@@ -47,11 +47,13 @@ class KeptRoom:
     """The class predicted every placement, waiting that long at most (``None``: no predictions)."""
     reviews: bool = True
     """Each student's review reaches their phone when the game ends."""
+    class_name: str = ""
+    """The lesson's class (its lesson may not be in the history yet: nothing happened in it)."""
 
     def to_dict(self) -> dict[str, Any]:
         return {"code": self.code, "port": self.port, "tokens": list(self.tokens), "ai": self.ai,
                 "time_limit": self.time_limit, "given_to_ai": list(self.given_to_ai), "lesson": self.lesson,
-                "predict": self.predict, "reviews": self.reviews}
+                "predict": self.predict, "reviews": self.reviews, "class": self.class_name}
 
 
 class UnfinishedError(ValueError):
@@ -209,4 +211,16 @@ def _room(data: Any, seats: int) -> KeptRoom | None:
     if not isinstance(reviews, bool):
         raise UnfinishedError("room: reviews must be true or false")
     return KeptRoom(code, port, tuple(tokens), ai, None if time_limit is None else float(time_limit), given_to_ai,
-                    lesson, None if predict is None else float(predict), reviews)
+                    lesson, None if predict is None else float(predict), reviews, class_of(data))
+
+
+def class_of(data: dict[str, Any]) -> str:
+    """A kept room's class (``""``: none, or kept before rooms kept it)."""
+    name = data.get("class", "")
+    if not isinstance(name, str) or len(name) > MOST_CLASS_CHARACTERS:
+        raise UnfinishedError("room: class must be a class's name")
+    return name
+
+
+MOST_CLASS_CHARACTERS = 100
+"""A kept class name longer than this is damage (a class's name has 24 characters at most)."""

@@ -506,6 +506,7 @@ def open_lobby(ctx: AppContext, settings: ClassSettings) -> LobbyScene:
             last = problem
             continue
         lobby = LobbyScene(ctx, settings, server)
+        remember(REMEMBERED, remembered_choices(settings))  # (the menu's next room: this class's, even if closed now)
         if port != settings.port:
             lobby.note = _("Port {wanted} is in use (another class game?): this room is on port {port}").format(
                 wanted=settings.port, port=port)

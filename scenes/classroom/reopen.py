@@ -56,6 +56,7 @@ def reopen_class_game(ctx: AppContext, kept: Kept, settings: ClassSettings) -> t
                        time_limit=time_limit, seed=game.seed)
     options = ctx.options.agent_options()
     learning = for_the_class(room, learning_again(room_kept, settings, room.code, keep=ctx.options.record is None))
+    settings = replace(settings, class_name=learning.lesson.class_name if learning.lesson else settings.class_name)
 
     def make(seats: tuple[Seat, ...], stand_ins: list[Any], thinker: Thinker) -> ClassSession:
         return ClassSession(seats, server, rules=rules, level=room_kept.ai, seed=game.seed, options=options,
@@ -88,7 +89,9 @@ def reopen_room(ctx: AppContext, key: str, kept: UnfinishedRoom, settings: Class
                        deals=DUPLICATE if choices.duplicate else DIFFERENT)
     learning = for_the_class(room, Learning(
         choices.predict, shared_service(settings.review_rollouts) if choices.reviews and settings.reviews else None,
-        reopened_lesson(choices.lesson, settings, room.code, ctx.options.record is None)))
+        reopened_lesson(choices.lesson, replace(settings, class_name=choices.class_name or settings.class_name),
+                        room.code, ctx.options.record is None)))
+    settings = replace(settings, class_name=learning.lesson.class_name if learning.lesson else settings.class_name)
     game = room_game(kept, ctx.options.agent_options(), learning, ctx.options.step_delay)
     try:
         tables = resumed_room(server, kept, game, ctx.nav.save_table, key)
@@ -112,7 +115,8 @@ def learning_again(kept: KeptRoom, settings: ClassSettings, code: str, keep: boo
     """The learning of the lesson the kept game is part of, going on where it was: its
     predictions, its reviews, its report (kept in the history: read back from it)."""
     return Learning(kept.predict, shared_service(settings.review_rollouts) if kept.reviews and settings.reviews else None,
-                    reopened_lesson(kept.lesson, settings, code, keep))
+                    reopened_lesson(kept.lesson, replace(settings, class_name=kept.class_name or settings.class_name),
+                                    code, keep))
 
 
 def for_the_class(room: Room, learning: Learning) -> Learning:
@@ -122,11 +126,12 @@ def for_the_class(room: Room, learning: Learning) -> Learning:
     if book is None or not book.class_name:
         return learning
     room.students.tag = class_tag_of(book.class_name)
-    finding = learning.reviews is not None and book.number is not None
+    finding = learning.reviews is not None and book.keep
     return replace(learning, puzzles=shared_finder() if finding else None)
 
 
 def reopened_lesson(number: int | None, settings: ClassSettings, code: str, keep: bool) -> LessonBook:
-    """Lesson ``number`` as the history keeps it, to go on with (a new one if it is not there)."""
+    """Lesson ``number`` as the history keeps it, to go on with (a new one of the settings' class if it is
+    not there: nothing had happened in it)."""
     lesson = LessonBook.reopen(number) if number is not None else None
-    return lesson or LessonBook.start(settings.report_dir, code, keep)
+    return lesson or LessonBook.start(settings.report_dir, code, keep, settings.class_name)

@@ -18,7 +18,7 @@ from concurrent.futures import Future
 from dataclasses import dataclass
 from typing import Any
 
-from game.classroom.lesson_book import LessonBook
+from game.classroom.lesson_book import GameEntry, LessonBook
 from game.classroom.lesson_puzzles import PuzzleFinder, clear_decisions
 from game.classroom.protocol import review_message
 from game.classroom.reviews import ReviewService, StudentReview, moved
@@ -61,6 +61,8 @@ class AfterGame:
         self.learning = learning
         self.reviews: list[StudentReview] = []
         self.started = False
+        self.counted = False
+        """The game's figures are in the lesson (its save wrote them, or the first frame over did)."""
         self.position = 0
         """The game's place in the lesson (once added)."""
         self.finding: list[Future[list[Puzzle]]] = []
@@ -109,25 +111,45 @@ class AfterGame:
             if lesson is not None and not found.cancelled() and found.exception() is None:
                 lesson.add_puzzles(found.result())
 
+    def entry(self) -> GameEntry | None:
+        """The game's figures for the lesson, written by the transaction that saves its record
+        (asked by the save, once the game is over; ``None``: no lesson, or counted already)."""
+        lesson = self.learning.lesson
+        if lesson is None or self.counted:
+            return None
+        self.counted = True
+        entry = lesson.enter_game(*self._figures())
+        self.position = entry.position
+        return entry
+
     def _add_game(self) -> None:
         lesson, session = self.learning.lesson, self.session
         if lesson is None:
             return
+        if not self.counted:
+            self.counted = True
+            names, students, scores, predicted, keys = self._figures()
+            self.position = lesson.add_game(names, students, scores, predicted, session.record_number, keys)
+        else:  # (written again if its save could not write it: the history was busy, the disk full)
+            lesson.keep_game(self.position, session.record_number)
+        self._write()
+
+    def _figures(self) -> tuple[list[str], list[bool], list[int], list[tuple[int, int] | None], list[str]]:
+        """Names, which seats are students, scores, predictions, and each student's key in the class."""
+        session = self.session
         predictions = session.predictions
         students = [seat.kind == PHONE for seat in session.seats]
         at_start = self.keys_at_start
         keys = [(session.room.student_of(seat) or (at_start[seat] if seat < len(at_start) else "")) if student else ""
                 for seat, student in enumerate(students)]
-        self.position = lesson.add_game(
-            [seat.name for seat in session.seats], students, session.game.scores,
-            [predictions.right_of(f"seat:{seat}") for seat in range(len(session.seats))]
-            if predictions is not None else (), session.record_number, keys)
-        self._write()
+        predicted = [predictions.right_of(f"seat:{seat}") for seat in range(len(session.seats))] \
+            if predictions is not None else []
+        return [seat.name for seat in session.seats], students, list(session.game.scores), predicted, keys
 
     def resume(self, position: int) -> None:
         """A stopped lesson goes on: this game, over before the stop, is game ``position`` of the
         lesson already; the reviews it has not got yet are made again."""
-        self.started, self.position = True, position
+        self.started, self.counted, self.position = True, True, position
         lesson, session = self.learning.lesson, self.session
         if lesson is not None and session.stage is Stage.OVER:
             self._queue_reviews([seat for seat, kind in enumerate(session.seats)

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 
 from game.players.options import DEFAULT_OPTIONS, AgentOptions
 from game.players.agents import Agent, make_agent
+from game.classroom.lesson_book import GameEntry
 from game.classroom.observation import PublicTable
 from game.classroom.predictions import ClassPredictions
 from game.classroom.protocol import Error, State
@@ -180,7 +181,7 @@ class ClassSession(TableSession):
         return KeptRoom(self.room.code, self.server.port, self.room.secrets_of_seats(), self.level,
                         self.time_limit, tuple(sorted(self.given_to_ai)),
                         learning.lesson.number if learning.lesson is not None else None, learning.predict_seconds,
-                        learning.reviews is not None)
+                        learning.reviews is not None, learning.lesson.class_name if learning.lesson is not None else "")
 
     # ------------------------------------------------------------ phones
     def _asked(self, seat: int, ask: str, view: PlayerView) -> Future[int]:
@@ -335,6 +336,10 @@ class ClassSession(TableSession):
     def observations(self) -> tuple[dict[int, State], State]:
         """Each student seat's observation, and the spectators' (see :class:`.class_views.PhoneViews`)."""
         return self.views.observations()
+
+    def saved_with(self) -> GameEntry | None:
+        """The game's place in its lesson, written with its record."""
+        return self.after_game.entry()
 
     def publish(self, force: bool = False) -> None:
         """Send the observations if anything they show may have changed."""

@@ -85,7 +85,7 @@ class ClassSettings:
         from .class_learning import Learning  # noqa: PLC0415 - as above
 
         book = lesson or self.lesson_book(code, keep)
-        finding = self.reviews and keep and bool(book.class_name) and book.number is not None
+        finding = self.reviews and book.keep and bool(book.class_name)
         return Learning(self.predict_for(watchers), shared_service(self.review_rollouts) if self.reviews else None,
                         book, shared_finder() if finding else None)
 

@@ -34,13 +34,15 @@ def room_state(tables: RoomOfTables) -> UnfinishedRoom:
     learning = game.learning
     choices = RoomChoices(game.rules.name, game.level, tables.seed, game.duplicate, game.time_limit, game.step_delay,
                           learning.predict_seconds, learning.reviews is not None,
-                          learning.lesson.number if learning.lesson is not None else None)
+                          learning.lesson.number if learning.lesson is not None else None,
+                          learning.lesson.class_name if learning.lesson is not None else "")
     infos = room.seats()
     return UnfinishedRoom(room.code, tables.server.port, choices, tuple(info.name for info in infos),
                           room.secrets_of_seats(), tables.plan.tables, tables.plan.watchers,
                           tuple(unfinished_of_session(session) for session in tables.sessions),
-                          tuple(saved is not None for saved in tables.saved),
-                          tuple(session.after_game.position if session.after_game.started else None
+                          tuple(saved is not None or session.after_game.counted  # (counted: being saved)
+                                for saved, session in zip(tables.saved, tables.sessions)),
+                          tuple(session.after_game.position if session.after_game.counted else None
                                 for session in tables.sessions))
 
 

@@ -4,12 +4,14 @@
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 from game.i18n import _
 from game.jsonl import problem_text
 from game.record import GameRecord, PlayerInfo, append_record, record_game, utc_timestamp
-from game.store.history import HistoryError, open_history
+from game.store.history import HistoryError, SavedWith, open_history
+from game.store.kept import KeptToo
 from game.store.outputs import check_output_file
 from game.store.storage import default_history_path
 
@@ -29,15 +31,19 @@ def check_record_file(path: Path) -> None:
     check_output_file(path)
 
 
-def save_to_history(record: GameRecord, finishing: str | None = None) -> int | None:
+def save_to_history(record: GameRecord, finishing: str | None = None, also: SavedWith | None = None) -> int | None:
     """Save ``record`` in the data folder's history (importing an old ``games.jsonl`` the
     first time, with a note on stderr per line that cannot be read); its game number.
-    ``finishing``: the key it was kept under while unfinished, dropped in the same transaction."""
+    ``finishing``: the key it was kept under while unfinished, dropped in the same transaction;
+    ``also``: what else its end writes, in that transaction too (a class game's lesson)."""
 
     notes: list[str] = []
     try:
         with open_history(notes=notes) as history:
-            return history.add(record, finishing)
+            number = history.add(record, finishing, also.write if also is not None else None)
+        if also is not None:
+            also.saved()
+        return number
     finally:
         for note in notes:
             print(f"{PROG}: " + _("note: not imported: {problem}").format(problem=note), file=sys.stderr)
@@ -61,10 +67,11 @@ class RecordSaver:
         return self.record if self.record is not None else default_history_path()
 
     def save(self, session: TableSession, room: str | None = None, table: int | None = None,
-             finishing: str | None = None) -> str:
+             finishing: str | None = None, keeping: tuple[str, Callable[[], str]] | None = None) -> str:
         """Save the game (the history, or ``--record FILE``); the line the results screen shows.
         ``room`` and ``table``: one table's game of a class room of many tables; ``finishing``:
-        the key what this game finishes was kept under (default: the game's own).
+        the key what this game finishes was kept under (default: the game's own); ``keeping``:
+        the room's key and its state once this game is saved, kept in the same transaction.
 
         A failure (disk full, permission lost, I/O error) is one line on stderr naming
         the file and the problem, and the app's exit code says so; games saved before
@@ -79,7 +86,9 @@ class RecordSaver:
         except ValueError as exc:  # a name no record may hold (the command line and menu check them)
             return self._not_saved(path, str(exc))
         try:
-            saved = self._write(path, record, finishing or session.keep_key)
+            also = session.saved_with()
+            saved = self._write(path, record, finishing or session.keep_key,
+                                KeptToo(also, *keeping) if keeping is not None else also)
         except OSError as exc:
             return self._not_saved(path, problem_text(exc))
         except HistoryError as exc:
@@ -87,12 +96,12 @@ class RecordSaver:
         self.written += 1
         return saved
 
-    def _write(self, path: Path, record: GameRecord, kept_as: str) -> str:
+    def _write(self, path: Path, record: GameRecord, kept_as: str, also: SavedWith | None = None) -> str:
 
         if self.record is not None:
             append_record(path, record)
             return _("Saved to {path}").format(path=path)
-        number = self.last_number = save_to_history(record, finishing=kept_as)
+        number = self.last_number = save_to_history(record, finishing=kept_as, also=also)
         return (_("Saved as game {number} of the history ({path})").format(number=number, path=path)
                 if number is not None else _("Already in the history ({path})").format(path=path))
 

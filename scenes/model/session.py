@@ -36,6 +36,7 @@ from game.engine import Game, Phase, Placement, predict
 from game.explain import caption_parts, follows, preview_parts
 from game.i18n import Part
 from game.rules import SNAP, Rules
+from game.store.history import SavedWith
 from game.timeline import TableState, capture
 
 from .seats import Seat, human_seats, uses_curtain
@@ -115,6 +116,10 @@ class TableSession:
         self.states: list[TableState] = []
         """The table after every placement so far: all the session keeps of what happened."""
         self._start_turn()
+
+    def saved_with(self) -> SavedWith | None:
+        """What the game's save writes with its record (a class game's place in its lesson)."""
+        return None
 
     def close(self) -> None:
         """The game is left (or over): stop thinking and kill its bots (idempotent)."""

@@ -4,12 +4,17 @@ history alone is the report the lesson wrote, and a review a stop left missing i
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
+
+import pytest
 
 from game.classroom.lesson_book import LessonBook
 from game.review import Decision
 from game.store.history import open_history
 from game.store.lessons import decision_json, decision_of, lessons
+from game.store.unfinished import UnfinishedError, parse_unfinished
+from tests.store.test_kept_damage import kept_with
 
 NAMES = ("Ana", "Ben", "AI 1", "AI 2")
 STUDENTS = (True, True, False, False)
@@ -27,8 +32,9 @@ def test_a_decision_reads_back_as_it_was() -> None:
 
 def test_the_report_written_again_from_the_history_is_the_lessons_own(tmp_path: Path) -> None:
     book = LessonBook.start(tmp_path / "reports", "ROOM")
-    assert book.number is not None
+    assert book.number is None, "a lesson is kept once something happened in it"
     first = book.add_game(NAMES, STUDENTS, (12, 30, 21, 40), ((5, 7), (2, 7), None, None), record=1)
+    assert book.number is not None
     book.add_review(first, 0, [decision(0, 0.0), decision(0, 3.0)])
     second = book.add_game(("Ben", "Ana", "AI 1", "AI 2"), STUDENTS, (9, 14, 22, 31), (), record=2)
     book.add_review(second, 1, [decision(1, 1.0)])
@@ -54,3 +60,14 @@ def test_without_a_history_the_report_alone_is_kept(tmp_path: Path) -> None:
     assert book.number is None and book.write()
     with open_history(import_legacy=False) as history:
         assert lessons(history) == []
+
+
+def test_a_class_game_stopped_before_its_lesson_was_kept_keeps_its_class() -> None:
+    """Its lesson is not in the history yet (nothing happened in it): the kept room names the class,
+    so that its resumed lesson is the class's."""
+    room = parse_unfinished(kept_with(room_class="7b", room_lesson=None)).room
+    assert room is not None and (room.class_name, room.lesson) == ("7b", None)
+    again = parse_unfinished(json.dumps({**json.loads(kept_with()), "room": room.to_dict()})).room
+    assert again is not None and again.class_name == "7b"
+    with pytest.raises(UnfinishedError):
+        parse_unfinished(kept_with(room_class=["7b"]))
