@@ -143,40 +143,71 @@ class _Tracked:
     """Requests being handled now (a WebSocket is one until it closes)."""
     served: float | None = None
     """When its last request ended; ``None`` while none has."""
-    made: bool = False
-    """Its connection is made (the event loop has handed the protocol its transport)."""
-
-    @property
-    def transport(self) -> asyncio.BaseTransport | None:
-        transport: asyncio.BaseTransport | None = getattr(self.protocol, "transport", None)
-        return transport
+    transport: asyncio.BaseTransport | None = None
+    """Its connection's transport, once the event loop has made the connection."""
 
     @property
     def pending(self) -> bool:
         """Connected, and no request has arrived yet (a page load's head is on its way, or never
         comes).  A protocol whose connection is not made yet is not pending: closing it then
         would leave its connection open and deaf (aiohttp ignores what a closed handler reads)."""
-        return self.made and self.busy == 0 and self.served is None
+        return self.transport is not None and self.busy == 0 and self.served is None
 
     @property
     def idle(self) -> bool:
-        return self.made and self.busy == 0 and self.served is not None
+        return self.transport is not None and self.busy == 0 and self.served is not None
+
+
+REFUSAL = (b"HTTP/1.1 503 Service Unavailable\r\nContent-Type: text/plain; charset=utf-8\r\n"
+           b"Content-Length: 20\r\nConnection: close\r\n\r\ntoo many connections")
+"""What a connection over every limit is told before it is closed (``docs/class-protocol.md``)."""
 
 
 class _Refused(asyncio.Protocol):
-    """A connection over every limit: closed as soon as it is made."""
+    """A connection over every limit: answered 503 as soon as it is made, then closed."""
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        if isinstance(transport, asyncio.WriteTransport):
+            transport.write(REFUSAL)
         transport.close()
+
+
+class _Watched(asyncio.Protocol):
+    """The web server's protocol of one connection, as the guard sees it: the guard learns when
+    the connection is made and when it is lost (every call is passed on)."""
+
+    def __init__(self, guard: ConnectionGuard, inner: asyncio.Protocol) -> None:
+        self.guard, self.inner = guard, inner
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        self.guard.made(self.inner, transport)
+        self.inner.connection_made(transport)
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self.guard.lost(self.inner)
+        self.inner.connection_lost(exc)
+
+    def data_received(self, data: bytes) -> None:
+        self.inner.data_received(data)
+
+    def eof_received(self) -> bool | None:
+        return self.inner.eof_received()
+
+    def pause_writing(self) -> None:
+        self.inner.pause_writing()
+
+    def resume_writing(self) -> None:
+        self.inner.resume_writing()
 
 
 class ConnectionGuard:
     """Every TCP connection of one web server, and its limits.
 
-    :meth:`protocol_factory` wraps the server's own protocol factory, :meth:`started` and
-    :meth:`ended` bracket each request (the server's middleware calls them), and
-    :meth:`sweep` (every :data:`SWEEP_SECONDS`) closes what overstayed.  Only connections that
-    are made are ever closed, and always through their transport: the peer sees the close."""
+    :meth:`protocol_factory` wraps the server's own protocol factory (each protocol is watched:
+    :meth:`made` and :meth:`lost` follow its connection), :meth:`started` and :meth:`ended`
+    bracket each request (the server's middleware calls them), and :meth:`sweep` (every
+    :data:`SWEEP_SECONDS`) closes what overstayed.  Only connections that are made are ever
+    closed, and always through their transport: the peer sees the close."""
 
     SWEEP_SECONDS = 0.5
 
@@ -185,6 +216,8 @@ class ConnectionGuard:
         self.clock = clock
         self.closed = 0
         """Connections closed by a limit so far (for tests and the bench)."""
+        self.refused = 0
+        """Connections refused (503) because every one open was busy (for tests and the teacher)."""
         self._tracked: dict[Any, _Tracked] = {}
 
     @property
@@ -193,14 +226,25 @@ class ConnectionGuard:
 
     def protocol_factory(self, make: Callable[[], asyncio.Protocol]) -> Callable[[], asyncio.Protocol]:
         def factory() -> asyncio.Protocol:
-            self._forget_closed()
             if len(self._tracked) >= self.limits.max_http and not self._make_room():
-                self.closed += 1
+                self.refused += 1
                 return _Refused()
             protocol = make()
             self._tracked[protocol] = _Tracked(protocol, self.clock())
-            return protocol
+            return _Watched(self, protocol)
         return factory
+
+    def made(self, protocol: Any, transport: asyncio.BaseTransport) -> None:
+        """The event loop made ``protocol``'s connection."""
+        tracked = self._tracked.get(protocol)
+        if tracked is not None:
+            tracked.transport = transport
+            peer = transport.get_extra_info("peername")
+            tracked.address = str(peer[0]) if isinstance(peer, tuple) and peer else ""
+
+    def lost(self, protocol: Any) -> None:
+        """``protocol``'s connection is closed (by either side): it holds nothing any more."""
+        self._tracked.pop(protocol, None)
 
     def started(self, protocol: Any) -> None:
         tracked = self._tracked.get(protocol)
@@ -215,7 +259,6 @@ class ConnectionGuard:
 
     def sweep(self) -> None:
         """Close connections that overstayed: a request's head too late, an idle keep-alive."""
-        self._forget_closed()
         now = self.clock()
         for tracked in list(self._tracked.values()):
             if tracked.pending and now - tracked.opened > self.limits.header_timeout:
@@ -238,21 +281,11 @@ class ConnectionGuard:
                 return True
         return False
 
-    def _forget_closed(self) -> None:
-        for key, tracked in list(self._tracked.items()):
-            transport = tracked.transport
-            if transport is not None and not tracked.made:
-                tracked.made = True
-                peer = transport.get_extra_info("peername")
-                tracked.address = str(peer[0]) if isinstance(peer, tuple) and peer else ""
-            if tracked.made and (transport is None or transport.is_closing()):
-                del self._tracked[key]
-
     def _close(self, tracked: _Tracked) -> None:
         """Close a made connection through its transport (one lost meanwhile has nothing to close)."""
         self._tracked.pop(tracked.protocol, None)
         transport = tracked.transport
-        if transport is not None:
+        if transport is not None and not transport.is_closing():
             self.closed += 1
             transport.close()
 

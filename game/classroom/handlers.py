@@ -21,7 +21,8 @@ from .bridge import PUZZLE_CARD, PUZZLE_ROW, WATCHER, AppBridge, Event
 from .connections import Connection, Connections
 from .delivery import Delivery
 from .guard import AddressBuckets
-from .protocol import AnswerPuzzle, Error, Join, Play, Predict, Refused, Resume, TakeRow, parse_request
+from .protocol import (TOO_MANY_WRONG_CODES, AnswerPuzzle, Error, Join, Play, Predict, Refused, Resume, TakeRow,
+                       parse_request)
 from .room import Joined, Room, RoomError, UnknownSeatError, WrongCodeError
 
 Handler = Callable[[Connection, Any], Awaitable[None]]
@@ -84,7 +85,7 @@ class Handlers:
             connection.wrong_codes += 1
             self.connections.error(connection, str(problem))
             if connection.wrong_codes >= self.connections.limits.wrong_codes:
-                self.connections.refuse(connection, "too many wrong codes")
+                self.connections.refuse(connection, TOO_MANY_WRONG_CODES)
             return
         except RoomError as problem:
             self.connections.error(connection, str(problem))

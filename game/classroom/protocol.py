@@ -54,6 +54,34 @@ REVIEW_SHOWN = 3
 """How many of a student's costliest decisions their review shows."""
 
 
+class Close(NamedTuple):
+    """How the server closes a phone's WebSocket: the close code and its reason (every one is in
+    :data:`CLOSES` and in ``docs/class-protocol.md``'s table of closes)."""
+
+    code: int
+    reason: str
+
+
+RELEASED_CODE = 1008
+"""A phone released from its seat or its watcher's place is closed with this code, its reason the
+text of its ``released`` message."""
+HUNG_UP = Close(1000, "")
+"""The phone closed its socket (the server answers its close)."""
+JOIN_FIRST = Close(1008, "join first")
+TOO_MANY_MESSAGES = Close(1008, "too many messages")
+TOO_MANY_WRONG_CODES = Close(1008, "too many wrong codes")
+TOO_MANY_WATCHERS = Close(1008, "too many watchers")
+SEAT_ELSEWHERE = Close(1008, "this seat was opened on another device")
+GAME_ENDED = Close(1001, "the class game has ended")
+GAME_WILL_GO_ON = Close(1012, "the class game stopped: it will go on")
+CLOSES = (HUNG_UP, JOIN_FIRST, TOO_MANY_MESSAGES, TOO_MANY_WRONG_CODES, TOO_MANY_WATCHERS, SEAT_ELSEWHERE,
+          GAME_ENDED, GAME_WILL_GO_ON)
+"""Every close the server makes with a reason of its own; besides these, a phone released is
+closed with :data:`RELEASED_CODE`, and a message too big with 1009 (aiohttp's own)."""
+HTTP_REFUSALS = {404: "not found", 503: "too many connections"}
+"""Every HTTP status the server refuses a request with, and the text it answers."""
+
+
 class Refused(ValueError):
     """A phone's message that cannot be taken: :attr:`message` is for the student (in the class's
     language), :attr:`reason` (if any) for the page."""

@@ -81,7 +81,7 @@ class ClassServer:
         self.terminal = TerminalLines(self.limits.log_lines_per_second)
         """The server's lines on the teacher's terminal (a few a second at most)."""
         self.bridge = AppBridge()
-        self.connections = Connections(room, self.limits, self.bridge)
+        self.connections = Connections(room, self.limits, self.bridge, self.terminal.line)
         self.delivery = Delivery(room, rules, self.connections)
         self.joins = AddressBuckets(self.limits.joins_per_second, self.limits.joins_per_second)
         self.handlers = Handlers(room, self.connections, self.delivery, self.bridge, self.joins)
