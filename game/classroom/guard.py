@@ -43,6 +43,10 @@ except ImportError:  # Windows: no file limit to read
     resource = None  # type: ignore[assignment]
 
 
+TABLE_SHARE = 4
+"""The fewest places an address fills at the full pace (a table's worth)."""
+
+
 @dataclass(frozen=True)
 class Limits:
     """Every limit of the class server (``docs/class-protocol.md`` lists them)."""
@@ -76,6 +80,13 @@ class Limits:
     joins_per_second: float = 20.0
     """Join answers per second for one address, right code or wrong (and as many at once): the
     others wait their turn, first come first served."""
+    address_share: float = 0.5
+    """Before the start, the share of the room's places (at least a table's) one address fills at
+    the pace of :attr:`joins_per_second`; beyond it, that address's joins are answered at
+    :attr:`crowded_joins_per_second`, so phones of other addresses joining meanwhile find places
+    (a laptop cannot fill the room in two seconds) and the projector says so."""
+    crowded_joins_per_second: float = 2.0
+    """Join answers per second for an address that holds its share of the places."""
     seat_grace: float = 10.0
     """Before the start, seconds a seat waits for its phone to come back before it is freed."""
     away_grace: float = 20.0
@@ -83,6 +94,10 @@ class Limits:
     (until the phone is back)."""
     log_lines_per_second: float = 3.0
     """Lines the server may print on the terminal a second; the rest are counted, not printed."""
+
+    def share(self, places: int) -> int:
+        """Places one address fills at the full pace in a room of ``places`` (see :attr:`address_share`)."""
+        return max(TABLE_SHARE, int(places * self.address_share))
 
     def fitted(self, open_files: int | None) -> Limits:
         """These limits within a process that may open ``open_files`` files (``None``: no limit

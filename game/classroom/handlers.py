@@ -39,6 +39,11 @@ class Handlers:
         self.bridge = bridge
         self.joins = joins
         """Each address's joins a second (:attr:`.guard.Limits.joins_per_second`)."""
+        limits = connections.limits
+        self.crowded = AddressBuckets(limits.crowded_joins_per_second, 1.0)
+        """The joins a second of an address holding its share of the places."""
+        self.slowed = 0
+        """Joins answered at the slower pace of an address holding its share (for the projector)."""
         self.table: dict[type, Handler] = {
             Join: self.join, Resume: self.resume, Play: self.play, TakeRow: self.take_row, Predict: self.predict,
             AnswerPuzzle: self.answer_puzzle}
@@ -73,10 +78,20 @@ class Handlers:
             wait = self.joins.reserve(connection.address)
             if wait > 0:
                 await asyncio.sleep(wait)
+            if self._holds_its_share(connection.address):
+                self.slowed += 1
+                await asyncio.sleep(self.crowded.reserve(connection.address))
             if connection.closing is None:
                 self._join(connection, request)
         finally:
             connection.joining = False
+
+    def _holds_its_share(self, address: str) -> bool:
+        """Before the start, ``address`` holds its share of the room's places
+        (:meth:`.guard.Limits.share`): its next join waits its turn at the slower pace."""
+        busiest, most = self.room.shared_address()
+        return (not self.room.started and busiest == address
+                and most >= self.connections.limits.share(self.room.seat_count))
 
     def _join(self, connection: Connection, request: Join) -> None:
         try:

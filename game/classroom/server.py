@@ -107,6 +107,8 @@ class ClassServer:
     guard = property(lambda self: self.transport.guard)
     refused = property(lambda self: self.connections.refused,
                        doc="Connections and messages refused so far (for tests and the bench).")
+    slowed_joins = property(lambda self: self.handlers.slowed,
+                            doc="Joins answered at the slower pace of an address holding its share of the places.")
     watching = property(lambda self: self.connections.watching,
                         doc="The watchers connected now: key -> name (replaced, never changed in place).")
 
