@@ -7,7 +7,7 @@
 "use strict";
 
 const $ = (id) => document.getElementById(id);
-const PROTOCOL_VERSION = 2;  // game/classroom/protocol.py's PROTOCOL_VERSION: the messages this page reads
+const PROTOCOL_VERSION = 3;  // game/classroom/protocol.py's PROTOCOL_VERSION: the messages this page reads
 const TOKEN_KEY = "sixtakes-seat-" + location.host;
 const RELOADED_KEY = "sixtakes-reloaded-" + location.host;
 let socket = null;
@@ -411,7 +411,10 @@ function drawPredict(s) {
 function guess(value) {
   const asked = state && state.predict;
   if (!asked || guessed[questionKey(asked)] !== undefined) return;
-  if (!send(value === 4 ? {type: "predict", takes: true} : {type: "predict", row: value})) return;
+  // The guess names the placement it answers: one that arrives after the card was shown is refused,
+  // never counted for the next placement.
+  if (!send(value === 4 ? {type: "predict", round: asked.round, turn: asked.turn, card: asked.card, takes: true}
+    : {type: "predict", round: asked.round, turn: asked.turn, card: asked.card, row: value})) return;
   guessed[questionKey(asked)] = value;
   drawPredict(state);
 }

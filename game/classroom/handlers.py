@@ -149,13 +149,14 @@ class Handlers:
             self.bridge.put(Event(event.kind, connection.seat, event.value))
 
     async def predict(self, connection: Connection, request: Predict) -> None:
-        """A guess of where the next card goes, from a seat or a watcher (the app says if it counts)."""
+        """A guess of where a card goes, from a seat or a watcher, naming the placement it answers
+        (the app says if it counts: a guess for a placement no longer asked does not)."""
         if not connection.joined:
             self.connections.error(connection, _("join first"))
             return
         seat = connection.seat
         self.bridge.put(Event(Predict.kind, WATCHER if seat is None else seat, request.guess, connection.name,
-                              connection.token if seat is None else ""))
+                              connection.token if seat is None else "", request.placement))
 
     async def answer_puzzle(self, connection: Connection, request: AnswerPuzzle) -> None:
         """An answer to the warm-up's puzzle, from a seat or a watcher (the app says if it counts)."""

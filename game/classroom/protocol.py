@@ -41,9 +41,10 @@ from game.rules import ROWS
 if TYPE_CHECKING:
     from .reviews import StudentReview
 
-PROTOCOL_VERSION = 2
+PROTOCOL_VERSION = 3
 """The protocol's one version number: sent in ``welcome``; ``web/app.js`` holds the same.
-(2: the student's key in ``join``, ``resume`` and ``welcome``; the warm-up's puzzles.)"""
+(2: the student's key in ``join``, ``resume`` and ``welcome``; the warm-up's puzzles.
+3: a ``predict`` names the placement it answers.)"""
 STUDENT_KEY = re.compile(r"[A-Za-z0-9_-]{16,64}")
 """What a student's key looks like (the server makes them with :func:`secrets.token_urlsafe`)."""
 PUZZLE_PHASE = "puzzle"
@@ -79,6 +80,7 @@ CLOSES = (HUNG_UP, JOIN_FIRST, TOO_MANY_MESSAGES, TOO_MANY_WRONG_CODES, TOO_MANY
 """Every close the server makes with a reason of its own; besides these, a phone released is
 closed with :data:`RELEASED_CODE`, and a message too big with 1009 (aiohttp's own)."""
 HTTP_REFUSALS = {404: "not found", 503: "too many connections"}
+
 """Every HTTP status the server refuses a request with, and the text it answers."""
 
 
@@ -152,6 +154,11 @@ class Predict(Message):
     """The class predicts: the card asked about goes to ``row`` (0-3), or its player ``takes`` a row."""
 
     kind: ClassVar[str] = "predict"
+    round: int
+    """The placement it answers, as the ``state``'s ``predict`` asked it: its round, turn (from 1)
+    and card; the app refuses a guess for any other placement (one shown already: a late one)."""
+    turn: int
+    card: int
     row: int | None = optional()
     takes: bool = optional(False)
 
@@ -160,10 +167,17 @@ class Predict(Message):
         """The guess as :mod:`game.predict` scores it: a row 0-3, or :data:`~game.predict.TAKES`."""
         return TAKES if self.takes else int(self.row or 0)
 
+    @property
+    def placement(self) -> tuple[int, int, int]:
+        """The placement it answers: (round, turn, card), round and turn from 0 as the engine counts."""
+        return self.round - 1, self.turn - 1, self.card
+
     @classmethod
-    def of(cls, guess: int) -> Predict:
-        """The message for a guess 0-3 or :data:`~game.predict.TAKES`."""
-        return cls(takes=True) if guess == TAKES else cls(row=guess)
+    def of(cls, guess: int, asked: PredictQuestion) -> Predict:
+        """The message answering ``asked`` with a guess 0-3 or :data:`~game.predict.TAKES`."""
+        if guess == TAKES:
+            return cls(asked.round, asked.turn, asked.card, takes=True)
+        return cls(asked.round, asked.turn, asked.card, row=guess)
 
 
 @dataclass(frozen=True)
@@ -575,12 +589,16 @@ def _take_row(data: Mapping[str, Any]) -> TakeRow:
 
 
 def _predict(data: Mapping[str, Any]) -> Predict:
+    try:
+        round_, turn, card = (_whole_number(data, name, Predict.kind) for name in ("round", "turn", "card"))
+    except Refused:
+        raise Refused(_("a prediction names the placement it answers")) from None
     row = data.get("row")
     if data.get("takes") is True:
-        return Predict(takes=True)
+        return Predict(round_, turn, card, takes=True)
     if isinstance(row, bool) or not isinstance(row, int) or not 0 <= row < ROWS:
         raise Refused(_("a prediction is a row 1-4 or \"takes a row\""))
-    return Predict(row=row)
+    return Predict(round_, turn, card, row=row)
 
 
 def student_key(value: Any) -> str:

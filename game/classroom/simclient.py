@@ -208,4 +208,4 @@ class SimClient:
             return
         guess = self.rng.randrange(5)
         self.guesses[question] = guess
-        await self._send(ws, Predict.of(guess))
+        await self._send(ws, Predict.of(guess, asked))
