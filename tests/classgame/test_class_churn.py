@@ -91,3 +91,28 @@ def test_every_refusal_and_close_of_the_server_is_documented() -> None:
     expected |= {(f"HTTP {status}", reason) for status, reason in HTTP_REFUSALS.items()}
     expected |= {(f"close {RELEASED_CODE}", "the `released` message's text"), ("close 1009", "(aiohttp's)")}
     assert rows == expected
+
+
+@pytest.mark.slow
+def test_the_load_bench_counts_every_card_at_every_phone_in_its_small_mode() -> None:
+    """``bench/class_load.py --smoke``: 8 phones at 2 tables play a lesson; every card played
+    reaches every phone of its table (the bench exits non-zero otherwise)."""
+    import subprocess
+
+    done = subprocess.run([sys.executable, "bench/class_load.py", "--smoke"], cwd=PROJECT, capture_output=True,
+                          text=True, timeout=300)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "p99_ms" in done.stdout
+
+
+def test_a_card_is_shown_to_a_phone_by_the_first_state_without_its_player_waiting() -> None:
+    """The load bench's measure: from the card sent to the first state read after it that shows
+    it (its player no longer waiting, or another turn) - not an earlier state, not another table's."""
+    sys.path.insert(0, str(PROJECT / "bench"))
+    from class_load import shown_at
+
+    played = (10.0, "Ana", 1, 2, 3)
+    seen = [(9.9, 1, 2, 3, ()), (10.1, 2, 2, 3, ()), (10.2, 1, 2, 3, ("Ana", "Cem")), (10.3, 1, 2, 3, ("Cem",))]
+    assert shown_at(played, seen) == 10.3
+    assert shown_at(played, [(10.4, 1, 2, 4, ("Ana",))]) == 10.4  # the turn is over
+    assert shown_at(played, seen[:3]) is None
