@@ -53,7 +53,7 @@ async def one_connection(session: Any, url: str, name: str) -> tuple[str, float]
             waited = time.monotonic() - started
             if message.type == aiohttp.WSMsgType.TEXT:
                 return "answered", waited
-            return f"refused: close {ws.close_code} {ws.extra or ''}".strip(), waited
+            return f"refused: close {ws.close_code} {message.extra or ''}".strip(), waited
     except aiohttp.WSServerHandshakeError as error:
         return f"refused: HTTP {error.status}", time.monotonic() - started
     except (aiohttp.ClientError, OSError, asyncio.TimeoutError) as error:

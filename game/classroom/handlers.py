@@ -131,6 +131,7 @@ class Handlers:
             return
         self.room.students.take(joined.token, request.student, self.room.held_secrets())  # (a room opened again)
         self._attach(connection, joined)
+        self.delivery.send_mail_again(connection, joined, request.mail)
 
     def _attach(self, connection: Connection, joined: Joined) -> None:
         self.connections.attach(connection, joined)

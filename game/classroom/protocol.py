@@ -80,6 +80,11 @@ CLOSES = (HUNG_UP, JOIN_FIRST, TOO_MANY_MESSAGES, TOO_MANY_WRONG_CODES, TOO_MANY
 """Every close the server makes with a reason of its own; besides these, a phone released is
 closed with :data:`RELEASED_CODE`, and a message too big with 1009 (aiohttp's own)."""
 HTTP_REFUSALS = {404: "not found", 503: "too many connections"}
+MAIL = ("verdict", "review")
+"""The messages kept for each phone and sent again when it comes back (``resume``'s ``mail``): a
+phone whose connection was cut while one was on its way still gets it."""
+MAIL_KEPT = 400
+"""Messages kept per phone (the oldest go first)."""
 
 """Every HTTP status the server refuses a request with, and the text it answers."""
 
@@ -131,6 +136,9 @@ class Resume(Message):
     token: str
     student: str = optional("")
     """The phone's key for the room's class: a room opened again (``class --resume``) learns it back."""
+    mail: int = optional(0)
+    """How many of the messages kept for the phone (:data:`MAIL`: its verdicts and reviews) it has
+    received since it joined: the server sends the rest again (those sent while it was away)."""
 
 
 @dataclass(frozen=True)
@@ -601,6 +609,12 @@ def _predict(data: Mapping[str, Any]) -> Predict:
     return Predict(round_, turn, card, row=row)
 
 
+def _count(data: Mapping[str, Any]) -> int:
+    """A resume's ``mail``: a whole number (anything else reads as 0: everything kept is sent again)."""
+    value = data.get("mail")
+    return value if isinstance(value, int) and not isinstance(value, bool) and value >= 0 else 0
+
+
 def student_key(value: Any) -> str:
     """A student's key as a phone sent it, if it looks like one (else ``""``: the server makes a new one)."""
     return value if isinstance(value, str) and STUDENT_KEY.fullmatch(value) else ""
@@ -616,7 +630,7 @@ def _answer_puzzle(data: Mapping[str, Any]) -> AnswerPuzzle:
 
 _READERS: dict[str, Callable[[Mapping[str, Any]], Request]] = {
     Join.kind: lambda data: Join(_text(data.get("code")), _text(data.get("name")), student_key(data.get("student"))),
-    Resume.kind: lambda data: Resume(_text(data.get("token")), student_key(data.get("student"))),
+    Resume.kind: lambda data: Resume(_text(data.get("token")), student_key(data.get("student")), _count(data)),
     Play.kind: _play,
     TakeRow.kind: _take_row,
     Predict.kind: _predict,

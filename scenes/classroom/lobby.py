@@ -267,14 +267,9 @@ class LobbyScene(Scene):
         layout = lobby_layout(size, count, modules, free_width, lines)
         if self.room is None:
             return layout
-        needed = len(pack_lines(self._heading(), theme.text_px(22, s), self.ctx.sprites, layout.info.width,
+        needed = len(pack_lines(lobby_heading(self.room, self.settings, self.seats(), slowed(self.server)), theme.text_px(22, s), self.ctx.sprites, layout.info.width,
                                 MOST_HEADING_LINES))
         return layout if needed <= HEADING_LINES else lobby_layout(size, count, modules, free_width, lines, needed)
-
-    def _heading(self) -> list[list[Part]]:
-        assert self.room is not None
-        slowed = self.server is not None and self.server.slowed_joins > 0
-        return lobby_heading(self.room, self.settings, self.seats(), slowed)
 
     def _qr_image(self, side: int) -> pygame.Surface:
         return self._qr.image(self.qr_text, side)
@@ -295,7 +290,7 @@ class LobbyScene(Scene):
         seats = self.seats()
         size = theme.text_px(22, s)
         sprites = self.ctx.sprites
-        heading = self._heading()
+        heading = lobby_heading(self.room, self.settings, self.seats(), slowed(self.server))
         for line, rect in zip(pack_lines(heading, size, sprites, info.width, len(layout.heading)), layout.heading):
             draw_rich(surface, shorten_rich(line, size, sprites, rect.width), size, theme.TEXT_DIM, sprites,
                       midleft=rect.midleft)
@@ -364,6 +359,11 @@ class LobbyScene(Scene):
         name, name_size = theme.fit_label(seat.name, size, max(40, room))
         theme.blit_text(surface, name, name_size, theme.TEXT, midleft=(name_left + size, rect.centery))
         draw_button(surface, free, _("Free"), small, hovered=free.collidepoint(self.mouse))
+
+
+def slowed(server: ClassServer | None) -> bool:
+    """Whether the server slowed the joins of an address holding its share of the places."""
+    return server is not None and server.slowed_joins > 0
 
 
 def lobby_heading(room: Room, settings: ClassSettings, seats: tuple[SeatInfo, ...], slowed: bool = False
