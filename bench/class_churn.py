@@ -86,14 +86,9 @@ def phones(url: str, addresses: int, rate: float, seconds: float, results: Any) 
 
 
 def measure(addresses: int, rate: float, seconds: float) -> dict[str, Any]:
-    from game.classroom.room import Room
-    from game.classroom.server import ClassServer
-    from game.classroom.tables import MAX_PHONES
+    from class_join import room_server
 
-    room = Room(MAX_PHONES, CODE)
-    room.many_tables = True
-    server = ClassServer(room, host="127.0.0.1", port=0)
-    server.start()
+    server = room_server(CODE)
     context = multiprocessing.get_context("spawn")
     results = context.Queue()
     worker = context.Process(target=phones, args=(f"http://127.0.0.1:{server.port}", addresses, rate, seconds,

@@ -89,13 +89,10 @@ def full_room_watch(room: Any, honest: set[str], stop: threading.Event) -> dict[
 
 def one_run(places: int, people: list[tuple[str, str, float]], honest: set[str]) -> tuple[list[Any], Any, dict[str, int]]:
     """The phones ``people`` join a room of ``places``; (each phone's answer, the server, the watch)."""
-    from game.classroom.room import Room
-    from game.classroom.server import ClassServer
+    from class_join import room_server
 
-    room = Room(places, CODE)
-    room.many_tables = True
-    server = ClassServer(room, host="127.0.0.1", port=0)
-    server.start()
+    server = room_server(CODE, places)
+    room = server.room
     stop = threading.Event()
     seen = full_room_watch(room, honest, stop)
     context = multiprocessing.get_context("spawn")

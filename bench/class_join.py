@@ -67,17 +67,27 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, int(len(ordered) * share))] if ordered else float("nan")
 
 
-def one_class(count: int, one_address: bool, processes: int) -> dict[str, Any]:
-    """``count`` phones tap Join at once (behind one address or each on its own); the figures."""
+def room_server(code: str, places: int = 0) -> Any:
+    """The real class server of a room of many tables of ``places`` (0: as many as a room holds)
+    before its start, listening on the loopback (the class benches' room)."""
     from game.classroom.room import Room
     from game.classroom.server import ClassServer
-    from game.classroom.simclient import phone_address
-    from game.classroom.tables import MAX_PHONES, plan_tables
+    from game.classroom.tables import MAX_PHONES
 
-    room = Room(MAX_PHONES, CODE)
+    room = Room(places or MAX_PHONES, code)
     room.many_tables = True
     server = ClassServer(room, host="127.0.0.1", port=0)
     server.start()
+    return server
+
+
+def one_class(count: int, one_address: bool, processes: int) -> dict[str, Any]:
+    """``count`` phones tap Join at once (behind one address or each on its own); the figures."""
+    from game.classroom.simclient import phone_address
+    from game.classroom.tables import plan_tables
+
+    server = room_server(CODE)
+    room = server.room
     context = multiprocessing.get_context("spawn")
     go, done, results = context.Event(), context.Event(), context.Queue()
     people = [(f"S{i:02}", SCHOOL if one_address else phone_address(i)) for i in range(count)]

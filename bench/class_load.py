@@ -228,7 +228,12 @@ def main() -> int:
     parser.add_argument("--step-delay", type=float, default=0.05,
                         help="seconds between placements on the projector (default 0.05; the app's Auto: 1)")
     parser.add_argument("--smoke", action="store_true", help="a small run: 8 phones at 2 tables, one lesson")
+    parser.add_argument("--hostile", type=int, default=0, metavar="N",
+                        help="with --tables: a laptop floods the room from one address with N sockets sending junk "
+                             "just under the message rate (0-200)")
     args = parser.parse_args()
+    if not 0 <= args.hostile <= 200:
+        parser.error(f"--hostile must be from 0 to 200, not {args.hostile}")
     if args.smoke:
         args.clients, args.tables, args.games, args.step_delay, args.client_processes = 8, "2", 1, 0.0, 1
     try:

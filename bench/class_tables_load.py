@@ -64,6 +64,42 @@ def room_of_phones(server_class: type, rules: Any, names: list[tuple[str, str]],
     return server, results, workers
 
 
+LAPTOP = "127.0.8.1"
+"""The hostile laptop's address (``--hostile``)."""
+
+
+def hostile_laptop(url: str, sockets: int, stop: Any) -> None:
+    """A laptop flooding the room from one address (in its own process) until ``stop``: ``sockets``
+    WebSockets that join as watchers and send junk and wrong moves just under the message rate,
+    opened again whenever the server closes one."""
+    import asyncio
+    import random
+
+    import aiohttp
+
+    from game.classroom.simclient import phone_session
+
+    async def one(session: aiohttp.ClientSession, index: int) -> None:
+        rng = random.Random(index)
+        while not stop.is_set():
+            try:
+                async with session.ws_connect(url + "/ws", heartbeat=None) as ws:
+                    await ws.send_json({"type": "join", "code": CODE, "name": f"Laptop {index}"})
+                    while not stop.is_set() and not ws.closed:
+                        await ws.send_str(rng.choice(['{"type": "play", "card": 7}', "{", '{"type": "row", "row": 9}',
+                                                      '{"type": "predict", "row": 1}']))
+                        await asyncio.sleep(0.11)  # just under 10 a second
+            except (aiohttp.ClientError, ConnectionError):
+                await asyncio.sleep(0.1)
+
+    async def main() -> None:
+        async with phone_session(LAPTOP) as session:
+            session.connector._limit = 0  # noqa: SLF001 - as many sockets as it likes
+            await asyncio.gather(*(one(session, index) for index in range(sockets)))
+
+    asyncio.run(main())
+
+
 def many_tables(args: Any, phones: Callable[..., None], server_class: type) -> dict[str, Any]:
     import psutil
     import pygame
@@ -95,6 +131,12 @@ def many_tables(args: Any, phones: Callable[..., None], server_class: type) -> d
     plan = plan_tables(room.start(), args.table_size, wanted)
     tables = RoomOfTables(server, plan, RoomGame(rules, seed=1, step_delay=args.step_delay),
                           lambda session, code, table, *_kept: saver.save(session, room=code, table=table))
+    stop_laptop = multiprocessing.get_context("spawn").Event()
+    laptop = None
+    if getattr(args, "hostile", 0):
+        laptop = multiprocessing.get_context("spawn").Process(
+            target=hostile_laptop, args=(f"http://127.0.0.1:{server.port}", args.hostile, stop_laptop))
+        laptop.start()
     settings = ClassSettings(rules=args.rules, tables=wanted, table_size=args.table_size)
     surface = pygame.display.set_mode((1280, 720))
     frames_ms: list[float] = []
@@ -122,6 +164,9 @@ def many_tables(args: Any, phones: Callable[..., None], server_class: type) -> d
         threads.append(threading.active_count())
     elapsed = time.monotonic() - started
     table_ms, room_ms = update_cost(tables.sessions)
+    stop_laptop.set()
+    if laptop is not None:
+        laptop.join(30)
     tables.close()  # the room closes: the phones end and report
     arrivals = counted([results.get(timeout=120) for _ in workers], args.clients)
     for worker in workers:
@@ -140,6 +185,7 @@ def many_tables(args: Any, phones: Callable[..., None], server_class: type) -> d
         "update_cpu_ms_table": round(table_ms, 2), "update_cpu_ms_room": round(room_ms, 2),
         "texts_cached_after_each_lesson": cached,
         "threads_after_each_lesson": threads,
+        "hostile_sockets": getattr(args, "hostile", 0), "refused": server.refused,
         "seconds": round(elapsed, 1), "load_average": round(load, 1), "cores": os.cpu_count(),
         "records": str(records), "records_valid": len(json.loads("[" + ",".join(
             line for line in records.read_text().splitlines() if line) + "]")),

@@ -16,8 +16,8 @@ ever pushes out its own connections, and a newcomer always gets in.
 * :class:`ConnectionGuard` - every TCP connection the web server accepts:
   a request's head must arrive within :attr:`Limits.header_timeout`, an idle
   keep-alive connection is closed after :attr:`Limits.idle_timeout`, and when
-  :attr:`Limits.max_http` are open a new one closes the oldest whose request
-  has not arrived (else the oldest idle one) of the address holding the most
+  :attr:`Limits.max_http` are open a new one closes the oldest idle one (else
+  the oldest whose request has not arrived) of the address holding the most
   (a real phone's page always loads);
 * :class:`AddressBuckets` - a token bucket per address (joins, right code or wrong);
 * :class:`TerminalLines` - at most a few lines a second on the teacher's
@@ -60,8 +60,8 @@ class Limits:
     heartbeat: float = 15.0
     """Seconds between pings; a phone that does not answer one is disconnected."""
     max_http: int = 512
-    """TCP connections open at once (page loads and WebSockets); a new one closes the oldest whose
-    request has not arrived, else the oldest idle one, of the address holding the most."""
+    """TCP connections open at once (page loads and WebSockets); a new one closes the oldest idle
+    one, else the oldest whose request has not arrived, of the address holding the most."""
     header_timeout: float = 10.0
     """Seconds a new connection has to send its request's head."""
     idle_timeout: float = 15.0
@@ -286,10 +286,12 @@ class ConnectionGuard:
             self._close(tracked)
 
     def _make_room(self) -> bool:
-        """Close the oldest pending connection, else the oldest idle one, of the address holding
-        the most of them; whether one was."""
+        """Close the oldest idle connection (its phone has its page: it opens another when it needs
+        one), else the oldest pending one, of the address holding the most of them; whether one was.
+        Idle ones go first: under load, a pending connection is most often a phone's handshake the
+        busy server has not read yet."""
         tracked = list(self._tracked.values())  # in the order they were opened
-        for wanted in ([t for t in tracked if t.pending], [t for t in tracked if t.idle]):
+        for wanted in ([t for t in tracked if t.idle], [t for t in tracked if t.pending]):
             victim = oldest_of_biggest(wanted, lambda t: t.address)
             if victim is not None:
                 self._close(victim)

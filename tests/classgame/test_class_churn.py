@@ -128,32 +128,25 @@ def test_a_verdict_sent_while_the_phone_was_away_arrives_when_it_comes_back() ->
     from game.classroom.protocol import Verdict
     from game.classroom.room import Room
     from game.classroom.server import ClassServer
+    from tests.classgame.test_class_fair_room import receive
 
     room = Room(4, "WEAK")
     server = ClassServer(room, host="127.0.0.1", port=0)
     server.start()
     url = f"http://127.0.0.1:{server.port}/ws"
 
-    async def first_of(ws: aiohttp.ClientWebSocketResponse, kind: str) -> dict[str, Any]:
-        while True:
-            message = await ws.receive(timeout=60)
-            assert message.type == aiohttp.WSMsgType.TEXT, message
-            data: dict[str, Any] = message.json()
-            if data["type"] == kind:
-                return data
-
     async def phone() -> tuple[dict[str, Any], dict[str, Any]]:
         async with aiohttp.ClientSession() as session:
             async with session.ws_connect(url) as ws:
                 await ws.send_json({"type": "join", "code": "WEAK", "name": "Ana"})
-                token = (await first_of(ws, "welcome"))["token"]
+                token = (await receive(ws, "welcome"))["token"]
             while room.connected_seats():  # the server saw it go
                 await asyncio.sleep(0.01)
             server.send_to(Verdict(1, 2, 47, 1, 1, True, "right", "rule 2"), seat=0)
             server.send_to(Verdict(1, 3, 55, 0, 4, False, "wrong", "rule 3"), seat=0)
             async with session.ws_connect(url) as ws:
                 await ws.send_json({"type": "resume", "token": token, "mail": 1})  # it had the first
-                return await first_of(ws, "welcome"), await first_of(ws, "verdict")
+                return await receive(ws, "welcome"), await receive(ws, "verdict")
     try:
         welcome, verdict = asyncio.run(asyncio.wait_for(phone(), 60))
     finally:
