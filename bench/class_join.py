@@ -1,6 +1,6 @@
 """Tap to seat: a class joins a room of many tables, behind one address and from an address each.
 
-``python bench/class_join.py [--phones 30] [--client-processes 2] [--json]``
+``python bench/class_join.py [--phones 30] [--client-processes 2] [--json] [--smoke]``
 
 The target (issue 40): a class of up to 60 behind one address (a school's network) joins as
 well as one with an address each - every tap on Join gets a seat within 3 s, no tap is dropped,
@@ -128,7 +128,10 @@ def main() -> int:
     parser.add_argument("--client-processes", type=int, default=2,
                         help="processes the simulated phones are shared among (default 2)")
     parser.add_argument("--json", action="store_true", help="print the figures as one JSON line")
+    parser.add_argument("--smoke", action="store_true", help="a small run: 6 phones in one process")
     args = parser.parse_args()
+    if args.smoke:
+        args.phones, args.client_processes = 6, 1
     if not 1 <= args.phones <= 60:
         parser.error(f"--phones must be from 1 to 60, not {args.phones}")
     started = time.monotonic()
