@@ -246,6 +246,10 @@ def main() -> int:
 
         figures = many_tables(args, phones, ClassServer)
         print(json.dumps(figures) if args.json else "\n".join(f"{k}: {v}" for k, v in figures.items()))
+        if figures["records_valid"] != figures["tables"] * figures["lessons"]:
+            print(f"FAILED: {figures['records_valid']} games saved, not {figures['tables'] * figures['lessons']}",
+                  file=sys.stderr)
+            return 1
         return 0
     latencies: list[float] = []
     started = time.monotonic()

@@ -151,7 +151,10 @@ def many_tables(args: Any, phones: Callable[..., None], server_class: type) -> d
             tables = tables.next_deal(seed=lesson + 1)
         overview = OverviewScene(app.ctx, tables, settings, (f"http://127.0.0.1:{server.port}",))
         last = time.monotonic()
-        while not (tables.done and tables.ranks_sent):  # as the app's loop does, 60 frames a second
+        saved = len(plan.tables) * (lesson + 1)
+        deadline = time.monotonic() + 600  # (only a hang reaches it)
+        while not (tables.done and tables.ranks_sent and saver.written >= saved) and time.monotonic() < deadline:
+            # as the app's loop does, 60 frames a second, until every table's game is saved
             frame_start = time.monotonic()
             tables.pump(frame_start - last)
             last = frame_start
@@ -188,5 +191,10 @@ def many_tables(args: Any, phones: Callable[..., None], server_class: type) -> d
         "hostile_sockets": getattr(args, "hostile", 0), "refused": server.refused,
         "seconds": round(elapsed, 1), "load_average": round(load, 1), "cores": os.cpu_count(),
         "records": str(records), "records_valid": len(json.loads("[" + ",".join(
-            line for line in records.read_text().splitlines() if line) + "]")),
+            line for line in lines_of(records) if line) + "]")),
     }
+
+
+def lines_of(records: Path) -> list[str]:
+    """The records file's lines (none if no game was saved by the end of the run)."""
+    return records.read_text().splitlines() if records.exists() else []
