@@ -16,7 +16,6 @@ build (``tools/build_app.py``) starts here too, as ``6takes``.
 
 from __future__ import annotations
 
-import gc
 import multiprocessing
 import sys
 
@@ -28,8 +27,4 @@ if __name__ == "__main__":
     # and so does a bot's watchdog (``6takes -c CODE``).
     multiprocessing.freeze_support()
     if not run_helper_script(sys.argv[1:]):
-        code = main()
-        # Everything is closed and written: the objects are left to the system as the process ends.
-        # The interpreter's own collections at its end took 0.2-0.4 s, 3-4 s beside six busy loops.
-        gc.freeze()
-        sys.exit(code)
+        sys.exit(main())
