@@ -1,6 +1,6 @@
 """Tap to seat: a class joins a room of many tables, behind one address and from an address each.
 
-``python bench/class_join.py [--phones 30] [--client-processes 2] [--json]``
+``python bench/class_join.py [--phones 30] [--client-processes 2] [--json] [--smoke]``
 
 The target (issue 40): a class of up to 60 behind one address (a school's network) joins as
 well as one with an address each - every tap on Join gets a seat within 3 s, no tap is dropped,
@@ -67,17 +67,27 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, int(len(ordered) * share))] if ordered else float("nan")
 
 
-def one_class(count: int, one_address: bool, processes: int) -> dict[str, Any]:
-    """``count`` phones tap Join at once (behind one address or each on its own); the figures."""
+def room_server(code: str, places: int = 0) -> Any:
+    """The real class server of a room of many tables of ``places`` (0: as many as a room holds)
+    before its start, listening on the loopback (the class benches' room)."""
     from game.classroom.room import Room
     from game.classroom.server import ClassServer
-    from game.classroom.simclient import phone_address
-    from game.classroom.tables import MAX_PHONES, plan_tables
+    from game.classroom.tables import MAX_PHONES
 
-    room = Room(MAX_PHONES, CODE)
+    room = Room(places or MAX_PHONES, code)
     room.many_tables = True
     server = ClassServer(room, host="127.0.0.1", port=0)
     server.start()
+    return server
+
+
+def one_class(count: int, one_address: bool, processes: int) -> dict[str, Any]:
+    """``count`` phones tap Join at once (behind one address or each on its own); the figures."""
+    from game.classroom.simclient import phone_address
+    from game.classroom.tables import plan_tables
+
+    server = room_server(CODE)
+    room = server.room
     context = multiprocessing.get_context("spawn")
     go, done, results = context.Event(), context.Event(), context.Queue()
     people = [(f"S{i:02}", SCHOOL if one_address else phone_address(i)) for i in range(count)]
@@ -118,7 +128,10 @@ def main() -> int:
     parser.add_argument("--client-processes", type=int, default=2,
                         help="processes the simulated phones are shared among (default 2)")
     parser.add_argument("--json", action="store_true", help="print the figures as one JSON line")
+    parser.add_argument("--smoke", action="store_true", help="a small run: 6 phones in one process")
     args = parser.parse_args()
+    if args.smoke:
+        args.phones, args.client_processes = 6, 1
     if not 1 <= args.phones <= 60:
         parser.error(f"--phones must be from 1 to 60, not {args.phones}")
     started = time.monotonic()

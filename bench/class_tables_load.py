@@ -3,10 +3,11 @@
 Every simulated phone joins one room and plays; the room is split into tables and plays
 ``--games`` lessons one after the other in the same room (the next deal at the same tables, as
 the results screen's N does), while the main thread does what the projector does each frame:
-pump the room, and draw the overview of every table (headless).  Measured: the delay from the
-server being handed an update to each phone reading it; the processor time of drawing one
-overview frame (the main thread's own, so the server's thread does not count); the process's
-memory after each lesson.
+pump the room, and draw the overview of every table (headless).  Measured: the delay from a
+card played on a phone to every phone of its table reading the update that shows it
+(:func:`class_load.counted`); the processor time of making one update (a table's, the room's);
+the processor time of drawing one overview frame (the main thread's own, so the server's thread
+does not count); the process's memory after each lesson.
 """
 
 from __future__ import annotations
@@ -31,13 +32,6 @@ FRAME_TARGET_MS = 16.0
 def percentile(values: list[float], share: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(len(ordered) * share))] if ordered else float("nan")
-
-
-def size_of(handed: dict[str, float]) -> int:
-    """Bytes of the bench's own record of updates (the dict, its keys and values)."""
-    import sys
-
-    return sys.getsizeof(handed) + sum(sys.getsizeof(key) + sys.getsizeof(value) for key, value in handed.items())
 
 
 def room_of_phones(server_class: type, rules: Any, names: list[tuple[str, str]], processes: int,
@@ -70,6 +64,42 @@ def room_of_phones(server_class: type, rules: Any, names: list[tuple[str, str]],
     return server, results, workers
 
 
+LAPTOP = "127.0.8.1"
+"""The hostile laptop's address (``--hostile``)."""
+
+
+def hostile_laptop(url: str, sockets: int, stop: Any) -> None:
+    """A laptop flooding the room from one address (in its own process) until ``stop``: ``sockets``
+    WebSockets that join as watchers and send junk and wrong moves just under the message rate,
+    opened again whenever the server closes one."""
+    import asyncio
+    import random
+
+    import aiohttp
+
+    from game.classroom.simclient import phone_session
+
+    async def one(session: aiohttp.ClientSession, index: int) -> None:
+        rng = random.Random(index)
+        while not stop.is_set():
+            try:
+                async with session.ws_connect(url + "/ws", heartbeat=None) as ws:
+                    await ws.send_json({"type": "join", "code": CODE, "name": f"Laptop {index}"})
+                    while not stop.is_set() and not ws.closed:
+                        await ws.send_str(rng.choice(['{"type": "play", "card": 7}', "{", '{"type": "row", "row": 9}',
+                                                      '{"type": "predict", "row": 1}']))
+                        await asyncio.sleep(0.11)  # just under 10 a second
+            except (aiohttp.ClientError, ConnectionError):
+                await asyncio.sleep(0.1)
+
+    async def main() -> None:
+        async with phone_session(LAPTOP) as session:
+            session.connector._limit = 0  # noqa: SLF001 - as many sockets as it likes
+            await asyncio.gather(*(one(session, index) for index in range(sockets)))
+
+    asyncio.run(main())
+
+
 def many_tables(args: Any, phones: Callable[..., None], server_class: type) -> dict[str, Any]:
     import psutil
     import pygame
@@ -84,7 +114,7 @@ def many_tables(args: Any, phones: Callable[..., None], server_class: type) -> d
     from scenes.model.options import PlayOptions
     from scenes.model.saving import RecordSaver
 
-    from class_load import counted, people
+    from class_load import counted, people, update_cost
 
     rules = rules_named(args.rules)
     names = people(args.clients)
@@ -102,15 +132,19 @@ def many_tables(args: Any, phones: Callable[..., None], server_class: type) -> d
     tables = RoomOfTables(server, plan, RoomGame(rules, seed=1, step_delay=args.step_delay),
                           lambda session, code, table, finishing: saver.save(session, room=code, table=table,
                                                                              finishing=finishing))
+    stop_laptop = multiprocessing.get_context("spawn").Event()
+    laptop = None
+    if getattr(args, "hostile", 0):
+        laptop = multiprocessing.get_context("spawn").Process(
+            target=hostile_laptop, args=(f"http://127.0.0.1:{server.port}", args.hostile, stop_laptop))
+        laptop.start()
     settings = ClassSettings(rules=args.rules, tables=wanted, table_size=args.table_size)
     surface = pygame.display.set_mode((1280, 720))
     frames_ms: list[float] = []
     memory: list[float] = []
-    kept: list[float] = []
     cached: list[int] = []
     threads: list[int] = []
     """Rendered texts the drawing keeps (an LRU of at most ``theme.MAX_TEXTS``) after each lesson."""
-    """What the bench itself keeps (a fingerprint and a time per update), to tell from the room's."""
     process = psutil.Process()
     started = time.monotonic()
     for lesson in range(args.games):
@@ -118,7 +152,10 @@ def many_tables(args: Any, phones: Callable[..., None], server_class: type) -> d
             tables = tables.next_deal(seed=lesson + 1)
         overview = OverviewScene(app.ctx, tables, settings, (f"http://127.0.0.1:{server.port}",))
         last = time.monotonic()
-        while not (tables.done and tables.ranks_sent):  # as the app's loop does, 60 frames a second
+        saved = len(plan.tables) * (lesson + 1)
+        deadline = time.monotonic() + 600  # (only a hang reaches it)
+        while not (tables.done and tables.ranks_sent and saver.written >= saved) and time.monotonic() < deadline:
+            # as the app's loop does, 60 frames a second, until every table's game is saved
             frame_start = time.monotonic()
             tables.pump(frame_start - last)
             last = frame_start
@@ -127,17 +164,20 @@ def many_tables(args: Any, phones: Callable[..., None], server_class: type) -> d
             frames_ms.append((time.thread_time() - drawing) * 1000)
             time.sleep(max(0.0, 1 / 60 - (time.monotonic() - frame_start)))
         memory.append(process.memory_info().rss / 2**20)
-        kept.append(size_of(server.handed) / 2**20)
         cached.append(len(theme._texts))
         threads.append(threading.active_count())
     elapsed = time.monotonic() - started
+    table_ms, room_ms = update_cost(tables.sessions)
+    stop_laptop.set()
+    if laptop is not None:
+        laptop.join(30)
     tables.close()  # the room closes: the phones end and report
     arrivals = counted([results.get(timeout=120) for _ in workers], args.clients)
     for worker in workers:
         worker.join(30)
     import json
 
-    latencies = [(arrived - server.handed[text]) * 1000 for arrived, text in arrivals if text in server.handed]
+    latencies = arrivals
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     return {
         "tables": len(plan.tables), "games": saver.written, "lessons": args.games, "phones": args.clients,
@@ -146,10 +186,16 @@ def many_tables(args: Any, phones: Callable[..., None], server_class: type) -> d
         "frame_p50_ms": round(percentile(frames_ms, 0.5), 2), "frame_p99_ms": round(percentile(frames_ms, 0.99), 2),
         "frame_target_ms": FRAME_TARGET_MS,
         "rss_mib_after_each_lesson": [round(value, 1) for value in memory],
-        "rss_less_bench_record_mib": [round(value - own, 1) for value, own in zip(memory, kept)],
+        "update_cpu_ms_table": round(table_ms, 2), "update_cpu_ms_room": round(room_ms, 2),
         "texts_cached_after_each_lesson": cached,
         "threads_after_each_lesson": threads,
+        "hostile_sockets": getattr(args, "hostile", 0), "refused": server.refused,
         "seconds": round(elapsed, 1), "load_average": round(load, 1), "cores": os.cpu_count(),
         "records": str(records), "records_valid": len(json.loads("[" + ",".join(
-            line for line in records.read_text().splitlines() if line) + "]")),
+            line for line in lines_of(records) if line) + "]")),
     }
+
+
+def lines_of(records: Path) -> list[str]:
+    """The records file's lines (none if no game was saved by the end of the run)."""
+    return records.read_text().splitlines() if records.exists() else []

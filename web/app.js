@@ -7,7 +7,7 @@
 "use strict";
 
 const $ = (id) => document.getElementById(id);
-const PROTOCOL_VERSION = 2;  // game/classroom/protocol.py's PROTOCOL_VERSION: the messages this page reads
+const PROTOCOL_VERSION = 3;  // game/classroom/protocol.py's PROTOCOL_VERSION: the messages this page reads
 const TOKEN_KEY = "sixtakes-seat-" + location.host;
 const RELOADED_KEY = "sixtakes-reloaded-" + location.host;
 let socket = null;
@@ -25,6 +25,9 @@ const OPEN_WAIT_MS = 5000;  // a socket still opening after this is closed and o
 let link = "connecting"; // the connection: connecting, open, lost, stopped (1012: it comes back), ended (1001)
 let words = {lang: "en", texts: {}, plurals: {}};
 let guessed = {};       // the guesses this phone sent: "round-turn-card" -> row 0-3, or 4 (takes a row)
+const MAIL = ["verdict", "review"];  // game/classroom/protocol.py's MAIL: kept by the server for each phone
+let mail = 0;           // MAIL messages received since this phone joined: sent with a resume, the rest come again
+let offline = null;     // a card tapped while the connection was down, {card, round, turn}: sent when it is back
 
 function fill(text, fields) {
   return text.replace(/\{(\w+)\}/g, (whole, name) => (fields && name in fields ? String(fields[name]) : whole));
@@ -95,7 +98,7 @@ function connect() {
     clearTimeout(watchdog);
     retry = 500;
     $("error").textContent = "";
-    if (token) send(Object.assign({type: "resume", token: token}, studentField()));
+    if (token) send(Object.assign({type: "resume", token: token, mail: mail}, studentField()));
     else if (pendingJoin) send(pendingJoin);
   };
   socket.onmessage = (event) => receive(JSON.parse(event.data));
@@ -160,6 +163,7 @@ const HANDLERS = {
 
 function receive(message) {
   if (link !== "open") setConnection("open");
+  if (MAIL.includes(message.type)) mail += 1;
   const handler = HANDLERS[message.type];
   if (handler) handler(message);
 }
@@ -172,6 +176,7 @@ function onWelcome(welcome) {
     location.reload();
     return;
   }
+  if (pendingJoin) mail = 0;  // a new place: nothing kept for it yet
   token = welcome.token;
   pendingJoin = null;
   localStorage.setItem(TOKEN_KEY, token);
@@ -216,8 +221,24 @@ function onState(s) {
   const before = state;
   state = s;
   $("error").textContent = "";
+  if (offline) sendTappedOffline(s);
   if (before && before.phase === "over" && s.phase !== "over") foldLastGame();  // (a lobby has no phase)
   drawGame(s);
+}
+
+// A card tapped while the connection was down, and the table is back: sent if the same turn still
+// asks for it, else the student is told plainly that it was not sent.
+function sendTappedOffline(s) {
+  const tapped = offline;
+  const sameTurn = s.round === tapped.round && s.turn === tapped.turn && s.phase !== "over";
+  if (sameTurn && s.chosen === tapped.card) {
+    offline = null;
+  } else if (sameTurn && s.ask === "card" && s.chosen === null) {
+    if (s.hand.includes(tapped.card) && send({type: "play", card: tapped.card})) offline = null;
+  } else if (!sameTurn || s.chosen !== null) {
+    offline = null;
+    $("error").textContent = t("Your {card} was not sent: the connection was down", {card: tapped.card});
+  }
 }
 
 // The next deal has started: the last game's verdict and review fold under one link after the
@@ -348,10 +369,13 @@ function drawGame(s) {
       if (s.ask !== "card") button.disabled = true;
       if (s.chosen === number) button.classList.add("chosen");
       button.addEventListener("click", () => {
-        if (s.ask !== "card" || !send({type: "play", card: number})) return;
+        if (s.ask !== "card") return;
+        const sent = send({type: "play", card: number});
+        if (!sent) offline = {card: number, round: s.round, turn: s.turn};
         for (const other of hand.children) other.disabled = true;
         button.classList.add("chosen");
-        setStatus(t("You played {card}: waiting for the others", {card: number}));
+        setStatus(sent ? t("You played {card}: waiting for the others", {card: number})
+          : t("No connection: your {card} is sent when it is back", {card: number}));
       });
       hand.append(button);
     }
@@ -406,7 +430,10 @@ function drawPredict(s) {
 function guess(value) {
   const asked = state && state.predict;
   if (!asked || guessed[questionKey(asked)] !== undefined) return;
-  if (!send(value === 4 ? {type: "predict", takes: true} : {type: "predict", row: value})) return;
+  // The guess names the placement it answers: one that arrives after the card was shown is refused,
+  // never counted for the next placement.
+  if (!send(value === 4 ? {type: "predict", round: asked.round, turn: asked.turn, card: asked.card, takes: true}
+    : {type: "predict", round: asked.round, turn: asked.turn, card: asked.card, row: value})) return;
   guessed[questionKey(asked)] = value;
   drawPredict(state);
 }

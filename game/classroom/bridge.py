@@ -36,6 +36,8 @@ class Event:
     who: str = ""
     """A watcher's key (its secret: it never leaves the app); a puzzle's answer: the phone's
     secret, seat or watcher."""
+    placement: tuple[int, int, int] | None = None
+    """A prediction: the placement it answers, (round, turn, card) as the engine counts them."""
 
 
 class AppBridge:

@@ -18,16 +18,18 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections import OrderedDict, deque
+from collections import Counter, OrderedDict, deque
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from aiohttp import WSCloseCode, web
+from aiohttp import web
 
 from game.i18n import _
 
 from .bridge import AppBridge, Event
 from .guard import Limits, oldest_of_biggest
-from .protocol import Error, Message, Released, encode
+from .protocol import (GAME_ENDED, GAME_WILL_GO_ON, JOIN_FIRST, RELEASED_CODE, SEAT_ELSEWHERE, TOO_MANY_WATCHERS, Close, Error, Message,
+                       Released, encode)
 from .room import Joined, Room
 
 
@@ -88,8 +90,11 @@ class Connection:
 class Connections:
     """Every open WebSocket of the room, the seats' and the watchers', within the limits."""
 
-    def __init__(self, room: Room, limits: Limits, bridge: AppBridge) -> None:
+    def __init__(self, room: Room, limits: Limits, bridge: AppBridge,
+                 report: Callable[[str], None] = lambda line: None) -> None:
+        """``report``: a line for the teacher's terminal (each connection the server closes)."""
         self.room = room
+        self.report = report
         self.limits = limits
         self.bridge = bridge
         self.open: OrderedDict[Connection, float] = OrderedDict()
@@ -101,6 +106,8 @@ class Connections:
         """The watchers connected now: key -> name (replaced, never changed in place: the app reads it)."""
         self.refused = 0
         """Connections and messages refused so far (for tests and the bench)."""
+        self.refusals: Counter[str] = Counter()
+        """Connections closed for breaking a limit so far, by the close's reason."""
 
     def live(self) -> list[Connection]:
         """Open WebSockets that are not being closed, oldest first."""
@@ -141,12 +148,15 @@ class Connections:
             return
         oldest = oldest or oldest_of_biggest([c for c in live if not c.joined], _address, address)
         if oldest is not None:
-            self.refuse(oldest, "join first")
+            self.refuse(oldest, JOIN_FIRST)
 
-    def refuse(self, connection: Connection, reason: str) -> None:
-        """Close ``connection`` for breaking a limit (code 1008)."""
+    def refuse(self, connection: Connection, close: Close) -> None:
+        """Close ``connection`` for breaking a limit (counted, and said on the teacher's terminal)."""
         self.refused += 1
-        connection.close(WSCloseCode.POLICY_VIOLATION, reason)
+        self.refusals[close.reason] += 1
+        self.report(f"class server: closed a connection from {connection.address or '?'}: {close.reason} "
+                    f"({self.refusals[close.reason]} so far)")
+        connection.close(*close)
 
     def error(self, connection: Connection, message: str, reason: str = "") -> None:
         """Refuse a message: ``message`` is for the student; ``reason`` (if any) for the page."""
@@ -166,7 +176,7 @@ class Connections:
         previous = self.by_seat.get(joined.seat)
         if previous is not None and previous is not connection:
             previous.seat = None  # its seat is this phone's now
-            previous.close(WSCloseCode.POLICY_VIOLATION, "this seat was opened on another device")
+            previous.close(*SEAT_ELSEWHERE)
         self.by_seat[joined.seat] = connection
         self.bridge.put(Event("joined", joined.seat, name=joined.name))
 
@@ -199,7 +209,7 @@ class Connections:
         self._list_watchers()
         self.room.forget_spectator(connection.token, keep=False)
         connection.send(Released(why))
-        self.refuse(connection, "too many watchers")
+        self.refuse(connection, TOO_MANY_WATCHERS)
 
     def watcher(self, key: str) -> Connection | None:
         return next((connection for connection in self.watchers if connection.token == key), None)
@@ -225,15 +235,12 @@ class Connections:
         if connection is not None:
             connection.seat = None
             connection.send(Released(reason))
-            connection.close(WSCloseCode.POLICY_VIOLATION, reason)
+            connection.close(RELEASED_CODE, reason)
 
     def close_all(self, coming_back: bool) -> None:
         """The server stops: 1012 if the game will go on (``class --resume``), else 1001."""
         for connection in list(self.open):
-            if coming_back:
-                connection.close(WSCloseCode.SERVICE_RESTART, "the class game stopped: it will go on")
-            else:
-                connection.close(WSCloseCode.GOING_AWAY, "the class game has ended")
+            connection.close(*(GAME_WILL_GO_ON if coming_back else GAME_ENDED))
 
 
 def _address(connection: Connection) -> str:

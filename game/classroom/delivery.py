@@ -10,14 +10,22 @@ so a phone that joins or comes back gets the table as it is.
 
 from __future__ import annotations
 
+import asyncio
+from collections import deque
 from collections.abc import Mapping
 
 from game.rules import Rules
 
 from .connections import Connection, Connections
 from .observation import lobby_observation
-from .protocol import Error, Message, Welcome, encode
-from .room import Joined, Room
+from .protocol import MAIL, MAIL_KEPT, Error, Message, Welcome, encode
+from .room import Joined, Room, SeatInfo
+
+
+LOBBY_PAUSE = 0.1
+"""Seconds between two lobbies sent to every phone: the joins and leaves of a burst go out
+together (each lobby is a message to every phone: one per join would grow with the square of
+the class)."""
 
 
 class Delivery:
@@ -36,6 +44,10 @@ class Delivery:
         self.warming_up = False
         """The class answers the warm-up's puzzles in the lobby: phones get their puzzle's state
         (:meth:`publish`), not the lobby."""
+        self._lobby_due = False
+        """A lobby for every phone is on its way (:data:`LOBBY_PAUSE`)."""
+        self.mail: dict[tuple[int | None, str], Mailbox] = {}
+        """Each phone's :data:`~.protocol.MAIL` sent so far, by (seat, watcher's key)."""
 
     def warm_up(self, texts: dict[int, str] | None, public_text: str) -> None:
         """The warm-up's puzzle for every phone (``None``: the warm-up is over, the lobby is back)."""
@@ -66,29 +78,57 @@ class Delivery:
                 connection.send(public_text, state=True)  # a watcher, or a student at no table
 
     def send_to(self, message: Message, seat: int | None, watcher: str) -> None:
-        """One phone's message: a seat's, or a watcher's (by its key)."""
+        """One phone's message: a seat's, or a watcher's (by its key); a verdict or a review is kept
+        too (:data:`~.protocol.MAIL`), for the phone to get it when it comes back."""
         connection = self.connections.by_seat.get(seat) if seat is not None else self.connections.watcher(watcher)
+        text = encode(message)
+        if message.kind in MAIL:
+            self.mail.setdefault((seat, "" if seat is not None else watcher), Mailbox()).add(text)
         if connection is not None:
-            connection.send(message)
+            connection.send(text)
+
+    def send_mail_again(self, connection: Connection, joined: Joined, received: int) -> None:
+        """A phone came back having received ``received`` of its kept messages: the rest, again."""
+        box = self.mail.get((joined.seat, "" if joined.seat is not None else joined.token))
+        for text in box.after(received) if box is not None else ():
+            connection.send(text)
 
     def tell(self, seat: int, message: str) -> None:
         self.send_to(Error(message), seat, "")
 
     def broadcast_lobby(self) -> None:
-        """Before the start: every joined phone gets the lobby (with its own seat); not during the
-        warm-up (the phones answer its puzzle)."""
+        """Before the start: every joined phone gets the lobby (with its own seat), within
+        :data:`LOBBY_PAUSE`; not during the warm-up (the phones answer its puzzle)."""
+        if self._lobby_due:
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:  # not on the server's loop (a test's own): at once
+            self._send_lobby()
+            return
+        self._lobby_due = True
+        loop.call_later(LOBBY_PAUSE, self._send_lobby)
+
+    def _send_lobby(self) -> None:
+        self._lobby_due = False
         if self.room.started or self.warming_up:
             return
         seats = self.room.seats()
+        texts: dict[int | None, str] = {}
         for connection in self.connections.joined():
-            connection.send(lobby_observation(seats, self.room.code, connection.seat, self.rules,
-                                              self.room.many_tables), state=True)
+            if connection.seat not in texts:
+                texts[connection.seat] = self._lobby_text(seats, connection.seat)
+            connection.send(texts[connection.seat], state=True)
+
+    def _lobby_text(self, seats: tuple[SeatInfo, ...], seat: int | None) -> str:
+        return encode(lobby_observation(seats, self.room.code, seat, self.rules, self.room.many_tables))
 
     def greet(self, connection: Connection, joined: Joined) -> None:
         """A phone joined or came back: its welcome, then the table as it is (or the lobby)."""
         connection.send(self.welcome(joined))
         if not self.room.started and not self.warming_up:
-            self.broadcast_lobby()
+            connection.send(self._lobby_text(self.room.seats(), connection.seat), state=True)
+            self.broadcast_lobby()  # (the others, soon)
             return
         seat = joined.seat
         text = self.seat_texts.get(seat) if seat is not None else self.public_text
@@ -109,6 +149,25 @@ class Delivery:
                            student=student)
         seat = None if joined.seat in self.seats_watching else joined.seat
         return Welcome(seat, joined.token, joined.name, self.room.code, tables=True, student=student)
+
+
+class Mailbox:
+    """One phone's kept messages, numbered from its first (the oldest are dropped past
+    :data:`~.protocol.MAIL_KEPT`)."""
+
+    def __init__(self) -> None:
+        self.texts: deque[str] = deque(maxlen=MAIL_KEPT)
+        self.sent = 0
+        """Messages kept so far, the dropped ones included."""
+
+    def add(self, text: str) -> None:
+        self.texts.append(text)
+        self.sent += 1
+
+    def after(self, received: int) -> list[str]:
+        """The messages after the first ``received`` (as many as are still kept)."""
+        missing = max(0, self.sent - received)
+        return list(self.texts)[-missing:] if missing else []
 
 
 def state_texts(seats: Mapping[int, Message]) -> dict[int, str]:

@@ -16,8 +16,8 @@ ever pushes out its own connections, and a newcomer always gets in.
 * :class:`ConnectionGuard` - every TCP connection the web server accepts:
   a request's head must arrive within :attr:`Limits.header_timeout`, an idle
   keep-alive connection is closed after :attr:`Limits.idle_timeout`, and when
-  :attr:`Limits.max_http` are open a new one closes the oldest whose request
-  has not arrived (else the oldest idle one) of the address holding the most
+  :attr:`Limits.max_http` are open a new one closes the oldest idle one (else
+  the oldest whose request has not arrived) of the address holding the most
   (a real phone's page always loads);
 * :class:`AddressBuckets` - a token bucket per address (joins, right code or wrong);
 * :class:`TerminalLines` - at most a few lines a second on the teacher's
@@ -43,6 +43,10 @@ except ImportError:  # Windows: no file limit to read
     resource = None  # type: ignore[assignment]
 
 
+TABLE_SHARE = 4
+"""The fewest places an address fills at the full pace (a table's worth)."""
+
+
 @dataclass(frozen=True)
 class Limits:
     """Every limit of the class server (``docs/class-protocol.md`` lists them)."""
@@ -56,8 +60,8 @@ class Limits:
     heartbeat: float = 15.0
     """Seconds between pings; a phone that does not answer one is disconnected."""
     max_http: int = 512
-    """TCP connections open at once (page loads and WebSockets); a new one closes the oldest whose
-    request has not arrived, else the oldest idle one, of the address holding the most."""
+    """TCP connections open at once (page loads and WebSockets); a new one closes the oldest idle
+    one, else the oldest whose request has not arrived, of the address holding the most."""
     header_timeout: float = 10.0
     """Seconds a new connection has to send its request's head."""
     idle_timeout: float = 15.0
@@ -76,6 +80,13 @@ class Limits:
     joins_per_second: float = 20.0
     """Join answers per second for one address, right code or wrong (and as many at once): the
     others wait their turn, first come first served."""
+    address_share: float = 0.5
+    """Before the start, the share of the room's places (at least a table's) one address fills at
+    the pace of :attr:`joins_per_second`; beyond it, that address's joins are answered at
+    :attr:`crowded_joins_per_second`, so phones of other addresses joining meanwhile find places
+    (a laptop cannot fill the room in two seconds) and the projector says so."""
+    crowded_joins_per_second: float = 2.0
+    """Join answers per second for an address that holds its share of the places."""
     seat_grace: float = 10.0
     """Before the start, seconds a seat waits for its phone to come back before it is freed."""
     away_grace: float = 20.0
@@ -83,6 +94,10 @@ class Limits:
     (until the phone is back)."""
     log_lines_per_second: float = 3.0
     """Lines the server may print on the terminal a second; the rest are counted, not printed."""
+
+    def share(self, places: int) -> int:
+        """Places one address fills at the full pace in a room of ``places`` (see :attr:`address_share`)."""
+        return max(TABLE_SHARE, int(places * self.address_share))
 
     def fitted(self, open_files: int | None) -> Limits:
         """These limits within a process that may open ``open_files`` files (``None``: no limit
@@ -143,40 +158,71 @@ class _Tracked:
     """Requests being handled now (a WebSocket is one until it closes)."""
     served: float | None = None
     """When its last request ended; ``None`` while none has."""
-    made: bool = False
-    """Its connection is made (the event loop has handed the protocol its transport)."""
-
-    @property
-    def transport(self) -> asyncio.BaseTransport | None:
-        transport: asyncio.BaseTransport | None = getattr(self.protocol, "transport", None)
-        return transport
+    transport: asyncio.BaseTransport | None = None
+    """Its connection's transport, once the event loop has made the connection."""
 
     @property
     def pending(self) -> bool:
         """Connected, and no request has arrived yet (a page load's head is on its way, or never
         comes).  A protocol whose connection is not made yet is not pending: closing it then
         would leave its connection open and deaf (aiohttp ignores what a closed handler reads)."""
-        return self.made and self.busy == 0 and self.served is None
+        return self.transport is not None and self.busy == 0 and self.served is None
 
     @property
     def idle(self) -> bool:
-        return self.made and self.busy == 0 and self.served is not None
+        return self.transport is not None and self.busy == 0 and self.served is not None
+
+
+REFUSAL = (b"HTTP/1.1 503 Service Unavailable\r\nContent-Type: text/plain; charset=utf-8\r\n"
+           b"Content-Length: 20\r\nConnection: close\r\n\r\ntoo many connections")
+"""What a connection over every limit is told before it is closed (``docs/class-protocol.md``)."""
 
 
 class _Refused(asyncio.Protocol):
-    """A connection over every limit: closed as soon as it is made."""
+    """A connection over every limit: answered 503 as soon as it is made, then closed."""
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        if isinstance(transport, asyncio.WriteTransport):
+            transport.write(REFUSAL)
         transport.close()
+
+
+class _Watched(asyncio.Protocol):
+    """The web server's protocol of one connection, as the guard sees it: the guard learns when
+    the connection is made and when it is lost (every call is passed on)."""
+
+    def __init__(self, guard: ConnectionGuard, inner: asyncio.Protocol) -> None:
+        self.guard, self.inner = guard, inner
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        self.guard.made(self.inner, transport)
+        self.inner.connection_made(transport)
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self.guard.lost(self.inner)
+        self.inner.connection_lost(exc)
+
+    def data_received(self, data: bytes) -> None:
+        self.inner.data_received(data)
+
+    def eof_received(self) -> bool | None:
+        return self.inner.eof_received()
+
+    def pause_writing(self) -> None:
+        self.inner.pause_writing()
+
+    def resume_writing(self) -> None:
+        self.inner.resume_writing()
 
 
 class ConnectionGuard:
     """Every TCP connection of one web server, and its limits.
 
-    :meth:`protocol_factory` wraps the server's own protocol factory, :meth:`started` and
-    :meth:`ended` bracket each request (the server's middleware calls them), and
-    :meth:`sweep` (every :data:`SWEEP_SECONDS`) closes what overstayed.  Only connections that
-    are made are ever closed, and always through their transport: the peer sees the close."""
+    :meth:`protocol_factory` wraps the server's own protocol factory (each protocol is watched:
+    :meth:`made` and :meth:`lost` follow its connection), :meth:`started` and :meth:`ended`
+    bracket each request (the server's middleware calls them), and :meth:`sweep` (every
+    :data:`SWEEP_SECONDS`) closes what overstayed.  Only connections that are made are ever
+    closed, and always through their transport: the peer sees the close."""
 
     SWEEP_SECONDS = 0.5
 
@@ -185,6 +231,8 @@ class ConnectionGuard:
         self.clock = clock
         self.closed = 0
         """Connections closed by a limit so far (for tests and the bench)."""
+        self.refused = 0
+        """Connections refused (503) because every one open was busy (for tests and the teacher)."""
         self._tracked: dict[Any, _Tracked] = {}
 
     @property
@@ -193,14 +241,25 @@ class ConnectionGuard:
 
     def protocol_factory(self, make: Callable[[], asyncio.Protocol]) -> Callable[[], asyncio.Protocol]:
         def factory() -> asyncio.Protocol:
-            self._forget_closed()
             if len(self._tracked) >= self.limits.max_http and not self._make_room():
-                self.closed += 1
+                self.refused += 1
                 return _Refused()
             protocol = make()
             self._tracked[protocol] = _Tracked(protocol, self.clock())
-            return protocol
+            return _Watched(self, protocol)
         return factory
+
+    def made(self, protocol: Any, transport: asyncio.BaseTransport) -> None:
+        """The event loop made ``protocol``'s connection."""
+        tracked = self._tracked.get(protocol)
+        if tracked is not None:
+            tracked.transport = transport
+            peer = transport.get_extra_info("peername")
+            tracked.address = str(peer[0]) if isinstance(peer, tuple) and peer else ""
+
+    def lost(self, protocol: Any) -> None:
+        """``protocol``'s connection is closed (by either side): it holds nothing any more."""
+        self._tracked.pop(protocol, None)
 
     def started(self, protocol: Any) -> None:
         tracked = self._tracked.get(protocol)
@@ -215,7 +274,6 @@ class ConnectionGuard:
 
     def sweep(self) -> None:
         """Close connections that overstayed: a request's head too late, an idle keep-alive."""
-        self._forget_closed()
         now = self.clock()
         for tracked in list(self._tracked.values()):
             if tracked.pending and now - tracked.opened > self.limits.header_timeout:
@@ -228,31 +286,23 @@ class ConnectionGuard:
             self._close(tracked)
 
     def _make_room(self) -> bool:
-        """Close the oldest pending connection, else the oldest idle one, of the address holding
-        the most of them; whether one was."""
+        """Close the oldest idle connection (its phone has its page: it opens another when it needs
+        one), else the oldest pending one, of the address holding the most of them; whether one was.
+        Idle ones go first: under load, a pending connection is most often a phone's handshake the
+        busy server has not read yet."""
         tracked = list(self._tracked.values())  # in the order they were opened
-        for wanted in ([t for t in tracked if t.pending], [t for t in tracked if t.idle]):
+        for wanted in ([t for t in tracked if t.idle], [t for t in tracked if t.pending]):
             victim = oldest_of_biggest(wanted, lambda t: t.address)
             if victim is not None:
                 self._close(victim)
                 return True
         return False
 
-    def _forget_closed(self) -> None:
-        for key, tracked in list(self._tracked.items()):
-            transport = tracked.transport
-            if transport is not None and not tracked.made:
-                tracked.made = True
-                peer = transport.get_extra_info("peername")
-                tracked.address = str(peer[0]) if isinstance(peer, tuple) and peer else ""
-            if tracked.made and (transport is None or transport.is_closing()):
-                del self._tracked[key]
-
     def _close(self, tracked: _Tracked) -> None:
         """Close a made connection through its transport (one lost meanwhile has nothing to close)."""
         self._tracked.pop(tracked.protocol, None)
         transport = tracked.transport
-        if transport is not None:
+        if transport is not None and not transport.is_closing():
             self.closed += 1
             transport.close()
 

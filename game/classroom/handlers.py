@@ -21,7 +21,8 @@ from .bridge import PUZZLE_CARD, PUZZLE_ROW, WATCHER, AppBridge, Event
 from .connections import Connection, Connections
 from .delivery import Delivery
 from .guard import AddressBuckets
-from .protocol import AnswerPuzzle, Error, Join, Play, Predict, Refused, Resume, TakeRow, parse_request
+from .protocol import (TOO_MANY_WRONG_CODES, AnswerPuzzle, Error, Join, Play, Predict, Refused, Resume, TakeRow,
+                       parse_request)
 from .room import Joined, Room, RoomError, UnknownSeatError, WrongCodeError
 
 Handler = Callable[[Connection, Any], Awaitable[None]]
@@ -38,6 +39,11 @@ class Handlers:
         self.bridge = bridge
         self.joins = joins
         """Each address's joins a second (:attr:`.guard.Limits.joins_per_second`)."""
+        limits = connections.limits
+        self.crowded = AddressBuckets(limits.crowded_joins_per_second, 1.0)
+        """The joins a second of an address holding its share of the places."""
+        self.slowed = 0
+        """Joins answered at the slower pace of an address holding its share (for the projector)."""
         self.table: dict[type, Handler] = {
             Join: self.join, Resume: self.resume, Play: self.play, TakeRow: self.take_row, Predict: self.predict,
             AnswerPuzzle: self.answer_puzzle}
@@ -72,10 +78,20 @@ class Handlers:
             wait = self.joins.reserve(connection.address)
             if wait > 0:
                 await asyncio.sleep(wait)
+            if self._holds_its_share(connection.address):
+                self.slowed += 1
+                await asyncio.sleep(self.crowded.reserve(connection.address))
             if connection.closing is None:
                 self._join(connection, request)
         finally:
             connection.joining = False
+
+    def _holds_its_share(self, address: str) -> bool:
+        """Before the start, ``address`` holds its share of the room's places
+        (:meth:`.guard.Limits.share`): its next join waits its turn at the slower pace."""
+        busiest, most = self.room.shared_address()
+        return (not self.room.started and busiest == address
+                and most >= self.connections.limits.share(self.room.seat_count))
 
     def _join(self, connection: Connection, request: Join) -> None:
         try:
@@ -84,7 +100,7 @@ class Handlers:
             connection.wrong_codes += 1
             self.connections.error(connection, str(problem))
             if connection.wrong_codes >= self.connections.limits.wrong_codes:
-                self.connections.refuse(connection, "too many wrong codes")
+                self.connections.refuse(connection, TOO_MANY_WRONG_CODES)
             return
         except RoomError as problem:
             self.connections.error(connection, str(problem))
@@ -115,6 +131,7 @@ class Handlers:
             return
         self.room.students.take(joined.token, request.student, self.room.held_secrets())  # (a room opened again)
         self._attach(connection, joined)
+        self.delivery.send_mail_again(connection, joined, request.mail)
 
     def _attach(self, connection: Connection, joined: Joined) -> None:
         self.connections.attach(connection, joined)
@@ -133,13 +150,14 @@ class Handlers:
             self.bridge.put(Event(event.kind, connection.seat, event.value))
 
     async def predict(self, connection: Connection, request: Predict) -> None:
-        """A guess of where the next card goes, from a seat or a watcher (the app says if it counts)."""
+        """A guess of where a card goes, from a seat or a watcher, naming the placement it answers
+        (the app says if it counts: a guess for a placement no longer asked does not)."""
         if not connection.joined:
             self.connections.error(connection, _("join first"))
             return
         seat = connection.seat
         self.bridge.put(Event(Predict.kind, WATCHER if seat is None else seat, request.guess, connection.name,
-                              connection.token if seat is None else ""))
+                              connection.token if seat is None else "", request.placement))
 
     async def answer_puzzle(self, connection: Connection, request: AnswerPuzzle) -> None:
         """An answer to the warm-up's puzzle, from a seat or a watcher (the app says if it counts)."""

@@ -56,6 +56,8 @@ PHONE_TEXTS: tuple[str, ...] = (
     N_("The cards are placed on the table"),
     N_("Played: {cards}"),
     N_("You played {card}: waiting for the others"),
+    N_("No connection: your {card} is sent when it is back"),
+    N_("Your {card} was not sent: the connection was down"),
     N_("{name} (AI)"),
     N_("not connected"),
     N_("{names} and {last}"),

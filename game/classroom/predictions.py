@@ -112,10 +112,20 @@ class ClassPredictions:
             current.asked[who] = name
             self.names[who] = name
 
-    def answer(self, who: str, guess: int) -> bool:
-        """``who``'s guess for the open round; whether it was taken (asked, first answer, valid)."""
+    def stale(self, placement: tuple[int, int, int] | None) -> bool:
+        """Whether a guess naming ``placement`` (round, turn, card) answers a placement that is not
+        the one asked now (shown already, or never asked): it is refused, never counted for another."""
         current = self.open
-        if current is None or who not in current.asked or who in current.guesses:
+        if current is None or placement is None:
+            return placement is not None
+        question = current.question
+        return placement != (question.round, question.turn, question.card)
+
+    def answer(self, who: str, guess: int, placement: tuple[int, int, int] | None = None) -> bool:
+        """``who``'s guess for the open round; whether it was taken (asked, first answer, valid,
+        and naming the open round's placement if it names one)."""
+        current = self.open
+        if current is None or who not in current.asked or who in current.guesses or self.stale(placement):
             return False
         try:
             current.guesses[who] = check_guess(guess)

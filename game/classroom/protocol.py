@@ -41,9 +41,10 @@ from game.rules import ROWS
 if TYPE_CHECKING:
     from .reviews import StudentReview
 
-PROTOCOL_VERSION = 2
+PROTOCOL_VERSION = 3
 """The protocol's one version number: sent in ``welcome``; ``web/app.js`` holds the same.
-(2: the student's key in ``join``, ``resume`` and ``welcome``; the warm-up's puzzles.)"""
+(2: the student's key in ``join``, ``resume`` and ``welcome``; the warm-up's puzzles.
+3: a ``predict`` names the placement it answers.)"""
 STUDENT_KEY = re.compile(r"[A-Za-z0-9_-]{16,64}")
 """What a student's key looks like (the server makes them with :func:`secrets.token_urlsafe`)."""
 PUZZLE_PHASE = "puzzle"
@@ -52,6 +53,40 @@ LARGEST_NUMBER = 1000
 """A card or row number above this is not a number a phone sends (the engine checks the rest)."""
 REVIEW_SHOWN = 3
 """How many of a student's costliest decisions their review shows."""
+
+
+class Close(NamedTuple):
+    """How the server closes a phone's WebSocket: the close code and its reason (every one is in
+    :data:`CLOSES` and in ``docs/class-protocol.md``'s table of closes)."""
+
+    code: int
+    reason: str
+
+
+RELEASED_CODE = 1008
+"""A phone released from its seat or its watcher's place is closed with this code, its reason the
+text of its ``released`` message."""
+HUNG_UP = Close(1000, "")
+"""The phone closed its socket (the server answers its close)."""
+JOIN_FIRST = Close(1008, "join first")
+TOO_MANY_MESSAGES = Close(1008, "too many messages")
+TOO_MANY_WRONG_CODES = Close(1008, "too many wrong codes")
+TOO_MANY_WATCHERS = Close(1008, "too many watchers")
+SEAT_ELSEWHERE = Close(1008, "this seat was opened on another device")
+GAME_ENDED = Close(1001, "the class game has ended")
+GAME_WILL_GO_ON = Close(1012, "the class game stopped: it will go on")
+CLOSES = (HUNG_UP, JOIN_FIRST, TOO_MANY_MESSAGES, TOO_MANY_WRONG_CODES, TOO_MANY_WATCHERS, SEAT_ELSEWHERE,
+          GAME_ENDED, GAME_WILL_GO_ON)
+"""Every close the server makes with a reason of its own; besides these, a phone released is
+closed with :data:`RELEASED_CODE`, and a message too big with 1009 (aiohttp's own)."""
+HTTP_REFUSALS = {404: "not found", 503: "too many connections"}
+MAIL = ("verdict", "review")
+"""The messages kept for each phone and sent again when it comes back (``resume``'s ``mail``): a
+phone whose connection was cut while one was on its way still gets it."""
+MAIL_KEPT = 400
+"""Messages kept per phone (the oldest go first)."""
+
+"""Every HTTP status the server refuses a request with, and the text it answers."""
 
 
 class Refused(ValueError):
@@ -101,6 +136,9 @@ class Resume(Message):
     token: str
     student: str = optional("")
     """The phone's key for the room's class: a room opened again (``class --resume``) learns it back."""
+    mail: int = optional(0)
+    """How many of the messages kept for the phone (:data:`MAIL`: its verdicts and reviews) it has
+    received since it joined: the server sends the rest again (those sent while it was away)."""
 
 
 @dataclass(frozen=True)
@@ -124,6 +162,11 @@ class Predict(Message):
     """The class predicts: the card asked about goes to ``row`` (0-3), or its player ``takes`` a row."""
 
     kind: ClassVar[str] = "predict"
+    round: int
+    """The placement it answers, as the ``state``'s ``predict`` asked it: its round, turn (from 1)
+    and card; the app refuses a guess for any other placement (one shown already: a late one)."""
+    turn: int
+    card: int
     row: int | None = optional()
     takes: bool = optional(False)
 
@@ -132,10 +175,17 @@ class Predict(Message):
         """The guess as :mod:`game.predict` scores it: a row 0-3, or :data:`~game.predict.TAKES`."""
         return TAKES if self.takes else int(self.row or 0)
 
+    @property
+    def placement(self) -> tuple[int, int, int]:
+        """The placement it answers: (round, turn, card), round and turn from 0 as the engine counts."""
+        return self.round - 1, self.turn - 1, self.card
+
     @classmethod
-    def of(cls, guess: int) -> Predict:
-        """The message for a guess 0-3 or :data:`~game.predict.TAKES`."""
-        return cls(takes=True) if guess == TAKES else cls(row=guess)
+    def of(cls, guess: int, asked: PredictQuestion) -> Predict:
+        """The message answering ``asked`` with a guess 0-3 or :data:`~game.predict.TAKES`."""
+        if guess == TAKES:
+            return cls(asked.round, asked.turn, asked.card, takes=True)
+        return cls(asked.round, asked.turn, asked.card, row=guess)
 
 
 @dataclass(frozen=True)
@@ -549,12 +599,22 @@ def _take_row(data: Mapping[str, Any]) -> TakeRow:
 
 
 def _predict(data: Mapping[str, Any]) -> Predict:
+    try:
+        round_, turn, card = (_whole_number(data, name, Predict.kind) for name in ("round", "turn", "card"))
+    except Refused:
+        raise Refused(_("a prediction names the placement it answers")) from None
     row = data.get("row")
     if data.get("takes") is True:
-        return Predict(takes=True)
+        return Predict(round_, turn, card, takes=True)
     if isinstance(row, bool) or not isinstance(row, int) or not 0 <= row < ROWS:
         raise Refused(_("a prediction is a row 1-4 or \"takes a row\""))
-    return Predict(row=row)
+    return Predict(round_, turn, card, row=row)
+
+
+def _count(data: Mapping[str, Any]) -> int:
+    """A resume's ``mail``: a whole number (anything else reads as 0: everything kept is sent again)."""
+    value = data.get("mail")
+    return value if isinstance(value, int) and not isinstance(value, bool) and value >= 0 else 0
 
 
 def student_key(value: Any) -> str:
@@ -572,7 +632,7 @@ def _answer_puzzle(data: Mapping[str, Any]) -> AnswerPuzzle:
 
 _READERS: dict[str, Callable[[Mapping[str, Any]], Request]] = {
     Join.kind: lambda data: Join(_text(data.get("code")), _text(data.get("name")), student_key(data.get("student"))),
-    Resume.kind: lambda data: Resume(_text(data.get("token")), student_key(data.get("student"))),
+    Resume.kind: lambda data: Resume(_text(data.get("token")), student_key(data.get("student")), _count(data)),
     Play.kind: _play,
     TakeRow.kind: _take_row,
     Predict.kind: _predict,

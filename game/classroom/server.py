@@ -82,7 +82,7 @@ class ClassServer:
         self.terminal = TerminalLines(self.limits.log_lines_per_second)
         """The server's lines on the teacher's terminal (a few a second at most)."""
         self.bridge = AppBridge()
-        self.connections = Connections(room, self.limits, self.bridge)
+        self.connections = Connections(room, self.limits, self.bridge, self.terminal.line)
         self.delivery = Delivery(room, rules, self.connections)
         self.joins = AddressBuckets(self.limits.joins_per_second, self.limits.joins_per_second)
         self.handlers = Handlers(room, self.connections, self.delivery, self.bridge, self.joins)
@@ -136,6 +136,11 @@ class ClassServer:
     def watching(self) -> dict[str, str]:
         """The watchers connected now: key -> name (replaced, never changed in place)."""
         return self.connections.watching
+
+    @property
+    def slowed_joins(self) -> int:
+        """Joins answered at the slower pace of an address holding its share of the places."""
+        return self.handlers.slowed
 
     @property
     def connection_count(self) -> int:

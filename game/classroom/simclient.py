@@ -26,14 +26,16 @@ from typing import Any
 
 import aiohttp
 
-from .protocol import (AnswerPuzzle, Join, Message, Play, Predict, PuzzleQuestion, Resume, State, TakeRow, Welcome,
-                       decode, encode)
+from .protocol import (MAIL, AnswerPuzzle, Join, Message, Play, Predict, PuzzleQuestion, Resume, State, TakeRow,
+                       Welcome, decode, encode)
 
 
 PAGE_FILES = ("/", "/app.js", "/style.css", "/strings.json", "/rules.json", "/class.json")
 """What the page loads before its student can tap Join."""
 RETRIES = 20
 """Sockets a phone opens again for one join or resume before it gives up."""
+CUT = (None, 1006)
+"""A connection's close code when it was cut (no close frame from the server): the phone comes back."""
 
 
 def phone_address(index: int) -> str:
@@ -91,6 +93,10 @@ class SimClient:
     """The warm-up's puzzles answered: puzzle id -> the card, or the row 0-3."""
     solve: Callable[[PuzzleQuestion], int] | None = None
     """How this student answers a warm-up puzzle (a card of its hand, or a row 0-3); ``None``: at random."""
+    cuts: int = 0
+    """Connections cut under the phone (no close from the server) after which it came back."""
+    mail: int = 0
+    """Verdicts and reviews received since it joined (sent with its resume: the rest come again)."""
 
     @property
     def verdicts(self) -> list[dict[str, Any]]:
@@ -129,42 +135,59 @@ class SimClient:
                 async with session.get(self.url + name) as response:
                     await response.read()
         self.answered.clear()
-        for attempt in range(RETRIES):
+        attempt = 0
+        while attempt < RETRIES:
+            self.closed_with = None
             try:
-                if await self._connection(session, until_over):
-                    return
-            except (aiohttp.ClientError, ConnectionError):
-                pass  # refused (e.g. 503 when every place is a seat's) or cut: the page tries again
+                answered = await self._connection(session, until_over)
+            except (aiohttp.ClientError, ConnectionError, asyncio.TimeoutError):
+                answered = False  # refused (e.g. 503 when every place is a seat's) or cut: the page tries again
+            if answered and (self.closed_with not in CUT or self._over(until_over) or self.token is None):
+                return
+            if answered:  # cut under it, as a weak signal does: it comes back with its secret
+                self.cuts += 1
+                attempt = 0
+                self.answered.clear()  # what it sent may be lost: the table it gets back says what is asked
+                continue
             self.unanswered += 1
             await asyncio.sleep(min(2.0, 0.1 * 2 ** attempt))
+            attempt += 1
+
+    def _over(self, until_over: bool) -> bool:
+        last = self.last_state
+        return until_over and last is not None and last.get("phase") == "over"
 
     async def _connection(self, session: aiohttp.ClientSession, until_over: bool) -> bool:
         """One socket: join or resume, then play; whether what was sent on it was answered."""
         answered = False
         async with session.ws_connect(self.url + "/ws", heartbeat=None, max_msg_size=0) as ws:
             if self.token:
-                await self._send(ws, Resume(self.token, self.student))
+                await self._send(ws, Resume(self.token, self.student, self.mail))
             else:
                 self.tapped_at = self.tapped_at or time.monotonic()
                 await self._send(ws, Join(self.code, self.name, self.student))
-            async for message in ws:
-                if message.type != aiohttp.WSMsgType.TEXT:
-                    break
-                data = json.loads(message.data)
-                self.received.append((time.monotonic(), data))
-                typed = decode(data)
-                answered = answered or data.get("type") in ("welcome", "error")
-                if self.seated_at is None and data.get("type") in ("welcome", "error"):
-                    self.seated_at = time.monotonic()
-                if isinstance(typed, Welcome):
-                    self.token, self.seat = typed.token, typed.seat
-                    self.student = typed.student or self.student
-                elif isinstance(typed, State):
-                    if typed.phase == "over":
-                        self.answered.clear()  # the next deal asks the same turns again
-                    await self._answer(ws, typed)
-                    if until_over and typed.phase == "over":
+            try:
+                async for message in ws:
+                    if message.type != aiohttp.WSMsgType.TEXT:
                         break
+                    data = json.loads(message.data)
+                    self.received.append((time.monotonic(), data))
+                    typed = decode(data)
+                    answered = answered or data.get("type") in ("welcome", "error")
+                    self.mail += data.get("type") in MAIL
+                    if self.seated_at is None and data.get("type") in ("welcome", "error"):
+                        self.seated_at = time.monotonic()
+                    if isinstance(typed, Welcome):
+                        self.token, self.seat = typed.token, typed.seat
+                        self.student = typed.student or self.student
+                    elif isinstance(typed, State):
+                        if typed.phase == "over":
+                            self.answered.clear()  # the next deal asks the same turns again
+                        await self._answer(ws, typed)
+                        if until_over and typed.phase == "over":
+                            break
+            except (aiohttp.ClientError, ConnectionError):
+                pass  # cut under it: what it was answered counts, and it comes back
             self.closed_with = ws.close_code
         return answered
 
@@ -207,8 +230,10 @@ class SimClient:
         asked = state.predict
         assert asked is not None, "asked to predict without a question"
         question = (state.table, asked.round, asked.turn, asked.card)
-        if not self.predicts or question in self.guesses:
-            return
-        guess = self.rng.randrange(5)
-        self.guesses[question] = guess
-        await self._send(ws, Predict.of(guess))
+        if not self.predicts or question in self.answered or state.predicted is not None:
+            return  # (after a cut, a guess the server did not get is sent again)
+        self.answered.add(question)
+        if question not in self.guesses:
+            self.guesses[question] = self.rng.randrange(5)
+        guess = self.guesses[question]
+        await self._send(ws, Predict.of(guess, asked))

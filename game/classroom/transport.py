@@ -23,7 +23,7 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
-from aiohttp import WSCloseCode, WSMsgType, web
+from aiohttp import WSMsgType, web
 
 from .bridge import AppBridge
 from .connections import Connection, Connections
@@ -31,11 +31,16 @@ from .guard import ConnectionGuard, TerminalLines
 from .handlers import Handlers
 from .observation import penalty_tables
 from .phone_words import phone_strings
+from .protocol import HTTP_REFUSALS, HUNG_UP, JOIN_FIRST, TOO_MANY_MESSAGES
 
 JSON_HEADERS = {"Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store",
                 "X-Content-Type-Options": "nosniff"}
 FILE_HEADERS = {"Cache-Control": "no-store", "X-Content-Type-Options": "nosniff",
                 "Content-Security-Policy": "default-src 'self'; connect-src 'self' ws: wss:"}
+BACKLOG = 1024
+"""Connections the system may hold before the server accepts them: a burst of phones
+reconnecting at once waits its turn instead of being dropped (the system caps it at its own
+maximum)."""
 CLOSING_SECONDS = 2.0
 """How long a stopping server lets its connections' last messages and close frames go out."""
 
@@ -145,7 +150,7 @@ class Transport:
         loop = asyncio.get_running_loop()
         try:
             self._listener = await loop.create_server(self.guard.protocol_factory(server), self.host or None,
-                                                      self.port, reuse_address=True, backlog=128)
+                                                      self.port, reuse_address=True, backlog=BACKLOG)
         except BaseException:
             await self._runner.cleanup()
             raise
@@ -188,7 +193,7 @@ class Transport:
     async def _file(self, request: web.Request) -> web.Response:
         found = self.files.get(request.match_info.get("name", "index.html"))
         if found is None:
-            return web.Response(status=404, text="not found")
+            return web.Response(status=404, text=HTTP_REFUSALS[404])
         body, kind = found
         return web.Response(body=body, headers={"Content-Type": kind, **FILE_HEADERS})
 
@@ -209,7 +214,7 @@ class Transport:
     async def _websocket(self, request: web.Request) -> web.StreamResponse:
         address = request.remote or ""
         if not self.connections.room_for(address):
-            return web.Response(status=503, text="too many connections")
+            return web.Response(status=503, text=HTTP_REFUSALS[503])
         ws = web.WebSocketResponse(max_msg_size=self.limits.max_message, heartbeat=self.limits.heartbeat,
                                    compress=False)  # small messages: deflating each costs more than it saves
         await ws.prepare(request)
@@ -229,7 +234,7 @@ class Transport:
         while not ws.closed and connection.closing is None:
             wait = None if connection.joined else self.limits.join_timeout - (time.monotonic() - started)
             if wait is not None and wait <= 0:
-                self.connections.refuse(connection, "join first")
+                self.connections.refuse(connection, JOIN_FIRST)
                 return
             try:
                 message = await ws.receive(timeout=wait)
@@ -240,7 +245,7 @@ class Transport:
                     self.connections.refused += 1
                 return
             if not connection.take_token(self.limits):
-                self.connections.refuse(connection, "too many messages")
+                self.connections.refuse(connection, TOO_MANY_MESSAGES)
                 return
             if message.type == WSMsgType.TEXT:
                 await self.handlers.handle(connection, message.data)
@@ -250,13 +255,16 @@ class Transport:
     async def _hang_up(self, connection: Connection, writer: asyncio.Task[None]) -> None:
         """Forget the connection, let its last messages and the close go out, then close."""
         self.handlers.closed(connection)
-        connection.close(WSCloseCode.OK, "")
+        connection.close(*HUNG_UP)
         try:
             await asyncio.wait_for(writer, timeout=CLOSING_SECONDS)
         except (TimeoutError, ConnectionError):
             writer.cancel()
         if not connection.ws.closed:
-            await connection.ws.close()
+            try:
+                await connection.ws.close()
+            except (ConnectionError, RuntimeError):  # the phone is gone already: nothing to tell it
+                pass
 
     async def _write(self, connection: Connection) -> None:
         ws = connection.ws

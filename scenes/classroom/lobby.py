@@ -267,7 +267,7 @@ class LobbyScene(Scene):
         layout = lobby_layout(size, count, modules, free_width, lines)
         if self.room is None:
             return layout
-        needed = len(pack_lines(lobby_heading(self.room, self.settings, self.seats()), theme.text_px(22, s), self.ctx.sprites, layout.info.width,
+        needed = len(pack_lines(lobby_heading(self.room, self.settings, self.seats(), slowed(self.server)), theme.text_px(22, s), self.ctx.sprites, layout.info.width,
                                 MOST_HEADING_LINES))
         return layout if needed <= HEADING_LINES else lobby_layout(size, count, modules, free_width, lines, needed)
 
@@ -290,7 +290,7 @@ class LobbyScene(Scene):
         seats = self.seats()
         size = theme.text_px(22, s)
         sprites = self.ctx.sprites
-        heading = lobby_heading(self.room, self.settings, self.seats())
+        heading = lobby_heading(self.room, self.settings, self.seats(), slowed(self.server))
         for line, rect in zip(pack_lines(heading, size, sprites, info.width, len(layout.heading)), layout.heading):
             draw_rich(surface, shorten_rich(line, size, sprites, rect.width), size, theme.TEXT_DIM, sprites,
                       midleft=rect.midleft)
@@ -361,13 +361,20 @@ class LobbyScene(Scene):
         draw_button(surface, free, _("Free"), small, hovered=free.collidepoint(self.mouse))
 
 
-def lobby_heading(room: Room, settings: ClassSettings, seats: tuple[SeatInfo, ...]) -> list[list[Part]]:
+def slowed(server: ClassServer | None) -> bool:
+    """Whether the server slowed the joins of an address holding its share of the places."""
+    return server is not None and server.slowed_joins > 0
+
+
+def lobby_heading(room: Room, settings: ClassSettings, seats: tuple[SeatInfo, ...], slowed: bool = False
+                  ) -> list[list[Part]]:
     """The seats' heading, part by part: who may come in first (what the teacher must see), the
-    class, the seats or tables, the time limit, predictions, how many watch."""
+    class, the seats or tables, the time limit, predictions, how many watch; ``slowed``: the
+    server slowed the joins of an address holding its share of the places."""
     taken = sum(1 for seat in seats if seat.taken)
     heading = (tables_heading(taken, settings) if settings.many_tables
                else seats_heading(taken, len(seats), rules_named(settings.rules), settings.ai))
-    return [*room_parts(room), *class_part(settings.class_name), *heading, time_limit_part(settings.time_limit),
+    return [*room_parts(room, slowed), *class_part(settings.class_name), *heading, time_limit_part(settings.time_limit),
             predict_part(settings.predict), *watching_part(room.spectator_count())]
 
 
@@ -402,15 +409,24 @@ def watching_part(spectators: int) -> list[list[Part]]:
     return [rich(ngettext("{count} watching", "{count} watching", spectators), count=spectators)]
 
 
-def room_parts(room: Room) -> list[list[Part]]:
+def room_parts(room: Room, slowed: bool = False) -> list[list[Part]]:
     """The heading's parts on who may come in: the room locked (key K), and an address many
-    students joined from (a school's network, or one laptop joining for many)."""
+    students joined from (a school's network, or one laptop joining for many): what the server
+    did (``slowed``: its joins) and what the teacher may do."""
     parts: list[list[Part]] = []
     if room.locked:
         parts.append([_("locked: no new students")])
     address, count = room.shared_address()
-    if count >= SHARED_ADDRESS_NOTE:
-        parts.append(rich(_("{count} joined from one address ({address})"), count=count, address=address))
+    if count < SHARED_ADDRESS_NOTE:
+        return parts
+    if room.locked:
+        text = _("{count} joined from one address ({address})")
+    elif slowed:
+        # NOTE: the lobby's heading: the server answers that address's joins slowly; K locks the room
+        text = _("{count} phones joined from one address ({address}), its joins slowed: K locks the room")
+    else:
+        text = _("{count} phones joined from one address ({address}): K locks the room")
+    parts.append(rich(text, count=count, address=address))
     return parts
 
 

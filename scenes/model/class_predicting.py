@@ -70,9 +70,10 @@ class PhonePredictions:
         who = f"watch:{event.who}" if event.seat < 0 else f"seat:{event.seat}"
         if event.seat < 0 and event.who in self.session.server.watching:
             self.predictions.also_ask(who, event.name)
-        if self.predictions.answer(who, event.value):
+        if self.predictions.answer(who, event.value, event.placement):
             return True
-        self.session.refuse(event, _("nothing is asked of you now"))
+        self.session.refuse(event, _("this prediction is for a placement shown already")
+                            if self.predictions.stale(event.placement) else _("nothing is asked of you now"))
         return False
 
     def forget_gone(self) -> None:

@@ -32,7 +32,8 @@ from typing import Any, TypeVar
 import aiohttp
 import pytest
 
-from game.classroom.protocol import Join, Message, Play, Predict, State, TakeRow, encode, wire_fields_of
+from game.classroom.protocol import (Join, Message, Play, Predict, PredictQuestion, State, TakeRow, encode,
+                                     wire_fields_of)
 from game.classroom.room import Room
 from game.classroom.server import ClassServer
 from game.rules import SNAP
@@ -97,7 +98,7 @@ class Phone:
             return Play(self.rng.choice(state["hand"]))
         if ask == "row":
             return TakeRow(self.rng.randrange(4))
-        return Predict.of(self.rng.randrange(5))
+        return Predict.of(self.rng.randrange(5), PredictQuestion(**state["predict"]))
 
 
 class Phones:

@@ -148,6 +148,33 @@ def test_a_round_waits_for_everyone_asked_or_its_time_and_scores_by_the_engine()
     assert predictions.standings() == [("Ana", 1, 1), ("Cem", 0, 1)]
 
 
+def test_a_guess_names_its_placement_and_a_late_one_is_never_counted_for_the_next() -> None:
+    """Issue 48: seen at load 40, two phones got a verdict for a placement they never predicted:
+    their guess for one placement arrived once the next was asked, and counted for it."""
+    game = Game(seed=8)
+    game.play_cards([game.hand(player)[-1] for player in range(4)])
+    first, second = game.place_next(), game.place_next()
+    predictions = ClassPredictions(seconds=10)
+    predictions.ask(question_of(first), {"seat:0": "Ana"}, now=0.0)
+    predictions.settle(first, "")  # shown before Ana's guess arrived
+    predictions.ask(question_of(second), {"seat:0": "Ana"}, now=1.0)
+    late = (first.round, first.turn, first.card)
+    assert predictions.stale(late)
+    assert not predictions.answer("seat:0", answer_of(first), late)  # refused, not counted for the second
+    assert predictions.open is not None and predictions.open.guesses == {}
+    assert predictions.answer("seat:0", answer_of(second), (second.round, second.turn, second.card))
+    settled = predictions.settle(second, "")
+    assert settled is not None and settled.verdicts["seat:0"].question == question_of(second)
+
+
+def test_a_phones_guess_names_the_placement_its_state_asked() -> None:
+    from game.classroom.protocol import Predict, PredictQuestion
+
+    asked = PredictQuestion(round=2, turn=3, card=47, name="Ana", text="")
+    assert Predict.of(TAKES, asked).placement == (1, 2, 47)  # round and turn as the engine counts them
+    assert Predict.of(1, asked) == Predict(2, 3, 47, row=1)
+
+
 @pytest.mark.slow
 def test_at_many_tables_each_student_predicts_their_own_table_and_the_standings_count_it(tmp_path: Path) -> None:
     from test_class_tables import STEP, play_lesson

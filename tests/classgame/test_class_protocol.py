@@ -144,7 +144,7 @@ def test_the_page_speaks_the_modules_version() -> None:
 
 # ------------------------------------------------------------------ reading what a phone sends
 @pytest.mark.parametrize("message", [Join("K7QP", "Ana"), Resume("secret"), Play(27), TakeRow(3),
-                                     Predict(row=0), Predict(takes=True)])
+                                     Predict(1, 2, 47, row=0), Predict(3, 1, 5, takes=True)])
 def test_every_message_a_phone_sends_reads_back_as_itself(message: protocol.Request) -> None:
     assert parse_request(encode(message)) == message
     assert decode(encode(message)) == message
@@ -161,8 +161,11 @@ def test_every_message_a_phone_sends_reads_back_as_itself(message: protocol.Requ
     ('{"type": "row", "row": 4}', "there is no row 5"),
     ('{"type": "row", "row": -1}', "there is no row 0"),
     ('{"type": "row", "row": true}', "'row' needs a whole number"),
-    ('{"type": "predict", "row": 4}', "a prediction is a row 1-4 or \"takes a row\""),
-    ('{"type": "predict", "takes": "yes"}', "a prediction is a row 1-4 or \"takes a row\""),
+    ('{"type": "predict", "round": 1, "turn": 1, "card": 5, "row": 4}', "a prediction is a row 1-4 or \"takes a row\""),
+    ('{"type": "predict", "round": 1, "turn": 1, "card": 5, "takes": "yes"}',
+     "a prediction is a row 1-4 or \"takes a row\""),
+    ('{"type": "predict", "row": 1}', "a prediction names the placement it answers"),
+    ('{"type": "predict", "round": 1, "turn": "2", "card": 5, "row": 1}', "a prediction names the placement it answers"),
 ])
 def test_what_cannot_be_taken_is_refused_with_the_phones_words(text: str, refusal: str) -> None:
     with pytest.raises(Refused) as refused:
@@ -173,7 +176,8 @@ def test_what_cannot_be_taken_is_refused_with_the_phones_words(text: str, refusa
 def test_text_fields_that_are_not_text_read_as_empty_for_the_room_to_refuse() -> None:
     assert parse_request('{"type": "join", "code": 7, "name": ["Ana"]}') == Join("", "")
     assert parse_request('{"type": "resume"}') == Resume("")
-    assert parse_request('{"type": "predict", "row": 1, "takes": true}') == Predict(takes=True)
+    assert parse_request('{"type": "predict", "round": 2, "turn": 1, "card": 9, "row": 1, "takes": true}'
+                         ) == Predict(2, 1, 9, takes=True)
 
 
 # ------------------------------------------------------------------ reading what a phone receives
