@@ -20,11 +20,6 @@ from tests.conftest import PROJECT
 BENCH = PROJECT / "bench"
 HANG_S = 600
 """Only a hang guard: a run this long has hung (a small mode takes seconds)."""
-SMALL_MODE_COMING = {"class_join.py", "class_load.py"}
-"""Benches whose small mode comes with their rewrite (issue 52): remove a name once it has one
-(its tests then pass; left here, they fail as an unexpected pass)."""
-
-
 def benches() -> list[Path]:
     """Every bench: each script in ``bench/`` (``_kit.py`` is what they share; a module only other
     benches import has no ``__main__``)."""
@@ -33,9 +28,7 @@ def benches() -> list[Path]:
 
 
 def each_bench() -> list[object]:
-    return [pytest.param(path, id=path.stem, marks=pytest.mark.xfail(
-        strict=True, reason="its small mode comes with its rewrite")) if path.name in SMALL_MODE_COMING
-            else pytest.param(path, id=path.stem) for path in benches()]
+    return [pytest.param(path, id=path.stem) for path in benches()]
 
 
 def run_bench(path: Path, *args: str, **env: str) -> subprocess.CompletedProcess[str]:
