@@ -42,8 +42,8 @@ else:
 
 from game.players.options import AgentOptions  # noqa: E402
 from game.rules import CLASSIC, SNAP, Rules  # noqa: E402
-from game.lab.records import RecordsFile  # noqa: E402
-from game.lab.simulate import Summary, mean_interval, simulate, total_games  # noqa: E402
+from lab.records import RecordsFile  # noqa: E402
+from lab.simulate import Summary, mean_interval, simulate, total_games  # noqa: E402
 from cli.progress import Progress  # noqa: E402
 
 from _kit import add_smoke, run  # noqa: E402

@@ -42,7 +42,7 @@ async def one_connection(session: Any, url: str, name: str) -> tuple[str, float]
     """Open, join, close: (``answered``, ``refused: why`` or ``failed: what``, seconds to the answer)."""
     import aiohttp
 
-    from game.classroom.protocol import Join, encode
+    from classroom.protocol import Join, encode
 
     started = time.monotonic()
     try:
@@ -63,7 +63,7 @@ async def one_connection(session: Any, url: str, name: str) -> tuple[str, float]
 async def churn(url: str, addresses: int, rate: float, seconds: float) -> list[tuple[str, float]]:
     """Every address opens a connection every ``1 / rate`` s for ``seconds`` (each on its own,
     without waiting for the one before); every outcome."""
-    from game.classroom.simclient import phone_session
+    from classroom.simclient import phone_session
 
     outcomes: list[tuple[str, float]] = []
 

@@ -11,7 +11,7 @@ The targets (issue 51), both at once:
   moment within 15 s: the 95th percentile of tap to seat under 3 s.
 
 The bench runs the real class server (a room of many tables, 60 places) in this process; the
-phones (:class:`game.classroom.simclient.SimClient`) run in a process of their own, each on its
+phones (:class:`classroom.simclient.SimClient`) run in a process of their own, each on its
 own loopback address unless it is behind the laptop's or the school's.  The honest phones tap
 within the first seconds of the flood.  The bench checks the phones it claims (each answered,
 on the addresses it says) and exits non-zero when a target is missed.  ``--smoke``: a flood of
@@ -54,7 +54,7 @@ async def tap_within(client: Any, spread: float, rng: random.Random) -> None:
 def phones(url: str, people: list[tuple[str, str, float]], results: Any, done: Any) -> None:
     """Simulated phones (in their own process): each (name, address, taps within s); sends back
     each phone's (address, tap to answer in s, seated) once every one is answered."""
-    from game.classroom.simclient import SimClient
+    from classroom.simclient import SimClient
 
     async def main() -> None:
         rng = random.Random(7)
@@ -111,7 +111,7 @@ def one_run(places: int, people: list[tuple[str, str, float]], honest: set[str])
 
 def flood(count: int, honest_count: int, places: int, spread: float) -> dict[str, Any]:
     """``count`` joins in a row from the laptop while ``honest_count`` phones join within ``spread`` s."""
-    from game.classroom.simclient import phone_address
+    from classroom.simclient import phone_address
 
     honest = [(f"Student {i}", phone_address(i), spread) for i in range(honest_count)]
     people = [(f"Bot {i}", LAPTOP, 0.0) for i in range(count)] + honest

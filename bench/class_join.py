@@ -5,7 +5,7 @@
 The target (issue 40): a class of up to 60 behind one address (a school's network) joins as
 well as one with an address each - every tap on Join gets a seat within 3 s, no tap is dropped,
 and every student sits at a table.  The bench runs the real class server with a room of many
-tables; the simulated phones (:class:`game.classroom.simclient.SimClient`, in processes of
+tables; the simulated phones (:class:`classroom.simclient.SimClient`, in processes of
 their own) load the page as a browser does, then all tap Join at the same moment - the worst
 case of a class told "join now".  It does this twice: every phone behind one address
 (127.0.9.1), then every phone on an address of its own (127.1.x.y).  Measured on the clock every
@@ -42,7 +42,7 @@ def phones(url: str, people: list[tuple[str, str]], go: Any, done: Any, results:
     """Simulated phones (in their own process): load the page, wait for ``go``, tap Join at once,
     stay until ``done`` (a phone gone at the start is not seated); send back each phone's (tap to
     answer in seconds, unanswered sockets, seated)."""
-    from game.classroom.simclient import SimClient
+    from classroom.simclient import SimClient
 
     async def main() -> None:
         loop = asyncio.get_running_loop()
@@ -70,9 +70,9 @@ def percentile(values: list[float], share: float) -> float:
 def room_server(code: str, places: int = 0) -> Any:
     """The real class server of a room of many tables of ``places`` (0: as many as a room holds)
     before its start, listening on the loopback (the class benches' room)."""
-    from game.classroom.room import Room
-    from game.classroom.server import ClassServer
-    from game.classroom.tables import MAX_PHONES
+    from classroom.room import Room
+    from classroom.server import ClassServer
+    from classroom.tables import MAX_PHONES
 
     room = Room(places or MAX_PHONES, code)
     room.many_tables = True
@@ -83,8 +83,8 @@ def room_server(code: str, places: int = 0) -> Any:
 
 def one_class(count: int, one_address: bool, processes: int) -> dict[str, Any]:
     """``count`` phones tap Join at once (behind one address or each on its own); the figures."""
-    from game.classroom.simclient import phone_address
-    from game.classroom.tables import plan_tables
+    from classroom.simclient import phone_address
+    from classroom.tables import plan_tables
 
     server = room_server(CODE)
     room = server.room

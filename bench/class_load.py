@@ -49,8 +49,8 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.classroom.room import TABLE_SEATS, Room
-from game.classroom.server import ClassServer
+from classroom.room import TABLE_SEATS, Room
+from classroom.server import ClassServer
 from game.rules import rules_named
 from game.table_size import check_players
 
@@ -65,16 +65,16 @@ Seen = tuple[float, int, int, int, tuple[str, ...]]
 
 def people(count: int, prefix: str = "P") -> list[tuple[str, str]]:
     """``count`` phones: each one's name and its own loopback address."""
-    from game.classroom.simclient import phone_address
+    from classroom.simclient import phone_address
 
     return [(f"{prefix}{i}", phone_address(i)) for i in range(count)]
 
 
 def timed_phone(url: str, name: str, address: str, plays: bool) -> Any:
     """A simulated phone that notes when it sends each card (and the turn it answers)."""
-    from game.classroom.protocol import Message
-    from game.classroom.protocol import Play as PlayCard
-    from game.classroom.simclient import SimClient
+    from classroom.protocol import Message
+    from classroom.protocol import Play as PlayCard
+    from classroom.simclient import SimClient
 
     class TimedPhone(SimClient):
         sent: list[Play]
@@ -158,8 +158,8 @@ def shown_at(played: Play, seen: list[Seen]) -> float | None:
 def update_cost(sessions: list[Any], repeat: int = 50) -> tuple[float, float]:
     """The processor time (ms) of making one update: every observation of one table built and
     encoded (the mean over the tables), and of every table of the room."""
-    from game.classroom.delivery import state_texts
-    from game.classroom.protocol import encode
+    from classroom.delivery import state_texts
+    from classroom.protocol import encode
 
     costs = []
     for session in sessions:

@@ -6,7 +6,7 @@ A lesson of ``--students`` students (games of four seats played by built-in play
 student) is reviewed first, as the class game does (the review workers, the default rollouts);
 that is not measured.  Then the projector's process runs the app's own frame (a table placing
 cards, drawn at 1280x720, headless) at 60 frames a second: first alone, then while the puzzle
-finder's worker (:mod:`game.classroom.lesson_puzzles`) gives every student's clear decisions
+finder's worker (:mod:`classroom.lesson_puzzles`) gives every student's clear decisions
 their second review, as a class game hands them over when each review is in.  Measured: the
 processor time of each projector frame (its thread's: what a stutter is made of) alone and while
 the puzzles are found (target: p99 under 16 ms, the same as the reviews'), and, on the clock,
@@ -43,7 +43,7 @@ def percentile(values: list[float], share: float) -> float:
 
 def reviewed_students(students: int, seed: int) -> list[tuple[Any, ...]]:
     """(rules, players, game seed, rounds, a student's reviewed decisions) of each student."""
-    from game.classroom.reviews import ReviewService
+    from classroom.reviews import ReviewService
     from game.play import game_seed, play_seeded_game
     from game.players.options import AgentOptions
     from game.rules import SNAP
@@ -91,7 +91,7 @@ def frames(app: Any, until: Any, most: int) -> list[float]:
 
 
 def measure(args: argparse.Namespace) -> dict[str, Any]:
-    from game.classroom.lesson_puzzles import PuzzleFinder, clear_decisions
+    from classroom.lesson_puzzles import PuzzleFinder, clear_decisions
 
     students = reviewed_students(args.students, args.seed)
     app, _pygame = projector()

@@ -6,14 +6,14 @@
 Every simulated phone (in ``--client-processes`` processes of their own) joins one room of many
 tables and plays its table to the end; the main thread does what the projector does each frame
 (pump the room, draw the overview of every table, headless).  When a table's game ends, its
-students' reviews are computed in the review worker processes (:mod:`game.classroom.reviews`,
+students' reviews are computed in the review worker processes (:mod:`classroom.reviews`,
 the default rollouts, as ``main.py review``) and each phone receives its own.  Measured, on the
 clock every process shares: from the phone reading its game's end to it reading its finished
 review - the first phone's, the median and the last's (targets for the last of 30 students on
 2 cores: 3 s on a quiet machine, 30 s beside six busy loops) - and the processor time of each
 projector frame drawn while the reviews were being computed (target: p99 under 16 ms).
 ``--niceness`` runs the review workers at another priority than the app's default
-(:data:`game.classroom.reviews.WORKER_NICENESS`), to choose it by measuring; ``--busy N`` runs N
+(:data:`classroom.reviews.WORKER_NICENESS`), to choose it by measuring; ``--busy N`` runs N
 processes that only spin (``while True: pass``, the priority of everything else) for the length
 of the lesson, as a teacher's browser and video would.
 """
@@ -52,7 +52,7 @@ def phones(url: str, names: list[tuple[str, str]], results: Any, ready: Any) -> 
     """Simulated students (in their own process), each on its own address (``names``: (name,
     address)): join in order, play, then wait for their review; each sends back (name, time its
     game ended, time its review was ready)."""
-    from game.classroom.simclient import SimClient
+    from classroom.simclient import SimClient
 
     async def main() -> None:
         clients = [SimClient(url, CODE, name, address=address) for name, address in names]
@@ -92,9 +92,9 @@ def percentile(values: list[float], share: float) -> float:
 def lesson(args: argparse.Namespace) -> dict[str, Any]:
     import pygame
 
-    from game.classroom.reviews import WORKER_NICENESS, ReviewService
-    from game.classroom.server import ClassServer
-    from game.classroom.tables import AUTO, plan_tables
+    from classroom.reviews import WORKER_NICENESS, ReviewService
+    from classroom.server import ClassServer
+    from classroom.tables import AUTO, plan_tables
     from game.review import DEFAULT_ROLLOUTS
     from game.rules import SNAP
     from scenes.app import App

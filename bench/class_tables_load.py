@@ -42,8 +42,8 @@ def room_of_phones(server_class: type, rules: Any, names: list[tuple[str, str]],
     processes of their own (``phones(url, *phone_args(share, results, ready))``; ``names``: each
     phone's name and its own address), in order: the server, the queue their results come back
     on, the processes."""
-    from game.classroom.room import Room
-    from game.classroom.tables import MAX_PHONES
+    from classroom.room import Room
+    from classroom.tables import MAX_PHONES
 
     room = Room(MAX_PHONES, code)
     room.many_tables = True
@@ -77,7 +77,7 @@ def hostile_laptop(url: str, sockets: int, stop: Any) -> None:
 
     import aiohttp
 
-    from game.classroom.simclient import phone_session
+    from classroom.simclient import phone_session
 
     async def one(session: aiohttp.ClientSession, index: int) -> None:
         rng = random.Random(index)
@@ -104,7 +104,7 @@ def many_tables(args: Any, phones: Callable[..., None], server_class: type) -> d
     import psutil
     import pygame
 
-    from game.classroom.tables import AUTO, plan_tables
+    from classroom.tables import AUTO, plan_tables
     from game.rules import rules_named
     from scenes.app import App
     from scenes.classroom.overview import OverviewScene

@@ -32,7 +32,7 @@ from pathlib import Path
 PROJECT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(PROJECT))
 
-from game.cluster import WORKER_SETTINGS as QUIET_WORKERS  # noqa: E402 - docs/lab.md's settings for a league
+from cluster import WORKER_SETTINGS as QUIET_WORKERS  # noqa: E402 - docs/lab.md's settings for a league
 
 from _kit import add_smoke, checkpoint, run  # noqa: E402
 
@@ -83,7 +83,7 @@ def dask_cpu(processes: list[subprocess.Popen[bytes]]) -> float:
             continue
         for member in members:
             try:
-                if "game.cluster.helper" in " ".join(member.cmdline()):
+                if "cluster.helper" in " ".join(member.cmdline()):
                     continue
                 times = member.cpu_times()
             except psutil.Error:
@@ -147,7 +147,7 @@ def main() -> int:
     parser.add_argument("--no-nanny", action="store_true", help="workers without Dask's nanny (as before)")
     parser.add_argument("--quiet-workers", action="store_true",
                         help="start the scheduler and workers with docs/lab.md's settings for a league "
-                             "(game.cluster.WORKER_SETTINGS)")
+                             "(cluster.WORKER_SETTINGS)")
     add_smoke(parser)
     args = parser.parse_args()
     if args.smoke:  # one worker, one shard a side, once

@@ -44,7 +44,7 @@ sys.path.insert(0, str(ROOT))
 
 from game import SNAP, Game, Phase, Rules, game_seed  # noqa: E402
 from game.batch.games import BatchGames  # noqa: E402
-from game.lab.batched import BATCH_CHUNK, game_seeds  # noqa: E402
+from lab.batched import BATCH_CHUNK, game_seeds  # noqa: E402
 from game.rules import ALL_CARDS, HAND_SIZE, ROW_LIMIT, ROWS  # noqa: E402
 
 from _kit import add_smoke, run  # noqa: E402

@@ -70,7 +70,7 @@ def build(folder: Path, games: int) -> tuple[Path, Path]:
         lines.with_suffix(".tmp").rename(lines)
         print(f"built {games:,} games in {time.perf_counter() - started:.1f} s: {lines}")
     if not database.exists():
-        from game.store.history import History
+        from store.history import History
 
         started = time.perf_counter()
         with History(database.with_suffix(".tmp")) as history:
@@ -87,7 +87,7 @@ def measure(lines: Path, database: Path, games: int) -> dict[str, float]:
     """Run in a fresh process: every figure, in seconds (and max RSS in MB)."""
     import pygame
 
-    from game.store.history import History
+    from store.history import History
     from game.record import read_game
     from scenes.app import App
     from scenes.base import Input, InputKind

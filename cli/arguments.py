@@ -13,7 +13,7 @@ from game.rules import DEFAULT_PRESET, presets_help, presets_offered
 from game.i18n import N_, _
 
 if TYPE_CHECKING:
-    from game.cluster import Cluster
+    from cluster import Cluster
 
 Commands: TypeAlias = "argparse._SubParsersAction[Any]"
 """The type of ``main.py``'s subcommands, for annotations."""
@@ -194,7 +194,7 @@ def with_cluster(address: str | None, error_line: str, run: Callable[[Cluster | 
     """``run`` with the cluster of ``--cluster`` (``None`` without it), closed after.  An address
     where no scheduler answers is one line (``error_line`` with its ``{error}``) and exit code 2.
     ``ModuleNotFoundError`` without ``dask[distributed]``."""
-    from game.cluster import Cluster, ClusterError  # noqa: PLC0415 - each command's modules load when it runs: main.py and its other commands start without them
+    from cluster import Cluster, ClusterError  # noqa: PLC0415 - each command's modules load when it runs: main.py and its other commands start without them
 
     try:
         cluster = Cluster(address) if address is not None else None

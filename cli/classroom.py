@@ -8,9 +8,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
 
-from game.classroom.predictions import DEFAULT_SECONDS
-from game.classroom.room import DEFAULT_PORT, TABLE_SEATS, check_code, seats_for
-from game.classroom.tables import AUTO, DEAL_CHOICES, DUPLICATE, MAX_PHONES
+from classroom.predictions import DEFAULT_SECONDS
+from classroom.room import DEFAULT_PORT, TABLE_SEATS, check_code, seats_for
+from classroom.tables import AUTO, DEAL_CHOICES, DUPLICATE, MAX_PHONES
 from game.i18n import _
 from game.players.agents import AGENT_KINDS
 from game.players.options import DEFAULT_THINK_MS
@@ -180,11 +180,11 @@ def class_option(args: argparse.Namespace, error: Callable[[str], NoReturn]) -> 
 
 def report_folder(folder: Path | None, error: Callable[[str], NoReturn]) -> Path | None:
     """``--report DIR`` made ready before the lesson starts, checked as every output folder is (a
-    folder that takes a file, made if missing: :func:`game.store.outputs.check_output_folder`), else
+    folder that takes a file, made if missing: :func:`store.outputs.check_output_folder`), else
     one line and exit 2.  The temporary files a killed write left in the report folder go."""
-    from game.classroom.report import clean_leftovers, default_report_dir  # noqa: PLC0415 - each command's modules load when it runs: main.py and its other commands start without them
+    from classroom.report import clean_leftovers, default_report_dir  # noqa: PLC0415 - each command's modules load when it runs: main.py and its other commands start without them
     from game.jsonl import problem_text  # noqa: PLC0415 - as above
-    from game.store.outputs import check_output_folder, shown_path  # noqa: PLC0415 - as above
+    from store.outputs import check_output_folder, shown_path  # noqa: PLC0415 - as above
 
     if folder is not None:
         try:

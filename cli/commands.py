@@ -10,7 +10,7 @@ from typing import Sequence
 
 from . import stopping
 from game.i18n import _
-from game.store.storage import default_history_path
+from store.storage import default_history_path
 
 from . import classroom, history, language, lessons, play, puzzles, replay, review, simulate, tournament
 from .arguments import OneLineErrorParser
@@ -46,7 +46,7 @@ WINDOWED = {"play": play.options, "class": classroom.options, "example": replay.
 """Commands that open the app's window, and the options they give it (``puzzles``: without a subcommand)."""
 
 
-OWN_PACKAGES = frozenset({"game", "cli", "scenes"})
+OWN_PACKAGES = frozenset({"game", "bots", "lab", "tournament", "cluster", "classroom", "store", "cli", "scenes"})
 
 
 def _run_printing(prog: str, args: argparse.Namespace) -> int:

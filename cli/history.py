@@ -8,12 +8,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Sequence
 
 from game.i18n import _, ngettext
-from game.store.storage import default_history_path
+from store.storage import default_history_path
 
 from .arguments import Commands, OneLineErrorParser, path_argument
 
 if TYPE_CHECKING:
-    from game.store.history import History
+    from store.history import History
 
 
 def add_parser(commands: Commands) -> None:
@@ -37,7 +37,7 @@ def run(args: argparse.Namespace) -> int:
     """``history export FILE`` / ``history import FILE``: a line saying what was done, or one
     error line (exit 2 for a file that cannot be read or a history that cannot be opened, 1 when
     an export cannot be written or an import skipped unreadable lines, each noted)."""
-    from game.store.history import HistoryError, open_history  # noqa: PLC0415 - each command's modules load when it runs: main.py and its other commands start without them
+    from store.history import HistoryError, open_history  # noqa: PLC0415 - each command's modules load when it runs: main.py and its other commands start without them
     from game.jsonl import LineError, open_regular_file, problem_text  # noqa: PLC0415 - each command's modules load when it runs: main.py and its other commands start without them
 
     notes: list[str] = []
@@ -87,6 +87,6 @@ def print_notes(notes: Sequence[str]) -> None:
 def export_history(history: History, path: Path) -> int:
     """Write every game to ``path`` through a temporary file renamed at the end, so an
     export that fails (disk full) leaves no half file; ``OSError`` then."""
-    from game.store.outputs import write_lines_atomically  # noqa: PLC0415 - each command's modules load when it runs: main.py and its other commands start without them
+    from store.outputs import write_lines_atomically  # noqa: PLC0415 - each command's modules load when it runs: main.py and its other commands start without them
 
     return write_lines_atomically(path, history.record_lines())

@@ -1,11 +1,11 @@
 """``python main.py lessons [--class NAME]``, ``python main.py lessons report [CODE|latest]`` and
 ``python main.py lessons forget NAME --class C`` and ``python main.py lessons forget-lesson CODE``.
 
-The class lessons kept in the history (:mod:`game.store.lessons`): the list (when, the class, the
+The class lessons kept in the history (:mod:`store.lessons`): the list (when, the class, the
 room's code, students, games, where the report is; one class's only with ``--class``), a lesson's
 report written again from the history alone - the reviews a stop left missing are made first,
 with a progress bar - and one student of a class forgotten everywhere the history keeps them
-(:mod:`game.store.forgetting`), their lessons' reports written again without them; or one lesson
+(:mod:`store.forgetting`), their lessons' reports written again without them; or one lesson
 forgotten whole.  Every command first finishes the reports an interrupted forget left listed.
 """
 
@@ -21,17 +21,17 @@ from typing import TYPE_CHECKING, Any
 
 from game.i18n import _, ngettext
 from game.rules import rules_named
-from game.store.history import HistoryError, open_history
-from game.store.lessons import LessonInfo, lessons
-from game.store.outputs import shown_path
-from game.store.storage import default_history_path
+from store.history import HistoryError, open_history
+from store.lessons import LessonInfo, lessons
+from store.outputs import shown_path
+from store.storage import default_history_path
 
 from .arguments import Commands, Error
 from .progress import Progress
 
 if TYPE_CHECKING:
-    from game.classroom.lesson_book import LessonBook, Rewritten
-    from game.store.forgetting import Forgotten
+    from classroom.lesson_book import LessonBook, Rewritten
+    from store.forgetting import Forgotten
 
 LATEST = "latest"
 
@@ -109,7 +109,7 @@ def run(args: argparse.Namespace) -> int:
 def finish_listed(args: argparse.Namespace) -> bool:
     """The reports an interrupted forget left to write again, written (a line says which); whether
     the history could be read."""
-    from game.classroom.lesson_book import rewrite_listed  # noqa: PLC0415 - each command's modules load when it runs: main.py and its other commands start without them
+    from classroom.lesson_book import rewrite_listed  # noqa: PLC0415 - each command's modules load when it runs: main.py and its other commands start without them
 
     try:
         done = rewrite_listed()
@@ -162,9 +162,9 @@ def lesson_line(lesson: LessonInfo) -> str:
 
 def forget(args: argparse.Namespace, class_name: str) -> int:
     """Forget the student ``args.name`` of ``class_name``, then write their lessons' reports again."""
-    from game.classroom.lesson_book import rewrite_listed  # noqa: PLC0415 - each command's modules load when it runs: main.py and its other commands start without them
-    from game.classroom.room import name_key  # noqa: PLC0415 - as above
-    from game.store.forgetting import forget_student  # noqa: PLC0415 - as above
+    from classroom.lesson_book import rewrite_listed  # noqa: PLC0415 - each command's modules load when it runs: main.py and its other commands start without them
+    from classroom.room import name_key  # noqa: PLC0415 - as above
+    from store.forgetting import forget_student  # noqa: PLC0415 - as above
 
     wanted = name_key(args.name)
     if not wanted:
@@ -208,8 +208,8 @@ def forgotten_line(name: str, class_name: str, done: Forgotten, pages: Sequence[
 def forget_lesson(args: argparse.Namespace, found: list[LessonInfo], class_name: str | None) -> int:
     """Forget the lesson ``args.lesson`` names (of ``class_name``, if given) whole, then write the
     class's later lessons' reports again."""
-    from game.classroom.lesson_book import rewrite_listed  # noqa: PLC0415 - each command's modules load when it runs: main.py and its other commands start without them
-    from game.store.forgetting import forget_lesson as forget_whole  # noqa: PLC0415 - as above
+    from classroom.lesson_book import rewrite_listed  # noqa: PLC0415 - each command's modules load when it runs: main.py and its other commands start without them
+    from store.forgetting import forget_lesson as forget_whole  # noqa: PLC0415 - as above
 
     error: Error = args.subparser.error
     lesson = chosen([info for info in found if class_name is None or info.class_name == class_name], args.lesson)
@@ -248,7 +248,7 @@ def chosen(found: list[LessonInfo], wanted: str) -> LessonInfo | None:
 
 
 def write_again(args: argparse.Namespace, found: list[LessonInfo]) -> int:
-    from game.classroom.lesson_book import LessonBook  # noqa: PLC0415 - each command's modules load when it runs: main.py and its other commands start without them
+    from classroom.lesson_book import LessonBook  # noqa: PLC0415 - each command's modules load when it runs: main.py and its other commands start without them
     error: Error = args.subparser.error
     lesson = chosen(found, args.lesson)
     if lesson is None:
@@ -276,7 +276,7 @@ def failed(args: argparse.Namespace, message: str) -> int:
 def make_missing_reviews(book: LessonBook) -> int:
     """Make the reviews of ``book`` that a stop left missing (in worker processes, with a progress
     bar), adding each to the lesson as it is ready; how many were made."""
-    from game.classroom.reviews import ReviewService, StudentReview  # noqa: PLC0415 - each command's modules load when it runs: main.py and its other commands start without them
+    from classroom.reviews import ReviewService, StudentReview  # noqa: PLC0415 - each command's modules load when it runs: main.py and its other commands start without them
 
     service = ReviewService()
     try:

@@ -9,7 +9,7 @@ from game.players.options import DEFAULT_THINK_MS
 from game.players.agents import AGENT_KINDS
 from game.i18n import _, ngettext
 from game.kinds import Bot, Level, PlayerKind, parse_bot
-from game.store.storage import default_history_path
+from store.storage import default_history_path
 from game.table_size import DEFAULT_PLAYERS, MODES, mode_kinds
 from game.text import NAME_LIMIT, InvalidNameError, check_name
 
@@ -102,7 +102,7 @@ def seat_kinds(mode: str, levels: str | None, bots: Sequence[str] | None,
 
 def bot_of(command: str, error: Error) -> Bot:
     """The bot of a ``--bots`` COMMAND (``bot-statement:COMMAND`` and the like as given), its program found."""
-    from game.bots.command import check_command  # noqa: PLC0415 - each command's modules load when it runs: main.py and its other commands start without them
+    from bots.command import check_command  # noqa: PLC0415 - each command's modules load when it runs: main.py and its other commands start without them
 
     try:
         bot = parse_bot(command) or Bot.in_order(command)
@@ -116,7 +116,7 @@ def play_seats(args: argparse.Namespace, names: tuple[str, ...] | None, players:
                ) -> tuple[tuple[str, ...] | None, tuple[str, ...] | None]:
     """Seat kinds and names of ``play``: ``--ai``, ``--bots``, then each ``--bot NAME=COMMAND``
     (its NAME shown instead of the command)."""
-    from game.bots.seating import name_bot_seats, parse_named_bots  # noqa: PLC0415 - each command's modules load when it runs: main.py and its other commands start without them
+    from bots.seating import name_bot_seats, parse_named_bots  # noqa: PLC0415 - each command's modules load when it runs: main.py and its other commands start without them
     from scenes.model.seats import default_names  # noqa: PLC0415 - each command's modules load when it runs: main.py and its other commands start without them
 
     try:

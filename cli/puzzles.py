@@ -20,7 +20,7 @@ from game.i18n import _, ngettext
 from game.review_terms import ROW
 from game.review_terms import DEFAULT_ROLLOUTS
 from game.rules import Offered
-from game.store.storage import default_history_path
+from store.storage import default_history_path
 from game.text import NAME_LIMIT
 
 from . import stopping
@@ -32,8 +32,8 @@ from .progress import Progress
 if TYPE_CHECKING:
     from game.puzzles import Puzzle
     from game.rules import Rules
-    from game.store.history import History
-    from game.store.puzzles import StoredPuzzle
+    from store.history import History
+    from store.puzzles import StoredPuzzle
     from scenes.model.options import PlayOptions
 
 MAX_MADE_GAMES = 100_000
@@ -117,7 +117,7 @@ def options(args: argparse.Namespace) -> PlayOptions:
 # ------------------------------------------------------------------ printing
 def run(args: argparse.Namespace) -> int:
     """``puzzles make`` or ``puzzles list``: exit 0, 2 for a bad flag or a history that cannot be used."""
-    from game.store.history import HistoryError, open_history  # noqa: PLC0415 - each command's modules load when it runs: main.py and its other commands start without them
+    from store.history import HistoryError, open_history  # noqa: PLC0415 - each command's modules load when it runs: main.py and its other commands start without them
 
     error: Error = args.subparser.error
     if args.puzzles_command == "make":
@@ -167,7 +167,7 @@ def make(history: History, rules: Rules, kinds: Sequence[str], args: argparse.Na
     """Play and review the games, storing each one's puzzles when it is done; a line saying what was made."""
     from game.engine import new_seed  # noqa: PLC0415 - each command's modules load when it runs: main.py and its other commands start without them
     from game.puzzles.making import made_games  # noqa: PLC0415 - each command's modules load when it runs: main.py and its other commands start without them
-    from game.store.puzzles import add_puzzles  # noqa: PLC0415 - each command's modules load when it runs: main.py and its other commands start without them
+    from store.puzzles import add_puzzles  # noqa: PLC0415 - each command's modules load when it runs: main.py and its other commands start without them
 
     seed = new_seed() if args.seed is None else args.seed
     bar = None if args.no_progress else Progress(args.games)
@@ -201,7 +201,7 @@ def made_summary(found: int, added: int, games: int, seed: int) -> str:
 def list_puzzles(history: History, class_name: str | None, as_json: bool) -> int:
     """Every puzzle (of ``class_name`` only, when given), as text or one JSON list."""
     from game.puzzles.making import MAKE_COMMAND  # noqa: PLC0415 - each command's modules load when it runs: main.py and its other commands start without them
-    from game.store.puzzles import stored_puzzles  # noqa: PLC0415 - each command's modules load when it runs: main.py and its other commands start without them
+    from store.puzzles import stored_puzzles  # noqa: PLC0415 - each command's modules load when it runs: main.py and its other commands start without them
 
     check_puzzles(history, class_name)
     puzzles = stored_puzzles(history, class_name)
@@ -228,7 +228,7 @@ class CheckProgress(Progress):
 def rated(history: History, puzzles: Sequence[StoredPuzzle]) -> list[tuple[StoredPuzzle, int]]:
     """Each puzzle with its rating: as every class's answers moved it, or as its difficulty predicts."""
     from game.puzzles.rating import predicted_rating  # noqa: PLC0415 - each command's modules load when it runs: main.py and its other commands start without them
-    from game.store.ratings import ratings_of  # noqa: PLC0415 - each command's modules load when it runs: main.py and its other commands start without them
+    from store.ratings import ratings_of  # noqa: PLC0415 - each command's modules load when it runs: main.py and its other commands start without them
 
     moved = ratings_of(history).puzzles
     return [(stored, round((moved.get(stored.id) or predicted_rating(stored.puzzle)).rating)) for stored in puzzles]
@@ -238,7 +238,7 @@ def check_puzzles(history: History, class_name: str | None, *, again: bool = Fal
     """Check the puzzles not checked yet (every one, ``again``) against the opponent models and store
     their figures; every puzzle of ``class_name`` (all, when ``None``) comes back, marked ones too."""
     from game.puzzles.finding import checked  # noqa: PLC0415 - each command's modules load when it runs: main.py and its other commands start without them
-    from game.store.puzzles import save_checked, stored_puzzles  # noqa: PLC0415 - each command's modules load when it runs: main.py and its other commands start without them
+    from store.puzzles import save_checked, stored_puzzles  # noqa: PLC0415 - each command's modules load when it runs: main.py and its other commands start without them
 
     puzzles = stored_puzzles(history, class_name, with_marked=True)
     waiting = [stored for stored in puzzles if again or not stored.puzzle.models]

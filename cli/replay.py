@@ -68,7 +68,7 @@ def load_replay(path: Path | None, from_history: bool, game_number: int | None,
             return read_game(path, game_number or 1)
         except RecordError as problem:
             error(str(problem))
-    from game.store.history import HistoryError, open_history  # noqa: PLC0415 - each command's modules load when it runs: main.py and its other commands start without them
+    from store.history import HistoryError, open_history  # noqa: PLC0415 - each command's modules load when it runs: main.py and its other commands start without them
 
     try:
         with open_history() as history:

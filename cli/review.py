@@ -80,7 +80,7 @@ def game_number_of(args: argparse.Namespace) -> int:
         return int(args.game)
     if args.file is not None:
         return 1
-    from game.store.history import open_history  # noqa: PLC0415 - each command's modules load when it runs: main.py and its other commands start without them
+    from store.history import open_history  # noqa: PLC0415 - each command's modules load when it runs: main.py and its other commands start without them
 
     with open_history() as history:
         return history.count()

@@ -1,5 +1,5 @@
 """``main.py simulate``: many computer games without a window; the flags checked, the run
-(:func:`game.lab.simulate.simulate`) started, its summary printed."""
+(:func:`lab.simulate.simulate`) started, its summary printed."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from game.i18n import _
 from game.players.options import DEFAULT_THINK_MS, AgentOptions
 from . import stopping
 from game.engine import new_seed
-from game.cluster import ClusterError
+from cluster import ClusterError
 from game.rules import Offered, Rules, rules_named
 
 from .arguments import (add_rules_option, Commands, Error, add_bot_option, add_clock_option, add_cluster_option, with_cluster,
@@ -23,9 +23,9 @@ from .arguments import (add_rules_option, Commands, Error, add_bot_option, add_c
 from .progress import Progress
 
 if TYPE_CHECKING:
-    from game.bots.seating import NamedBot
-    from game.cluster import Cluster
-    from game.lab.records import RecordsFile
+    from bots.seating import NamedBot
+    from cluster import Cluster
+    from lab.records import RecordsFile
 
 MAX_JOBS_PER_CPU = 4
 """``--jobs`` may ask for at most this many worker processes per processor."""
@@ -68,7 +68,7 @@ def add_parser(commands: Commands) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Check the arguments (one-line errors, exit 2), run, print the summary."""
-    from game.bots.seating import parse_named_bots, simulate_seats  # noqa: PLC0415 - each command's modules load when it runs: main.py and its other commands start without them
+    from bots.seating import parse_named_bots, simulate_seats  # noqa: PLC0415 - each command's modules load when it runs: main.py and its other commands start without them
 
     parser_error: Error = args.subparser.error
     try:
@@ -88,9 +88,9 @@ def run(args: argparse.Namespace) -> int:
 def _run(args: argparse.Namespace, rules: Rules, kinds: list[str], options: AgentOptions, seed: int,
          named: list[NamedBot], cluster: Cluster | None) -> int:
     """Run the checked simulation (on ``cluster`` if given) and print its summary."""
-    from game.bots.seating import bot_names  # noqa: PLC0415 - each command's modules load when it runs: main.py and its other commands start without them
-    from game.lab.records import RecordsWriteError  # noqa: PLC0415 - each command's modules load when it runs: main.py and its other commands start without them
-    from game.lab.simulate import simulate, total_games  # noqa: PLC0415 - each command's modules load when it runs: main.py and its other commands start without them
+    from bots.seating import bot_names  # noqa: PLC0415 - each command's modules load when it runs: main.py and its other commands start without them
+    from lab.records import RecordsWriteError  # noqa: PLC0415 - each command's modules load when it runs: main.py and its other commands start without them
+    from lab.simulate import simulate, total_games  # noqa: PLC0415 - each command's modules load when it runs: main.py and its other commands start without them
 
     record_to = _open_outputs(args, args.subparser.error)
     bar = None if args.no_progress else Progress(total_games(kinds, args.games, args.duplicate))
@@ -141,7 +141,7 @@ def _make_folder(path: Path, parser_error: Error) -> None:
 
 
 def _open_record(args: argparse.Namespace, parser_error: Error) -> RecordsFile:
-    from game.lab.records import RecordsFile, RecordsFileError  # noqa: PLC0415 - each command's modules load when it runs: main.py and its other commands start without them
+    from lab.records import RecordsFile, RecordsFileError  # noqa: PLC0415 - each command's modules load when it runs: main.py and its other commands start without them
 
     try:
         return RecordsFile(args.record, append=args.append, overwrite=args.overwrite)
@@ -151,7 +151,7 @@ def _open_record(args: argparse.Namespace, parser_error: Error) -> RecordsFile:
 
 def _close_quietly(record_to: RecordsFile | None) -> None:
     """Close the records file after a stop or an error already reported."""
-    from game.lab.records import RecordsWriteError  # noqa: PLC0415 - each command's modules load when it runs: main.py and its other commands start without them
+    from lab.records import RecordsWriteError  # noqa: PLC0415 - each command's modules load when it runs: main.py and its other commands start without them
 
     if record_to is not None:
         try:

@@ -20,18 +20,18 @@ from game.players.agents import AGENT_KINDS
 from . import stopping
 from game.engine import new_seed
 from game.rules import Offered, Rules, rules_named
-from game.tournament.schedule import TABLE_SIZE, Entrant, Schedule
+from tournament.schedule import TABLE_SIZE, Entrant, Schedule
 
-from game.cluster import BAD_ADDRESS, ClusterError
+from cluster import BAD_ADDRESS, ClusterError
 
 from .arguments import (add_rules_option, Commands, Error, add_clock_option, add_cluster_option, with_cluster, jobs_argument,
                         path_argument, rollouts_argument, seed_argument, tournament_games_argument)
 from .progress import Progress
 
 if TYPE_CHECKING:
-    from game.cluster import Cluster
-    from game.tournament.results import ResultsStore
-    from game.tournament.standings import Standing
+    from cluster import Cluster
+    from tournament.results import ResultsStore
+    from tournament.standings import Standing
 
 DEFAULT_GAMES = 1000
 DEFAULT_ROLLOUTS = 200
@@ -78,7 +78,7 @@ def add_parser(commands: Commands) -> argparse.ArgumentParser:
 def entrants_from(args: argparse.Namespace) -> list[Entrant]:
     """The bots, then the built-in levels; ``ValueError`` for a bad one, a name used twice or
     fewer than four."""
-    from game.bots.seating import parse_named_bots  # noqa: PLC0415 - each command's modules load when it runs: main.py and its other commands start without them
+    from bots.seating import parse_named_bots  # noqa: PLC0415 - each command's modules load when it runs: main.py and its other commands start without them
 
     entrants = [Entrant(bot.name, bot.kind) for bot in parse_named_bots(args.bot)]
     for level in (part.strip() for part in (args.include or "").split(",")):
@@ -100,8 +100,8 @@ def entrants_from(args: argparse.Namespace) -> list[Entrant]:
 
 def run(args: argparse.Namespace) -> int:
     """Check the arguments, play the games not played yet, print and write the standings."""
-    from game.tournament.results import stored_seed  # noqa: PLC0415 - each command's modules load when it runs: main.py and its other commands start without them
-    from game.tournament.standings import require_ratings_package  # noqa: PLC0415 - each command's modules load when it runs: main.py and its other commands start without them
+    from tournament.results import stored_seed  # noqa: PLC0415 - each command's modules load when it runs: main.py and its other commands start without them
+    from tournament.standings import require_ratings_package  # noqa: PLC0415 - each command's modules load when it runs: main.py and its other commands start without them
 
     require_ratings_package()  # its package's absence is one line, at once
     entrants, rules = checked_settings(args, args.subparser.error)
@@ -116,8 +116,8 @@ def run(args: argparse.Namespace) -> int:
 def _run(args: argparse.Namespace, entrants: list[Entrant], rules: Rules, seed: int, settings: dict[str, Any],
          cluster: Cluster | None) -> int:
     """Play the missing games (on ``cluster`` if given), then print and write the standings."""
-    from game.tournament.results import ResultsStore, TournamentFolderError  # noqa: PLC0415 - each command's modules load when it runs: main.py and its other commands start without them
-    from game.tournament.standings import standings  # noqa: PLC0415 - each command's modules load when it runs: main.py and its other commands start without them
+    from tournament.results import ResultsStore, TournamentFolderError  # noqa: PLC0415 - each command's modules load when it runs: main.py and its other commands start without them
+    from tournament.standings import standings  # noqa: PLC0415 - each command's modules load when it runs: main.py and its other commands start without them
 
     error: Error = args.subparser.error
     store = ResultsStore(args.out)
@@ -164,7 +164,7 @@ def timing_line(played: int, seconds: float, already: int, out: Path | None) -> 
 
 def checked_settings(args: argparse.Namespace, error: Error) -> tuple[list[Entrant], Rules]:
     """The entrants and rules; one-line errors (exit 2) for them or for a bad --jobs, --out or --html."""
-    from game.store.outputs import check_output_file  # noqa: PLC0415 - each command's modules load when it runs: main.py and its other commands start without them
+    from store.outputs import check_output_file  # noqa: PLC0415 - each command's modules load when it runs: main.py and its other commands start without them
 
     try:
         entrants = entrants_from(args)
@@ -190,7 +190,7 @@ def checked_settings(args: argparse.Namespace, error: Error) -> tuple[list[Entra
 def play(args: argparse.Namespace, schedule: Schedule, store: ResultsStore, rules: str, already: int,
          cluster: Cluster | None = None) -> None:
     """Play the games ``store`` does not hold yet, with a progress bar unless --no-progress."""
-    from game.tournament.dispatch import play_missing  # noqa: PLC0415 - each command's modules load when it runs: main.py and its other commands start without them
+    from tournament.dispatch import play_missing  # noqa: PLC0415 - each command's modules load when it runs: main.py and its other commands start without them
 
     options = AgentOptions(rollouts=args.rollouts, bot_cpu_clock=args.clock == "cpu",
                            bot_folder=os.getcwd() if cluster is not None else None)
@@ -204,8 +204,8 @@ def play(args: argparse.Namespace, schedule: Schedule, store: ResultsStore, rule
 
 def report(args: argparse.Namespace, table: Sequence[Standing], info: dict[str, Any], timing: str) -> int:
     """Write the standings where asked and print them (text, with ``timing``, or JSON)."""
-    from game.tournament import report as reports  # noqa: PLC0415 - each command's modules load when it runs: main.py and its other commands start without them
-    from game.tournament.outputs import write_outputs  # noqa: PLC0415 - each command's modules load when it runs: main.py and its other commands start without them
+    from tournament import report as reports  # noqa: PLC0415 - each command's modules load when it runs: main.py and its other commands start without them
+    from tournament.outputs import write_outputs  # noqa: PLC0415 - each command's modules load when it runs: main.py and its other commands start without them
 
     try:
         write_outputs(table, info, folder=args.out, html=args.html)

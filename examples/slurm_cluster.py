@@ -27,7 +27,7 @@ from typing import Any
 PROJECT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(PROJECT))
 
-from game.cluster import WORKER_SETTINGS  # noqa: E402 - the project is on the path now
+from cluster import WORKER_SETTINGS  # noqa: E402 - the project is on the path now
 
 
 def slurm_cluster(make: Any, args: argparse.Namespace) -> Any:

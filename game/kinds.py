@@ -7,7 +7,7 @@ record) into a small typed value, and written back as the text records hold.
   arena sends it), ``bot-statement:COMMAND`` (first, as the published statement says) or
   ``bot-phase-last:COMMAND`` (an older name of ``bot:``).
 
-Pure parsing: running bots is :mod:`game.bots`' business.
+Pure parsing: running bots is :mod:`bots`' business.
 """
 
 from __future__ import annotations
@@ -93,7 +93,7 @@ def parse_bot(text: str) -> Bot | None:
 def parse_kind(text: str, *, human: bool = True) -> PlayerKind:
     """The kind ``text`` names (``human`` only if ``human`` is allowed); ``ValueError`` saying
     why for anything else.  A bot's program is not looked for here (see
-    :func:`game.bots.command.check_command`)."""
+    :func:`bots.command.check_command`)."""
     bot = parse_bot(text)
     if bot is not None:
         return bot

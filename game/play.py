@@ -15,7 +15,7 @@ from .rules import Rules
 
 class BotSeats(Protocol):
     """Where the bots of one game are started, and closed together when it ends (the bots' own
-    package, ``game.bots.referee.BotTable``): the core seats a bot through it and never starts a process."""
+    package, ``bots.referee.BotTable``): the core seats a bot through it and never starts a process."""
 
     def seat(self, bot: Bot, *, seat: int, player_count: int, rng: random.Random, options: AgentOptions,
              log_path: Path | None) -> Agent:

@@ -15,13 +15,13 @@ from typing import TYPE_CHECKING, Callable
 
 import pygame
 
-from game.bots.process import close_all_bots
+from bots.process import close_all_bots
 from game.i18n import _
 from game.kinds import HUMAN
-from game.store.outputs import check_output_file, check_output_folder
+from store.outputs import check_output_file, check_output_folder
 from game.rules import SNAP, Rules, rules_named
 from game.scenarios import WORKED_EXAMPLE_FIRST_PLACEMENT
-from game.store.unfinished import UnfinishedError
+from store.unfinished import UnfinishedError
 
 from .kit import theme
 from .base import AppContext, Input, InputKind, SceneManager
@@ -218,10 +218,10 @@ def stop_helper_processes() -> None:
     """The app ends: every bot's process, the review workers with the students' reviews still
     queued, and the class's puzzle finder with what it was confirming (both are dropped)."""
     close_all_bots()
-    reviews = sys.modules.get("game.classroom.reviews")  # (loaded only by a class game)
+    reviews = sys.modules.get("classroom.reviews")  # (loaded only by a class game)
     if reviews is not None:
         reviews.close_shared_service()
-    puzzles = sys.modules.get("game.classroom.lesson_puzzles")  # (loaded only by a class with a name)
+    puzzles = sys.modules.get("classroom.lesson_puzzles")  # (loaded only by a class with a name)
     if puzzles is not None:
         puzzles.close_shared_finder()
 

@@ -29,7 +29,7 @@ from .model.class_settings import ClassSettings
 from .model.options import PlayOptions
 from .model.outcome import Outcome
 from .model.replay import Replay
-from game.store.unfinished import UnfinishedError, UnfinishedGame
+from store.unfinished import UnfinishedError, UnfinishedGame
 
 from .model.resume import Kept
 from .model.review_source import ReviewSource

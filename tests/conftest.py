@@ -24,7 +24,7 @@ PROJECT = Path(__file__).resolve().parent.parent
 if str(PROJECT) not in sys.path:
     sys.path.insert(0, str(PROJECT))
 
-from game.bots import proctree  # noqa: E402 - after the path is set
+from bots import proctree  # noqa: E402 - after the path is set
 
 proctree.subreaper_allowed = False  # pytest never adopts orphans (the bot tests that need it run a child)
 
@@ -95,7 +95,7 @@ def needs(package: str) -> pytest.MarkDecorator:
 
 def _missing_feature_package(error: BaseException) -> str | None:
     name = getattr(error, "name", None)
-    from game.bots.proctree import PackageMissing
+    from bots.proctree import PackageMissing
 
     if isinstance(error, (ModuleNotFoundError, PackageMissing)) and name and name.split(".")[0] in FEATURE_PACKAGES:
         return name.split(".")[0]

@@ -1,13 +1,13 @@
 // The phone page of a class game: join, then show what the server sends for this seat.
 // Plain JavaScript, no library.  Messages are described in docs/class-protocol.md and built and
-// parsed by the server in game/classroom/protocol.py; a test checks that this page reads no field
+// parsed by the server in classroom/protocol.py; a test checks that this page reads no field
 // the protocol does not document.
 // Every text is looked up by its English source in strings.json, the words of the class's
-// language (game/classroom/phone_words.py), fetched before connecting.
+// language (classroom/phone_words.py), fetched before connecting.
 "use strict";
 
 const $ = (id) => document.getElementById(id);
-const PROTOCOL_VERSION = 3;  // game/classroom/protocol.py's PROTOCOL_VERSION: the messages this page reads
+const PROTOCOL_VERSION = 3;  // classroom/protocol.py's PROTOCOL_VERSION: the messages this page reads
 const TOKEN_KEY = "sixtakes-seat-" + location.host;
 const RELOADED_KEY = "sixtakes-reloaded-" + location.host;
 let socket = null;
@@ -25,7 +25,7 @@ const OPEN_WAIT_MS = 5000;  // a socket still opening after this is closed and o
 let link = "connecting"; // the connection: connecting, open, lost, stopped (1012: it comes back), ended (1001)
 let words = {lang: "en", texts: {}, plurals: {}};
 let guessed = {};       // the guesses this phone sent: "round-turn-card" -> row 0-3, or 4 (takes a row)
-const MAIL = ["verdict", "review"];  // game/classroom/protocol.py's MAIL: kept by the server for each phone
+const MAIL = ["verdict", "review"];  // classroom/protocol.py's MAIL: kept by the server for each phone
 let mail = 0;           // MAIL messages received since this phone joined: sent with a resume, the rest come again
 let offline = null;     // a card tapped while the connection was down, {card, round, turn}: sent when it is back
 

@@ -13,7 +13,7 @@ The card is ``hand[int(u * len(hand))]``; a rule-4 row is ``int(u * 4)`` at the 
 ``seat = players`` of that turn.  ``mix`` is SplitMix64's finaliser.  Nothing depends on
 how many draws other players or other games made, so a game is the same alone, in a
 batch of thousands, in a worker process or on a cluster, and the engine path of the lab
-(:func:`game.lab.runner` for games with ``mc`` players) draws the same numbers through
+(:func:`lab.runner` for games with ``mc`` players) draws the same numbers through
 :func:`uniform` below.
 """
 

@@ -23,7 +23,7 @@ class AgentOptions:
     rollouts: int | None = None
     bot_cpu_clock: bool = True
     """Time external bots by the processor time their process tree uses rather than by the wall
-    clock (see :class:`game.bots.referee.BotAgent`): a busy computer then never makes a bot too
+    clock (see :class:`bots.referee.BotAgent`): a busy computer then never makes a bot too
     slow.  ``False``: the wall clock, as on the arena (``--clock wall``)."""
     bot_folder: str | None = None
     """The working folder bots start in (``None``: this process's).  A cluster's workers start

@@ -9,7 +9,7 @@
 * :mod:`~game.puzzles.reading` - a puzzle's JSON read back, every field checked.
 
 Pure like the rules core: nothing here opens a file or a database (the history keeps the
-puzzles: :mod:`game.store.puzzles`).
+puzzles: :mod:`store.puzzles`).
 """
 
 from .finding import (MIN_LEAD, MIN_LOSS, agrees, clear_answer, puzzles_from_decisions, puzzles_from_game,

@@ -2,7 +2,7 @@
 the class's answers as bars beside the true one.
 
 Reads :attr:`scenes.model.class_session.ClassSession.predictions` only (the model of
-:mod:`game.classroom.predictions`); draws in the table's explain area (the bottom band, free in
+:mod:`classroom.predictions`); draws in the table's explain area (the bottom band, free in
 a class game: the projector shows no hand).
 """
 
@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from game.classroom.predictions import ClassPredictions
+from classroom.predictions import ClassPredictions
 from game.i18n import _, ngettext, rich
 from game.predict import GUESSES, TAKES, guess_text
 from game.timeline import TableState

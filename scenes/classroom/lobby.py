@@ -1,6 +1,6 @@
 """The class game's lobby on the projector: room code, join address, QR code, seats.
 
-Opening the lobby starts the class server (:mod:`game.classroom.server`);
+Opening the lobby starts the class server (:mod:`classroom.server`);
 students open the address on their phones, type the code and a name, and
 appear in a seat.  The teacher starts with Enter (or the game starts by
 itself once ``--start-at`` seats are taken); a click on a seat's "Free"
@@ -17,12 +17,12 @@ from dataclasses import dataclass, replace
 
 import pygame
 
-from game.classroom.class_puzzles import DEFAULT_PUZZLES
-from game.classroom.lesson_book import class_tag_of
-from game.classroom.room import DEFAULT_PORT, Room, SeatInfo
+from classroom.class_puzzles import DEFAULT_PUZZLES
+from classroom.lesson_book import class_tag_of
+from classroom.room import DEFAULT_PORT, Room, SeatInfo
 
 from .qr import QrImage, qr_modules
-from game.classroom.server import ClassServer, lan_addresses
+from classroom.server import ClassServer, lan_addresses
 from game.i18n import Part, _, ngettext, rich
 from game.rules import Rules, rules_named
 

@@ -11,8 +11,8 @@ from collections.abc import Sequence
 
 import pygame
 
-from game.classroom.room import SeatInfo
-from game.classroom.tables import plan_tables
+from classroom.room import SeatInfo
+from classroom.tables import plan_tables
 from game.i18n import Part, _, ngettext, rich
 
 from ..kit import theme

@@ -16,9 +16,9 @@ from dataclasses import dataclass
 
 import pygame
 
-from game.classroom.lesson_book import LessonBook
-from game.classroom.server import ClassServer
-from game.classroom.tables import Standing, TableResult, plan_tables
+from classroom.lesson_book import LessonBook
+from classroom.server import ClassServer
+from classroom.tables import Standing, TableResult, plan_tables
 from game.i18n import _, ngettext, rich
 from game.rules import rules_named
 

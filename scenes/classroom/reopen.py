@@ -11,16 +11,16 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from game.classroom.lesson_book import LessonBook, class_tag_of
-from game.classroom.lesson_puzzles import shared_finder
-from game.classroom.reviews import shared_service
-from game.classroom.room import DEFAULT_PORT, Room
-from game.classroom.server import ClassServer
+from classroom.lesson_book import LessonBook, class_tag_of
+from classroom.lesson_puzzles import shared_finder
+from classroom.reviews import shared_service
+from classroom.room import DEFAULT_PORT, Room
+from classroom.server import ClassServer
 from game.i18n import _
 from game.rules import rules_named
-from game.classroom.tables import DIFFERENT, DUPLICATE
-from game.store.kept_room import UnfinishedRoom
-from game.store.unfinished import KeptRoom
+from classroom.tables import DIFFERENT, DUPLICATE
+from store.kept_room import UnfinishedRoom
+from store.unfinished import KeptRoom
 
 from ..base import AppContext, Scene
 from ..model.class_learning import Learning

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 import pygame
 
-from game.classroom.report import LessonReport
+from classroom.report import LessonReport
 from game.predict import best_predictor_places
 from game.i18n import Part, _, rich
 

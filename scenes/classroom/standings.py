@@ -9,7 +9,7 @@ from collections.abc import Sequence
 
 import pygame
 
-from game.classroom.tables import Standing
+from classroom.tables import Standing
 from game.i18n import Part, _
 
 from ..kit import theme

@@ -15,7 +15,7 @@ from typing import Protocol, Sequence
 
 import pygame
 
-from game.classroom.class_puzzles import PuzzleRound
+from classroom.class_puzzles import PuzzleRound
 from game.i18n import Part, _, ngettext, rich
 from game.puzzles import ROW
 from game.puzzles.themes import themes_line

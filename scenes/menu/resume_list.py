@@ -12,7 +12,7 @@ from typing import Sequence
 
 import pygame
 
-from game.store.history import MOST_UNFINISHED
+from store.history import MOST_UNFINISHED
 from game.i18n import _, ngettext
 
 from ..kit import theme

@@ -13,7 +13,7 @@ from typing import Sequence
 import pygame
 
 from game.i18n import N_, _
-from game.bots.command import check_command
+from bots.command import check_command
 from game.kinds import BOT_KIND, BOT_STATEMENT_KIND
 from game.rules import rules_named
 from game.table_size import DEFAULT_PLAYERS, MAX_PLAYERS, fit_count, fixed_count, mode_kinds

@@ -2,7 +2,7 @@
 
 Pure Python (no pygame).  A phone that leaves during a game (a closed tab, a
 flat battery, a lost network) would leave its table waiting for ever without
-``--time-limit``: its seat waits :attr:`game.classroom.guard.Limits.away_grace`
+``--time-limit``: its seat waits :attr:`classroom.guard.Limits.away_grace`
 seconds for the phone to come back, then a computer player answers for it -
 the projector and the table's phones are told - until the phone comes back
 with its secret, which gives the student their seat again (also told).

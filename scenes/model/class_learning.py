@@ -4,10 +4,10 @@ student's review on their phone, the teacher's lesson report, and the class's ow
 Pure Python (no pygame).  :class:`Learning` is what the teacher chose (``class --predict``,
 ``--no-review``, ``--report``, ``--class``); :class:`AfterGame` is a finished game's side of it:
 the game's figures added to the lesson (its report, and the history:
-:mod:`game.classroom.lesson_book`), with each student's key in the class; each student's review
-queued in the review workers (:mod:`game.classroom.reviews`) and sent to their phone as it fills
+:mod:`classroom.lesson_book`), with each student's key in the class; each student's review
+queued in the review workers (:mod:`classroom.reviews`) and sent to their phone as it fills
 in, and added to the lesson once ready; and, with a class, the review's clear decisions handed to
-the puzzle finder's worker (:mod:`game.classroom.lesson_puzzles`), whose confirmed puzzles are
+the puzzle finder's worker (:mod:`classroom.lesson_puzzles`), whose confirmed puzzles are
 kept as the class's.  A stop before a review is in leaves it missing, never lost: the lesson's
 games are in the history, and the review is made again from them.
 """
@@ -18,10 +18,10 @@ from concurrent.futures import Future
 from dataclasses import dataclass
 from typing import Any
 
-from game.classroom.lesson_book import GameEntry, LessonBook
-from game.classroom.lesson_puzzles import PuzzleFinder, clear_decisions
-from game.classroom.protocol import review_message
-from game.classroom.reviews import ReviewService, StudentReview, moved
+from classroom.lesson_book import GameEntry, LessonBook
+from classroom.lesson_puzzles import PuzzleFinder, clear_decisions
+from classroom.protocol import review_message
+from classroom.reviews import ReviewService, StudentReview, moved
 from game.puzzles import Puzzle
 from game.review import Decision
 

@@ -1,7 +1,7 @@
 """A class game's predictions on the phones: who is asked, their answers in, the verdicts out.
 
 Pure Python (no pygame).  The rules of a round (who may answer, when the placement may be shown,
-how it is scored) are :mod:`game.classroom.predictions`; this is the class game's side of them:
+how it is scored) are :mod:`classroom.predictions`; this is the class game's side of them:
 it asks the phones of :class:`~.class_session.ClassSession` (students not asked to act, and the
 room's watchers), adds the question to their observations, and sends each guesser its verdict
 once the engine has made the placement.
@@ -12,9 +12,9 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from game.classroom.predictions import ClassPredictions, reason_line
-from game.classroom.protocol import State, predict_question, verdict_message
-from game.classroom.server import Event
+from classroom.predictions import ClassPredictions, reason_line
+from classroom.protocol import State, predict_question, verdict_message
+from classroom.server import Event
 from game.engine import Placement
 from game.i18n import _
 from game.predict import Question

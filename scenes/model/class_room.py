@@ -1,7 +1,7 @@
 """A class room of many tables: every student plays at once, each table at its own pace.
 
 Pure Python (no pygame).  One server and one room (one code); when the
-teacher starts, the students are split into tables (:mod:`game.classroom.tables`)
+teacher starts, the students are split into tables (:mod:`classroom.tables`)
 and each table is an ordinary :class:`~.class_session.ClassSession`.  A
 table's session talks to a :class:`TableDoor` as a one-table room talks to
 its server: the door turns its seats into the room's seats, so a phone only
@@ -19,13 +19,13 @@ import secrets
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 
-from game.classroom.bridge import PUZZLE_CARD, PUZZLE_ROW
-from game.classroom.guard import Limits
-from game.classroom.observation import at_table
-from game.classroom.protocol import ClassRank, Message, State
-from game.classroom.room import Room, SeatInfo
-from game.classroom.server import ClassServer, Event
-from game.classroom.tables import (Standing, TablePlan, TableResult, class_standings, seat_comparison,
+from classroom.bridge import PUZZLE_CARD, PUZZLE_ROW
+from classroom.guard import Limits
+from classroom.observation import at_table
+from classroom.protocol import ClassRank, Message, State
+from classroom.room import Room, SeatInfo
+from classroom.server import ClassServer, Event
+from classroom.tables import (Standing, TablePlan, TableResult, class_standings, seat_comparison,
                                    SeatComparison, table_seeds)
 from game.engine import new_seed
 from game.i18n import _

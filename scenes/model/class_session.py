@@ -21,19 +21,19 @@ from dataclasses import dataclass
 
 from game.players.options import DEFAULT_OPTIONS, AgentOptions
 from game.players.agents import Agent, make_agent
-from game.classroom.lesson_book import GameEntry
-from game.classroom.observation import PublicTable
-from game.classroom.predictions import ClassPredictions
-from game.classroom.protocol import Error, State
-from game.classroom.reviews import StudentReview
-from game.classroom.room import Room
-from game.classroom.server import ClassServer, Event
+from classroom.lesson_book import GameEntry
+from classroom.observation import PublicTable
+from classroom.predictions import ClassPredictions
+from classroom.protocol import Error, State
+from classroom.reviews import StudentReview
+from classroom.room import Room
+from classroom.server import ClassServer, Event
 from game.engine import Placement, PlayerView, new_seed
 from game.i18n import _
 from game.play import make_player, players_rng
 from game.rules import Rules
 from game.table_size import CLASS_MODE
-from game.store.unfinished import KeptRoom
+from store.unfinished import KeptRoom
 
 from .class_away import AwaySeats
 from .class_learning import NO_LEARNING, AfterGame, Learning
@@ -260,7 +260,7 @@ class ClassSession(TableSession):
         return True
 
     def _problem(self, event: Event, question: Question | None) -> str:
-        """Why a phone's card or row (a whole number, a row 0-3: :mod:`game.classroom.protocol`
+        """Why a phone's card or row (a whole number, a row 0-3: :mod:`classroom.protocol`
         checked that) cannot be taken now, or ``""``."""
         if question is None or event.seat in self.given_to_ai or event.kind not in ("play", "row"):
             return _("nothing is asked of you now")  # (a warm-up's answer: no puzzle is open in a game)

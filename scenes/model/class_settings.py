@@ -11,14 +11,14 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from game.classroom.room import DEFAULT_PORT, TABLE_SEATS, seats_for
-from game.classroom.predictions import DEFAULT_SECONDS
-from game.classroom.tables import DUPLICATE, MAX_PHONES
+from classroom.room import DEFAULT_PORT, TABLE_SEATS, seats_for
+from classroom.predictions import DEFAULT_SECONDS
+from classroom.tables import DUPLICATE, MAX_PHONES
 from game.review import DEFAULT_ROLLOUTS
 from game.rules import DEFAULT_PRESET, rules_named
 
 if TYPE_CHECKING:
-    from game.classroom.lesson_book import LessonBook
+    from classroom.lesson_book import LessonBook
 
     from .class_learning import Learning
 
@@ -51,7 +51,7 @@ class ClassSettings:
     """Seats at each of many tables (snap: 4; classic: 2-10)."""
     students: int | None = None
     """Many tables: the most students the room takes (``class --students``; ``None``: as many as a
-    room seats, :data:`game.classroom.tables.MAX_PHONES`); more watch."""
+    room seats, :data:`classroom.tables.MAX_PHONES`); more watch."""
     shuffle: bool = False
     """Many tables: students are seated in a shuffled order, not in join order."""
     deals: str = DUPLICATE
@@ -79,8 +79,8 @@ class ClassSettings:
         learning: predictions (see :meth:`predict_for`), reviews, the lesson (its report, kept in the
         history unless ``keep`` is off: ``--record FILE``), the class's puzzles from its reviews.
         ``lesson``: the lesson going on (its warm-up made it, or a stopped lesson reopened)."""
-        from game.classroom.lesson_puzzles import shared_finder  # noqa: PLC0415 - kept light: main.py builds every parser on each run
-        from game.classroom.reviews import shared_service  # noqa: PLC0415 - as above
+        from classroom.lesson_puzzles import shared_finder  # noqa: PLC0415 - kept light: main.py builds every parser on each run
+        from classroom.reviews import shared_service  # noqa: PLC0415 - as above
 
         from .class_learning import Learning  # noqa: PLC0415 - as above
 
@@ -91,7 +91,7 @@ class ClassSettings:
 
     def lesson_book(self, code: str, keep: bool = True) -> LessonBook:
         """A new lesson of the room ``code`` (of the class, if it has one)."""
-        from game.classroom.lesson_book import LessonBook  # noqa: PLC0415 - kept light: main.py builds every parser on each run
+        from classroom.lesson_book import LessonBook  # noqa: PLC0415 - kept light: main.py builds every parser on each run
 
         return LessonBook.start(self.report_dir, code, keep, self.class_name)
 
@@ -145,7 +145,7 @@ def remembered_choices(settings: ClassSettings) -> dict[str, Any]:
 def checked_class_name(name: str) -> str:
     """A class's name as a player's name is checked (trimmed, NFC, printable, 1-24 characters);
     ``ValueError`` saying what is wrong."""
-    from game.classroom.room import normal_name, visible  # noqa: PLC0415 - kept light: main.py builds every parser on each run
+    from classroom.room import normal_name, visible  # noqa: PLC0415 - kept light: main.py builds every parser on each run
     from game.i18n import _  # noqa: PLC0415 - as above
     from game.text import InvalidNameError, check_name  # noqa: PLC0415 - as above
 
@@ -163,7 +163,7 @@ def with_remembered(settings: ClassSettings, saved: Any) -> ClassSettings:
     """``settings`` with the choices remembered from the last room (those that still make sense)."""
     if not isinstance(saved, dict):
         return settings
-    from game.classroom.tables import DEAL_CHOICES, MAX_PHONES  # noqa: PLC0415 - kept light: main.py builds every parser on each run
+    from classroom.tables import DEAL_CHOICES, MAX_PHONES  # noqa: PLC0415 - kept light: main.py builds every parser on each run
     from game.players.agents import AGENT_KINDS  # noqa: PLC0415 - as above
 
     chosen: dict[str, Any] = {}

@@ -4,15 +4,15 @@ Pure Python (no pygame).  Every observation is built from the moment the project
 placement on screen, if the turn on screen has one, else the engine as it is.  When a round's
 last card is on screen the engine has already dealt the next round; a seat's hand is then what
 that round left it, so no state mixes two rounds.  The observations are
-:mod:`game.classroom.protocol`'s ``state`` messages, built by :mod:`game.classroom.observation`.
+:mod:`classroom.protocol`'s ``state`` messages, built by :mod:`classroom.observation`.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from game.classroom.observation import PublicTable, public_observation, seat_observation
-from game.classroom.protocol import State
+from classroom.observation import PublicTable, public_observation, seat_observation
+from classroom.protocol import State
 from game.engine import PlayerView
 from game.timeline import TableState
 

@@ -1,13 +1,13 @@
 """The class's warm-up in the lobby: a few puzzles every phone answers before the game.
 
 Pure Python (no pygame).  The lesson (:mod:`.lesson`) holds the warm-up while it runs and pumps it
-every frame: the phones' answers come in (checked by :mod:`game.classroom.class_puzzles`), each
+every frame: the phones' answers come in (checked by :mod:`classroom.class_puzzles`), each
 phone is sent the puzzle as it stands for it, and the teacher's Space shows the class's answers
 (each phone gets its verdict, the answers go to the lesson: its report and the history), then
 asks the next puzzle.  After the last one the phones get the lobby again.
 
 The puzzles are the class's own first (from its earlier lessons), then puzzles made from
-computer games (:func:`game.store.puzzles.warmup_puzzles`); with none stored at all, a few are
+computer games (:func:`store.puzzles.warmup_puzzles`); with none stored at all, a few are
 made first, on a worker thread (:class:`scenes.puzzles.making.MakingJob`), while the projector
 says so.
 """
@@ -18,16 +18,16 @@ import queue
 import random
 from collections.abc import Callable
 
-from game.classroom.bridge import PUZZLE_CARD, PUZZLE_ROW, Event
-from game.classroom.class_puzzles import ClassPuzzles, PuzzleRound, puzzle_state, verdict_message
-from game.classroom.lesson_book import LessonBook
-from game.classroom.protocol import Error
-from game.classroom.server import ClassServer
+from classroom.bridge import PUZZLE_CARD, PUZZLE_ROW, Event
+from classroom.class_puzzles import ClassPuzzles, PuzzleRound, puzzle_state, verdict_message
+from classroom.lesson_book import LessonBook
+from classroom.protocol import Error
+from classroom.server import ClassServer
 from game.i18n import _
 from game.rules import DEFAULT_PRESET
-from game.store.history import HistoryError, open_history
-from game.store.puzzles import warmup_puzzles
-from game.store.students import PuzzleAnswer
+from store.history import HistoryError, open_history
+from store.puzzles import warmup_puzzles
+from store.students import PuzzleAnswer
 
 from ..puzzles import making
 from ..puzzles.making import MakingJob

@@ -14,10 +14,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.classroom.server import ClassServer
-from game.classroom.tables import TablePlan
+from classroom.server import ClassServer
+from classroom.tables import TablePlan
 from game.players.options import AgentOptions
-from game.store.kept_room import RoomChoices, UnfinishedRoom
+from store.kept_room import RoomChoices, UnfinishedRoom
 
 from .class_room import RoomGame, RoomOfTables, SaveTable, TableDoor
 from .class_session import ClassSession

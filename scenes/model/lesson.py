@@ -16,10 +16,10 @@ import queue
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from game.classroom.backlog import ReviewBacklog
-from game.classroom.lesson_book import LessonBook
-from game.classroom.reviews import shared_service
-from game.classroom.server import ClassServer
+from classroom.backlog import ReviewBacklog
+from classroom.lesson_book import LessonBook
+from classroom.reviews import shared_service
+from classroom.server import ClassServer
 
 from .class_room import RoomOfTables
 from .class_session import ClassSession

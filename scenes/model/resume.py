@@ -1,7 +1,7 @@
 """Keeping a game in progress and resuming it exactly where it was (pure Python).
 
 :func:`unfinished_of_session` writes down a live :class:`TableSession`'s
-decisions (see :mod:`game.store.unfinished`); :func:`resume_session` replays them
+decisions (see :mod:`store.unfinished`); :func:`resume_session` replays them
 through a new session - the humans' cards and rows through the session's
 own actions, the computer players' through stand-ins that repeat what they
 decided - and stops at the step the table showed.  Then the seats' own
@@ -21,12 +21,12 @@ from game.players.options import DEFAULT_OPTIONS, AgentOptions
 from game.engine import PlayerView
 from game.i18n import _
 from game.rules import rules_named
-from game.store.history import MOST_UNFINISHED, HistoryError, open_history
-from game.store.kept import keep_unfinished, unfinished_games
-from game.store.kept import set_aside as set_aside_in
-from game.store.kept_room import UnfinishedRoom, parse_kept
-from game.store.storage import default_history_path
-from game.store.unfinished import UnfinishedError, UnfinishedGame, unfinished_of
+from store.history import MOST_UNFINISHED, HistoryError, open_history
+from store.kept import keep_unfinished, unfinished_games
+from store.kept import set_aside as set_aside_in
+from store.kept_room import UnfinishedRoom, parse_kept
+from store.storage import default_history_path
+from store.unfinished import UnfinishedError, UnfinishedGame, unfinished_of
 
 from .saving import error_line
 from .session import Stage, TableSession
@@ -159,7 +159,7 @@ class Kept:
     saved: int
     """When it was last kept (Unix seconds)."""
     game: UnfinishedGame | UnfinishedRoom
-    """A game, or a room of many tables (:mod:`game.store.kept_room`)."""
+    """A game, or a room of many tables (:mod:`store.kept_room`)."""
 
     @property
     def class_game(self) -> bool:

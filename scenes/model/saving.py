@@ -10,10 +10,10 @@ from pathlib import Path
 from game.i18n import _
 from game.jsonl import problem_text
 from game.record import GameRecord, PlayerInfo, append_record, record_game, utc_timestamp
-from game.store.history import HistoryError, SavedWith, open_history
-from game.store.kept import KeptToo
-from game.store.outputs import check_output_file
-from game.store.storage import default_history_path
+from store.history import HistoryError, SavedWith, open_history
+from store.kept import KeptToo
+from store.outputs import check_output_file
+from store.storage import default_history_path
 
 from .session import TableSession
 

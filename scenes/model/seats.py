@@ -7,10 +7,10 @@ import os
 from dataclasses import dataclass, field
 from typing import Sequence
 
-from game.bots.command import split_command
+from bots.command import split_command
 from game.i18n import _
 from game.kinds import HUMAN, Bot, Human, PlayerKind, parse_bot_kind, parse_kind
-from game.bots.command import check_kind as check_player_kind
+from bots.command import check_kind as check_player_kind
 from game.table_size import MODE_KINDS
 from game.text import NAME_LIMIT
 

@@ -19,7 +19,7 @@ only decide at once on the calling thread: their decisions take
 microseconds, and the game is then exactly the engine's seeded game.
 
 Bots (``bot:COMMAND``) are agents too; the session owns their
-:class:`game.bots.referee.BotTable` and :meth:`TableSession.close` kills them.
+:class:`bots.referee.BotTable` and :meth:`TableSession.close` kills them.
 """
 
 from __future__ import annotations
@@ -36,7 +36,7 @@ from game.engine import Game, Phase, Placement, predict
 from game.explain import caption_parts, follows, preview_parts
 from game.i18n import Part
 from game.rules import SNAP, Rules
-from game.store.history import SavedWith
+from store.history import SavedWith
 from game.timeline import TableState, capture
 
 from .seats import Seat, human_seats, uses_curtain

@@ -13,7 +13,7 @@ import os
 from pathlib import Path
 from typing import Any
 
-from game.store.storage import data_dir
+from store.storage import data_dir
 
 SETTINGS_FILE = "settings.json"
 

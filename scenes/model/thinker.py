@@ -13,8 +13,8 @@ from typing import Any, Callable, Sequence
 
 from game.players.options import AgentOptions
 from game.players.agents import Agent
-from game.bots.failures import shown
-from game.bots.referee import BotAgent, BotTable
+from bots.failures import shown
+from bots.referee import BotAgent, BotTable
 from game.engine import Game, Phase
 from game.i18n import _
 from game.play import make_player, players_rng

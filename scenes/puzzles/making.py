@@ -11,8 +11,8 @@ from game.i18n import _
 from game.puzzles.making import DEFAULT_KINDS, made_games
 from game.review import DEFAULT_ROLLOUTS
 from game.rules import rules_named
-from game.store.history import HistoryError, open_history
-from game.store.puzzles import add_puzzles
+from store.history import HistoryError, open_history
+from store.puzzles import add_puzzles
 
 APP_GAMES = 5
 """Games the practice screen plays to make puzzles (about three puzzles a game)."""

@@ -20,9 +20,9 @@ from game.i18n import _
 from game.puzzles import Puzzle, PuzzleAnswerError, Verdict
 from game.puzzles.rating import START_RATING, predicted_rating
 from game.rules import DEFAULT_PRESET
-from game.store.history import History
-from game.store.puzzles import StoredPuzzle
-from game.store.ratings import practice_ratings, ratings_of
+from store.history import History
+from store.puzzles import StoredPuzzle
+from store.ratings import practice_ratings, ratings_of
 
 MAX_PLAYERS = 10
 """Players who may take turns at one screen (the menu's largest table)."""

@@ -1,6 +1,6 @@
 """The practice screen: a puzzle drawn as a table, the player's answer, the verdict, the next puzzle.
 
-The puzzles are the history's (:mod:`game.store.puzzles`).  A card puzzle asks
+The puzzles are the history's (:mod:`store.puzzles`).  A card puzzle asks
 for a card of the hand, a row puzzle (rule 4) for a row: the player selects
 one (a click, Left/Right, or 1-4 for a row) and answers (Enter, the Answer
 button, or a second click on the same choice); the verdict says whether it was
@@ -21,9 +21,9 @@ import time
 import pygame
 
 from game.puzzles import ROW
-from game.store.history import HistoryError, open_history
-from game.store.puzzles import StoredPuzzle, stored_puzzles
-from game.store.ratings import add_practice_answer
+from store.history import HistoryError, open_history
+from store.puzzles import StoredPuzzle, stored_puzzles
+from store.ratings import add_practice_answer
 
 from ..base import CONFIRM_KEYS, AppContext, Input, InputKind, Scene
 from .layout import puzzle_layout

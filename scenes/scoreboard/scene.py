@@ -1,6 +1,6 @@
 """The scoreboard: the games of the history, newest first, and who won most.
 
-It asks the history database (:mod:`game.store.history`) for one page of games at a
+It asks the history database (:mod:`store.history`) for one page of games at a
 time, so it opens as fast with 100,000 games as with ten and never holds them
 all.  Typing filters the games by player name; Tab (or the buttons) picks the
 period - every game, the last seven days or today - of both the list and the
@@ -20,9 +20,9 @@ from pathlib import Path
 
 import pygame
 
-from game.classroom.report import lesson_reports, lessons_line
+from classroom.report import lesson_reports, lessons_line
 from game.i18n import _
-from game.store.history import PERIODS, GameSummary, History, HistoryError, PlayerTotals, Query, open_history, period_start
+from store.history import PERIODS, GameSummary, History, HistoryError, PlayerTotals, Query, open_history, period_start
 from game.record import ReplayedRecord
 from game.text import NAME_LIMIT
 

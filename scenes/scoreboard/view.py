@@ -12,7 +12,7 @@ from typing import Sequence
 
 import pygame
 
-from game.store.history import PERIODS, GameSummary, PlayerTotals
+from store.history import PERIODS, GameSummary, PlayerTotals
 from game.table_size import CLASS_MODE
 from game.i18n import N_, Part, _, ngettext, rich
 

@@ -20,7 +20,7 @@ from tests.support.app_helpers import (  # noqa: E402
     history_records,
     ROOT, click, close_app, frames, key, move, open_app, run_until, table, type_text,
 )
-from game.bots.process import close_all_bots, running_bot_pids  # noqa: E402
+from bots.process import close_all_bots, running_bot_pids  # noqa: E402
 from game.record import read_records  # noqa: E402
 from scenes.app import App, run_app  # noqa: E402
 from scenes.model.language import use_language  # noqa: E402

@@ -19,7 +19,7 @@ import pytest
 from tests.conftest import needs
 from tests.support.app_helpers import close_app, frames, key, open_app, run_until
 
-from game.classroom.tables import Standing
+from classroom.tables import Standing
 from game.engine import Game
 from game.i18n import _
 from game.play import make_agents, play_game
@@ -174,7 +174,7 @@ def test_best_predictors_tied_are_all_named_on_the_class_results_of_many_tables(
 
 def test_a_class_game_s_replay_says_it_is_a_class_game_in_the_scoreboard_s_words() -> None:
     """Issue 41, item 6: the replay's top bar said "4 players, hot-seat"."""
-    from game.store.history import open_history
+    from store.history import open_history
     from scenes.scoreboard.view import game_mode
     from scenes.table.top_bar import _game_names
 
@@ -218,7 +218,7 @@ def test_the_results_screen_shows_a_typed_seed_but_not_a_drawn_one(seed: int, sh
 def test_the_scoreboard_names_the_newest_lesson_report_in_full_and_f3_opens_it(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Issue 41, item 2: the scoreboard's line was cut after ".local/s"."""
-    from game.classroom.report import LessonReport, default_report_dir
+    from classroom.report import LessonReport, default_report_dir
 
     deep = tmp_path / "a-teacher-s-home-folder" / ".local" / "share" / "six-takes-data-folder-of-this-computer"
     monkeypatch.setenv("SIXTAKES_DATA_DIR", str(deep))
@@ -247,7 +247,7 @@ def test_the_scoreboard_names_the_newest_lesson_report_in_full_and_f3_opens_it(
 def test_a_class_lobby_s_heading_is_never_cut_in_a_small_window(code: str, tmp_path: Path) -> None:
     """A class's name added to the lobby's heading pushed the time limit, predictions and watchers
     off its three lines ("pas de..."): the heading takes the lines its parts need."""
-    from game.classroom.room import Room
+    from classroom.room import Room
     from scenes.classroom.lobby import HEADING_LINES, LobbyScene, lobby_heading, pack_lines
     from scenes.kit.widgets import rich_width
     from scenes.model.class_settings import ClassSettings

@@ -8,10 +8,10 @@ import pygame
 import pytest
 from tests.support.app_helpers import click, close_app, frames, key, open_app, table
 
-from game.store.history import open_history
+from store.history import open_history
 
-from game.store.kept import keep_unfinished, unfinished_games
-from game.store.unfinished import parse_unfinished
+from store.kept import keep_unfinished, unfinished_games
+from store.unfinished import parse_unfinished
 from scenes.kit.confirm import CloseQuestion, ConfirmScene
 from scenes.menu.layout import menu_layout
 from scenes.menu.scene import MenuScene

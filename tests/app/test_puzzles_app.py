@@ -10,8 +10,8 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.store.history import connection_of, open_history
-from game.store.puzzles import add_puzzles, count_puzzles
+from store.history import connection_of, open_history
+from store.puzzles import add_puzzles, count_puzzles
 from scenes.kit import theme
 from scenes.menu.scene import MenuScene
 from scenes.model.options import PlayOptions

@@ -1,4 +1,4 @@
-"""tests/bots: external bot programs (game/bots/): the protocol, clocks, process trees, the arena's order; the bots themselves are in tests/support/bots/.
+"""tests/bots: external bot programs (bots/): the protocol, clocks, process trees, the arena's order; the bots themselves are in tests/support/bots/.
 
 Tier: fast; a test that plays whole games or starts servers is marked ``slow`` itself."""
 

@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 
 from game import CODINGAME, SNAP, Game, RandomAgent, play_game
-from game.bots.failures import COULD_NOT_START, EXITED, ILLEGAL_MOVE, NONSENSE, TOO_SLOW
-from game.bots.process import running_bot_pids
-from game.bots.referee import BotTable, make_bot_agent
+from bots.failures import COULD_NOT_START, EXITED, ILLEGAL_MOVE, NONSENSE, TOO_SLOW
+from bots.process import running_bot_pids
+from bots.referee import BotTable, make_bot_agent
 from game.kinds import parse_bot_kind
 from game.play import make_agents, play_seeded_game
 from tests.support.bots import command

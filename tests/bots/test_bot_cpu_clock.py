@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 from game import SNAP, Game, RandomAgent, play_game
 from game.players.options import AgentOptions
-from game.bots.failures import TOO_SLOW
-from game.bots.referee import BotTable
+from bots.failures import TOO_SLOW
+from bots.referee import BotTable
 from game.play import make_agents
 from tests.support.bots import command
 

@@ -8,8 +8,8 @@ import sys
 import pytest
 
 from game import SNAP, Game, play_game
-from game.bots.failures import TOO_SLOW, Disqualification
-from game.bots.referee import BotTable
+from bots.failures import TOO_SLOW, Disqualification
+from bots.referee import BotTable
 from game.play import make_agents
 from game.players.options import AgentOptions
 from tests.conftest import needs

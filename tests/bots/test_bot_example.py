@@ -6,8 +6,8 @@ import pytest
 import random
 
 from game import CLASSIC, SNAP, Game, RandomAgent, play_game
-from game.bots.process import running_bot_pids
-from game.bots.referee import BotTable, make_bot_agent
+from bots.process import running_bot_pids
+from bots.referee import BotTable, make_bot_agent
 from tests.support.bots import EXAMPLES, command
 
 EXAMPLE = EXAMPLES / "heuristic_bot.py"

@@ -13,9 +13,9 @@ import pytest
 
 from tests.conftest import needs
 from game import SNAP, Game, play_game
-from game.bots.failures import TOO_SLOW
-from game.bots.proctree import tree_cpu_seconds
-from game.bots.referee import BotTable
+from bots.failures import TOO_SLOW
+from bots.proctree import tree_cpu_seconds
+from bots.referee import BotTable
 from game.play import make_agents
 from game.players.options import AgentOptions
 from tests.support.bots import command

@@ -13,9 +13,9 @@ from pathlib import Path
 import pytest
 
 from game import SNAP, Game, RandomAgent, play_game
-from game.bots.failures import COULD_NOT_START, EXITED, FLOODS_STDOUT, ILLEGAL_MOVE, NONSENSE, TOO_SLOW, BotFailure
-from game.bots.process import BotProcess, close_all_bots, running_bot_pids
-from game.bots.referee import BotAgent, BotTable, make_bot_agent
+from bots.failures import COULD_NOT_START, EXITED, FLOODS_STDOUT, ILLEGAL_MOVE, NONSENSE, TOO_SLOW, BotFailure
+from bots.process import BotProcess, close_all_bots, running_bot_pids
+from bots.referee import BotAgent, BotTable, make_bot_agent
 from tests.support.bots import BOTS, command, process_gone, wait_until_gone
 from tests.conftest import PROJECT, needs
 
@@ -234,7 +234,7 @@ def test_bots_are_killed_when_the_program_is_interrupted(tmp_path: Path) -> None
     script.write_text(textwrap.dedent(f"""
         import random, sys
         sys.path.insert(0, {str(PROJECT)!r})
-        from game.bots.referee import make_bot_agent
+        from bots.referee import make_bot_agent
         bot = make_bot_agent({command("never_reads_bot.py")!r}, seat=0, player_count=4, rng=random.Random(0))
         print(bot.pid, flush=True)
         raise KeyboardInterrupt  # as Ctrl-C would, with the bot still running

@@ -15,10 +15,10 @@ from pathlib import Path
 import pytest
 
 from game import SNAP, Game, RandomAgent, play_game
-from game.bots.failures import EXITED
-from game.bots.process import running_bot_pids
-from game.bots.referee import BotTable, make_bot_agent
-from game.bots.proctree import MARKER_VARIABLE
+from bots.failures import EXITED
+from bots.process import running_bot_pids
+from bots.referee import BotTable, make_bot_agent
+from bots.proctree import MARKER_VARIABLE
 from tests.support.bots import command, process_gone, wait_until_gone
 from tests.conftest import PROJECT, needs
 
@@ -79,7 +79,7 @@ def test_the_killed_children_are_reaped_not_left_as_zombies(tmp_path: Path) -> N
         import sys
         sys.path[:0] = [{str(PROJECT)!r}, {str(PROJECT / "tests" / "bots")!r}]
         from test_bot_process_tree import play_spawner
-        from game.bots import proctree
+        from bots import proctree
         proctree.subreaper_allowed = True  # as in the app (importing the tests turned it off)
         for args in ((), ("--exit",)):
             print(play_spawner(*args)[1], flush=True)
@@ -123,7 +123,7 @@ def test_bots_and_their_children_die_when_the_program_is_killed_with_sigkill(tmp
         import random, sys, time
         sys.path.insert(0, {str(PROJECT)!r})
         from game import SNAP, Game
-        from game.bots.referee import make_bot_agent
+        from bots.referee import make_bot_agent
         bot = make_bot_agent({command("setsid_spawner_bot.py")!r}, seat=0, player_count=4,
                              rng=random.Random(0))
         bot.first_answer_seconds = 10.0

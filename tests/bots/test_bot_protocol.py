@@ -10,11 +10,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.bots.command import check_command, split_command
-from game.bots.failures import NONSENSE
-from game.bots.referee import BotAgent, BotTable
+from bots.command import check_command, split_command
+from bots.failures import NONSENSE
+from bots.referee import BotAgent, BotTable
 from game.kinds import parse_bot_kind
-from game.bots.protocol import (
+from bots.protocol import (
     CHOOSE_CARD,
     CHOOSE_ROW,
     LINES_PER_TURN,

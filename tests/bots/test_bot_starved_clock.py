@@ -11,9 +11,9 @@ import sys
 
 import pytest
 
-from game.bots.failures import TOO_SLOW, BotFailure
-from game.bots.process import CPU_CLOCK_BACKSTOP, AnswerClock, BotProcess
-from game.bots.proctree import SCHEDSTAT_SUPPORTED, Activity, tree_activity
+from bots.failures import TOO_SLOW, BotFailure
+from bots.process import CPU_CLOCK_BACKSTOP, AnswerClock, BotProcess
+from bots.proctree import SCHEDSTAT_SUPPORTED, Activity, tree_activity
 
 LIMIT = 0.1
 BACKSTOP = LIMIT * CPU_CLOCK_BACKSTOP

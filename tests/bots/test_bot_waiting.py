@@ -10,10 +10,10 @@ from pathlib import Path
 import pytest
 
 from game import CODINGAME, SNAP, Game, play_game
-from game.bots import input_wait
-from game.bots.failures import TOO_SLOW, WAITS_FOR_INPUT, Disqualification
-from game.bots.process import WAITS_FOR_INPUT_DETAIL
-from game.bots.referee import BotTable
+from bots import input_wait
+from bots.failures import TOO_SLOW, WAITS_FOR_INPUT, Disqualification
+from bots.process import WAITS_FOR_INPUT_DETAIL
+from bots.referee import BotTable
 from game.play import make_agents
 from game.players.options import AgentOptions
 from game.rules import Rules

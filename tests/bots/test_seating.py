@@ -13,7 +13,7 @@ import pytest
 
 from game.record import read_records
 from game.rules import CLASSIC, SNAP
-from game.bots.seating import parse_named_bot, parse_named_bots, simulate_seats
+from bots.seating import parse_named_bot, parse_named_bots, simulate_seats
 from tests.support.bots import command
 from tests.conftest import PROJECT, needs
 

@@ -21,7 +21,7 @@ PROJECT = Path(__file__).resolve().parents[2]
 WORKER = """
 import signal, sys
 sys.path.insert(0, sys.argv[1])
-import game.bots.process as process
+import bots.process as process
 process.STOP_GRACE_SECONDS = 0.2
 process.exit_on_sigterm()
 bot = process.BotProcess([sys.executable, "-c", "import sys; sys.stdin.read()"])
@@ -52,7 +52,7 @@ def test_a_worker_whose_exit_is_lost_still_ends_itself_and_its_bot() -> None:
 def test_a_worker_whose_exit_is_lost_waits_at_most_a_second_before_ending_its_bots(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """The stop watch's waits are counted (not timed): a stopped tournament exits within 2 s."""
-    import game.bots.process as process
+    import bots.process as process
 
     slept: list[float] = []
     steps: list[str] = []

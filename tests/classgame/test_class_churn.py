@@ -17,7 +17,7 @@ import pytest
 
 from tests.conftest import needs
 
-from game.classroom.guard import ConnectionGuard, Limits
+from classroom.guard import ConnectionGuard, Limits
 
 pytestmark = needs("aiohttp")
 
@@ -81,7 +81,7 @@ def test_the_churn_bench_answers_every_connection_in_its_small_mode() -> None:
 def test_every_refusal_and_close_of_the_server_is_documented() -> None:
     """docs/class-protocol.md's table of refusals lists every close (code and reason) and HTTP
     status of the protocol module, and nothing else."""
-    from game.classroom.protocol import CLOSES, HTTP_REFUSALS, RELEASED_CODE
+    from classroom.protocol import CLOSES, HTTP_REFUSALS, RELEASED_CODE
 
     text = (PROJECT / "docs" / "class-protocol.md").read_text(encoding="utf-8")
     section = text.split("### Refusals and closes", 1)[1].split("\n## ", 1)[0].split("\n### ", 1)[0]
@@ -125,9 +125,9 @@ def test_a_verdict_sent_while_the_phone_was_away_arrives_when_it_comes_back() ->
     how many kept messages it had (none), and the verdict comes with the table."""
     import aiohttp
 
-    from game.classroom.protocol import Verdict
-    from game.classroom.room import Room
-    from game.classroom.server import ClassServer
+    from classroom.protocol import Verdict
+    from classroom.room import Room
+    from classroom.server import ClassServer
     from tests.classgame.test_class_fair_room import receive
 
     room = Room(4, "WEAK")

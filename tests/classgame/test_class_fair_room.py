@@ -22,11 +22,11 @@ from tests.support.app_helpers import click, close_app, key
 from tests.support.class_helpers import Background, lobby_of, open_class_app, run_until, url_of
 from tests.support.waiting import eventually
 
-from game.classroom.guard import ConnectionGuard, Limits, oldest_of_biggest
-from game.classroom.room import Holder, Room, RoomError, RoomLockedError, place_to_share
-from game.classroom.server import ClassServer
-from game.classroom.simclient import SimClient, phone_address
-from game.classroom.tables import plan_tables
+from classroom.guard import ConnectionGuard, Limits, oldest_of_biggest
+from classroom.room import Holder, Room, RoomError, RoomLockedError, place_to_share
+from classroom.server import ClassServer
+from classroom.simclient import SimClient, phone_address
+from classroom.tables import plan_tables
 from game.rules import SNAP
 
 pytestmark = needs("aiohttp")
@@ -385,7 +385,7 @@ def test_students_goes_with_tables_and_takes_a_whole_number_in_range() -> None:
 def test_a_phone_away_longer_than_the_grace_is_played_for_and_gets_its_seat_back_when_it_returns() -> None:
     from tests.classgame.test_class_protocol_slips import KeptServer
 
-    from game.classroom.bridge import Event
+    from classroom.bridge import Event
     from scenes.model.class_session import ClassSession, class_seats
 
     now = [0.0]

@@ -14,8 +14,8 @@ import pytest
 
 from tests.conftest import needs
 
-from game.classroom.guard import Limits
-from game.classroom.room import Room
+from classroom.guard import Limits
+from classroom.room import Room
 
 pytestmark = needs("aiohttp")
 

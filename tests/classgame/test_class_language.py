@@ -15,9 +15,9 @@ from typing import Any, Iterator
 import aiohttp
 import pytest
 
-from game.classroom.phone_words import PHONE_TEXTS, PLURAL_COUNTS, phone_strings
-from game.classroom.room import Room, RoomError
-from game.classroom.server import ClassServer
+from classroom.phone_words import PHONE_TEXTS, PLURAL_COUNTS, phone_strings
+from classroom.room import Room, RoomError
+from classroom.server import ClassServer
 from game.i18n import LANGUAGES
 from game.rules import CLASSIC, SNAP
 from scenes.model.language import translations, use_language

@@ -15,13 +15,13 @@ from tests.support.app_helpers import key
 from tests.support.class_helpers import close_app, lobby_of, open_class_app, play_clients, run_until
 from tests.support.puzzle_positions import card_puzzle
 
-from game.classroom.progress import MIN_THEME_ANSWERS
-from game.classroom.protocol import PuzzleQuestion
-from game.classroom.simclient import SimClient, phone_address
+from classroom.progress import MIN_THEME_ANSWERS
+from classroom.protocol import PuzzleQuestion
+from classroom.simclient import SimClient, phone_address
 from game.puzzles.rating import START_RATING
-from game.store.history import open_history
-from game.store.puzzles import add_puzzles, stored_puzzles
-from game.store.ratings import class_learning
+from store.history import open_history
+from store.puzzles import add_puzzles, stored_puzzles
+from store.ratings import class_learning
 from scenes.classroom.lobby import LobbyScene
 from scenes.classroom.warmup import WarmupScene
 

@@ -25,8 +25,8 @@ import aiohttp
 import pytest
 
 from tests.conftest import needs
-from game.classroom.room import Room, RoomError
-from game.classroom.server import ClassServer, Limits
+from classroom.room import Room, RoomError
+from classroom.server import ClassServer, Limits
 
 pytestmark = needs("aiohttp")
 

@@ -26,8 +26,8 @@ from tests.support.class_helpers import (
     url_of,
 )
 
-from game.classroom.server import Event
-from game.classroom.simclient import SimClient
+from classroom.server import Event
+from classroom.simclient import SimClient
 from game.record import parse_record
 from scenes.classroom.table import ClassTableScene
 from scenes.kit.confirm import ConfirmScene

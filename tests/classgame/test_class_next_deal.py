@@ -14,7 +14,7 @@ from tests.support.app_helpers import key
 from tests.support.class_helpers import (CODE, close_app, game_finished, in_game, lobby_of, open_class_app, play_clients,
                            run_until, url_of)
 from tests.conftest import needs
-from game.classroom.simclient import SimClient
+from classroom.simclient import SimClient
 from scenes.classroom.table import ClassTableScene
 
 pytestmark = [needs("aiohttp"), needs("pygame")]

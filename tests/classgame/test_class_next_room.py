@@ -7,9 +7,9 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.classroom.tables import AUTO
-from game.store.history import open_history
-from game.store.lessons import lessons
+from classroom.tables import AUTO
+from store.history import open_history
+from store.lessons import lessons
 from scenes.classroom.lobby import LobbyScene
 from scenes.menu.class_button import open_class_game
 from scenes.menu.scene import MenuScene

@@ -16,15 +16,15 @@ from pathlib import Path
 import pytest
 from tests.support.class_helpers import close_app, game_finished, lobby_of, open_class_app, play_clients, run_until, url_of
 
-from game.classroom.lesson_puzzles import PuzzleFinder, clear_decisions, find_puzzles
-from game.classroom.simclient import SimClient, phone_address
+from classroom.lesson_puzzles import PuzzleFinder, clear_decisions, find_puzzles
+from classroom.simclient import SimClient, phone_address
 from game.engine import Game, Phase
 from game.puzzles import LESSON
 from game.review import review_game
 from game.rules import SNAP
-from game.store.history import open_history
-from game.store.lessons import lesson_reviews
-from game.store.puzzles import stored_puzzles
+from store.history import open_history
+from store.lessons import lesson_reviews
+from store.puzzles import stored_puzzles
 
 PROJECT = Path(__file__).resolve().parents[2]
 

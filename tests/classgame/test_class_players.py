@@ -11,7 +11,7 @@ import pygame
 from tests.support.app_helpers import key
 from tests.support.class_helpers import CODE, close_app, game_finished, in_game, lobby_of, open_class_app, play_clients, run_until, url_of
 
-from game.classroom.simclient import SimClient
+from classroom.simclient import SimClient
 from game.record import parse_record
 from scenes.model.class_settings import ClassSettings
 
@@ -110,7 +110,7 @@ def test_bad_seat_counts_are_one_line(args: list[str], message: str, capsys: pyt
 
 
 def test_a_room_resizes_only_before_the_start_and_never_under_a_student() -> None:
-    from game.classroom.room import Room
+    from classroom.room import Room
 
     room = Room(4, "ROOM")
     room.join("room", "Ana")

@@ -32,10 +32,10 @@ from typing import Any, TypeVar
 import aiohttp
 import pytest
 
-from game.classroom.protocol import (Join, Message, Play, Predict, PredictQuestion, State, TakeRow, encode,
+from classroom.protocol import (Join, Message, Play, Predict, PredictQuestion, State, TakeRow, encode,
                                      wire_fields_of)
-from game.classroom.room import Room
-from game.classroom.server import ClassServer
+from classroom.room import Room
+from classroom.server import ClassServer
 from game.rules import SNAP
 from scenes.model.class_learning import Learning
 from scenes.model.class_session import ClassSession, class_seats

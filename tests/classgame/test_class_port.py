@@ -10,7 +10,7 @@ import pygame
 
 from tests.support.app_helpers import click, close_app, frames, key, open_app
 from tests.conftest import needs
-from game.classroom.room import DEFAULT_PORT
+from classroom.room import DEFAULT_PORT
 from scenes.classroom.lobby import LobbyScene
 from scenes.menu.scene import MenuScene
 from scenes.model.class_settings import ClassSettings

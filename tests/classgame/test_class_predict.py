@@ -14,8 +14,8 @@ from tests.support.app_helpers import key
 from tests.support.class_helpers import (CODE, close_app, game_finished, in_game, lobby_of, open_class_app, play_clients,
                            run_until, url_of)
 from tests.conftest import needs
-from game.classroom.predictions import ClassPredictions, reason_line
-from game.classroom.simclient import SimClient
+from classroom.predictions import ClassPredictions, reason_line
+from classroom.simclient import SimClient
 from game.engine import Game
 from game.predict import GUESSES, TAKES, answer_of, question_of
 from scenes.classroom.class_predictions import ClassPredictFrame
@@ -168,7 +168,7 @@ def test_a_guess_names_its_placement_and_a_late_one_is_never_counted_for_the_nex
 
 
 def test_a_phones_guess_names_the_placement_its_state_asked() -> None:
-    from game.classroom.protocol import Predict, PredictQuestion
+    from classroom.protocol import Predict, PredictQuestion
 
     asked = PredictQuestion(round=2, turn=3, card=47, name="Ana", text="")
     assert Predict.of(TAKES, asked).placement == (1, 2, 47)  # round and turn as the engine counts them
@@ -179,7 +179,7 @@ def test_a_phones_guess_names_the_placement_its_state_asked() -> None:
 def test_at_many_tables_each_student_predicts_their_own_table_and_the_standings_count_it(tmp_path: Path) -> None:
     from test_class_tables import STEP, play_lesson
 
-    from game.classroom.tables import best_predictors
+    from classroom.tables import best_predictors
     from scenes.model.replay import replay_of_record
 
     shown, clients, records = play_lesson(tmp_path, 8, step_delay=STEP, seed=31, predict=True, predict_seconds=300)

@@ -19,9 +19,9 @@ import pytest
 from tests.support.class_helpers import (close_app, game_finished, in_game, lobby_of, open_class_app, play_clients,
                                          run_until, url_of)
 
-from game.classroom.room import Room
-from game.classroom.simclient import SimClient, phone_address
-from game.classroom.students import new_key
+from classroom.room import Room
+from classroom.simclient import SimClient, phone_address
+from classroom.students import new_key
 
 PROJECT = Path(__file__).resolve().parents[2]
 FIRST = ("Ana", "Ben", "Cem", "Dee")

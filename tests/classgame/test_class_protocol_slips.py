@@ -15,11 +15,11 @@ from typing import Any
 import aiohttp
 import pytest
 
-from game.classroom.bridge import WATCHER, Event
-from game.classroom.protocol import Error, Message, State, Verdict
-from game.classroom.room import Room
-from game.classroom.server import ClassServer, Limits
-from game.classroom.tables import plan_tables
+from classroom.bridge import WATCHER, Event
+from classroom.protocol import Error, Message, State, Verdict
+from classroom.room import Room
+from classroom.server import ClassServer, Limits
+from classroom.tables import plan_tables
 from game.rules import CLASSIC, SNAP, Rules
 from scenes.model.class_learning import Learning
 from scenes.model.class_room import RoomGame, RoomOfTables

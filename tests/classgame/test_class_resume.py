@@ -23,8 +23,8 @@ import aiohttp
 import pytest
 
 from tests.conftest import needs
-from game.store.history import open_history
-from game.store.kept import unfinished_games
+from store.history import open_history
+from store.kept import unfinished_games
 from game.record import parse_record
 
 pytestmark = [needs("aiohttp"), needs("pygame"), pytest.mark.slow]

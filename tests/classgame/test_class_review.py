@@ -19,9 +19,9 @@ import aiohttp
 from tests.support.class_helpers import CODE, Background, close_app, game_finished, lobby_of, open_class_app, run_until, url_of
 from tests.conftest import needs
 
-from game.classroom.protocol import decision_fields, review_message, wire_fields_of
-from game.classroom.reviews import ReviewService
-from game.classroom.simclient import SimClient
+from classroom.protocol import decision_fields, review_message, wire_fields_of
+from classroom.reviews import ReviewService
+from classroom.simclient import SimClient
 from game.engine import Game, Phase
 from game.record import read_records
 from game.review import costliest, review_game

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from game.classroom.observation import PublicTable, public_observation, seat_observation
-from game.classroom.protocol import wire_fields_of
-from game.classroom.room import Room, RoomError, check_code
+from classroom.observation import PublicTable, public_observation, seat_observation
+from classroom.protocol import wire_fields_of
+from classroom.room import Room, RoomError, check_code
 from game.engine import Game
 from game.rules import CLASSIC, SNAP
 from tests.conftest import needs
@@ -22,7 +22,7 @@ PROJECT = Path(__file__).resolve().parents[2]
 def test_the_classroom_package_never_imports_pygame() -> None:
     import subprocess
 
-    code = ("import sys, game.classroom.server, game.classroom.simclient; "
+    code = ("import sys, classroom.server, classroom.simclient; "
             "sys.exit('pygame' in sys.modules)")
     assert subprocess.run([sys.executable, "-c", code], cwd=PROJECT).returncode == 0
 

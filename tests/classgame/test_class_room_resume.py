@@ -18,9 +18,9 @@ import aiohttp
 import pytest
 
 from game.record import parse_record
-from game.store.history import open_history
-from game.store.kept import unfinished_games
-from game.store.lessons import lessons
+from store.history import open_history
+from store.kept import unfinished_games
+from store.lessons import lessons
 from tests.conftest import needs
 from test_class_resume import Phone, in_background, start, wait_for
 

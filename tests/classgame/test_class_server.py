@@ -26,9 +26,9 @@ from tests.support.class_helpers import (
     url_of,
 )
 
-from game.classroom.room import Room
-from game.classroom.server import ClassServer, Limits
-from game.classroom.simclient import SimClient
+from classroom.room import Room
+from classroom.server import ClassServer, Limits
+from classroom.simclient import SimClient
 from game.record import parse_record
 
 

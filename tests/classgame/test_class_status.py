@@ -15,7 +15,7 @@ import pytest
 from tests.support.app_helpers import key
 from tests.support.class_helpers import CODE, close_app, in_game, lobby_of, open_class_app, play_clients, run_until, url_of
 from tests.conftest import needs
-from game.classroom.simclient import SimClient
+from classroom.simclient import SimClient
 from scenes.classroom.table import ClassTableScene
 from scenes.model.session import Stage
 

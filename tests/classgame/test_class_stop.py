@@ -19,9 +19,9 @@ from typing import Any
 import aiohttp
 import pytest
 
-from game.classroom.lesson_book import LessonBook
-from game.store.history import open_history
-from game.store.lessons import lessons
+from classroom.lesson_book import LessonBook
+from store.history import open_history
+from store.lessons import lessons
 from tests.conftest import PROJECT, needs
 from tests.support.waiting import eventually
 from test_class_resume import in_background, start, wait_for

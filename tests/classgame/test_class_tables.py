@@ -21,8 +21,8 @@ import pytest
 from tests.support.app_helpers import click, key
 from tests.support.class_helpers import CODE, Background, close_app, lobby_of, open_class_app, run_until, url_of
 
-from game.classroom.simclient import SimClient
-from game.classroom.tables import (TableResult, class_standings, plan_tables, seat_comparison, table_count,
+from classroom.simclient import SimClient
+from classroom.tables import (TableResult, class_standings, plan_tables, seat_comparison, table_count,
                                    table_seeds)
 from game.record import GameRecord, RecordError, parse_record, read_records
 from scenes.app import App
@@ -342,8 +342,8 @@ def test_a_phone_that_leaves_mid_game_is_played_for_when_its_time_is_up(tmp_path
 def test_space_pauses_the_room_and_the_history_lists_replays_and_exports_each_table(tmp_path: Path) -> None:
     from tests.support.app_helpers import frames, open_app
 
-    from game.store.history import open_history
-    from game.store.storage import default_history_path
+    from store.history import open_history
+    from store.storage import default_history_path
     from scenes.model.class_settings import ClassSettings
     from scenes.model.options import PlayOptions
     from scenes.scoreboard.view import game_mode

@@ -17,10 +17,10 @@ from tests.support.app_helpers import key
 from tests.support.class_helpers import close_app, game_finished, lobby_of, open_class_app, play_clients, run_until
 from tests.support.puzzle_positions import card_puzzle, row_puzzle
 
-from game.classroom.simclient import SimClient, phone_address
-from game.store.history import open_history
-from game.store.puzzles import add_puzzles
-from game.store.students import lesson_puzzle_answers
+from classroom.simclient import SimClient, phone_address
+from store.history import open_history
+from store.puzzles import add_puzzles
+from store.students import lesson_puzzle_answers
 from scenes.classroom.lobby import LobbyScene
 from scenes.classroom.warmup import WarmupScene
 

@@ -14,9 +14,9 @@ from tests.support.app_helpers import key
 from tests.support.class_helpers import CODE, close_app, lobby_of, open_class_app, play_clients, run_until
 from tests.support.puzzle_positions import card_puzzle
 
-from game.classroom.simclient import SimClient, phone_address
-from game.store.history import open_history
-from game.store.puzzles import add_puzzles
+from classroom.simclient import SimClient, phone_address
+from store.history import open_history
+from store.puzzles import add_puzzles
 from scenes.classroom.lobby import LobbyScene
 from scenes.classroom.room_results import RoomResultsScene
 from scenes.classroom.warmup import WarmupScene

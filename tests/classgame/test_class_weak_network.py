@@ -23,8 +23,8 @@ from tests.support.app_helpers import close_app, key
 from tests.support.class_helpers import CODE, Background, lobby_of, open_class_app, run_until
 from tests.support.lossy_proxy import LossyProxy
 
-from game.classroom.protocol import Message, Play
-from game.classroom.simclient import SimClient, phone_address
+from classroom.protocol import Message, Play
+from classroom.simclient import SimClient, phone_address
 from game.record import read_records
 
 pytestmark = [needs("aiohttp"), needs("pygame"), pytest.mark.slow]

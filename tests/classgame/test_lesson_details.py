@@ -186,7 +186,7 @@ def test_m_turns_on_the_sound_cues_everyone_has_chosen_and_a_row_taken_and_they_
 
     from tests.support.class_helpers import CODE, game_finished, lobby_of, open_class_app, play_clients, run_until, url_of
 
-    from game.classroom.simclient import SimClient
+    from classroom.simclient import SimClient
     from scenes.classroom.table import ClassTableScene
     from scenes.kit.sound import SOUND_KEY, tone
     from scenes.model.settings import saved

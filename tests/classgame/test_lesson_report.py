@@ -6,7 +6,7 @@ import csv
 import io
 from pathlib import Path
 
-from game.classroom.report import LessonReport
+from classroom.report import LessonReport
 from game.engine import Game, Phase
 from game.review import review_game
 from game.rules import SNAP

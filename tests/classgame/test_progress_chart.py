@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import re
 
-from game.classroom.progress import chart_svg, loss_top
-from game.store.students import LessonFigures
+from classroom.progress import chart_svg, loss_top
+from store.students import LessonFigures
 
 
 def lessons(loss: float) -> list[LessonFigures]:

@@ -5,8 +5,8 @@ handed (no socket: the fast tier)."""
 
 from __future__ import annotations
 
-from game.classroom.bridge import PUZZLE_CARD, PUZZLE_ROW, WATCHER, Event
-from game.classroom.room import Room
+from classroom.bridge import PUZZLE_CARD, PUZZLE_ROW, WATCHER, Event
+from classroom.room import Room
 from scenes.model.class_settings import ClassSettings
 from scenes.model.lesson import Lesson
 from tests.classgame.test_class_protocol_slips import CODE, KeptServer, session_of

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from game.classroom.report import LessonReport, clean_leftovers
+from classroom.report import LessonReport, clean_leftovers
 from tests.conftest import PROJECT, needs
 from tests.support.small_disk import fill, small_disk
 
@@ -75,7 +75,7 @@ def test_a_full_disk_keeps_the_report_written_before_whole(tmp_path: Path, capsy
 KILLED_WHILE_WRITING = """
 import os, signal, sys
 from pathlib import Path
-from game.classroom import report
+from classroom import report
 
 def held(source, target):  # the page is written, not yet renamed: the moment a kill leaves a file behind
     print("writing", flush=True)

@@ -6,11 +6,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from game.classroom.progress import MIN_THEME_ANSWERS, class_themes_html, learning_html
-from game.store.history import open_history
-from game.store.puzzles import add_puzzles
-from game.store.ratings import class_learning
-from game.store.students import LessonFigures
+from classroom.progress import MIN_THEME_ANSWERS, class_themes_html, learning_html
+from store.history import open_history
+from store.puzzles import add_puzzles
+from store.ratings import class_learning
+from store.students import LessonFigures
 from tests.store.test_puzzle_ratings import STUDENTS, lesson_of, with_lead
 from tests.support.puzzle_positions import card_puzzle, row_puzzle
 

@@ -9,8 +9,8 @@ import csv
 import io
 from pathlib import Path
 
-from game.classroom.report import LessonReport
-from game.store.students import LessonFigures
+from classroom.report import LessonReport
+from store.students import LessonFigures
 
 ANA, BEN = "key-of-ana-0123456789", "key-of-ben-0123456789"
 

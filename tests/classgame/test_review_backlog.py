@@ -11,13 +11,13 @@ from pathlib import Path
 
 import pytest
 
-from game.classroom.backlog import ReviewBacklog
-from game.classroom.lesson_book import LessonBook
-from game.classroom.reviews import ReviewService
+from classroom.backlog import ReviewBacklog
+from classroom.lesson_book import LessonBook
+from classroom.reviews import ReviewService
 from game.engine import Game, Phase
 from game.record import PlayerInfo, record_game
-from game.store.history import open_history
-from game.store.lessons import lesson_reviews
+from store.history import open_history
+from store.lessons import lesson_reviews
 from tests.conftest import PROJECT
 from tests.support.waiting import eventually
 

@@ -18,7 +18,7 @@ import psutil
 import pytest
 
 from game import SNAP, Game, Phase
-from game.classroom.reviews import ReviewService
+from classroom.reviews import ReviewService
 from game.engine import RoundLog
 from tests.conftest import PROJECT
 from tests.support.waiting import eventually
@@ -89,7 +89,7 @@ APP = textwrap.dedent("""
     import sys
     sys.path.insert(0, sys.argv[2])
     import psutil
-    from game.classroom.reviews import shared_service
+    from classroom.reviews import shared_service
     from game.rules import SNAP
     from tests.classgame.test_review_workers import LONG, PATIENCE, busy, finished_game, new_children
     from tests.support.waiting import eventually

@@ -6,10 +6,10 @@ from __future__ import annotations
 import pytest
 from tests.support.puzzle_positions import card_puzzle, row_puzzle
 
-from game.classroom.class_puzzles import ClassPuzzles, puzzle_state, verdict_message
-from game.classroom.protocol import AnswerPuzzle, Join, Refused, Resume, decode, encode, parse_request, wire_fields_of
-from game.classroom.students import new_key
-from game.store.puzzles import StoredPuzzle
+from classroom.class_puzzles import ClassPuzzles, puzzle_state, verdict_message
+from classroom.protocol import AnswerPuzzle, Join, Refused, Resume, decode, encode, parse_request, wire_fields_of
+from classroom.students import new_key
+from store.puzzles import StoredPuzzle
 
 
 def warmup() -> ClassPuzzles:

@@ -122,7 +122,7 @@ def relative_resource_paths(source: str) -> list[tuple[int, str]]:
 @pytest.mark.slow
 def test_no_module_opens_a_file_by_a_path_relative_to_the_working_folder() -> None:
     problems = []
-    for package in ("game", "cli", "scenes"):
+    for package in ("game", "bots", "lab", "tournament", "cluster", "classroom", "store", "cli", "scenes"):
         for path in sorted((PROJECT / package).rglob("*.py")):
             for line, text in relative_resource_paths(path.read_text(encoding="utf-8")):
                 problems.append(f"{path.relative_to(PROJECT)}:{line}: {text!r}")
@@ -212,7 +212,7 @@ def test_the_build_carries_the_typeface(build: Path) -> None:
 @pytest.mark.slow
 def test_the_build_draws_the_lesson_reports_chart(build: Path, tmp_path: Path) -> None:
     """A class's progress chart (pygal and its style sheets) drawn by the build itself."""
-    code = ("from game.classroom.progress import chart_svg; from game.store.students import LessonFigures; "
+    code = ("from classroom.progress import chart_svg; from store.students import LessonFigures; "
             "lessons = [LessonFigures(1, i, 0, 'Ana', 1, 9, 2.0, 7, i, 7, 1, 2) for i in (1, 2)]; "
             "print(chart_svg(1, 'Ana', lessons))")
     drawn = run([*executable(build), "-c", code], tmp_path, tmp_path)

@@ -214,7 +214,7 @@ def test_history_export_and_import_say_what_they_did_in_the_language(tmp_path: P
 
 def test_a_sentence_about_a_bot_is_english_data_and_translated_when_shown() -> None:
     from game import i18n
-    from game.bots.failures import TOO_SLOW, Disqualification, Sentence, shown
+    from bots.failures import TOO_SLOW, Disqualification, Sentence, shown
 
     detail = Sentence(i18n.N_("no answer within {ms} ms"), ms="100")
     report = Disqualification(0, "./bot", 0, 2, TOO_SLOW, pickle.loads(pickle.dumps(detail)), "", ())

@@ -15,16 +15,16 @@ from pathlib import Path
 
 import pytest
 
-from game.classroom.lesson_book import LessonBook
+from classroom.lesson_book import LessonBook
 from game.engine import Game, Phase
 from game.puzzles import LESSON, Source
 from game.record import PlayerInfo, record_game
 from game.review import Decision
 from game.rules import SNAP
-from game.store.history import open_history
-from game.store.lessons import lesson_games, lesson_reviews
-from game.store.puzzles import stored_puzzles
-from game.store.students import PuzzleAnswer, lesson_puzzle_answers
+from store.history import open_history
+from store.lessons import lesson_games, lesson_reviews
+from store.puzzles import stored_puzzles
+from store.students import PuzzleAnswer, lesson_puzzle_answers
 from tests.support.puzzle_positions import card_puzzle
 
 PROJECT = Path(__file__).resolve().parents[2]

@@ -14,11 +14,11 @@ from pathlib import Path
 
 import pytest
 
-from game.classroom.lesson_book import LessonBook
-from game.store.history import open_history
-from game.store.lessons import lessons
-from game.store.storage import default_history_path
-from game.store.students import PuzzleAnswer, class_progress
+from classroom.lesson_book import LessonBook
+from store.history import open_history
+from store.lessons import lessons
+from store.storage import default_history_path
+from store.students import PuzzleAnswer, class_progress
 from tests.store.test_lesson_damage import DAMAGES
 from tests.store.test_lessons import decision
 

@@ -17,12 +17,12 @@ from cli import commands
 from cli import puzzles as puzzles_command
 from cli.progress import Progress
 from game.puzzles.making import MAKE_COMMAND, MadeGame
-from game.store.history import connection_of, open_history
+from store.history import connection_of, open_history
 from game.puzzles.finding import clear_in
 from game.puzzles.themes import THEME_NAMES
 from game.review import DecisionPoint
 from game.review_models import opponent_models, review_against
-from game.store.puzzles import add_puzzles, count_puzzles, stored_puzzles
+from store.puzzles import add_puzzles, count_puzzles, stored_puzzles
 from tests.support.app_helpers import ROOT
 from tests.support.puzzle_positions import card_puzzle, row_puzzle
 

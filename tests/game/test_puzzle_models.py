@@ -13,8 +13,8 @@ from game.puzzles import puzzles_from_decisions
 from game.puzzles.finding import checked, holds, marked
 from game.review import CARD, DecisionPoint, review_point
 from game.review_models import MODELS, TABLE_MODEL, opponent_models, review_against
-from game.store.history import open_history
-from game.store.puzzles import add_puzzles, save_checked, stored_puzzles, warmup_puzzles
+from store.history import open_history
+from store.puzzles import add_puzzles, save_checked, stored_puzzles, warmup_puzzles
 from tests.support.puzzle_positions import CARD_HAND, FULL_ROWS, card_puzzle, made_source, row_puzzle, scripted_view
 
 

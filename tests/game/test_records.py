@@ -154,7 +154,7 @@ def test_scan_skips_corrupt_lines_and_keeps_the_file(tmp_path: Path) -> None:
 
 
 def test_data_dir_override(tmp_path: Path, monkeypatch) -> None:
-    from game.store.storage import DATA_DIR_VARIABLE, default_records_path
+    from store.storage import DATA_DIR_VARIABLE, default_records_path
 
     monkeypatch.setenv(DATA_DIR_VARIABLE, str(tmp_path))
     assert default_records_path() == tmp_path / "games.jsonl"

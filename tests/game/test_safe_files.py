@@ -17,7 +17,7 @@ from tests.conftest import needs
 
 from game import SNAP, play_seeded_game
 from game.jsonl import LINE_LIMIT, append_line
-from game.store.outputs import check_output_file
+from store.outputs import check_output_file
 from game.record import (
     PlayerInfo,
     RecordError,
@@ -158,7 +158,7 @@ def test_a_full_disk_while_saving_is_one_line_and_keeps_what_was_saved(tmp_path:
     if target == "jsonl":
         assert [r.seed for _, r in scan_records(path).records] == [1]
     else:
-        from game.store.history import History
+        from store.history import History
 
         with History(path) as history:
             assert history.count() == 1 and history.integrity() == "ok"

@@ -20,7 +20,7 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 from tests.support.app_helpers import ROOT, close_app, frames, move, open_app, run_until, table  # noqa: E402
-from game.bots.process import close_all_bots  # noqa: E402
+from bots.process import close_all_bots  # noqa: E402
 from game.text import ELLIPSIS, NAME_LIMIT, REPLACEMENT, InvalidNameError, check_name, drawable  # noqa: E402
 from scenes.kit import theme  # noqa: E402
 from scenes.table.layout import table_layout  # noqa: E402
@@ -160,7 +160,7 @@ def test_everything_drawn_goes_through_drawable(watched_fonts: list[str], data_d
     assert any("A" + REPLACEMENT in text for text in watched_fonts)
     assert app.screens.saver.failed, "names no record may hold are refused when saving, in one line"
 
-    from game.store.history import open_history
+    from store.history import open_history
     from scenes.scoreboard.scene import ScoreboardScene
 
     with open_history() as history:  # a hostile row put straight into the database

@@ -1,4 +1,4 @@
-"""tests/lab: the strategy lab (game/lab/, main.py simulate).
+"""tests/lab: the strategy lab (lab/, main.py simulate).
 
 Tier: fast; a test that plays whole games or starts servers is marked ``slow`` itself."""
 

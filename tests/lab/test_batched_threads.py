@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import threading
 
-from game.lab.batched import batch_games, play_batched
+from lab.batched import batch_games, play_batched
 from game.rules import CLASSIC
 
 SEATING = ("heuristic", "random", "random", "heuristic")

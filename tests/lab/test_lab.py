@@ -15,10 +15,10 @@ import pytest
 
 from game import SNAP
 from game.players.options import DEFAULT_OPTIONS, AgentOptions
-from game.lab.batched import BATCH_CHUNK
-from game.lab.runner import Task, _general_chunk, play_chunk, tasks
-from game.lab.text import players_text, record_head, record_text, round_text
-from game.lab.totals import HeadToHead, mean_interval, new_summary, rotations
+from lab.batched import BATCH_CHUNK
+from lab.runner import Task, _general_chunk, play_chunk, tasks
+from lab.text import players_text, record_head, record_text, round_text
+from lab.totals import HeadToHead, mean_interval, new_summary, rotations
 from game.batch.draws import game_key, place, uniform
 from game.engine import Game, PlayerView
 from game.play import game_seed, play_game, play_seeded_game, players_rng

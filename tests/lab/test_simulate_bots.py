@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from game import SNAP
-from game.bots import input_wait
-from game.lab.simulate import simulate
+from bots import input_wait
+from lab.simulate import simulate
 from tests.support.bots import EXAMPLES, command
 from tests.conftest import PROJECT, needs
 
@@ -58,7 +58,7 @@ def test_missing_bot_program_is_a_bad_argument() -> None:
 
 
 def test_bots_leave_no_process_behind() -> None:
-    from game.bots.process import running_bot_pids
+    from bots.process import running_bot_pids
 
     summary = simulate(SNAP, ["bot:" + command(EXAMPLES / "heuristic_bot.py"), "random", "random", "random"],
                        3, seed=4)

@@ -157,7 +157,7 @@ def test_progress_goes_to_stderr_only_for_long_runs() -> None:
 
 
 def test_intervals() -> None:
-    from game.lab.simulate import mean_interval, wilson_interval
+    from lab.simulate import mean_interval, wilson_interval
 
     low, high = wilson_interval(0, 20)
     assert low == 0.0 and 0.1 < high < 0.2
@@ -189,7 +189,7 @@ runpy.run_path(main, run_name="__main__")
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("module", ["cli.commands", "cli.tournament", "game.i18n", "game.lab.simulate"])
+@pytest.mark.parametrize("module", ["cli.commands", "cli.tournament", "game.i18n", "lab.simulate"])
 def test_ctrl_c_while_the_program_loads_is_one_line_and_exit_130(module: str) -> None:
     out = subprocess.run([sys.executable, "-c", STOPPED_WHILE_LOADING, module, str(PROJECT / "main.py"),
                           "simulate", "--games", "3", "--no-progress"], cwd=PROJECT, capture_output=True,

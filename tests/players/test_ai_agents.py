@@ -12,7 +12,7 @@ from game.players.heuristic import heuristic_card, heuristic_row, unseen_cards
 from game.players.mc import mc_choose_card, mc_choose_row
 from game.play import make_agents, play_seeded_game
 from game.scenarios import WORKED_EXAMPLE_PLAYS, worked_example_game
-from game.lab.simulate import simulate
+from lab.simulate import simulate
 
 FAST = AgentOptions(rollouts=4)
 """A tiny rollout budget: fast, and the same decisions on every machine."""

@@ -8,7 +8,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 DOC = ROOT / "docs" / "architecture.md"
 NAMED = re.compile(r"[\w./<>-]+\.(?:py|md|js|css|html|json|mo|po)\b|[\w./-]+/(?=[\s`|)]|$)")
-"""A file name (``session.py``, ``game/store/history.py``) or a folder (``players/``)."""
+"""A file name (``session.py``, ``store/history.py``) or a folder (``players/``)."""
 NOT_FILES = {"rules.json", "strings.json", "class.json"}
 """Names the doc gives to what the class server answers, not to files."""
 

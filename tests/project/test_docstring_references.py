@@ -1,5 +1,5 @@
 """Issue 52: the docstrings' references name what exists.  A reference such as
-``:class:`game.classroom.server.ClassServer``` or ``:meth:`~.session.TableSession.advance``` names a
+``:class:`classroom.server.ClassServer``` or ``:meth:`~.session.TableSession.advance``` names a
 module and what it holds; when code moves, a reference left behind sends a newcomer to a module that
 is not there.  Read statically (nothing is imported): each dotted reference in the app's code must
 name a module of the project and, within it, a name the module defines or imports, and within a
@@ -13,7 +13,7 @@ from functools import cache
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-PACKAGES = ("game", "scenes", "cli")
+PACKAGES = ("game", "bots", "lab", "tournament", "cluster", "classroom", "store", "scenes", "cli")
 REFERENCE = re.compile(r":(?:class|func|meth|mod|data|attr|exc|obj):`~?(\.*[A-Za-z_][\w.]*)`")
 
 

@@ -1,7 +1,8 @@
-"""The pure rules core never loads the adapters (bot processes, the lab, tournaments, the
-class server, the history database) nor pygame: importing it starts nothing and needs
-nothing but the standard library.  No module of ``game/`` loads the screens (``scenes/``)
-or the command line (``cli/``).  docs/architecture.md draws these layers."""
+"""``game/`` holds the game: the pure rules core, the computer players, the batched engine; it never
+loads the wings (bot processes, the lab, tournaments, the cluster, the class server, the history
+database: top-level packages named for their jobs) nor pygame, and the core needs nothing but the
+standard library.  No module of ``game/`` or of a wing loads the screens (``scenes/``) or the
+command line (``cli/``).  docs/architecture.md draws these layers."""
 
 import subprocess
 import sys
@@ -19,18 +20,61 @@ PLAYERS = ["game.players", "game.players.agents", "game.players.heuristic",
 """The computer players: as pure as the core."""
 BATCHED = ["game.batch", "game.batch.games", "game.batch.rollouts", "game.review", "game.players.mc"]
 """The batched engine and what stands on it (the review, the ``mc`` player): numpy, and no adapter."""
-ADAPTERS = ["game.bots", "game.lab", "game.tournament", "game.classroom", "game.store", "game.cluster", "distributed",
+ADAPTERS = ["bots", "lab", "tournament", "classroom", "store", "cluster", "distributed",
             "pygame", "psutil", "aiohttp", "choix", "numpy", "scipy", "subprocess", "socket", "sqlite3"]
 """The wings that start processes, open files, sockets or databases - and the packages they use."""
 
 
 ABOVE_GAME = ("cli", "scenes", "main", "pygame")
-"""What sits above ``game/``: nothing in ``game/`` may load it."""
+"""What sits above ``game/`` and its wings: nothing in them may load it."""
+
+
+WINGS = ("bots", "lab", "tournament", "cluster", "classroom", "store")
+"""The wings: top-level packages beside ``game/`` that start processes, open files, sockets or databases."""
+NOT_IN_GAME = ("aiohttp", "distributed", "dask", "psutil", "pygal", "sqlite3", "socket", "subprocess", "multiprocessing",
+               "choix", "pygame")
+"""What no module of ``game/`` imports (issue 52): web servers, databases, processes, clusters, drawing."""
+
+
+def modules_of(*tops: str) -> list[str]:
+    modules = [".".join(path.relative_to(ROOT).with_suffix("").parts)
+               for top in tops for path in (ROOT / top).rglob("*.py")]
+    return sorted(name.removesuffix(".__init__") for name in modules)
 
 
 def every_game_module() -> list[str]:
-    modules = [".".join(path.relative_to(ROOT).with_suffix("").parts) for path in (ROOT / "game").rglob("*.py")]
-    return sorted(name.removesuffix(".__init__") for name in modules)
+    """Every module of ``game/`` and of its wings."""
+    return modules_of("game", *WINGS)
+
+
+def imported_names(path: Path) -> set[str]:
+    """The top-level names of every module ``path`` imports (inside functions and ``TYPE_CHECKING`` too)."""
+    import ast
+
+    names: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            names |= {alias.name.split(".")[0] for alias in node.names}
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            names.add(node.module.split(".")[0])
+    return names
+
+
+def test_game_imports_no_web_server_database_process_or_cluster_library() -> None:
+    found = sorted(f"{path.relative_to(ROOT)}: {name}" for path in sorted((ROOT / "game").rglob("*.py"))
+                   for name in imported_names(path) & {*NOT_IN_GAME, *WINGS})
+    assert found == []
+
+
+def test_import_game_works_with_those_packages_absent() -> None:
+    """The core and the players import with every one of :data:`NOT_IN_GAME` (and the wings) made missing."""
+    blocked = [*NOT_IN_GAME, *WINGS]
+    script = ("import sys\n"
+              f"for name in {blocked!r}:\n"
+              "    sys.modules[name] = None  # an import of it raises ImportError\n"
+              + "".join(f"import {name}\n" for name in CORE + PLAYERS) + "print('ok')")
+    result = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert result.stdout.strip() == "ok", result.stderr
 
 
 def loaded_after_importing(modules: list[str]) -> set[str]:
@@ -72,15 +116,15 @@ def test_the_batched_engine_and_what_stands_on_it_load_numpy_and_no_adapter() ->
 
 
 def test_the_check_sees_an_adapter_when_one_is_loaded() -> None:
-    assert "game.bots.process" in loaded_after_importing(["game.bots.referee"])
+    assert "bots.process" in loaded_after_importing(["bots.referee"])
 
 
 @pytest.mark.slow
 def test_no_game_module_loads_the_screens_or_the_command_line() -> None:
     modules = every_game_module()
-    assert "game.lab.simulate" in modules and "game.tournament.runner" in modules
+    assert "lab.simulate" in modules and "tournament.runner" in modules
     loaded = loaded_where_installed(modules)
-    assert "game.lab.simulate" in loaded
+    assert "lab.simulate" in loaded
     assert sorted(name for name in loaded if name.split(".")[0] in ABOVE_GAME) == []
 
 
@@ -89,8 +133,9 @@ def test_the_command_line_sits_above_game() -> None:
 
 
 # ------------------------------------------------------------ the import graph
-LAYERS = {"game": 0, "scenes": 1, "cli": 2}
-"""Lower layers never import higher ones: the core and its wings, the screens, the command line."""
+LAYERS = {"game": 0, "bots": 1, "lab": 1, "tournament": 1, "cluster": 1, "classroom": 1, "store": 1, "scenes": 2, "cli": 3}
+"""Lower layers never import higher ones: the game, its wings (each a package named for its job), the
+screens, the command line."""
 
 
 def import_graph() -> dict[str, set[str]]:

@@ -77,6 +77,12 @@ REWRITTEN = {
                                                "mode, or every seat (issue 49)",
     "**Review** (V on the results screen, F2": "docs/teaching.md's same paragraph: the sentence says its points are "
                                                "to the end of the round, and a row's why (issue 49)",
+    "| `game/` | the rules engine at its top level": "docs/contributing.md's Project layout: game/ and the wings, "
+                                                   "top-level packages named for their jobs (issue 52)",
+    "The history also keeps the unfinished games the menu can resume": "docs/teaching.md's same paragraph, "
+                                                                      "with store/unfinished.py (issue 52)",
+    "Where the scheduler and workers share their cores": "docs/lab.md's same paragraph, with cluster/__init__.py "
+                                                         "(issue 52)",
     "The app needs `pygame-ce`": "docs/contributing.md's Dependencies, all but its last sentence ('Once .venv "
                                  "exists ... runs any of the commands below'), which is now in README.md's "
                                  "Quick start and docs/contributing.md's Set-up for developers",

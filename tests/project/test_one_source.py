@@ -24,7 +24,7 @@ def preset_literals(folder: str) -> list[str]:
     return found
 
 
-@pytest.mark.parametrize("folder", ["cli", "scenes"])
+@pytest.mark.parametrize("folder", ["cli", "scenes", "bots", "lab", "tournament", "cluster", "store"])
 def test_no_preset_is_named_outside_the_rules(folder: str) -> None:
     assert preset_literals(folder) == []
 

@@ -1,4 +1,4 @@
-"""tests/store: the history, the data folder, unfinished games, output files (game/store/).
+"""tests/store: the history, the data folder, unfinished games, output files (store/).
 
 Tier: fast; a test that plays whole games or starts servers is marked ``slow`` itself."""
 

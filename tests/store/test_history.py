@@ -22,7 +22,7 @@ import pytest  # noqa: E402
 
 from tests.support.app_helpers import ROOT, click, close_app, frames, key, open_app, table, type_text  # noqa: E402
 from game import SNAP, play_seeded_game  # noqa: E402
-from game.store.history import History, HistoryError, Query, open_history, period_start  # noqa: E402
+from store.history import History, HistoryError, Query, open_history, period_start  # noqa: E402
 from game.record import PlayerInfo, parse_record, record_game, utc_timestamp  # noqa: E402
 from scenes.model.options import PlayOptions  # noqa: E402
 from scenes.scoreboard.scene import ScoreboardScene, scoreboard_layout  # noqa: E402

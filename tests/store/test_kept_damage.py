@@ -14,8 +14,8 @@ import sys
 import pytest
 
 from game.record import GameRecord
-from game.store.history import History, HistoryError, open_history
-from game.store.kept import keep_unfinished, set_aside_games, unfinished_games
+from store.history import History, HistoryError, open_history
+from store.kept import keep_unfinished, set_aside_games, unfinished_games
 from tests.conftest import PROJECT, needs
 
 A_CLASS_GAME = {"format": "6takes-unfinished/1", "mode": "class", "rules": "snap", "seed": 7,

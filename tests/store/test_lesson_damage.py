@@ -11,13 +11,13 @@ from pathlib import Path
 
 import pytest
 
-from game.classroom.lesson_book import LessonBook
+from classroom.lesson_book import LessonBook
 from game.puzzles import LESSON, Source
-from game.store.history import open_history
-from game.store.lessons import lessons
-from game.store.puzzles import warmup_puzzles
-from game.store.storage import default_history_path
-from game.store.students import PuzzleAnswer, class_progress
+from store.history import open_history
+from store.lessons import lessons
+from store.puzzles import warmup_puzzles
+from store.storage import default_history_path
+from store.students import PuzzleAnswer, class_progress
 from tests.store.test_lessons import decision
 from tests.support.puzzle_positions import card_puzzle
 

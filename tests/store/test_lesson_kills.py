@@ -15,12 +15,12 @@ from pathlib import Path
 
 import pytest
 
-from game.classroom.lesson_book import LessonBook, rewrite_listed
-from game.store.forgetting import forget_lesson, forget_student, to_rewrite
-from game.store.history import History, open_history
-from game.store.kept import KeptToo, keep_unfinished, unfinished_games
-from game.store.lessons import add_review, lesson_games, lesson_reviews, lessons, set_report
-from game.store.students import PuzzleAnswer, add_puzzle_answers, lesson_puzzle_answers
+from classroom.lesson_book import LessonBook, rewrite_listed
+from store.forgetting import forget_lesson, forget_student, to_rewrite
+from store.history import History, open_history
+from store.kept import KeptToo, keep_unfinished, unfinished_games
+from store.lessons import add_review, lesson_games, lesson_reviews, lessons, set_report
+from store.students import PuzzleAnswer, add_puzzle_answers, lesson_puzzle_answers
 from tests.store.test_kept_damage import finished_record
 from tests.store.test_lessons import decision
 

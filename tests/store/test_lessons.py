@@ -9,11 +9,11 @@ from pathlib import Path
 
 import pytest
 
-from game.classroom.lesson_book import LessonBook
+from classroom.lesson_book import LessonBook
 from game.review import Decision
-from game.store.history import open_history
-from game.store.lessons import decision_json, decision_of, lessons
-from game.store.unfinished import UnfinishedError, parse_unfinished
+from store.history import open_history
+from store.lessons import decision_json, decision_of, lessons
+from store.unfinished import UnfinishedError, parse_unfinished
 from tests.store.test_kept_damage import kept_with
 
 NAMES = ("Ana", "Ben", "AI 1", "AI 2")

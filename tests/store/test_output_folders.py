@@ -1,5 +1,5 @@
 """Issue 43: an output folder (``class --report``, ``--screenshots``) is checked as every output is
-(game/store/outputs.py): a folder that takes a file, made if missing; anything else is an
+(store/outputs.py): a folder that takes a file, made if missing; anything else is an
 ``OSError`` whose words say why, on one line.  The tests may run as root, whom permission bits do
 not stop: the folders that refuse a write refuse it to root too (/proc, a read-only or full disk)."""
 
@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from game.store.outputs import check_output_folder
+from store.outputs import check_output_folder
 from tests.support.small_disk import fill, make_read_only, small_disk
 
 LONG_NAME = "a" * 300

@@ -6,9 +6,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from game.puzzles.rating import START_RATING, predicted_rating
-from game.store.history import open_history
-from game.store.puzzles import add_puzzles, stored_puzzles
-from game.store.ratings import DAY, add_practice_answer, practice_ratings
+from store.history import open_history
+from store.puzzles import add_puzzles, stored_puzzles
+from store.ratings import DAY, add_practice_answer, practice_ratings
 from scenes.puzzles.practice import Levels, Practice, practice_levels
 from tests.store.test_puzzle_ratings import with_lead
 from tests.support.puzzle_positions import card_puzzle

@@ -10,11 +10,11 @@ from pathlib import Path
 
 from game.puzzles.puzzle import Puzzle
 from game.puzzles.rating import NEW_STUDENT, START_RATING, Game, predicted_rating, replay
-from game.store.history import History, open_history
-from game.store.lessons import start_lesson
-from game.store.puzzles import add_puzzles, warmup_puzzles
-from game.store.ratings import due_again, ratings_of, student_key
-from game.store.students import PuzzleAnswer, add_puzzle_answers
+from store.history import History, open_history
+from store.lessons import start_lesson
+from store.puzzles import add_puzzles, warmup_puzzles
+from store.ratings import due_again, ratings_of, student_key
+from store.students import PuzzleAnswer, add_puzzle_answers
 from tests.support.puzzle_positions import card_puzzle, made_source, row_puzzle
 
 STUDENTS = ("key-ana-0000000000", "key-ben-0000000000", "key-cem-0000000000")

@@ -11,8 +11,8 @@ import pytest
 
 from game import SNAP, play_seeded_game
 from game.record import PlayerInfo, record_game
-from game.store.history import SCHEMA_VERSION, HistoryError, connection_of, open_history
-from game.store.puzzles import add_puzzles, count_puzzles, stored_puzzles
+from store.history import SCHEMA_VERSION, HistoryError, connection_of, open_history
+from store.puzzles import add_puzzles, count_puzzles, stored_puzzles
 from tests.support.puzzle_positions import card_puzzle, made_source, row_puzzle
 
 

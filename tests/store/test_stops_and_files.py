@@ -18,8 +18,8 @@ import pytest
 from tests.support.app_helpers import close_app, frames, key, open_app
 
 from tests.conftest import needs
-from game.store.history import MOST_UNFINISHED, open_history
-from game.store.kept import unfinished_games
+from store.history import MOST_UNFINISHED, open_history
+from store.kept import unfinished_games
 from scenes.menu.scene import MenuScene
 from scenes.model.options import PlayOptions
 from scenes.menu.resume_list import ResumeListScene

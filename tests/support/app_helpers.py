@@ -124,7 +124,7 @@ def run_until(app: App, done: Callable[[App], bool], act: Callable[[App], None] 
 
 def history_records() -> list:
     """Every game saved in the data folder's history, oldest first, as checked records."""
-    from game.store.history import open_history
+    from store.history import open_history
     from game.record import parse_record
 
     with open_history(import_legacy=False) as history:

@@ -1,7 +1,7 @@
 """Helpers for the class-game tests: the real app on the main thread, phones beside it.
 
 The app (pygame, headless) must run on the test's thread; simulated phones
-(:class:`game.classroom.simclient.SimClient`) or real browsers run on other
+(:class:`classroom.simclient.SimClient`) or real browsers run on other
 threads and talk to the app's server over the loopback.
 """
 
@@ -18,7 +18,7 @@ from tests.support.waiting import eventually
 import aiohttp
 from tests.support.app_helpers import close_app, open_app  # noqa: F401 - re-exported for the tests
 
-from game.classroom.simclient import SimClient
+from classroom.simclient import SimClient
 from scenes.app import App
 from scenes.model.class_settings import ClassSettings
 from scenes.classroom.table import ClassResultsScene, ClassTableScene

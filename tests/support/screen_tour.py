@@ -192,8 +192,8 @@ def _hotseat(size: tuple[int, int], seen: Seen) -> None:
 
 def _resume_list(size: tuple[int, int], seen: Seen) -> None:
     """The menu's list of unfinished games (two left, then forgotten again)."""
-    from game.store.history import open_history
-    from game.store.kept import drop_unfinished, unfinished_games
+    from store.history import open_history
+    from store.kept import drop_unfinished, unfinished_games
 
     app = open_app(PlayOptions(), size=size)
     for mode, seed in (("hotseat", 4), ("demo", 5)):

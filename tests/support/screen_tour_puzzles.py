@@ -12,8 +12,8 @@ from game.engine import PlayerView
 from game.puzzles import Puzzle, Source
 from game.review import CARD
 from game.rules import CLASSIC
-from game.store.history import connection_of, open_history
-from game.store.puzzles import add_puzzles
+from store.history import connection_of, open_history
+from store.puzzles import add_puzzles
 from scenes.app import App
 from scenes.model.options import PlayOptions
 from scenes.puzzles import making

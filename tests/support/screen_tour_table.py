@@ -13,7 +13,7 @@ from typing import Callable
 import pygame
 from tests.support.app_helpers import close_app, frames, key, look, move, open_app, run_until, table
 
-from game.bots.process import close_all_bots
+from bots.process import close_all_bots
 from scenes.table.layout import table_layout
 from scenes.model.options import PlayOptions
 from scenes.model.session import Stage

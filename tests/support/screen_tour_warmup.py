@@ -13,8 +13,8 @@ from tests.support.app_helpers import close_app, frames, key, open_app, run_unti
 from tests.support.puzzle_positions import card_puzzle, row_puzzle
 from tests.support.screen_tour_puzzles import crowded_puzzle
 
-from game.store.history import connection_of, open_history
-from game.store.puzzles import add_puzzles
+from store.history import connection_of, open_history
+from store.puzzles import add_puzzles
 from scenes.app import App
 from scenes.classroom.lobby import LobbyScene
 from scenes.classroom.warmup import WarmupScene

@@ -1,4 +1,4 @@
-"""tests/tournament: tournaments and the cluster (game/tournament/, game/cluster/).
+"""tests/tournament: tournaments and the cluster (tournament/, cluster/).
 
 Tier: fast; a test that plays whole games or starts servers is marked ``slow`` itself."""
 

@@ -191,7 +191,7 @@ HELPER_DASK_MODULES = "sorted(name for name in __import__('sys').modules if name
 def test_a_workers_game_helper_does_not_import_dask(tmp_path: Path) -> None:
     """A spawned process runs its parent's main module again, and a worker's is the ``dask worker``
     program: a helper that did so would be three times the size, and fork each bot more slowly."""
-    from game.cluster import run_in_helper
+    from cluster import run_in_helper
 
     running = LocalCluster(tmp_path)
     try:

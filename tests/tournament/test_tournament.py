@@ -16,9 +16,9 @@ from pathlib import Path
 import psutil
 import pytest
 
-from game.tournament.results import GameOutcome
-from game.tournament.schedule import Entrant, Schedule
-from game.tournament.standings import ranks, standings
+from tournament.results import GameOutcome
+from tournament.schedule import Entrant, Schedule
+from tournament.standings import ranks, standings
 from tests.support.bots import BOTS
 from tests.conftest import PROJECT
 

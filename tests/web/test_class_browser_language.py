@@ -34,7 +34,7 @@ from test_class_browser import (
     wait,
 )
 
-from game.classroom.phone_words import PHONE_TEXTS
+from classroom.phone_words import PHONE_TEXTS
 from game.record import parse_record
 from game.i18n import LANGUAGES
 from scenes.model.language import translations, use_language
@@ -177,7 +177,7 @@ def test_two_phones_play_a_game_in_the_class_language(code: str, tmp_path: Path)
 
 def test_every_phone_text_is_in_the_page_script() -> None:
     """The table of texts and the page agree: each English text the page looks up is marked in
-    game/classroom/phone_words.py (so it is in the catalogs), and each marked text is used."""
+    classroom/phone_words.py (so it is in the catalogs), and each marked text is used."""
     script = (Path(__file__).resolve().parents[2] / "web" / "app.js").read_text(encoding="utf-8")
     page = (Path(__file__).resolve().parents[2] / "web" / "index.html").read_text(encoding="utf-8")
     used = {text for text in PHONE_TEXTS if f'"{text}"' in script or f'"{text}"' in page or f">{text}<" in page}

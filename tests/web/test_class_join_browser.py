@@ -13,8 +13,8 @@ from typing import Any
 
 from tests.web.test_class_browser import BROWSER_MARKS, by_testid, open_phone, status, wait
 
-from game.classroom.room import Room
-from game.classroom.server import ClassServer, Limits
+from classroom.room import Room
+from classroom.server import ClassServer, Limits
 
 pytestmark = BROWSER_MARKS
 

@@ -32,7 +32,7 @@ from test_class_browser import (
     wait,
 )
 
-from game.classroom.simclient import SimClient
+from classroom.simclient import SimClient
 from game.predict import answer_of, question_of
 from scenes.classroom.table import ClassTableScene
 from scenes.model.language import translations, use_language

@@ -31,7 +31,7 @@ from test_class_browser import (
 )
 from test_class_tables import expected_standings, join_in_order
 
-from game.classroom.simclient import SimClient
+from classroom.simclient import SimClient
 from game.record import read_records
 from scenes.classroom.room_results import RoomResultsScene
 

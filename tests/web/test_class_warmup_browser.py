@@ -22,8 +22,8 @@ from tests.support.class_helpers import Background, close_app, open_class_app, r
 from tests.support.puzzle_positions import card_puzzle, row_puzzle
 
 from game.puzzles.themes import themes_line
-from game.store.history import open_history
-from game.store.puzzles import add_puzzles
+from store.history import open_history
+from store.puzzles import add_puzzles
 from scenes.classroom.lobby import LobbyScene
 from scenes.classroom.warmup import WarmupScene
 from scenes.model.language import translations, use_language

@@ -1,6 +1,6 @@
 """The phone page's layout in every language the app speaks, at 360x740 in real Chromium: the page
 the class server serves, in the class's language, shown the protocol's own messages (encoded by
-``game/classroom/protocol.py``) for the moments a student must see at a glance - the guess buttons
+``classroom/protocol.py``) for the moments a student must see at a glance - the guess buttons
 on one line each (issue 41, item 9: "Reihe / 1" wrapped) and each with its word (issue 49: French
 showed "1 2 3 4"), the top line on one line (issue 49: "Tisch 1 - Zug 1 von 7" wrapped), the whole hand and the question on
 screen at a table of ten, the final scores in view when the game is over (item 8), the last game's
@@ -22,7 +22,7 @@ from tests.support.class_helpers import close_app, open_class_app, url_of
 from test_class_browser import BROWSER_MARKS, PHONE, Shots, by_testid, open_phone, wait
 from test_phone_next_deal import GUESS_LINES, PLACES
 
-from game.classroom.protocol import PredictQuestion, Review, State, StatePlayer, Verdict, Welcome, encode
+from classroom.protocol import PredictQuestion, Review, State, StatePlayer, Verdict, Welcome, encode
 from game.i18n import LANGUAGES
 from scenes.model.language import translations, use_language
 

@@ -34,7 +34,7 @@ from test_class_browser import (
     wait,
 )
 
-from game.classroom.simclient import SimClient
+from classroom.simclient import SimClient
 from scenes.classroom.table import ClassResultsScene, ClassTableScene
 from scenes.model.language import translations, use_language
 

@@ -36,7 +36,7 @@ from test_class_browser import (
     wait,
 )
 
-from game.classroom.simclient import SimClient
+from classroom.simclient import SimClient
 from scenes.model.language import translations
 
 pytestmark = BROWSER_MARKS
