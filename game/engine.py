@@ -192,6 +192,14 @@ class Rows:
         """Each row's last card (the hot path reads them, not the rows)."""
         self._snapshot: tuple[tuple[int, ...], ...] | None = None
 
+    @classmethod
+    def of(cls, rows: Sequence[Sequence[int]]) -> Rows:
+        """Rows holding ``rows``' cards (as in :attr:`PlayerView.rows`), to play on from there."""
+        made = cls([row[0] for row in rows])
+        made.cards = [list(row) for row in rows]
+        made.ends = [row[-1] for row in rows]
+        return made
+
     def snapshot(self) -> tuple[tuple[int, ...], ...]:
         """The rows as tuples (made again only after a change)."""
         snapshot = self._snapshot

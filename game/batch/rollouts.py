@@ -6,34 +6,37 @@ drawn from the cards the player has not seen, and a row for each turn in case an
 opponent's card fits no row.  Modelling the opponents as random players, a random hand
 played in a random order is just a random ordered sample of the unseen cards, so a world
 is exact for random opponents.  The player's own later cards follow :func:`greedy_picks`
-(the rollout policy of :mod:`game.players.fastsim`: the lowest expected penalty this
-turn) and, under rule 4, the cheapest row.
+(the rollout policy: the lowest expected penalty this turn, from :func:`risk_table`) and,
+under rule 4, the cheapest row.
 
 Every (option, world) pair is one game of :class:`~game.batch.tables.Tables` - games last -
 so a block of a few thousand playouts is a few hundred array operations per turn.
-``tests/players/test_batch_rollouts.py`` checks every playout against the one-at-a-time rollout
-of :mod:`game.players.fastsim`, itself checked against the engine card by card.
+``tests/players/test_batch_rollouts.py`` checks every playout against the test oracle that plays
+one playout at a time (``tests/support/one_playout.py``), itself checked against the engine card
+by card.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
+from math import comb
 from typing import Sequence
 
 import numpy as np
 import numpy.typing as npt
 
-from ..players.fastsim import risk_table, table_from_rows, tables_after_taking_each_row
-from ..rules import ROW_LIMIT, ROWS, Rules
+from ..engine import Rows
+from ..rules import HIGHEST_CARD, ROW_LIMIT, ROWS, Rules
 from .memory import reuse_freed_memory
 from .sorting import first_minimum, sort_rows
 from .tables import Cards, Indices, Tables, flat_places
 
 Penalties = npt.NDArray[np.int32]
-_LOW_CARD_SURCHARGE = 1.0
-"""As in :func:`game.players.fastsim.greedy_card`: a card that fits no row also gives up a low card."""
-_GAP_WEIGHT = 0.001
+LOW_CARD_SURCHARGE = 1.0
+"""Added to a card that fits no row: it also gives up a low card, which is worth keeping for
+taking a cheap row later."""
+GAP_WEIGHT = 0.001
 """Ties between equally risky cards go to the card closest to its row."""
 
 
@@ -90,6 +93,58 @@ class Start:
         return int(self.ends.shape[1])
 
 
+Table = tuple[list[int], list[int], list[int]]
+"""``(ends, counts, sums)`` of one table, row by row: each row's last card, how many cards it
+holds, its total penalty - all the rules and the rollout policy read."""
+
+
+def table_from_rows(rows: Sequence[Sequence[int]], penalties: Sequence[int]) -> Table:
+    """The compact table of full rows (as in :attr:`PlayerView.rows`)."""
+    return (
+        [row[-1] for row in rows],
+        [len(row) for row in rows],
+        [sum(penalties[card] for card in row) for row in rows],
+    )
+
+
+def tables_after_taking_each_row(rows: Sequence[Sequence[int]], penalties: Sequence[int], card: int,
+                                 revealed: Sequence[int]) -> tuple[list[Table], list[int]]:
+    """Rule 4, for each row the player could take with ``card``: the table once it is taken and
+    the rest of the turn's ``revealed`` cards (all higher than ``card``: none meets rule 4 again)
+    are placed by the engine's :class:`~game.engine.Rows`, and the penalty the taking costs."""
+    later = sorted(other for other in revealed if other > card)
+    tables: list[Table] = []
+    immediate: list[int] = []
+    for row in range(ROWS):
+        table = Rows.of(rows)
+        immediate.append(sum(penalties[taken] for taken in table.take(row, card)))
+        for other in later:
+            closest = table.closest(other)
+            if not table.append(closest, other):
+                table.take(closest, other)
+        tables.append(table_from_rows(table.cards, penalties))
+    return tables, immediate
+
+
+@lru_cache(maxsize=None)
+def risk_table(opponents: int) -> tuple[tuple[float, ...], ...]:
+    """``risk[missing][gap]``: the chance that a card ``gap`` above a row's end is pushed to be the 6th.
+
+    Each opponent's card is, to a player who cannot see it, about equally likely to be any
+    card, so it lands among the ``gap - 1`` numbers between the row's end and the card with
+    chance ``(gap - 1) / 104``; the card is taken when at least the missing number
+    (``5 - cards in the row``) do."""
+    table = []
+    for missing in range(ROW_LIMIT + 1):
+        line = []
+        for gap in range(HIGHEST_CARD + 1):
+            p = max(gap - 1, 0) / HIGHEST_CARD
+            line.append(sum(comb(opponents, k) * p ** k * (1 - p) ** (opponents - k)
+                            for k in range(max(missing, 0), opponents + 1)))
+        table.append(tuple(line))
+    return tuple(table)
+
+
 def card_start(rows: Sequence[Sequence[int]], hand: Sequence[int], rules: Rules) -> Start:
     """Each card of ``hand`` played now on the table ``rows``."""
     ends, counts, sums = (np.array(part, dtype=np.int16) for part in table_from_rows(rows, rules.penalties))
@@ -140,7 +195,7 @@ def _tables(start: Start, chosen: Indices, count: int, rules: Rules) -> Tables:
 
 @lru_cache(maxsize=None)
 def _risk(opponents: int) -> npt.NDArray[np.float64]:
-    """:func:`game.players.fastsim.risk_table`, flattened for looking up ``[missing * 105 + gap]``."""
+    """:func:`risk_table`, flattened for looking up ``[missing * 105 + gap]``."""
     return np.array(risk_table(opponents), dtype=np.float64).ravel()
 
 
@@ -152,7 +207,7 @@ def _without(hand: Cards, picks: Indices) -> Cards:
 
 def greedy_picks(hand: Cards, tables: Tables, risk: npt.NDArray[np.float64]) -> Indices:
     """``(games,)``: the index in ``hand`` (``(cards, games)``, ascending) of the card with the lowest
-    expected penalty this turn, as :func:`game.players.fastsim.greedy_card` rates it: the cheapest
+    expected penalty this turn: the cheapest
     row plus a surcharge if it fits no row, else its row times the chance (``risk[missing, gap]``)
     that enough opponents' cards slip in front of it, plus a hair per gap (the first card on ties).
 
@@ -164,13 +219,13 @@ def greedy_picks(hand: Cards, tables: Tables, risk: npt.NDArray[np.float64]) -> 
     fits = best > 0
     gap = hand - (best >> 9)
     missing = ROW_LIMIT - ((best >> 6) & 7)
-    cost = (best & 63) * risk[missing * risk_width() + gap] + gap * _GAP_WEIGHT
-    cheapest = tables.sums.min(axis=0) + _LOW_CARD_SURCHARGE
+    cost = (best & 63) * risk[missing * risk_width() + gap] + gap * GAP_WEIGHT
+    cheapest = tables.sums.min(axis=0) + LOW_CARD_SURCHARGE
     return first_minimum(cost * fits + cheapest * ~fits)
 
 
 def risk_width() -> int:
-    """Entries per line of :func:`game.players.fastsim.risk_table` (one per gap, 0 to 104)."""
+    """Entries per line of :func:`risk_table` (one per gap, 0 to 104)."""
     return len(risk_table(1)[0])
 
 
