@@ -279,14 +279,15 @@ def test_golden_review_of_the_worked_example() -> None:
 
 
 def test_each_row_costs_what_it_takes_now_and_what_follows_once() -> None:
-    """A rule-4 review against rollouts one at a time (``game.players.fastsim``), on the same position:
+    """A rule-4 review against rollouts one at a time (the test oracle ``tests/support/one_playout.py``), on the same position:
     each row's mean is the row taken now plus the rest of the round, counted once."""
     import random
 
-    from game.players.fastsim import risk_table, rollout, tables_after_taking_each_row
+    from game.batch.rollouts import risk_table, tables_after_taking_each_row
     from game.players.heuristic import unseen_cards
     from game.review import row_means
     from game.scenarios import worked_example_played
+    from tests.support.one_playout import rollout
 
     game = worked_example_played(SNAP)
     point = next(p for p in decision_points(SNAP, 4, game.seed, game.rounds, [2]) if p.kind == ROW)

@@ -1,7 +1,7 @@
 """Batched playouts (``mc`` and the review) against the one-at-a-time rollout, playout by playout.
 
-:func:`game.players.fastsim.rollout` is checked against the engine card by card
-(``test_ai_fastsim.py``); here every batched playout must end with exactly the penalty it
+The test oracle :func:`tests.support.one_playout.rollout` is checked against the engine card by card
+(``test_one_playout.py``); here every batched playout must end with exactly the penalty it
 gives on the same world: the same opponents' cards and, where an opponent's card fits no
 row, the same row (each world below takes one row all round, which the rollout reads two
 bits at a time).  Card choices (each card of the hand played first) and rule-4 row choices
@@ -16,10 +16,11 @@ import random
 import numpy as np
 
 from game import Game, Phase, PlayerView
-from game.batch.rollouts import Worlds, card_start, play_out, row_start, sample_worlds
-from game.players.fastsim import risk_table, rollout, table_from_rows, tables_after_taking_each_row
+from game.batch.rollouts import (Worlds, card_start, play_out, risk_table, row_start, sample_worlds, table_from_rows,
+                                 tables_after_taking_each_row)
 from game.players.heuristic import unseen_cards
 from game.rules import PRESETS, ROWS
+from tests.support.one_playout import rollout
 
 
 def positions(count: int, seed: int, rule_4: bool) -> list[PlayerView]:

@@ -16,7 +16,6 @@ KNOWN_OVER: dict[str, int] = {
 """``path:Qualified.name`` -> its size in lines today, for code over the targets that is being split."""
 
 FAST_LOOPS = {
-    "game/players/fastsim.py:rollout",
     "lab/runner.py:_play_built_in",
     "game/players/mc.py:_search",
 }

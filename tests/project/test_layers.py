@@ -15,8 +15,7 @@ CORE = ["game", "game.rules", "game.engine", "game.timeline", "game.explain", "g
         "game.play", "game.predict", "game.text", "game.scenarios", "game.errors", "game.i18n",
         "game.table_size", "game.jsonl"]
 """The pure core: ``game/``'s top level."""
-PLAYERS = ["game.players", "game.players.agents", "game.players.heuristic",
-           "game.players.fastsim", "game.players.options"]
+PLAYERS = ["game.players", "game.players.agents", "game.players.heuristic", "game.players.options"]
 """The computer players: as pure as the core."""
 BATCHED = ["game.batch", "game.batch.games", "game.batch.rollouts", "game.review", "game.players.mc"]
 """The batched engine and what stands on it (the review, the ``mc`` player): numpy, and no adapter."""

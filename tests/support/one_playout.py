@@ -1,50 +1,32 @@
-"""Fast placement and playouts for the Monte Carlo player.
+"""The test oracle the batched rollouts (:mod:`game.batch.rollouts`) are checked against: the
+rules and the rollout policy played one playout at a time, card by card, in plain Python.
 
-The engine keeps full rows, logs and snapshots so that screens, records and
-replays can show everything; a Monte Carlo player plays hundreds of thousands
-of hypothetical turns per decision and needs none of that.  Here a table is
-three small lists indexed by row:
-
-* ``ends[r]``   - the last card of row ``r`` (the only card rules 1-2 look at),
-* ``counts[r]`` - how many cards row ``r`` holds (rule 3),
-* ``sums[r]``   - the total penalty of row ``r`` (what taking it costs).
-
-That is all the rules need, so a turn is a few integer comparisons per card.
-The placement code below is the engine's rules written once more for this
-representation; ``tests/players/test_ai_fastsim.py`` checks both agree on thousands of
-random positions.
+A table here is three small lists indexed by row (:data:`game.batch.rollouts.Table`):
+``ends[r]`` the last card of row ``r`` (the only card rules 1-2 look at), ``counts[r]`` how many
+cards it holds (rule 3), ``sums[r]`` its total penalty (what taking it costs).  The placement
+below writes the engine's rules once more for that representation, on purpose: an oracle
+written apart from what it checks.  ``tests/players/test_one_playout.py`` checks it against
+the engine card by card on thousands of random positions; ``tests/players/test_batch_rollouts.py``
+checks every batched playout ends with exactly the penalty this one does.
 """
 
 from __future__ import annotations
 
-from functools import lru_cache
-from math import comb
 from typing import Callable, Sequence
 
-from ..rules import HIGHEST_CARD, ROW_LIMIT, ROWS
-
-Table = tuple[list[int], list[int], list[int]]
-"""``(ends, counts, sums)``: one table, mutated in place by the functions here."""
+from game.batch.rollouts import GAP_WEIGHT, LOW_CARD_SURCHARGE, Table
+from game.rules import ROW_LIMIT, ROWS
 
 ROW_BITS_PER_CHOICE = 2
 """Rule-4 row choices of modelled opponents are read two bits at a time
 (four rows) from one random integer drawn per playout."""
 
 
-def table_from_rows(rows: Sequence[Sequence[int]], penalties: Sequence[int]) -> Table:
-    """The compact table of full rows (as in :attr:`PlayerView.rows`)."""
-    return (
-        [row[-1] for row in rows],
-        [len(row) for row in rows],
-        [sum(penalties[card] for card in row) for row in rows],
-    )
-
-
 def place_card(table: Table, penalties: Sequence[int], card: int, low_row: int) -> tuple[int, int]:
     """Place one card by rules 1-4; return ``(row, penalty taken)``.
 
     ``low_row`` is the row taken if the card fits no row (rule 4); it is
-    ignored otherwise.  Kept for clarity and tests; the playouts inline it.
+    ignored otherwise.  :func:`rollout` inlines it.
     """
     ends, counts, sums = table
     best = -1
@@ -65,24 +47,6 @@ def place_card(table: Table, penalties: Sequence[int], card: int, low_row: int) 
     counts[best] += 1
     sums[best] += penalties[card]
     return best, 0
-
-
-
-def tables_after_taking_each_row(rows: Sequence[Sequence[int]], penalties: Sequence[int], card: int,
-                                 revealed: Sequence[int]) -> tuple[list[Table], list[int]]:
-    """Rule 4, for each row the player could take with ``card``: the table once it is taken and
-    the rest of the turn's ``revealed`` cards (all higher than ``card``: none meets rule 4 again)
-    are placed, and the penalty the taking costs."""
-    later = sorted(other for other in revealed if other > card)
-    tables: list[Table] = []
-    immediate: list[int] = []
-    for row in range(ROWS):
-        table = table_from_rows(rows, penalties)
-        immediate.append(place_card(table, penalties, card, row)[1])
-        for other in later:
-            place_card(table, penalties, other, 0)
-        tables.append(table)
-    return tables, immediate
 
 
 def place_turn(
@@ -106,34 +70,7 @@ def place_turn(
 
 RiskTable = Sequence[Sequence[float]]
 """``risk[missing][gap]``: chance that at least ``missing`` opponents' cards land
-in a gap of ``gap`` below a card (see :func:`risk_table`)."""
-
-
-@lru_cache(maxsize=None)
-def risk_table(opponents: int) -> tuple[tuple[float, ...], ...]:
-    """Chance that a card ``gap`` above a row's end is pushed to be the 6th.
-
-    Each opponent's card is, to a player who cannot see it, about equally
-    likely to be any card, so it lands among the ``gap - 1`` numbers between
-    the row's end and the card with chance ``(gap - 1) / 104``; the card is
-    taken when at least the missing number (``5 - cards in the row``) do.
-    """
-    table = []
-    for missing in range(ROW_LIMIT + 1):
-        line = []
-        for gap in range(HIGHEST_CARD + 1):
-            p = max(gap - 1, 0) / HIGHEST_CARD
-            line.append(sum(comb(opponents, k) * p ** k * (1 - p) ** (opponents - k)
-                            for k in range(max(missing, 0), opponents + 1)))
-        table.append(tuple(line))
-    return tuple(table)
-
-
-_LOW_CARD_SURCHARGE = 1.0
-"""Added to a card that fits no row: it also gives up a low card, which is
-worth keeping for taking a cheap row later."""
-_GAP_WEIGHT = 0.001
-"""Ties between equally risky cards go to the card closest to its row."""
+in a gap of ``gap`` below a card (see :func:`game.batch.rollouts.risk_table`)."""
 
 
 def greedy_card(hand: Sequence[int], ends: Sequence[int], counts: Sequence[int],
@@ -143,7 +80,7 @@ def greedy_card(hand: Sequence[int], ends: Sequence[int], counts: Sequence[int],
     A card that fits no row costs the cheapest row; a card that would be a
     row's 6th costs that row; any other card costs its row times the chance
     that enough opponents' cards slip in front of it (``risk``, from
-    :func:`risk_table`).  Among equal costs the card closest above its row's
+    :func:`game.batch.rollouts.risk_table`).  Among equal costs the card closest above its row's
     end wins.  As a player on its own this scores about as well as the
     ``heuristic`` kind, at a few microseconds a call, which makes it a far
     better model of the player's own later turns than random play.
@@ -167,9 +104,9 @@ def greedy_card(hand: Sequence[int], ends: Sequence[int], counts: Sequence[int],
             gap = card - e3
             row = 3
         if row < 0:
-            cost = min(sums) + _LOW_CARD_SURCHARGE
+            cost = min(sums) + LOW_CARD_SURCHARGE
         else:
-            cost = sums[row] * risk[ROW_LIMIT - counts[row]][gap] + gap * _GAP_WEIGHT
+            cost = sums[row] * risk[ROW_LIMIT - counts[row]][gap] + gap * GAP_WEIGHT
         if cost < best_cost:
             best_cost = cost
             best_card = card

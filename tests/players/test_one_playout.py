@@ -1,10 +1,12 @@
-"""The fast rollout simulator agrees with the engine on thousands of random positions."""
+"""The test oracle that plays one playout at a time (``tests/support/one_playout.py``) agrees with the
+engine on thousands of random positions; so do the compact tables the batched rollouts start from."""
 
 import random
 
 from game import CLASSIC, PRESETS, SNAP, Game, Phase
-from game.players.fastsim import Table, place_turn, risk_table, rollout, table_from_rows
+from game.batch.rollouts import Table, risk_table, table_from_rows
 from game.rules import ROWS
+from tests.support.one_playout import place_turn, rollout
 
 
 def engine_table(game: Game) -> Table:
