@@ -4,9 +4,9 @@ engine on thousands of random positions; so do the compact tables the batched ro
 import random
 
 from game import CLASSIC, PRESETS, SNAP, Game, Phase
-from game.batch.rollouts import Table, risk_table, table_from_rows
+from game.batch.rollouts import Table, risk_table, table_from_rows, tables_after_taking_each_row
 from game.rules import ROWS
-from tests.support.one_playout import place_turn, rollout
+from tests.support.one_playout import place_card, place_turn, rollout
 
 
 def engine_table(game: Game) -> Table:
@@ -96,6 +96,31 @@ def test_rollouts_agree_with_the_engine() -> None:
             assert table == engine_table(game)
         checked += 1
     assert checked == 400
+
+
+def test_each_row_taken_under_rule_4_leaves_the_table_the_oracle_leaves() -> None:
+    """The tables a rule-4 decision's playouts start from (played on the engine's rows) are the
+    oracle's, card by card: the row taken, then the turn's higher cards - sixth cards included."""
+    rng, checked = random.Random(6), 0
+    while checked < 2000:
+        rules = PRESETS[rng.choice(sorted(PRESETS))]
+        cards = rng.sample(range(1, 105), 30)
+        sizes = [rng.randint(1, 5) for _ in range(ROWS)]
+        rows = [sorted(cards[sum(sizes[:row]):sum(sizes[:row + 1])]) for row in range(ROWS)]
+        rest = cards[sum(sizes):]
+        low = [card for card in rest if card < min(row[-1] for row in rows)]
+        if not low:
+            continue
+        card = min(low)
+        revealed = [card, *rng.sample([other for other in rest if other > card], rng.randint(0, 9))]
+        tables, immediate = tables_after_taking_each_row(rows, rules.penalties, card, revealed)
+        for row in range(ROWS):
+            table = table_from_rows(rows, rules.penalties)
+            assert place_card(table, rules.penalties, card, row) == (row, immediate[row])
+            for other in sorted(revealed[1:]):
+                place_card(table, rules.penalties, other, 0)
+            assert tables[row] == table
+        checked += 1
 
 
 def test_risk_table_is_a_probability_growing_with_the_gap() -> None:
