@@ -15,8 +15,8 @@ from typing import Any
 import aiohttp
 import pytest
 
-from classroom.bridge import WATCHER, Event
-from classroom.protocol import Error, Message, State, Verdict
+from classroom.bridge import WATCHER, Guessed, PhoneEvent, SeatPlayed, SeatTookRow
+from classroom.protocol import Error, Message, Play, Predict, State, TakeRow, Verdict
 from classroom.room import Room
 from classroom.server import ClassServer, Limits
 from classroom.tables import plan_tables
@@ -36,7 +36,7 @@ class KeptServer:
 
     def __init__(self, room: Room) -> None:
         self.room = room
-        self.inbox: queue.Queue[Event] = queue.Queue()
+        self.inbox: queue.Queue[PhoneEvent] = queue.Queue()
         self.watching: dict[str, str] = {}
         self.port, self.running = 0, True
         self.limits = Limits()
@@ -79,10 +79,18 @@ def session_of(names: tuple[str, ...], rules: Rules = SNAP, seed: int = 5,
 def answer_asked(session: ClassSession, server: KeptServer) -> None:
     """Each phone asked for a card plays its lowest; asked for a row, takes row 1."""
     for seat, question in list(session.questions.items()):
-        value = min(question.view.hand) if question.ask == "card" else 0
-        server.inbox.put(Event("play" if question.ask == "card" else "row", seat, value))
+        server.inbox.put(SeatPlayed(seat, Play(min(question.view.hand))) if question.ask == "card"
+                         else SeatTookRow(seat, TakeRow(0)))
     session.pump()
     computers_decided(session)
+
+
+def guess_now(session: ClassSession, row: int) -> Predict:
+    """A phone's guess of ``row`` for the placement the class is asked about now."""
+    current = session.predicting.predictions.open  # type: ignore[union-attr]
+    assert current is not None
+    question = current.question
+    return Predict(question.round + 1, question.turn + 1, question.card, row=row)
 
 
 def computers_decided(session: ClassSession) -> None:
@@ -99,8 +107,8 @@ def test_a_watcher_who_joins_while_a_question_is_open_and_answers_at_once_gets_i
     answer_asked(session, server)
     assert session.stage is Stage.REVEALED and not session.predictions_ready()  # the question is open
     server.watching = {"late-key": "Wes"}  # a watcher joins now, sees the question, answers at once
-    server.inbox.put(Event("predict", WATCHER, 2, "Wes", "late-key"))
-    server.inbox.put(Event("predict", 0, 1, "Ana"))
+    server.inbox.put(Guessed(WATCHER, "Wes", "late-key", guess_now(session, 2)))
+    server.inbox.put(Guessed(0, "Ana", "", guess_now(session, 1)))
     session.pump()
     assert server.errors_to(watcher="late-key") == []
     assert session.predictions_ready()
@@ -113,8 +121,8 @@ def test_a_watcher_who_joins_while_a_question_is_open_and_answers_at_once_gets_i
 
 def test_a_prediction_with_predictions_off_is_answered() -> None:
     session, server = session_of(("Ana",))
-    server.inbox.put(Event("predict", 0, 1, "Ana"))
-    server.inbox.put(Event("predict", WATCHER, 1, "Wes", "key"))
+    server.inbox.put(Guessed(0, "Ana", "", Predict(1, 1, 5, row=1)))
+    server.inbox.put(Guessed(WATCHER, "Wes", "key", Predict(1, 1, 5, row=1)))
     session.pump()
     assert server.errors_to(seat=0) == ["nothing is asked of you now"]
     assert server.errors_to(watcher="key") == ["nothing is asked of you now"]
@@ -123,9 +131,9 @@ def test_a_prediction_with_predictions_off_is_answered() -> None:
 def test_a_watchers_prediction_when_nothing_is_asked_is_answered_as_a_seats_is() -> None:
     session, server = session_of(("Ana",), predict=True)
     server.watching = {"key": "Wes"}
-    server.inbox.put(Event("predict", WATCHER, 1, "Wes", "key"))  # the cards are still being chosen
+    server.inbox.put(Guessed(WATCHER, "Wes", "key", Predict(1, 1, 5, row=1)))  # the cards are still being chosen
     session.pump()
-    assert server.errors_to(watcher="key") == ["nothing is asked of you now"]
+    assert server.errors_to(watcher="key") == ["this prediction is for a placement shown already"]
 
 
 # ------------------------------------------------------------------ one moment per state
@@ -156,7 +164,7 @@ def test_every_state_at_a_new_classic_round_is_of_one_moment() -> None:
 def test_after_a_resume_chosen_reads_the_card_chosen_before_the_stop() -> None:
     session, server = session_of(("Ana", "Ben"))
     card = min(session.game.hand(0))
-    server.inbox.put(Event("play", 0, card))
+    server.inbox.put(SeatPlayed(0, Play(card)))
     session.pump()
     computers_decided(session)
     assert session.observations()[0][0].chosen == card
