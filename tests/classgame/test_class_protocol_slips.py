@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import queue
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 import aiohttp
@@ -137,6 +138,46 @@ def test_a_watchers_prediction_when_nothing_is_asked_is_answered_as_a_seats_is()
 
 
 # ------------------------------------------------------------------ one moment per state
+class KeptRoomServer(KeptServer):
+    """A room of many tables' server, keeping what it was handed."""
+
+    def seat_at_tables(self, places: Mapping[int, tuple[int, int]], watching: frozenset[int]) -> None:
+        pass
+
+    def publish_some(self, seats: Mapping[int, State], public: State | None) -> None:
+        pass
+
+
+def test_a_guess_at_a_rooms_table_is_checked_against_the_placement_it_names() -> None:
+    """Routed to its table, a student's guess still names the placement it answers: a late one is
+    refused there as at a one-table game (it once arrived without it and counted for the next)."""
+    room = Room(60, CODE)
+    room.many_tables = True
+    for i in range(6):
+        room.join(CODE, f"S{i}")
+    room.start()
+    server = KeptRoomServer(room)
+    game = RoomGame(rules=SNAP, seed=4, step_delay=0.0, learning=Learning(predict_seconds=1000.0))
+    tables = RoomOfTables(server, plan_tables(range(6), 4), game, save=lambda *_args: "")  # type: ignore[arg-type]
+    session = tables.sessions[1]  # tables of 3 and a computer player: room seats 3-5 are table 2's seats 0-2
+
+    def answer_and_pump() -> None:
+        for seat, question in list(session.questions.items()):
+            server.inbox.put(SeatPlayed(3 + seat, Play(min(question.view.hand))) if question.ask == "card"
+                             else SeatTookRow(3 + seat, TakeRow(0)))
+        tables.pump(0.0)
+    eventually(lambda: session.predicting.predictions.open is not None,  # type: ignore[union-attr]
+               between=answer_and_pump, what="the class asked where a card goes")
+    now = guess_now(session, 0)
+    server.inbox.put(Guessed(4, "S4", "", replace(now, turn=now.turn + 1)))  # names another placement
+    tables.pump(0.0)
+    assert server.errors_to(seat=4) == ["this prediction is for a placement shown already"]
+    server.inbox.put(Guessed(4, "S4", "", now))
+    tables.pump(0.0)
+    assert "seat:1" in session.predicting.predictions.open.guesses  # type: ignore[union-attr]
+    tables.close()
+
+
 def test_every_state_at_a_new_classic_round_is_of_one_moment() -> None:
     session, server = session_of(("Ana", "Ben"), rules=CLASSIC, seed=3)
     for _step in range(500):
