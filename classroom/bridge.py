@@ -5,9 +5,9 @@ loop.  What phones did reaches the app as a :data:`PhoneEvent` on
 :attr:`AppBridge.inbox`, a ``queue.Queue`` the app drains every frame: who did
 it (a seat or a watcher) and, for a request, the request itself as
 :mod:`.protocol` read and checked it, typed from the socket to the session
-that acts on it.  What the app hands the server (observations, a verdict, "release seat 2") runs on the
-server's loop through :meth:`AppBridge.call`, so connections are only ever
-touched by the server's thread.
+that acts on it.  What the app hands the server (observations, a verdict,
+"release seat 2") runs on the server's loop through :meth:`AppBridge.call`, so
+connections are only ever touched by the server's thread.
 """
 
 from __future__ import annotations
