@@ -26,7 +26,7 @@ from aiohttp import web
 
 from game.i18n import _
 
-from .bridge import AppBridge, Event
+from .bridge import AppBridge, SeatJoined, SeatLeft
 from .guard import Limits, oldest_of_biggest
 from .protocol import (GAME_ENDED, GAME_WILL_GO_ON, JOIN_FIRST, RELEASED_CODE, SEAT_ELSEWHERE, TOO_MANY_WATCHERS, Close, Error, Message,
                        Released, encode)
@@ -178,7 +178,7 @@ class Connections:
             previous.seat = None  # its seat is this phone's now
             previous.close(*SEAT_ELSEWHERE)
         self.by_seat[joined.seat] = connection
-        self.bridge.put(Event("joined", joined.seat, name=joined.name))
+        self.bridge.put(SeatJoined(joined.seat, joined.name))
 
     def _watch(self, connection: Connection) -> None:
         """A new watcher: if the room's watchers are at their cap, the longest-watching of the
@@ -226,7 +226,7 @@ class Connections:
             return False
         del self.by_seat[seat]
         self.room.disconnected(seat)
-        self.bridge.put(Event("left", seat))
+        self.bridge.put(SeatLeft(seat))
         return not self.room.started
 
     def release(self, seat: int, reason: str) -> None:

@@ -5,8 +5,9 @@ text with :func:`.protocol.parse_request` (a message that is not JSON, of an
 unknown type, or with a field of the wrong type or range is refused there,
 with its reason) and calls the handler :data:`Handlers.table` holds for the
 message's type.  A handler checks who is speaking (joined? a seat?) and hands
-the game's part to the app as an :class:`~.bridge.Event`: the session checks
-the move against the engine.
+the game's part to the app as a :data:`~.bridge.PhoneEvent` carrying the
+request (a :class:`~.bridge.SeatPlayed` holds the :class:`~.protocol.Play`): the
+session checks the move against the engine.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from typing import Any
 
 from game.i18n import _
 
-from .bridge import PUZZLE_CARD, PUZZLE_ROW, WATCHER, AppBridge, Event
+from .bridge import WATCHER, AppBridge, Guessed, PuzzleAnswered, SeatPlayed, SeatTookRow
 from .connections import Connection, Connections
 from .delivery import Delivery
 from .guard import AddressBuckets
@@ -138,16 +139,20 @@ class Handlers:
         self.delivery.greet(connection, joined)
 
     async def play(self, connection: Connection, request: Play) -> None:
-        self._seat_event(connection, Event(Play.kind, 0, request.card))
+        seat = self._seat(connection)
+        if seat is not None:
+            self.bridge.put(SeatPlayed(seat, request))
 
     async def take_row(self, connection: Connection, request: TakeRow) -> None:
-        self._seat_event(connection, Event(TakeRow.kind, 0, request.row))
+        seat = self._seat(connection)
+        if seat is not None:
+            self.bridge.put(SeatTookRow(seat, request))
 
-    def _seat_event(self, connection: Connection, event: Event) -> None:
+    def _seat(self, connection: Connection) -> int | None:
+        """The connection's seat; ``None`` (and the phone told so) for a watcher."""
         if connection.seat is None:
             self.connections.error(connection, _("spectators watch: you have no seat"))
-        else:
-            self.bridge.put(Event(event.kind, connection.seat, event.value))
+        return connection.seat
 
     async def predict(self, connection: Connection, request: Predict) -> None:
         """A guess of where a card goes, from a seat or a watcher, naming the placement it answers
@@ -156,8 +161,8 @@ class Handlers:
             self.connections.error(connection, _("join first"))
             return
         seat = connection.seat
-        self.bridge.put(Event(Predict.kind, WATCHER if seat is None else seat, request.guess, connection.name,
-                              connection.token if seat is None else "", request.placement))
+        self.bridge.put(Guessed(WATCHER if seat is None else seat, connection.name,
+                                connection.token if seat is None else "", request))
 
     async def answer_puzzle(self, connection: Connection, request: AnswerPuzzle) -> None:
         """An answer to the warm-up's puzzle, from a seat or a watcher (the app says if it counts)."""
@@ -165,6 +170,4 @@ class Handlers:
             self.connections.error(connection, _("join first"))
             return
         seat = connection.seat
-        kind, value = (PUZZLE_CARD, request.card) if request.card is not None else (PUZZLE_ROW, request.row)
-        self.bridge.put(Event(kind, WATCHER if seat is None else seat, int(value or 0), connection.name,
-                              connection.token))
+        self.bridge.put(PuzzleAnswered(WATCHER if seat is None else seat, connection.name, connection.token, request))

@@ -196,6 +196,16 @@ class AnswerPuzzle(Message):
     card: int | None = optional()
     row: int | None = optional()
 
+    @property
+    def is_row(self) -> bool:
+        """A row is answered (:func:`parse_request` lets a card or a row through, never both)."""
+        return self.card is None
+
+    @property
+    def answer(self) -> int:
+        """The card, or the row 0-3."""
+        return int(self.row or 0) if self.card is None else self.card
+
 
 Request = Union[Join, Resume, Play, TakeRow, Predict, AnswerPuzzle]
 """What a phone may send."""

@@ -12,7 +12,7 @@
 * :mod:`.delivery` - who is sent what: each seat its own state, the watchers
   the public one, the lobby, one phone's verdict or review;
 * :mod:`.bridge` - where the app's thread and the server's meet: the
-  :class:`Event` inbox the app drains every frame, and the app's calls run on
+  inbox of :data:`~.bridge.PhoneEvent` values the app drains every frame, and the app's calls run on
   the server's loop (:meth:`publish`, :meth:`send_to`, :meth:`release` ...).
 
 The server decides nothing about the game: it checks who is speaking (the
@@ -30,7 +30,7 @@ from pathlib import Path
 from game.resources import resource
 from game.rules import SNAP, Rules
 
-from .bridge import WATCHER, AppBridge, Event
+from .bridge import WATCHER, AppBridge, PhoneEvent
 from .connections import Connections
 from .delivery import Delivery, state_texts
 from .guard import AddressBuckets, ConnectionGuard, Limits, TerminalLines, open_file_limit
@@ -39,7 +39,7 @@ from .protocol import Message, State, encode
 from .room import DEFAULT_PORT, Room
 from .transport import Transport, load_client_files
 
-__all__ = ["ClassServer", "Event", "Limits", "DEFAULT_PORT", "WATCHER", "WEB_DIR", "lan_addresses"]
+__all__ = ["ClassServer", "Limits", "DEFAULT_PORT", "WATCHER", "WEB_DIR", "lan_addresses"]
 
 WEB_DIR = resource("web")
 """The phone page: plain HTML, CSS and JavaScript files, served as they are."""
@@ -101,8 +101,8 @@ class ClassServer:
         self.transport.stop(timeout, coming_back)
 
     @property
-    def inbox(self) -> queue.Queue[Event]:
-        """What phones did (:class:`Event`), for the app."""
+    def inbox(self) -> queue.Queue[PhoneEvent]:
+        """What phones did (:data:`~.bridge.PhoneEvent`), for the app."""
         return self.bridge.inbox
 
     @property

@@ -14,7 +14,7 @@ from typing import Any
 
 from classroom.predictions import ClassPredictions, reason_line
 from classroom.protocol import State, predict_question, verdict_message
-from classroom.server import Event
+from classroom.bridge import WATCHER, Guessed
 from game.engine import Placement
 from game.i18n import _
 from game.predict import Question
@@ -63,17 +63,19 @@ class PhonePredictions:
         self.predictions.show_now()
         return True
 
-    def take(self, event: Event) -> bool:
+    def take(self, event: Guessed) -> bool:
         """A phone's guess; whether it was taken.  A watcher who came after the question was asked
         sees it too (the watchers share one state): its answer counts, and it gets its verdict.
         A guess that is not taken (no question open, not asked, answered already) is told so."""
-        who = f"watch:{event.who}" if event.seat < 0 else f"seat:{event.seat}"
-        if event.seat < 0 and event.who in self.session.server.watching:
+        watcher = event.seat == WATCHER
+        who = f"watch:{event.who}" if watcher else f"seat:{event.seat}"
+        if watcher and event.who in self.session.server.watching:
             self.predictions.also_ask(who, event.name)
-        if self.predictions.answer(who, event.value, event.placement):
+        guess = event.request
+        if self.predictions.answer(who, guess.guess, guess.placement):
             return True
         self.session.refuse(event, _("this prediction is for a placement shown already")
-                            if self.predictions.stale(event.placement) else _("nothing is asked of you now"))
+                            if self.predictions.stale(guess.placement) else _("nothing is asked of you now"))
         return False
 
     def forget_gone(self) -> None:

@@ -19,12 +19,12 @@ import secrets
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 
-from classroom.bridge import PUZZLE_CARD, PUZZLE_ROW
+from classroom.bridge import WATCHER, PhoneEvent, PuzzleAnswered, SeatPlayed, SeatTookRow
 from classroom.guard import Limits
 from classroom.observation import at_table
 from classroom.protocol import ClassRank, Message, State
 from classroom.room import Room, SeatInfo
-from classroom.server import ClassServer, Event
+from classroom.server import ClassServer
 from classroom.tables import (Standing, TablePlan, TableResult, class_standings, seat_comparison,
                                    SeatComparison, table_seeds)
 from game.engine import new_seed
@@ -93,7 +93,7 @@ class TableDoor:
         self.table = table
         self.tables = tables
         self.room = TableRoom(server.room, seats)
-        self.inbox: queue.Queue[Event] = queue.Queue()
+        self.inbox: queue.Queue[PhoneEvent] = queue.Queue()
         self.ranks: dict[int, ClassRank] = {}
         """Each seat's rank in the class, added to its observations once every table is done."""
 
@@ -262,16 +262,16 @@ class RoomOfTables:
                 event = self.server.inbox.get_nowait()
             except queue.Empty:
                 return
-            if event.seat < 0:  # a watcher's prediction: watchers see table 1
+            if event.seat == WATCHER:  # a watcher's guess or answer: watchers see table 1
                 self.doors[0].inbox.put(event)
                 continue
             place = self.plan.place_of(event.seat)
             if place is None:
-                if event.kind in ("play", "row", PUZZLE_CARD, PUZZLE_ROW):
+                if isinstance(event, (SeatPlayed, SeatTookRow, PuzzleAnswered)):
                     self.server.tell(event.seat, _("nothing is asked of you now"))
                 continue
             table, seat = place
-            self.doors[table].inbox.put(Event(event.kind, seat, event.value, event.name, event.who))
+            self.doors[table].inbox.put(replace(event, seat=seat))
 
     def _pace(self, table: int, session: ClassSession, dt: float) -> None:
         """Place the table's next card once its step delay has passed since the last change."""

@@ -18,16 +18,18 @@ import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import Future
 from dataclasses import dataclass
+from typing import assert_never
 
 from game.players.options import DEFAULT_OPTIONS, AgentOptions
 from game.players.agents import Agent, make_agent
+from classroom.bridge import Asked, Guessed, PhoneEvent, PuzzleAnswered, SeatJoined, SeatLeft, SeatPlayed, SeatTookRow
 from classroom.lesson_book import GameEntry
 from classroom.observation import PublicTable
 from classroom.predictions import ClassPredictions
-from classroom.protocol import Error, State
+from classroom.protocol import State
 from classroom.reviews import StudentReview
 from classroom.room import Room
-from classroom.server import ClassServer, Event
+from classroom.server import ClassServer
 from game.engine import Placement, PlayerView, new_seed
 from game.i18n import _
 from game.play import make_player, players_rng
@@ -39,6 +41,7 @@ from .class_away import AwaySeats
 from .class_learning import NO_LEARNING, AfterGame, Learning
 from .class_predicting import PhonePredictions
 from .class_views import PhoneViews
+from .class_warmup import tell_refused
 from .session import Stage, TableSession
 from scenes.model.seats import PHONE, Seat
 from .thinker import Thinker
@@ -236,48 +239,59 @@ class ClassSession(TableSession):
         """Each student's review, queued when the game ended."""
         return self.after_game.reviews
 
-    def _take(self, event: Event) -> bool:
-        if event.kind == "joined":
-            self.away.back(event.seat)
-            return True
-        if event.kind == "left":
-            self.away.left(event.seat)
-            return True
-        if event.kind == "predict":
-            if self.predicting is None:
+    def _take(self, event: PhoneEvent) -> bool:
+        match event:
+            case SeatJoined(seat=seat):
+                self.away.back(seat)
+                return True
+            case SeatLeft(seat=seat):
+                self.away.left(seat)
+                return True
+            case Guessed():
+                if self.predicting is None:
+                    self.refuse(event, _("nothing is asked of you now"))
+                    return False
+                return self.predicting.take(event)
+            case SeatPlayed() | SeatTookRow():
+                return self._take_answer(event)
+            case PuzzleAnswered():  # no puzzle is open in a game
                 self.refuse(event, _("nothing is asked of you now"))
                 return False
-            return self.predicting.take(event)
+            case _:
+                assert_never(event)
+
+    def _take_answer(self, event: SeatPlayed | SeatTookRow) -> bool:
+        """A phone's card or row for the question asked of its seat; whether it was taken."""
         question = self.questions.get(event.seat)
         problem = self._problem(event, question)
         if problem or question is None:
             self.refuse(event, problem)
             return False
-        if event.kind == "play":
-            self.chosen[event.seat] = event.value
+        if isinstance(event, SeatPlayed):
+            answer = self.chosen[event.seat] = event.request.card
+        else:
+            answer = event.request.row
         del self.questions[event.seat]
-        question.future.set_result(event.value)
+        question.future.set_result(answer)
         return True
 
-    def _problem(self, event: Event, question: Question | None) -> str:
+    def _problem(self, event: SeatPlayed | SeatTookRow, question: Question | None) -> str:
         """Why a phone's card or row (a whole number, a row 0-3: :mod:`classroom.protocol`
         checked that) cannot be taken now, or ``""``."""
-        if question is None or event.seat in self.given_to_ai or event.kind not in ("play", "row"):
-            return _("nothing is asked of you now")  # (a warm-up's answer: no puzzle is open in a game)
-        if event.kind == "play" and question.ask != "card":
-            return _("pick a row, not a card")
-        if event.kind == "play" and event.value not in self.game.hand(event.seat):
-            return _("you do not hold card {card}").format(card=event.value)
-        if event.kind == "row" and question.ask != "row":
-            return _("choose a card, not a row")
+        if question is None or event.seat in self.given_to_ai:
+            return _("nothing is asked of you now")
+        match event:
+            case SeatPlayed() if question.ask != "card":
+                return _("pick a row, not a card")
+            case SeatPlayed(request=request) if request.card not in self.game.hand(event.seat):
+                return _("you do not hold card {card}").format(card=request.card)
+            case SeatTookRow() if question.ask != "row":
+                return _("choose a card, not a row")
         return ""
 
-    def refuse(self, event: Event, message: str) -> None:
+    def refuse(self, event: Asked, message: str) -> None:
         """Tell the phone that sent ``event`` (a seat's, or a watcher's) why it was not taken."""
-        if event.seat >= 0:
-            self.server.tell(event.seat, message)
-        else:
-            self.server.send_to(Error(message), watcher=event.who)
+        tell_refused(self.server, event, message)
 
     # -------------------------------------------------------- predictions
     def predictions_ready(self) -> bool:

@@ -18,7 +18,7 @@ import queue
 import random
 from collections.abc import Callable
 
-from classroom.bridge import PUZZLE_CARD, PUZZLE_ROW, Event
+from classroom.bridge import WATCHER, Asked, Guessed, PuzzleAnswered
 from classroom.class_puzzles import ClassPuzzles, PuzzleRound, puzzle_state, verdict_message
 from classroom.lesson_book import LessonBook
 from classroom.protocol import Error
@@ -36,19 +36,16 @@ BookOf = Callable[[], "LessonBook | None"]
 """The lesson the warm-up's answers go to (made when first asked for)."""
 
 
-def refuse_answer(server: ClassServer, event: Event, problem: str = "") -> None:
-    """Tell the phone that sent a puzzle's answer why it is not taken (no puzzle is open: the
-    lobby, the game, a warm-up still making its puzzles)."""
+def tell_refused(server: ClassServer, event: Asked, problem: str = "") -> None:
+    """Tell the phone that asked (a seat's, or a watcher's) why it is not taken (by default: no
+    question is open, e.g. a puzzle's answer in the lobby, the game, a warm-up still making its
+    puzzles)."""
     problem = problem or _("nothing is asked of you now")
-    if event.seat >= 0:
-        server.tell(event.seat, problem)
-    else:
-        server.send_to(Error(problem), watcher=event.who)
-
-
-def is_answer(event: Event) -> bool:
-    """An answer to a warm-up's puzzle."""
-    return event.kind in (PUZZLE_CARD, PUZZLE_ROW)
+    match event:
+        case Guessed(seat=seat, who=who) | PuzzleAnswered(seat=seat, who=who) if seat == WATCHER:
+            server.send_to(Error(problem), watcher=who)
+        case _:
+            server.tell(event.seat, problem)
 
 
 class Warmup:
@@ -113,7 +110,7 @@ class Warmup:
                 event = self.server.inbox.get_nowait()
             except queue.Empty:
                 break
-            if is_answer(event):
+            if isinstance(event, PuzzleAnswered):
                 self._answer(event)
         puzzles = self.puzzles
         if puzzles is not None and not self.over:
@@ -123,11 +120,11 @@ class Warmup:
             puzzles.still_here(set(present))
             self.publish()
 
-    def _answer(self, event: Event) -> None:
-        puzzles = self.puzzles
-        problem = puzzles.answer(event.who, event.name, event.value, event.kind == PUZZLE_ROW) if puzzles else ""
+    def _answer(self, event: PuzzleAnswered) -> None:
+        puzzles, request = self.puzzles, event.request
+        problem = puzzles.answer(event.who, event.name, request.answer, request.is_row) if puzzles else ""
         if puzzles is None or problem:
-            refuse_answer(self.server, event, problem)
+            tell_refused(self.server, event, problem)
 
     def publish(self) -> None:
         """Each seat's phone its state of the puzzle (asked, or its answer), the watchers theirs."""

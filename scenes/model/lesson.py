@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from classroom.backlog import ReviewBacklog
+from classroom.bridge import PuzzleAnswered
 from classroom.lesson_book import LessonBook
 from classroom.reviews import shared_service
 from classroom.server import ClassServer
@@ -24,7 +25,7 @@ from classroom.server import ClassServer
 from .class_room import RoomOfTables
 from .class_session import ClassSession
 from .class_settings import ClassSettings
-from .class_warmup import Warmup, is_answer, refuse_answer
+from .class_warmup import Warmup, tell_refused
 from .kept_rooms import room_progress, room_state
 from .resume import ToKeep
 
@@ -120,8 +121,8 @@ class Lesson:
                 event = self.server.inbox.get_nowait()
             except queue.Empty:
                 return
-            if is_answer(event):
-                refuse_answer(self.server, event)
+            if isinstance(event, PuzzleAnswered):
+                tell_refused(self.server, event)
 
     def to_keep(self) -> ToKeep | None:
         """What the history keeps of the room of many tables played now (``None``: none is, or it is

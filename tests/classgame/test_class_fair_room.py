@@ -385,7 +385,8 @@ def test_students_goes_with_tables_and_takes_a_whole_number_in_range() -> None:
 def test_a_phone_away_longer_than_the_grace_is_played_for_and_gets_its_seat_back_when_it_returns() -> None:
     from tests.classgame.test_class_protocol_slips import KeptServer
 
-    from classroom.bridge import Event
+    from classroom.bridge import SeatJoined, SeatLeft, SeatPlayed
+    from classroom.protocol import Play
     from scenes.model.class_session import ClassSession, class_seats
 
     now = [0.0]
@@ -398,7 +399,7 @@ def test_a_phone_away_longer_than_the_grace_is_played_for_and_gets_its_seat_back
                            clock=lambda: now[0])
     grace = server.limits.away_grace
     eventually(lambda: {0, 1} <= set(session.questions), between=session.poll)  # both asked for a card
-    server.inbox.put(Event("left", 1))  # Ben's phone goes (no --time-limit)
+    server.inbox.put(SeatLeft(1))  # Ben's phone goes (no --time-limit)
     session.pump()
     now[0] = grace - 0.5
     session.pump()
@@ -408,11 +409,11 @@ def test_a_phone_away_longer_than_the_grace_is_played_for_and_gets_its_seat_back
     assert 1 not in session.questions and 1 in session.chosen  # an AI played his card...
     assert session.notes == ["Ben left: an AI plays for them until they are back"]  # ... and the table is told
     assert session.observations()[1].notes[-1] == session.notes[-1]  # (the table's phones see it)
-    server.inbox.put(Event("joined", 1, name="Ben"))  # his phone comes back with its secret
+    server.inbox.put(SeatJoined(1, "Ben"))  # his phone comes back with its secret
     session.pump()
     assert session.notes[-1] == "Ben is back and plays again"
     assert not session.away.playing_for(1)
-    server.inbox.put(Event("play", 0, min(session.questions[0].view.hand)))
+    server.inbox.put(SeatPlayed(0, Play(min(session.questions[0].view.hand))))
     session.pump()
 
     def next_turn_asks_ben() -> bool:

@@ -26,7 +26,8 @@ from tests.support.class_helpers import (
     url_of,
 )
 
-from classroom.server import Event
+from classroom.bridge import SeatPlayed
+from classroom.protocol import Play
 from classroom.simclient import SimClient
 from game.record import parse_record
 from scenes.classroom.table import ClassTableScene
@@ -143,7 +144,7 @@ def test_the_teacher_gives_a_seat_to_an_ai_by_clicking_it(tmp_path: Path) -> Non
         click(scene.layout().seats[1].box.center)
         app.run_frame(0.0)
         assert isinstance(app.manager.active, ConfirmScene)
-        session.server.inbox.put(Event("play", 1, session.game.hand(1)[0]))  # as from Ben's phone
+        session.server.inbox.put(SeatPlayed(1, Play(session.game.hand(1)[0])))  # as from Ben's phone
         run_until(app, lambda: 1 not in session.questions)  # taken in while the question is on screen
         key(pygame.K_n)  # keep Ben
         app.run_frame(0.0)

@@ -10,13 +10,14 @@ from __future__ import annotations
 import asyncio
 import queue
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 import aiohttp
 import pytest
 
-from classroom.bridge import WATCHER, Event
-from classroom.protocol import Error, Message, State, Verdict
+from classroom.bridge import WATCHER, Guessed, PhoneEvent, SeatPlayed, SeatTookRow
+from classroom.protocol import Error, Message, Play, Predict, State, TakeRow, Verdict
 from classroom.room import Room
 from classroom.server import ClassServer, Limits
 from classroom.tables import plan_tables
@@ -36,7 +37,7 @@ class KeptServer:
 
     def __init__(self, room: Room) -> None:
         self.room = room
-        self.inbox: queue.Queue[Event] = queue.Queue()
+        self.inbox: queue.Queue[PhoneEvent] = queue.Queue()
         self.watching: dict[str, str] = {}
         self.port, self.running = 0, True
         self.limits = Limits()
@@ -79,10 +80,18 @@ def session_of(names: tuple[str, ...], rules: Rules = SNAP, seed: int = 5,
 def answer_asked(session: ClassSession, server: KeptServer) -> None:
     """Each phone asked for a card plays its lowest; asked for a row, takes row 1."""
     for seat, question in list(session.questions.items()):
-        value = min(question.view.hand) if question.ask == "card" else 0
-        server.inbox.put(Event("play" if question.ask == "card" else "row", seat, value))
+        server.inbox.put(SeatPlayed(seat, Play(min(question.view.hand))) if question.ask == "card"
+                         else SeatTookRow(seat, TakeRow(0)))
     session.pump()
     computers_decided(session)
+
+
+def guess_now(session: ClassSession, row: int) -> Predict:
+    """A phone's guess of ``row`` for the placement the class is asked about now."""
+    current = session.predicting.predictions.open  # type: ignore[union-attr]
+    assert current is not None
+    question = current.question
+    return Predict(question.round + 1, question.turn + 1, question.card, row=row)
 
 
 def computers_decided(session: ClassSession) -> None:
@@ -99,8 +108,8 @@ def test_a_watcher_who_joins_while_a_question_is_open_and_answers_at_once_gets_i
     answer_asked(session, server)
     assert session.stage is Stage.REVEALED and not session.predictions_ready()  # the question is open
     server.watching = {"late-key": "Wes"}  # a watcher joins now, sees the question, answers at once
-    server.inbox.put(Event("predict", WATCHER, 2, "Wes", "late-key"))
-    server.inbox.put(Event("predict", 0, 1, "Ana"))
+    server.inbox.put(Guessed(WATCHER, "Wes", "late-key", guess_now(session, 2)))
+    server.inbox.put(Guessed(0, "Ana", "", guess_now(session, 1)))
     session.pump()
     assert server.errors_to(watcher="late-key") == []
     assert session.predictions_ready()
@@ -113,8 +122,8 @@ def test_a_watcher_who_joins_while_a_question_is_open_and_answers_at_once_gets_i
 
 def test_a_prediction_with_predictions_off_is_answered() -> None:
     session, server = session_of(("Ana",))
-    server.inbox.put(Event("predict", 0, 1, "Ana"))
-    server.inbox.put(Event("predict", WATCHER, 1, "Wes", "key"))
+    server.inbox.put(Guessed(0, "Ana", "", Predict(1, 1, 5, row=1)))
+    server.inbox.put(Guessed(WATCHER, "Wes", "key", Predict(1, 1, 5, row=1)))
     session.pump()
     assert server.errors_to(seat=0) == ["nothing is asked of you now"]
     assert server.errors_to(watcher="key") == ["nothing is asked of you now"]
@@ -123,12 +132,52 @@ def test_a_prediction_with_predictions_off_is_answered() -> None:
 def test_a_watchers_prediction_when_nothing_is_asked_is_answered_as_a_seats_is() -> None:
     session, server = session_of(("Ana",), predict=True)
     server.watching = {"key": "Wes"}
-    server.inbox.put(Event("predict", WATCHER, 1, "Wes", "key"))  # the cards are still being chosen
+    server.inbox.put(Guessed(WATCHER, "Wes", "key", Predict(1, 1, 5, row=1)))  # the cards are still being chosen
     session.pump()
-    assert server.errors_to(watcher="key") == ["nothing is asked of you now"]
+    assert server.errors_to(watcher="key") == ["this prediction is for a placement shown already"]
 
 
 # ------------------------------------------------------------------ one moment per state
+class KeptRoomServer(KeptServer):
+    """A room of many tables' server, keeping what it was handed."""
+
+    def seat_at_tables(self, places: Mapping[int, tuple[int, int]], watching: frozenset[int]) -> None:
+        pass
+
+    def publish_some(self, seats: Mapping[int, State], public: State | None) -> None:
+        pass
+
+
+def test_a_guess_at_a_rooms_table_is_checked_against_the_placement_it_names() -> None:
+    """Routed to its table, a student's guess still names the placement it answers: a late one is
+    refused there as at a one-table game (it once arrived without it and counted for the next)."""
+    room = Room(60, CODE)
+    room.many_tables = True
+    for i in range(6):
+        room.join(CODE, f"S{i}")
+    room.start()
+    server = KeptRoomServer(room)
+    game = RoomGame(rules=SNAP, seed=4, step_delay=0.0, learning=Learning(predict_seconds=1000.0))
+    tables = RoomOfTables(server, plan_tables(range(6), 4), game, save=lambda *_args: "")  # type: ignore[arg-type]
+    session = tables.sessions[1]  # tables of 3 and a computer player: room seats 3-5 are table 2's seats 0-2
+
+    def answer_and_pump() -> None:
+        for seat, question in list(session.questions.items()):
+            server.inbox.put(SeatPlayed(3 + seat, Play(min(question.view.hand))) if question.ask == "card"
+                             else SeatTookRow(3 + seat, TakeRow(0)))
+        tables.pump(0.0)
+    eventually(lambda: session.predicting.predictions.open is not None,  # type: ignore[union-attr]
+               between=answer_and_pump, what="the class asked where a card goes")
+    now = guess_now(session, 0)
+    server.inbox.put(Guessed(4, "S4", "", replace(now, turn=now.turn + 1)))  # names another placement
+    tables.pump(0.0)
+    assert server.errors_to(seat=4) == ["this prediction is for a placement shown already"]
+    server.inbox.put(Guessed(4, "S4", "", now))
+    tables.pump(0.0)
+    assert "seat:1" in session.predicting.predictions.open.guesses  # type: ignore[union-attr]
+    tables.close()
+
+
 def test_every_state_at_a_new_classic_round_is_of_one_moment() -> None:
     session, server = session_of(("Ana", "Ben"), rules=CLASSIC, seed=3)
     for _step in range(500):
@@ -156,7 +205,7 @@ def test_every_state_at_a_new_classic_round_is_of_one_moment() -> None:
 def test_after_a_resume_chosen_reads_the_card_chosen_before_the_stop() -> None:
     session, server = session_of(("Ana", "Ben"))
     card = min(session.game.hand(0))
-    server.inbox.put(Event("play", 0, card))
+    server.inbox.put(SeatPlayed(0, Play(card)))
     session.pump()
     computers_decided(session)
     assert session.observations()[0][0].chosen == card

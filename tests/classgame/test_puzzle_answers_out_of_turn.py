@@ -5,7 +5,8 @@ handed (no socket: the fast tier)."""
 
 from __future__ import annotations
 
-from classroom.bridge import PUZZLE_CARD, PUZZLE_ROW, WATCHER, Event
+from classroom.bridge import WATCHER, PuzzleAnswered
+from classroom.protocol import AnswerPuzzle
 from classroom.room import Room
 from scenes.model.class_settings import ClassSettings
 from scenes.model.lesson import Lesson
@@ -19,8 +20,8 @@ def test_an_answer_in_the_lobby_gets_the_documented_error() -> None:
     room.join(CODE, "Ana")
     server = KeptServer(room)
     lesson = Lesson(server, ClassSettings(reviews=False), ())  # type: ignore[arg-type]
-    server.inbox.put(Event(PUZZLE_CARD, 0, 31, "Ana", "secret"))
-    server.inbox.put(Event(PUZZLE_ROW, WATCHER, 2, "Wes", "key"))
+    server.inbox.put(PuzzleAnswered(0, "Ana", "secret", AnswerPuzzle(card=31)))
+    server.inbox.put(PuzzleAnswered(WATCHER, "Wes", "key", AnswerPuzzle(row=2)))
     lesson.pump(0.0)
     assert server.errors_to(seat=0) == [NOTHING_ASKED]
     assert server.errors_to(watcher="key") == [NOTHING_ASKED]
@@ -30,7 +31,7 @@ def test_an_answer_during_the_game_is_refused_and_never_played_as_a_card() -> No
     session, server = session_of(("Ana",))
     question = session.questions[0]
     card = min(question.view.hand)
-    server.inbox.put(Event(PUZZLE_CARD, 0, card, "Ana"))  # a card of her hand, sent as a puzzle's answer
+    server.inbox.put(PuzzleAnswered(0, "Ana", "secret", AnswerPuzzle(card=card)))  # a card of her hand, sent as a puzzle's answer
     session.pump()
     assert server.errors_to(seat=0) == [NOTHING_ASKED]
     assert session.questions.get(0) is question and 0 not in session.chosen  # still asked: nothing played
