@@ -17,12 +17,13 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
+from game.i18n import _
 from game.puzzles.puzzle import Puzzle, PuzzleError
 from game.puzzles.rating import Game, Rating, Ratings, predicted_rating, replay
 from game.puzzles.reading import puzzle_from_json
 from game.puzzles.themes import themes_of
 from .history import History
-from .lessons import read_rows, writing
+from .lessons import damaged, read_rows, whole, writing
 
 _ANSWERS = ("SELECT p.lesson, l.class, p.student, p.puzzle, p.right FROM lesson_puzzles p "
             "JOIN lessons l ON l.number = p.lesson WHERE p.answer IS NOT NULL AND p.student != '' {where} "
@@ -35,7 +36,10 @@ def _games(history: History, class_name: str | None) -> list[tuple[int, list[Gam
     where, args = ("AND l.class = ?", [class_name]) if class_name is not None else ("", [])
     lessons: dict[int, list[Game]] = {}
     for lesson, name, student, puzzle, right in read_rows(history, _ANSWERS.format(where=where), args):
-        lessons.setdefault(int(lesson), []).append(Game(f"{name}/{student}", int(puzzle), bool(right)))
+        if not all(whole(value) for value in (lesson, puzzle, right)):  # hand-edited or damaged: left out
+            damaged(history, _("a warm-up answer of lesson {number}").format(number=lesson), repr((puzzle, right))[:80])
+            continue
+        lessons.setdefault(lesson, []).append(Game(student_key(str(name), str(student)), puzzle, bool(right)))
     return sorted(lessons.items())
 
 
@@ -85,8 +89,8 @@ def due_again(history: History, class_name: str) -> list[int]:
                               "ON l.number = p.lesson WHERE l.class = ? AND p.answer IS NOT NULL "
                               "GROUP BY p.lesson, p.puzzle", [class_name])
     for lesson, puzzle, all_right in rows:
-        if int(lesson) in lesson_index:
-            asked.setdefault(int(puzzle), []).append((lesson_index[int(lesson)], not all_right))
+        if whole(puzzle) and lesson in lesson_index:  # (a damaged answer is left out, as by the ratings)
+            asked.setdefault(puzzle, []).append((lesson_index[lesson], not all_right))
     now = len(lesson_index)
     due = [(now - last, puzzle) for puzzle, times in asked.items()
            for last, missed, gap in [_spacing(sorted(times))] if missed and now - last >= gap]
@@ -122,15 +126,16 @@ def class_learning(history: History, class_name: str) -> ClassLearning:
     rows = read_rows(history, "SELECT p.student, p.puzzle, p.right FROM lesson_puzzles p JOIN lessons l "
                               "ON l.number = p.lesson WHERE l.class = ? AND p.answer IS NOT NULL AND p.student != ''",
                      [class_name])
-    taught = _themes(history, {int(puzzle) for _student, puzzle, _right in rows})
+    rows = [row for row in rows if whole(row[1])]  # (a damaged answer is left out, as by the ratings)
+    taught = _themes(history, {puzzle for _student, puzzle, _right in rows})
     themes: dict[str, dict[str, tuple[int, int]]] = {}
-    whole: dict[str, tuple[int, int]] = {}
+    everyone: dict[str, tuple[int, int]] = {}
     for student, puzzle, right in rows:
-        for theme in taught.get(int(puzzle), ()):
-            for counts in (themes.setdefault(str(student), {}), whole):
+        for theme in taught.get(puzzle, ()):
+            for counts in (themes.setdefault(str(student), {}), everyone):
                 done, asked = counts.get(theme, (0, 0))
                 counts[theme] = (done + bool(right), asked + 1)
-    return ClassLearning(steps, themes, whole)
+    return ClassLearning(steps, themes, everyone)
 
 
 def _themes(history: History, puzzles: set[int]) -> dict[int, tuple[str, ...]]:
@@ -154,6 +159,7 @@ def practice_ratings(history: History) -> Ratings:
     days: dict[int, list[Game]] = {}
     for player, puzzle, answered, right in read_rows(
             history, "SELECT player, puzzle, answered, right FROM practice_answers ORDER BY answered, rowid"):
-        days.setdefault(int(answered) // DAY, []).append(Game(str(player), int(puzzle), bool(right)))
+        if whole(puzzle) and whole(answered):  # (a damaged answer is left out)
+            days.setdefault(answered // DAY, []).append(Game(str(player), puzzle, bool(right)))
     lessons = sorted(days.items())
     return replay(lessons, start_ratings(history, (game.puzzle for _day, games in lessons for game in games)))

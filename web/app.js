@@ -369,7 +369,8 @@ function drawGame(s) {
       if (s.ask !== "card") button.disabled = true;
       if (s.chosen === number) button.classList.add("chosen");
       button.addEventListener("click", () => {
-        if (s.ask !== "card") return;
+        // A stopped or ended game takes no card (nothing pretends); a lost connection keeps it for later.
+        if (s.ask !== "card" || link === "stopped" || link === "ended") return;
         const sent = send({type: "play", card: number});
         if (!sent) offline = {card: number, round: s.round, turn: s.turn};
         for (const other of hand.children) other.disabled = true;

@@ -153,6 +153,6 @@ def test_a_scheduler_whose_workers_lack_the_project_is_one_line(tmp_path: Path) 
             cwd=PROJECT, capture_output=True, text=True, timeout=600))
     finally:
         running.close()
-    assert line.startswith("simulate: worker w1 cannot import this project (No module named 'game'): start each "
+    assert line.startswith("simulate: worker w1 cannot import this project (No module named 'lab'): start each "
                            "worker in a copy of the project's folder"), line
     assert league.startswith("tournament: worker w1 cannot import this project"), league
