@@ -91,6 +91,7 @@ def test_a_demo_with_the_example_bot_completes_and_leaves_no_process() -> None:
     assert app.exit_code == 0
 
 
+@pytest.mark.slow  # a subprocess, a server or many games: the fast tier stays under a minute
 def test_the_table_shows_a_bots_message_and_its_details(hello_bot: str) -> None:
     app = open_app(PlayOptions(mode="demo", seed=3, step_delay=0, kinds=("random", "bot:" + hello_bot, "mc", "random"),
                                think_ms=5))

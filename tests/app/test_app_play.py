@@ -81,6 +81,7 @@ def drawn_row_cards(app: App, rows: tuple[tuple[int, ...], ...]) -> tuple[tuple[
     return tuple(seen)
 
 
+@pytest.mark.slow  # a subprocess, a server or many games: the fast tier stays under a minute
 def test_solo_game_with_mouse_and_a_human_row_choice() -> None:
     app = open_app(PlayOptions(mode="solo", seed=SOLO_ROW_CHOICE_SEED, step_delay=0))
     scene = table(app)
@@ -118,6 +119,7 @@ def test_solo_game_with_mouse_and_a_human_row_choice() -> None:
     assert app.exit_code == 0
 
 
+@pytest.mark.slow  # a subprocess, a server or many games: the fast tier stays under a minute
 def test_hotseat_never_shows_a_hand_to_the_wrong_player() -> None:
     app = open_app(PlayOptions(mode="hotseat", seed=3, step_delay=0, names=("Ann", "Bob", "Cy", "Di")))
     session = table(app).session
@@ -160,6 +162,7 @@ def test_hotseat_never_shows_a_hand_to_the_wrong_player() -> None:
     assert sorted(set(chosen_by)) == [0, 1, 2, 3]
 
 
+@pytest.mark.slow  # a subprocess, a server or many games: the fast tier stays under a minute
 def test_demo_from_the_menu_with_mouse_reproduces_the_seeded_game() -> None:
     app = open_app(PlayOptions(seed=11, step_delay=0))
     layout = menu_layout(size_of(app))

@@ -192,6 +192,7 @@ def test_hotseat_with_predict_on_plays_to_the_end() -> None:
     assert review.last_frame.seat == 1 and review.last_frame.decision.seat == 1
 
 
+@pytest.mark.slow  # a subprocess, a server or many games: the fast tier stays under a minute
 def test_the_scoreboard_reviews_a_saved_game_with_f2() -> None:
     app = open_app(PlayOptions(mode="demo", seed=2, step_delay=0))
     run_until(app, lambda a: isinstance(a.manager.active, ResultsScene), seconds=60)

@@ -200,6 +200,7 @@ def test_a_class_game_s_replay_says_it_is_a_class_game_in_the_scoreboard_s_words
         close_app()
 
 
+@pytest.mark.slow  # a subprocess, a server or many games: the fast tier stays under a minute
 @pytest.mark.parametrize("seed, shown", [(42, True), (4742405168353424384, False)])
 def test_the_results_screen_shows_a_typed_seed_but_not_a_drawn_one(seed: int, shown: bool,
                                                                    monkeypatch: pytest.MonkeyPatch) -> None:

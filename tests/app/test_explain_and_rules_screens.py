@@ -195,6 +195,7 @@ def test_no_motion_with_no_delay() -> None:
     assert scene.session.states and scene.motion is None
 
 
+@pytest.mark.slow  # a subprocess, a server or many games: the fast tier stays under a minute
 @pytest.mark.parametrize("moment", ["at once", "mid-move", "between cards"])
 def test_space_with_auto_on_always_pauses_and_places_nothing(moment: str) -> None:
     """Issue 25, item 7: whatever is on screen - a demo just started, a card in the middle of its

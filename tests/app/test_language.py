@@ -84,6 +84,7 @@ def test_the_flag_works_before_and_after_the_command() -> None:
 
 @pytest.mark.parametrize("argv", [["play", "--lang", "xx"], ["--lang", "xx"], ["simulate", "--lang=klingon"],
                                   ["review", "--lang", "xx", "game.json"]])
+@pytest.mark.slow  # a subprocess, a server or many games: the fast tier stays under a minute
 def test_an_unknown_code_is_a_usage_error_on_every_command(argv: list[str]) -> None:
     result = subprocess.run([sys.executable, "main.py", *argv], cwd=ROOT, capture_output=True, text=True,
                             timeout=60)

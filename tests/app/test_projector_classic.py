@@ -33,6 +33,7 @@ def test_a_classic_table_shows_the_round_the_totals_against_66_and_the_end(drawn
     close_app()
 
 
+@pytest.mark.slow  # a subprocess, a server or many games: the fast tier stays under a minute
 def test_the_last_placement_of_a_classic_round_leads_to_the_next_round() -> None:
     app = open_app(PlayOptions(mode="demo", seed=4, step_delay=0, rules="classic"))
     scene = table(app)

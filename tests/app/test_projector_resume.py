@@ -77,6 +77,7 @@ def test_a_close_request_mid_game_asks_and_keep_playing_goes_on(capsys: pytest.C
     assert capsys.readouterr().err == ""
 
 
+@pytest.mark.slow  # a subprocess, a server or many games: the fast tier stays under a minute
 def test_closing_keeps_the_game_and_the_menu_resumes_it_exactly(capsys: pytest.CaptureFixture[str]) -> None:
     app = open_app(PlayOptions(mode="solo", seed=11, names=("Ann", "AI 1", "AI 2", "AI 3")))
     frames(app)
@@ -140,6 +141,7 @@ def test_a_hot_seat_game_resumes_behind_the_curtain_with_a_secret_card_still_cho
     close_app()
 
 
+@pytest.mark.slow  # a subprocess, a server or many games: the fast tier stays under a minute
 def test_the_kept_game_is_replaced_each_turn_and_dropped_when_the_game_ends() -> None:
     app = open_app(PlayOptions(mode="solo", seed=2))
     frames(app)
@@ -182,6 +184,7 @@ def test_with_record_file_the_question_says_the_game_is_not_kept(tmp_path: Path,
 
 @pytest.mark.parametrize("mode,rules_name", [("solo", "snap"), ("hotseat", "snap"), ("demo", "classic"),
                                              ("hotseat", "classic")])
+@pytest.mark.slow  # a subprocess, a server or many games: the fast tier stays under a minute
 def test_any_moment_of_a_game_resumes_to_the_same_table(mode: str, rules_name: str) -> None:
     """Random games stopped at random steps (a card chosen, a row asked for, between turns and
     rounds) come back with the same stage, rows, hands, scores, secret choices and history."""

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from dataclasses import replace
 
 import pygame
@@ -63,6 +65,7 @@ def test_the_menu_footer_says_what_enter_does_in_a_name_field(drawn: list[str]) 
     close_app()
 
 
+@pytest.mark.slow  # a subprocess, a server or many games: the fast tier stays under a minute
 def test_a_scoreboard_row_opens_the_game() -> None:
     from scenes.kit.layout import scale_for
     from scenes.scoreboard.scene import ScoreboardScene, scoreboard_layout

@@ -218,6 +218,7 @@ def test_a_damaged_history_is_said_on_the_screen(app_data_dir: Path) -> None:
     close_app()
 
 
+@pytest.mark.slow  # a subprocess, a server or many games: the fast tier stays under a minute
 def test_screenshots_are_saved_for_each_puzzle_and_each_verdict(stored: Path, tmp_path: Path) -> None:
     shots = tmp_path / "shots"
     shots.mkdir()

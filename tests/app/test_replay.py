@@ -153,6 +153,7 @@ def test_scoreboard_from_the_menu_imports_the_old_records_file_once_newest_first
     assert (data_dir / "games.jsonl").read_bytes() == before, "the old file is kept as it was"
 
 
+@pytest.mark.slow  # a subprocess, a server or many games: the fast tier stays under a minute
 def test_finished_games_go_to_the_data_folder_and_replay_this_deal(data_dir: Path) -> None:
     app = open_app(PlayOptions(mode="demo", seed=8, step_delay=0))
     while not isinstance(app.manager.active, ResultsScene):

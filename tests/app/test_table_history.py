@@ -53,6 +53,7 @@ def snapshot(session: TableSession) -> tuple:
             len(session.states), len(session.states))
 
 
+@pytest.mark.slow  # a subprocess, a server or many games: the fast tier stays under a minute
 def test_stepping_back_and_forward_draws_the_live_frames_again() -> None:
     app = open_app(PlayOptions(mode="demo", seed=17, step_delay=0))
     scene = table(app)
@@ -139,6 +140,7 @@ def test_history_is_reachable_while_a_human_chooses_and_hides_the_hand() -> None
     assert scene.cursor is None and scene.last_frame.hand_owner == 0
 
 
+@pytest.mark.slow  # a subprocess, a server or many games: the fast tier stays under a minute
 def test_hotseat_history_and_hints_never_show_a_hidden_hand() -> None:
     app = open_app(PlayOptions(mode="hotseat", seed=3, step_delay=0, names=("Ann", "Bob", "Cy", "Di")))
     scene = table(app)

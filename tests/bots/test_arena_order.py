@@ -67,6 +67,7 @@ def test_a_statement_order_bot_seated_with_bot_is_told_to_use_bot_statement() ->
                                          f"first): seat it as 'bot-statement:{statement_bot}'")
 
 
+@pytest.mark.slow  # a subprocess, a server or many games: the fast tier stays under a minute
 def test_a_statement_order_bot_that_answers_its_first_questions_by_luck_still_gets_the_hint() -> None:
     """It fails only at its first row choice, in round 1, turn 3: the probe replays the game's
     questions so far in the statement's order, and it answers them all."""
@@ -123,6 +124,7 @@ def test_bot_phase_last_is_another_name_of_bot() -> None:
     assert parse_bot_kind("bot-phase-last:./mybot") == parse_bot_kind("bot:./mybot") == ("./mybot", True)
 
 
+@pytest.mark.slow  # a subprocess, a server or many games: the fast tier stays under a minute
 def test_codingame_games_are_exactly_five_rounds_of_ten_turns() -> None:
     assert (CODINGAME.min_players, CODINGAME.max_players) == (4, 4)
     assert CODINGAME.penalty(55) == 7 and CODINGAME.penalty(11) == 5 and CODINGAME.penalty(1) == 1
@@ -135,6 +137,7 @@ def test_codingame_games_are_exactly_five_rounds_of_ten_turns() -> None:
     assert high_scores > 0  # reaching 66 does not end a codingame game early
 
 
+@pytest.mark.slow  # a subprocess, a server or many games: the fast tier stays under a minute
 @pytest.mark.parametrize("prefix", ["bot:", "bot-statement:"])
 def test_a_bot_reading_either_order_that_is_too_slow_once_gets_no_order_hint(prefix: str, tmp_path: Path) -> None:
     """Both replays answer (the slow answer happens once in all its runs): the order was not the cause."""

@@ -30,6 +30,7 @@ def test_waiting_is_not_counted_by_the_processor_clock_but_is_by_the_wall_clock(
     assert report.reason == TOO_SLOW and report.detail == "no answer within 100 ms"
 
 
+@pytest.mark.slow  # a subprocess, a server or many games: the fast tier stays under a minute
 def test_computing_too_long_is_too_slow_by_the_processor_clock() -> None:
     [report] = play(command("napping_bot.py", "--busy"), cpu_clock=True).disqualifications
     assert report.reason == TOO_SLOW and report.detail == "no answer within 100 ms of processor time"

@@ -64,6 +64,7 @@ def test_by_the_wall_clock_too_loading_for_1_5_s_does_not_cost_the_first_answer(
     assert report is None or not report.first_answer  # type: ignore[attr-defined]
 
 
+@pytest.mark.slow  # a subprocess, a server or many games: the fast tier stays under a minute
 def test_the_tree_clock_counts_children_that_ended() -> None:
     """A child that computed and ended is counted in its parent's waited-for children."""
     import subprocess

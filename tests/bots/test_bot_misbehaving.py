@@ -114,6 +114,7 @@ def test_extra_lines_when_no_answer_was_asked_flood_stdout() -> None:
     assert_gone(bot)
 
 
+@pytest.mark.slow  # a subprocess, a server or many games: the fast tier stays under a minute
 def test_a_bot_that_never_reads_cannot_block_the_game() -> None:
     process = BotProcess([sys.executable, str(BOTS / "never_reads_bot.py")])
     try:
@@ -227,6 +228,7 @@ def test_close_all_bots_kills_every_running_bot() -> None:
         assert_gone(bot)
 
 
+@pytest.mark.slow  # a subprocess, a server or many games: the fast tier stays under a minute
 @posix_only
 @needs("psutil")
 def test_bots_are_killed_when_the_program_is_interrupted(tmp_path: Path) -> None:

@@ -116,6 +116,7 @@ def test_every_bot_process_carries_the_marker() -> None:
             assert MARKER_VARIABLE.encode() in environ.read_bytes()
 
 
+@pytest.mark.slow  # a subprocess, a server or many games: the fast tier stays under a minute
 @linux_only
 def test_bots_and_their_children_die_when_the_program_is_killed_with_sigkill(tmp_path: Path) -> None:
     script = tmp_path / "killed.py"

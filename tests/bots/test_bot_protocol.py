@@ -266,6 +266,7 @@ def decode(lines: list[str], phase_last: bool) -> tuple[str, list[int], list[lis
     return phase, numbers[0], rows, numbers[9], numbers[11]
 
 
+@pytest.mark.slow  # a subprocess, a server or many games: the fast tier stays under a minute
 @settings(max_examples=30, deadline=None)
 @given(seed=st.integers(0, 2**32), classic=st.booleans(), phase_last=st.booleans())
 def test_every_question_of_a_game_reads_back_as_the_view(seed: int, classic: bool, phase_last: bool) -> None:

@@ -106,6 +106,7 @@ def asleep(pid: int) -> Activity:
     raise AssertionError(f"process {pid} never went to sleep")
 
 
+@pytest.mark.slow  # a subprocess, a server or many games: the fast tier stays under a minute
 @pytest.mark.skipif(not SCHEDSTAT_SUPPORTED, reason="the kernel's schedstat is Linux's")
 def test_the_tree_counts_a_child_that_computes_and_not_one_that_sleeps() -> None:
     """Processor time read as the process's own clock reads it, so no wall-clock bound is asserted."""

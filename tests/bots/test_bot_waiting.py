@@ -31,6 +31,7 @@ def reports(kind: str, rules: Rules = SNAP, seed: int = 3) -> list[Disqualificat
     return table.disqualifications
 
 
+@pytest.mark.slow  # a subprocess, a server or many games: the fast tier stays under a minute
 def test_a_bot_waiting_for_lines_that_never_come_is_told_so_at_once_with_the_order_hint() -> None:
     bot = command("phase_sync_bot.py")  # statement order; in the arena's it skips to the phase line and waits
     [report] = reports(f"bot:{bot}")
@@ -41,6 +42,7 @@ def test_a_bot_waiting_for_lines_that_never_come_is_told_so_at_once_with_the_ord
     assert reports(f"bot-statement:{bot}") == []  # seated as the hint says, it plays
 
 
+@pytest.mark.slow  # a subprocess, a server or many games: the fast tier stays under a minute
 def test_a_bot_reading_its_input_on_a_thread_of_its_own_is_never_taken_for_waiting() -> None:
     """Between two questions it sleeps reading, as a waiting bot does; each answer comes after 25 ms
     of computing, while the referee looks at how it sleeps."""

@@ -34,6 +34,7 @@ while True:
 """
 
 
+@pytest.mark.slow  # a subprocess, a server or many games: the fast tier stays under a minute
 @pytest.mark.skipif(os.name != "posix", reason="SIGTERM and signal.pause are POSIX")
 def test_a_worker_whose_exit_is_lost_still_ends_itself_and_its_bot() -> None:
     worker = subprocess.Popen([sys.executable, "-c", WORKER, str(PROJECT)], stdout=subprocess.PIPE, text=True)

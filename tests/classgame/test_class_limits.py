@@ -164,6 +164,7 @@ def test_the_room_keeps_its_longest_watchers_within_its_cap_and_lets_the_oldest_
         server.stop()
 
 
+@pytest.mark.slow  # a subprocess, a server or many games: the fast tier stays under a minute
 def test_sockets_that_never_join_cannot_hold_the_room() -> None:
     room = Room(4, CODE)
     server = serve(room, max_connections=40)
@@ -354,6 +355,7 @@ def test_a_refused_name_reaches_the_phone_in_the_class_language() -> None:
 
 
 # ------------------------------------------------------------ the terminal
+@pytest.mark.slow  # a subprocess, a server or many games: the fast tier stays under a minute
 def test_malformed_requests_are_a_few_lines_never_a_traceback() -> None:
     server = serve(Room(4, CODE))
     stream = io.StringIO()

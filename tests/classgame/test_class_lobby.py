@@ -37,6 +37,7 @@ PROJECT = Path(__file__).resolve().parents[2]
 ZBARIMG = shutil.which("zbarimg")
 
 
+@pytest.mark.slow  # a subprocess, a server or many games: the fast tier stays under a minute
 @pytest.mark.skipif(ZBARIMG is None, reason="needs zbarimg (Debian: apt-get install zbar-tools)")
 @pytest.mark.parametrize("size", [(1280, 720), (800, 600)])
 def test_the_drawn_qr_code_scans_to_the_join_address_with_the_code(tmp_path: Path, size: tuple[int, int]) -> None:
@@ -129,6 +130,7 @@ def test_a_late_student_is_played_by_an_ai_and_the_projector_says_so(tmp_path: P
     assert game.mode == "class" and [p.kind for p in game.players] == ["human", "random", "random", "random"]
 
 
+@pytest.mark.slow  # a subprocess, a server or many games: the fast tier stays under a minute
 def test_the_teacher_gives_a_seat_to_an_ai_by_clicking_it(tmp_path: Path) -> None:
     app = open_class_app(tmp_path / "r.jsonl", start_at=2)
     try:

@@ -61,6 +61,7 @@ def test_new_deal_keeps_the_room_its_code_and_the_phones_in_their_seats(tmp_path
         close_app()
 
 
+@pytest.mark.slow  # a subprocess, a server or many games: the fast tier stays under a minute
 def test_q_shows_the_join_qr_code_again_big_and_any_key_goes_back(tmp_path: Path) -> None:
     """Issue 25, item 12: a late student scans the code from the projector during the game."""
     import shutil

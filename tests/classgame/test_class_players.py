@@ -43,6 +43,7 @@ def test_seven_phones_in_a_classic_room_of_ten_play_a_whole_game(tmp_path: Path)
         assert [p["score"] for p in final["players"]] == list(record.scores)
 
 
+@pytest.mark.slow  # a subprocess, a server or many games: the fast tier stays under a minute
 def test_the_teacher_changes_the_seats_in_the_lobby_never_taking_a_students(tmp_path: Path) -> None:
     app = open_class_app(tmp_path / "r.jsonl", rules="classic", seats=4)
     try:

@@ -98,6 +98,7 @@ def test_every_phone_predicts_every_placement_and_the_tally_matches_the_engine(t
         close_app()
 
 
+@pytest.mark.slow  # a subprocess, a server or many games: the fast tier stays under a minute
 def test_space_shows_the_placement_without_waiting_and_silent_phones_count_as_asked(tmp_path: Path) -> None:
     app = open_class_app(tmp_path / "class.jsonl", seed=3, predict=True, predict_seconds=300)
     try:

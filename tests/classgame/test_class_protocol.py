@@ -38,6 +38,7 @@ def message_dicts(source: str) -> list[int]:
     return found
 
 
+@pytest.mark.slow  # a subprocess, a server or many games: the fast tier stays under a minute
 def test_no_message_dict_is_built_outside_the_protocol_module() -> None:
     built = {f"{path.relative_to(ROOT)}:{line}"
              for folder in ("game", "bots", "lab", "tournament", "cluster", "classroom", "store", "scenes") for path in sorted((ROOT / folder).rglob("*.py"))

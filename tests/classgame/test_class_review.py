@@ -108,6 +108,7 @@ def check_the_lesson_report(folder: Path, record: object, phones: list[SimClient
     assert ranks[0] == 1
 
 
+@pytest.mark.slow  # a subprocess, a server or many games: the fast tier stays under a minute
 def test_the_review_message_shows_progress_then_the_costliest_choices_with_their_rows() -> None:
     game = Game(SNAP, 4, 5)
     while not game.is_over:

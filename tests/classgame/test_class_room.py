@@ -18,6 +18,7 @@ from tests.conftest import needs
 PROJECT = Path(__file__).resolve().parents[2]
 
 
+@pytest.mark.slow  # a subprocess, a server or many games: the fast tier stays under a minute
 @needs("aiohttp")
 def test_the_classroom_package_never_imports_pygame() -> None:
     import subprocess

@@ -31,6 +31,7 @@ def test_the_top_bar_shows_a_typed_seed_but_not_a_drawn_one(seed: int, shown: bo
         close_app()
 
 
+@pytest.mark.slow  # a subprocess, a server or many games: the fast tier stays under a minute
 def test_the_rules_from_the_menu_do_not_say_a_game_waits() -> None:
     from scenes.rules.scene import RulesScene
 
@@ -132,6 +133,7 @@ def test_the_full_row_slot_says_both_words_in_german_at_1280x720(drawn: list[str
         close_app()
 
 
+@pytest.mark.slow  # a subprocess, a server or many games: the fast tier stays under a minute
 def test_the_lobby_sets_the_time_limit_and_the_next_room_opens_with_the_last_choices() -> None:
     from scenes.classroom.lobby import LobbyScene
     from scenes.classroom.overview import OverviewScene

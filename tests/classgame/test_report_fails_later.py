@@ -98,6 +98,7 @@ def leftovers(folder: Path) -> list[str]:
     return sorted(path.name for path in folder.iterdir() if path.name.startswith(".report-"))
 
 
+@pytest.mark.slow  # a subprocess, a server or many games: the fast tier stays under a minute
 @pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="SIGKILL is POSIX")
 def test_a_write_in_progress_is_left_alone_and_a_killed_one_cleaned(tmp_path: Path) -> None:
     folder = tmp_path / "lessons"
@@ -113,6 +114,7 @@ def test_a_write_in_progress_is_left_alone_and_a_killed_one_cleaned(tmp_path: Pa
     assert clean_leftovers(folder) == 2 and leftovers(folder) == []
 
 
+@pytest.mark.slow  # a subprocess, a server or many games: the fast tier stays under a minute
 @pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="SIGKILL is POSIX")
 def test_the_next_lesson_cleans_a_killed_write_at_its_first_write(tmp_path: Path) -> None:
     """The menu's class game writes its report to the default folder: its first write cleans."""

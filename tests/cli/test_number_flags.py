@@ -144,6 +144,7 @@ def test_review_seat_takes_a_number_and_a_name(recorded_game: Path, capsys: pyte
     assert {decision["seat"] for decision in json.loads(capsys.readouterr().out)["decisions"]} == {1, 3}
 
 
+@pytest.mark.slow  # a subprocess, a server or many games: the fast tier stays under a minute
 def test_the_documented_command_is_a_one_line_usage_error() -> None:
     result = subprocess.run([sys.executable, str(PROJECT / "main.py"), "class", "--tables", "²"], capture_output=True,
                             text=True, timeout=120, env=dict(os.environ, SDL_VIDEODRIVER="dummy"))

@@ -180,6 +180,7 @@ def test_a_damaged_history_is_one_line_and_exit_code_2(data_dir: Path, capsys: p
     assert out.out == "" and out.err.count("\n") == 1 and "the history is damaged: puzzle 1" in out.err
 
 
+@pytest.mark.slow  # a subprocess, a server or many games: the fast tier stays under a minute
 def test_the_progress_bar_counts_games_on_stderr(data_dir: Path, monkeypatch: pytest.MonkeyPatch,
                                                  capsys: pytest.CaptureFixture[str]) -> None:
     monkeypatch.setattr(puzzles_command, "Progress", partial(Progress, after_s=0.0))

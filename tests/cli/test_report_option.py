@@ -97,6 +97,7 @@ def test_a_read_only_and_a_full_disk_are_refused(tmp_path: Path, capsys: pytest.
         assert "Read-only file system" in refused(str(read_only / "lessons"), capsys, lessons_started)
 
 
+@pytest.mark.slow  # a subprocess, a server or many games: the fast tier stays under a minute
 def test_the_documented_command_refuses_a_file_in_one_line(tmp_path: Path) -> None:
     (tmp_path / "report.html").write_text("an older page")
     result = subprocess.run([sys.executable, str(PROJECT / "main.py"), "class", "--report", str(tmp_path / "report.html")],

@@ -188,6 +188,7 @@ def test_winners_include_every_tied_player() -> None:
     assert len(tied.winners) == tied.scores.count(lowest) >= 2
 
 
+@pytest.mark.slow  # a subprocess, a server or many games: the fast tier stays under a minute
 def test_importing_game_does_not_import_pygame() -> None:
     code = ("import pkgutil, importlib, sys, game\n"
             "for module in pkgutil.iter_modules(game.__path__):\n"

@@ -1,5 +1,7 @@
 """Random playouts under both presets, checking invariants after every action."""
 
+import pytest
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -62,6 +64,7 @@ def play_checking(game: Game, kinds: list[str]) -> None:
     assert game.winners == tuple(p for p, s in enumerate(game.scores) if s == lowest)
 
 
+@pytest.mark.slow  # a subprocess, a server or many games: the fast tier stays under a minute
 @settings(max_examples=60, deadline=None)
 @given(seed=seeds, rules_name=presets, data=st.data())
 def test_random_playouts_keep_invariants(seed: int, rules_name: str, data) -> None:
@@ -80,6 +83,7 @@ def test_a_seed_reproduces_its_game(seed: int, rules_name: str) -> None:
     assert first.rounds == second.rounds and first.scores == second.scores
 
 
+@pytest.mark.slow  # a subprocess, a server or many games: the fast tier stays under a minute
 @settings(max_examples=40, deadline=None)
 @given(seed=seeds, rules_name=presets)
 def test_records_round_trip(seed: int, rules_name: str) -> None:

@@ -4,6 +4,8 @@ answer holds, with the margins, under every model; a stored puzzle checked again
 
 from __future__ import annotations
 
+import pytest
+
 import random
 from dataclasses import replace
 from pathlib import Path
@@ -41,6 +43,7 @@ def test_random_opponents_played_with_whole_hands_give_the_reviews_figures() -> 
         assert abs(mean - other) < 0.6, (card, mean, other)
 
 
+@pytest.mark.slow  # a subprocess, a server or many games: the fast tier stays under a minute
 def test_heuristic_opponents_change_the_answer_and_the_decision_is_no_puzzle() -> None:
     point = trap_point()
     random_figures = dict(review_point(point, 2000).expected)

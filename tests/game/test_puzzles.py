@@ -186,6 +186,7 @@ def test_any_damage_to_a_field_is_a_puzzle_error_or_a_puzzle(field: str, value: 
 
 
 # ------------------------------------------------------------ made puzzles
+@pytest.mark.slow  # a subprocess, a server or many games: the fast tier stays under a minute
 def test_made_puzzles_are_the_same_from_the_same_seed_and_are_real_decisions() -> None:
     first = list(made_games(SNAP, ["heuristic", "random", "heuristic", "random"], 2, 11, rollouts=60))
     again = list(made_games(SNAP, ["heuristic", "random", "heuristic", "random"], 2, 11, rollouts=60))
@@ -209,6 +210,7 @@ def test_made_games_refuse_a_player_that_is_not_built_in() -> None:
         next(made_games(SNAP, ["heuristic"] * 3, 1, 0))
 
 
+@pytest.mark.slow  # a subprocess, a server or many games: the fast tier stays under a minute
 def test_the_puzzles_load_no_adapter_nor_pygame() -> None:
     script = "import sys, game.puzzles, game.puzzles.making; print('\\n'.join(sys.modules))"
     loaded = set(subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True,

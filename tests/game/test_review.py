@@ -163,6 +163,7 @@ def test_same_rollouts_and_seed_same_review_and_another_seed_differs() -> None:
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**63 - 1), kinds=st.lists(st.sampled_from(["random", "heuristic"]), min_size=4,
                                                        max_size=4), classic=st.booleans())
+@pytest.mark.slow  # a subprocess, a server or many games: the fast tier stays under a minute
 def test_every_option_is_evaluated_and_no_loss_is_negative(seed: int, kinds: list[str], classic: bool) -> None:
     rules = CLASSIC if classic else SNAP
     game = play_seeded_game(rules, kinds, seed)
@@ -238,6 +239,7 @@ def test_review_json_is_the_documented_object_and_the_same_in_every_process(reco
                                          - decision["expected"][str(decision["best"])], 4)
 
 
+@pytest.mark.slow  # a subprocess, a server or many games: the fast tier stays under a minute
 def test_review_text_names_the_seat_and_its_costliest_choice(records: Path) -> None:
     result = run(str(records), "--seat", "ben", "--seat", "3", "--rollouts", "30")
     assert result.returncode == 0, result.stderr
@@ -253,12 +255,14 @@ def test_review_text_names_the_seat_and_its_costliest_choice(records: Path) -> N
     (["--rollouts", "0"], "expected a number >= 1"),
     (["--seed", "-1"], "seed must be from 0"),
 ])
+@pytest.mark.slow  # a subprocess, a server or many games: the fast tier stays under a minute
 def test_bad_review_arguments_are_one_line_and_exit_2(records: Path, args: list[str], message: str) -> None:
     result = run(str(records), *args)
     assert result.returncode == 2
     assert result.stdout == "" and message in result.stderr and len(result.stderr.splitlines()) == 1
 
 
+@pytest.mark.slow  # a subprocess, a server or many games: the fast tier stays under a minute
 def test_a_missing_file_is_one_line_and_exit_2(tmp_path: Path) -> None:
     result = run(str(tmp_path / "none.jsonl"))
     assert result.returncode == 2 and len(result.stderr.splitlines()) == 1 and "Traceback" not in result.stderr
@@ -278,6 +282,7 @@ def test_golden_review_of_the_worked_example() -> None:
     assert decisions[3].card == 7 and decisions[3].revealed == (23, 88, 7, 64)
 
 
+@pytest.mark.slow  # a subprocess, a server or many games: the fast tier stays under a minute
 def test_each_row_costs_what_it_takes_now_and_what_follows_once() -> None:
     """A rule-4 review against rollouts one at a time (the test oracle ``tests/support/one_playout.py``), on the same position:
     each row's mean is the row taken now plus the rest of the round, counted once."""
@@ -307,6 +312,7 @@ def test_each_row_costs_what_it_takes_now_and_what_follows_once() -> None:
         assert means[row] == pytest.approx(immediate[row] + totals[row] / worlds, abs=1.0)
 
 
+@pytest.mark.slow  # a subprocess, a server or many games: the fast tier stays under a minute
 def test_the_review_and_predictions_never_import_pygame() -> None:
     code = ("import sys; import game.review, game.predict, cli.review; "
             "sys.exit('pygame' in sys.modules)")

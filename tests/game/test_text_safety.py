@@ -116,6 +116,7 @@ def run_main(*args: str | bytes) -> subprocess.CompletedProcess[bytes]:
     (b"A,,C,D", b"name 2 is empty"),
     (b"A,B,C", b"--names gives 3 names, but snap rules need exactly 4 players"),
 ])
+@pytest.mark.slow  # a subprocess, a server or many games: the fast tier stays under a minute
 def test_bad_names_on_the_command_line_are_one_line_errors(names: bytes, problem: bytes) -> None:
     result = run_main("play", "--mode", "demo", "--names", names, "--exit-at-end")
     assert result.returncode == 2
@@ -150,6 +151,7 @@ def watched_fonts() -> Iterator[list[str]]:
         importlib.reload(theme)
 
 
+@pytest.mark.slow  # a subprocess, a server or many games: the fast tier stays under a minute
 def test_everything_drawn_goes_through_drawable(watched_fonts: list[str], data_dir: Path) -> None:
     """A whole game, its results and the scoreboard drawn with hostile seat names (given
     past the command line's checks): pygame only ever sees drawable text."""
@@ -185,6 +187,7 @@ while True:
 """
 
 
+@pytest.mark.slow  # a subprocess, a server or many games: the fast tier stays under a minute
 def test_a_nul_in_a_bots_message_and_stderr_is_drawn(tmp_path: Path) -> None:
     """The issue's case: a NUL in a bot's message or stderr crashed the table when drawn."""
     path = tmp_path / "nul_bot.py"

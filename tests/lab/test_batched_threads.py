@@ -3,6 +3,8 @@ plays them, give the games each gives alone: the threads share no array the engi
 
 from __future__ import annotations
 
+import pytest
+
 import threading
 
 from lab.batched import batch_games, play_batched
@@ -18,6 +20,7 @@ def _chunk(start: int) -> tuple[int, list[int], list[int], str | None]:
     return totals.games, list(totals.penalty), list(totals.wins), totals.records
 
 
+@pytest.mark.slow  # a subprocess, a server or many games: the fast tier stays under a minute
 def test_two_batched_chunks_at_once_in_threads_play_the_games_they_play_alone() -> None:
     alone = [_chunk(0), _chunk(DEALS)]
     together: list[object] = [None, None]

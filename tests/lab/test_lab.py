@@ -107,6 +107,7 @@ def lab_record(rules: Rules, kinds: list[str], seed: int, options: AgentOptions)
     return record_game(game, players).to_json()
 
 
+@pytest.mark.slow  # a subprocess, a server or many games: the fast tier stays under a minute
 def test_built_in_players_in_a_chunk_play_as_through_agents() -> None:
     kinds = ("mc", "random", "heuristic", "random")
     options = AgentOptions(rollouts=2)
@@ -166,6 +167,7 @@ def test_an_existing_records_file_is_kept_unless_told(tmp_path: Path) -> None:
     assert simulate("--games", "2", "--record", str(empty), tmp=tmp_path).returncode == 0
 
 
+@pytest.mark.slow  # a subprocess, a server or many games: the fast tier stays under a minute
 @pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
 def test_a_device_is_refused_before_the_run_in_one_line(tmp_path: Path) -> None:
     result = simulate("--games", "3000", "--record", "/dev/full", tmp=tmp_path)
@@ -195,6 +197,7 @@ def test_a_write_error_keeps_every_record_written_before(tmp_path: Path, jobs: s
     assert f"the {count} records written before are kept" in one_line(result)
 
 
+@pytest.mark.slow  # a subprocess, a server or many games: the fast tier stays under a minute
 def test_jobs_are_bounded_by_the_processors(tmp_path: Path) -> None:
     too_many = str(4 * (os.cpu_count() or 1) + 1)
     result = simulate("--games", "3", "--jobs", too_many, tmp=tmp_path)

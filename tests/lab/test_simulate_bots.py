@@ -51,12 +51,14 @@ def test_text_summary_reports_each_disqualification() -> None:
     assert out.stdout.count("bot in seat 1") == 2
 
 
+@pytest.mark.slow  # a subprocess, a server or many games: the fast tier stays under a minute
 def test_missing_bot_program_is_a_bad_argument() -> None:
     out = run("--players", "bot:no-such-program-here,random,random,random")
     assert out.returncode == 2
     assert out.stderr.count("\n") == 1 and "no-such-program-here" in out.stderr
 
 
+@pytest.mark.slow  # a subprocess, a server or many games: the fast tier stays under a minute
 def test_bots_leave_no_process_behind() -> None:
     from bots.process import running_bot_pids
 

@@ -16,6 +16,7 @@ def run(*args: str, cwd: Path = PROJECT) -> subprocess.CompletedProcess[str]:
                           cwd=cwd, capture_output=True, text=True, timeout=120)
 
 
+@pytest.mark.slow  # a subprocess, a server or many games: the fast tier stays under a minute
 def test_summary_text() -> None:
     out = run("--games", "20", "--seed", "4")
     assert out.returncode == 0, out.stderr
@@ -23,6 +24,7 @@ def test_summary_text() -> None:
     assert out.stdout.count("random") == 4
 
 
+@pytest.mark.slow  # a subprocess, a server or many games: the fast tier stays under a minute
 def test_json_summary() -> None:
     out = run("--games", "30", "--seed", "4", "--json", "--rules", "classic", "--players", "random,random,random")
     assert out.returncode == 0, out.stderr
@@ -115,6 +117,7 @@ def test_jobs_do_not_change_results_or_records(tmp_path: Path) -> None:
     assert records[0] == records[1]
 
 
+@pytest.mark.slow  # a subprocess, a server or many games: the fast tier stays under a minute
 def test_duplicate_plays_each_deal_in_every_seat_rotation(tmp_path: Path) -> None:
     record = tmp_path / "dup.jsonl"
     out = run("--games", "5", "--seed", "8", "--json", "--duplicate", "--players", "heuristic,random,random,random",

@@ -46,6 +46,7 @@ class CheckedAgent:
     pytest.param(CLASSIC, ["mc", "heuristic", "mc", "random", "heuristic", "random", "mc", "random", "heuristic", "mc"],
                  marks=pytest.mark.slow),  # ten seats: long
 ])
+@pytest.mark.slow  # a subprocess, a server or many games: the fast tier stays under a minute
 def test_every_kind_plays_only_legal_cards_and_rows(rules: Rules, kinds: list[str]) -> None:
     for index in range(3):
         seed = game_seed(5, index)
@@ -123,6 +124,7 @@ def test_unseen_cards_are_everything_but_what_the_player_has_seen() -> None:
     assert set(game.hand(0)) <= set(later)
 
 
+@pytest.mark.slow  # a subprocess, a server or many games: the fast tier stays under a minute
 def test_mc_with_a_rollout_budget_is_reproducible() -> None:
     game = Game(CLASSIC, 4, 11)
     view = game.view(0)

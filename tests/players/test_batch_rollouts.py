@@ -11,6 +11,8 @@ preset are compared.
 
 from __future__ import annotations
 
+import pytest
+
 import random
 
 import numpy as np
@@ -65,6 +67,7 @@ def reference(table: tuple[list[int], list[int], list[int]], view: PlayerView, f
                    worlds.cards[:, world].tolist(), opponents, turns, bits, risk_table(opponents))
 
 
+@pytest.mark.slow  # a subprocess, a server or many games: the fast tier stays under a minute
 def test_card_playouts_end_as_the_rollout_does() -> None:
     for index, view in enumerate(positions(60, seed=1, rule_4=False)):
         turns = view.rules.turns_per_round - view.turn
@@ -77,6 +80,7 @@ def test_card_playouts_end_as_the_rollout_does() -> None:
         assert batched.tolist() == expected
 
 
+@pytest.mark.slow  # a subprocess, a server or many games: the fast tier stays under a minute
 def test_row_playouts_count_the_row_taken_and_end_as_the_rollout_does() -> None:
     for index, view in enumerate(positions(40, seed=2, rule_4=True)):
         card = view.card_to_place

@@ -1,6 +1,8 @@
 """The test oracle that plays one playout at a time (``tests/support/one_playout.py``) agrees with the
 engine on thousands of random positions; so do the compact tables the batched rollouts start from."""
 
+import pytest
+
 import random
 
 from game import CLASSIC, PRESETS, SNAP, Game, Phase
@@ -36,6 +38,7 @@ def random_games(count: int, seed: int):
         yield rng, Game(rules, players, rng.randrange(2**63))
 
 
+@pytest.mark.slow  # a subprocess, a server or many games: the fast tier stays under a minute
 def test_place_turn_agrees_with_the_engine_on_every_turn_of_many_games() -> None:
     positions = 0
     for rng, game in random_games(300, seed=1):
@@ -53,6 +56,7 @@ def test_place_turn_agrees_with_the_engine_on_every_turn_of_many_games() -> None
     assert positions > 3000
 
 
+@pytest.mark.slow  # a subprocess, a server or many games: the fast tier stays under a minute
 def test_rollouts_agree_with_the_engine() -> None:
     """A playout, replayed card by card and row by row through the engine, scores the same."""
     checked = 0
@@ -98,6 +102,7 @@ def test_rollouts_agree_with_the_engine() -> None:
     assert checked == 400
 
 
+@pytest.mark.slow  # a subprocess, a server or many games: the fast tier stays under a minute
 def test_each_row_taken_under_rule_4_leaves_the_table_the_oracle_leaves() -> None:
     """The tables a rule-4 decision's playouts start from (played on the engine's rows) are the
     oracle's, card by card: the row taken, then the turn's higher cards - sixth cards included."""

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 import re
 from pathlib import Path
 
@@ -29,6 +31,7 @@ def named_in_doc() -> set[str]:
     return {name.replace("<code>", "de") for name in names if name not in NOT_FILES and not name.startswith("http")}
 
 
+@pytest.mark.slow  # a subprocess, a server or many games: the fast tier stays under a minute
 def test_every_path_the_map_names_exists() -> None:
     paths = project_paths()
     missing = sorted(name for name in named_in_doc()
@@ -36,6 +39,7 @@ def test_every_path_the_map_names_exists() -> None:
     assert missing == [], f"docs/architecture.md names what is not there: {missing}"
 
 
+@pytest.mark.slow  # a subprocess, a server or many games: the fast tier stays under a minute
 def test_the_check_sees_a_missing_file() -> None:
     assert "game/players/options.py" in named_in_doc()
     assert not any(path.endswith("/no_such_module.py") for path in project_paths())

@@ -3,6 +3,8 @@ command line (``cli/``), ``main.py`` and ``game/`` (its fast inner loops aside: 
 :data:`KNOWN_OVER` with their current size: they may shrink, never grow, and each must
 leave the list once it is under the target."""
 
+import pytest
+
 import ast
 from pathlib import Path
 
@@ -55,6 +57,7 @@ def over_target(name: str, is_class: bool, lines: int) -> bool:
     return lines > FUNCTION_LIMIT and name not in FAST_LOOPS
 
 
+@pytest.mark.slow  # a subprocess, a server or many games: the fast tier stays under a minute
 def test_classes_and_functions_stay_small() -> None:
     found = sizes()
     over = {name: lines for name, (is_class, lines) in found.items() if over_target(name, is_class, lines)}
@@ -65,6 +68,7 @@ def test_classes_and_functions_stay_small() -> None:
     assert grown == {}, "known offenders only shrink: (listed, now)"
 
 
+@pytest.mark.slow  # a subprocess, a server or many games: the fast tier stays under a minute
 def test_the_known_list_holds_only_real_offenders() -> None:
     found = sizes()
     gone = [name for name in [*KNOWN_OVER, *FAST_LOOPS] if name not in found]

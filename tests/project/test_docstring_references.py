@@ -7,6 +7,8 @@ class, a member the class defines (in its body or as ``self.name`` in a method).
 
 from __future__ import annotations
 
+import pytest
+
 import ast
 import re
 from functools import cache
@@ -100,6 +102,7 @@ def references() -> list[tuple[str, str]]:
     return found
 
 
+@pytest.mark.slow  # a subprocess, a server or many games: the fast tier stays under a minute
 def test_the_docstrings_name_modules_and_names_that_exist() -> None:
     missing = sorted({f"{where}: {reference}" for where, reference in references() if not resolves(reference)})
     assert missing == [], "docstrings that name what is not there:\n" + "\n".join(missing)

@@ -106,6 +106,7 @@ def test_the_pure_core_and_the_players_never_load_an_adapter() -> None:
                   any(name == adapter or name.startswith(adapter + ".") for adapter in ADAPTERS)) == []
 
 
+@pytest.mark.slow  # a subprocess, a server or many games: the fast tier stays under a minute
 def test_the_batched_engine_and_what_stands_on_it_load_numpy_and_no_adapter() -> None:
     """What numpy itself loads (it starts no process, but imports ``subprocess``) aside."""
     loaded = loaded_after_importing(BATCHED) - loaded_after_importing(["numpy", "numpy.typing"])
@@ -114,6 +115,7 @@ def test_the_batched_engine_and_what_stands_on_it_load_numpy_and_no_adapter() ->
                   any(name == adapter or name.startswith(adapter + ".") for adapter in ADAPTERS)) == []
 
 
+@pytest.mark.slow  # a subprocess, a server or many games: the fast tier stays under a minute
 def test_the_check_sees_an_adapter_when_one_is_loaded() -> None:
     assert "bots.process" in loaded_after_importing(["bots.referee"])
 
@@ -127,6 +129,7 @@ def test_no_game_module_loads_the_screens_or_the_command_line() -> None:
     assert sorted(name for name in loaded if name.split(".")[0] in ABOVE_GAME) == []
 
 
+@pytest.mark.slow  # a subprocess, a server or many games: the fast tier stays under a minute
 def test_the_command_line_sits_above_game() -> None:
     assert "cli.commands" in loaded_after_importing(["cli.commands"])
 
@@ -196,10 +199,12 @@ def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
     return found
 
 
+@pytest.mark.slow  # a subprocess, a server or many games: the fast tier stays under a minute
 def test_no_two_modules_import_each_other() -> None:
     assert cycles(import_graph()) == []
 
 
+@pytest.mark.slow  # a subprocess, a server or many games: the fast tier stays under a minute
 def test_no_arrow_runs_back_up() -> None:
     graph = import_graph()
     up = sorted((a, b) for a, targets in graph.items() for b in targets
@@ -207,6 +212,7 @@ def test_no_arrow_runs_back_up() -> None:
     assert up == []
 
 
+@pytest.mark.slow  # a subprocess, a server or many games: the fast tier stays under a minute
 def test_the_graph_sees_a_loop_and_an_arrow_up() -> None:
     assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": set()}) == [["a", "b", "c"]]
     assert "scenes.model.session" in import_graph()["scenes.table.scene"]
@@ -218,6 +224,7 @@ TABLE_MODEL = ["scenes.model.seats", "scenes.model.session", "scenes.model.think
 """The table's model: what the command line and the screens both stand on, without pygame."""
 
 
+@pytest.mark.slow  # a subprocess, a server or many games: the fast tier stays under a minute
 def test_the_table_model_never_loads_pygame() -> None:
     loaded = loaded_where_installed(TABLE_MODEL)
     assert "scenes.model.seats" in loaded and "pygame" not in loaded

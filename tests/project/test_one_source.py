@@ -24,6 +24,7 @@ def preset_literals(folder: str) -> list[str]:
     return found
 
 
+@pytest.mark.slow  # a subprocess, a server or many games: the fast tier stays under a minute
 @pytest.mark.parametrize("folder", ["cli", "scenes", "bots", "lab", "tournament", "cluster", "store"])
 def test_no_preset_is_named_outside_the_rules(folder: str) -> None:
     assert preset_literals(folder) == []

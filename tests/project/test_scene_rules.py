@@ -3,6 +3,8 @@ screen replaces another's ``update``, and a screen's ``draw`` changes none of it
 
 from __future__ import annotations
 
+import pytest
+
 import ast
 from pathlib import Path
 
@@ -36,11 +38,13 @@ def stack_calls(path: Path) -> list[str]:
     return found
 
 
+@pytest.mark.slow  # a subprocess, a server or many games: the fast tier stays under a minute
 def test_only_the_navigator_changes_the_scene_stack() -> None:
     found = [call for path in python_files() if relative(path) not in STACK_KEEPERS for call in stack_calls(path)]
     assert found == []
 
 
+@pytest.mark.slow  # a subprocess, a server or many games: the fast tier stays under a minute
 def test_no_screen_replaces_another_screens_update() -> None:
     replaced = []
     for path in python_files():
@@ -66,6 +70,7 @@ def field_writes_in_draw(path: Path) -> list[tuple[str, str]]:
     return found
 
 
+@pytest.mark.slow  # a subprocess, a server or many games: the fast tier stays under a minute
 def test_draw_changes_no_field_of_its_screen() -> None:
     found = [write for path in python_files() for write in field_writes_in_draw(path) if write not in DRAW_CACHES]
     assert found == []

@@ -162,6 +162,7 @@ def test_export_and_import_round_trip_byte_for_byte(data_dir: Path, tmp_path: Pa
     (["replay", "--history", "--game", "9"], "no game 9 in the history"),
     (["replay"], "give a records FILE, or --history"),
 ])
+@pytest.mark.slow  # a subprocess, a server or many games: the fast tier stays under a minute
 def test_history_command_errors_are_one_line(data_dir: Path, args: list[str], message: str) -> None:
     result = run_main(*args, data=data_dir)
     assert result.returncode in (1, 2) and result.stderr.count("\n") == 1 and message in result.stderr, result.stderr
@@ -230,6 +231,7 @@ def test_clicking_a_game_opens_its_replay(data_dir: Path) -> None:
     assert table(app).info.seed == 31
 
 
+@pytest.mark.slow  # a subprocess, a server or many games: the fast tier stays under a minute
 def test_scoreboard_at_small_and_large_windows(data_dir: Path, tmp_path: Path) -> None:
     with open_history() as history:
         for seed in range(1, 13):

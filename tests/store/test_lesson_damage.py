@@ -57,6 +57,7 @@ def a_lesson(folder: Path, started: float) -> LessonBook:
 
 @pytest.mark.parametrize("what", [pytest.param(what, marks=() if what == "started is text" else pytest.mark.slow)
                                   for what in DAMAGES])
+@pytest.mark.slow  # a subprocess, a server or many games: the fast tier stays under a minute
 def test_the_next_lesson_its_warm_up_and_reports_go_on_without_a_damaged_row(
         what: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     first = a_lesson(tmp_path / "one", 1_700_000_000)

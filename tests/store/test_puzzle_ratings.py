@@ -4,6 +4,8 @@ back what the class missed, spaced out."""
 
 from __future__ import annotations
 
+import pytest
+
 import random
 from dataclasses import replace
 from pathlib import Path
@@ -63,6 +65,7 @@ def history_of(path: Path, right: bool) -> list[int]:
         return [stored.id for stored in warmup_puzzles(history, "7b", 2, random.Random(4))]
 
 
+@pytest.mark.slow  # a subprocess, a server or many games: the fast tier stays under a minute
 def test_the_next_warm_up_follows_the_class_and_brings_back_what_it_missed(tmp_path: Path) -> None:
     after_right = history_of(tmp_path / "right.sqlite3", right=True)
     after_wrong = history_of(tmp_path / "wrong.sqlite3", right=False)

@@ -177,12 +177,14 @@ def test_a_page_or_records_onto_a_pipe_or_device_are_refused_and_it_stays_what_i
     assert simulate.returncode == 2 and "pipe" in simulate.stderr and pipe.is_fifo()
 
 
+@pytest.mark.slow  # a subprocess, a server or many games: the fast tier stays under a minute
 @pytest.mark.skipif(not Path("/proc/version").exists(), reason="needs Linux /proc")
 def test_a_records_file_that_refuses_writes_is_one_line(tmp_path: Path) -> None:
     result = run_main("simulate", "--games", "1", "--record", "/proc/version", data=tmp_path)
     assert result.returncode == 2 and result.stderr.count("\n") == 1 and "Traceback" not in result.stderr
 
 
+@pytest.mark.slow  # a subprocess, a server or many games: the fast tier stays under a minute
 def test_text_the_terminal_cannot_encode_is_escaped(tmp_path: Path) -> None:
     result = run_main("--lang", "tr", "--help", data=tmp_path, env={"PYTHONIOENCODING": "ascii", "LANG": "tr_TR.UTF-8"})
     assert result.returncode == 0 and "Traceback" not in result.stderr
@@ -207,6 +209,7 @@ def test_every_number_has_a_range(tmp_path: Path, args: list[str]) -> None:
     assert "Traceback" not in result.stderr
 
 
+@pytest.mark.slow  # a subprocess, a server or many games: the fast tier stays under a minute
 @pytest.mark.parametrize("name", ["random", "Heuristic", "mc", "human"])
 def test_a_bot_cannot_take_the_name_of_a_built_in_level(tmp_path: Path, name: str) -> None:
     bot = f"{name}={sys.executable} {PROJECT / 'examples' / 'heuristic_bot.py'}"

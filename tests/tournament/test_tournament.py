@@ -133,6 +133,7 @@ def test_the_ranking_follows_mean_place_where_the_intervals_do_not_overlap() -> 
         assert separated >= 5  # the check had pairs to look at
 
 
+@pytest.mark.slow  # a subprocess, a server or many games: the fast tier stays under a minute
 def test_a_penalty_interval_never_goes_below_zero_with_few_games() -> None:
     entrants = [Entrant(f"e{i}", "random") for i in range(4)]
     outcomes = [GameOutcome(0, (0, 1, 2, 3), (0, 30, 12, 9), 1, (0,)),
@@ -142,6 +143,7 @@ def test_a_penalty_interval_never_goes_below_zero_with_few_games() -> None:
         assert 0 <= low <= line.mean_penalty_per_round <= high
 
 
+@pytest.mark.slow  # a subprocess, a server or many games: the fast tier stays under a minute
 def test_head_to_head_counts_each_pair_of_seats() -> None:
     entrants = [Entrant(f"e{i}", "random") for i in range(4)]
     outcomes = [GameOutcome(0, (0, 1, 2, 3), (3, 9, 3, 20), 1, (0, 2)),
