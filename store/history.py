@@ -559,22 +559,19 @@ COMPUTER_LEVELS = ("random", "heuristic", "mc")
 
 
 def _seat_conditions(query: Query) -> tuple[str, list[object]]:
-    parts: list[str] = []
-    args: list[object] = []
-    if query.name:
-        parts.append(f"name IN ({_MATCHING_NAMES})")
-        args.append(_like(query.name))
-    if query.since is not None:
-        parts.append("played >= ?")
-        args.append(query.since)
-    return ("WHERE " + " AND ".join(parts)) if parts else "", args
+    return _conditions(query, f"name IN ({_MATCHING_NAMES})")
 
 
 def _games_where(query: Query) -> tuple[str, list[object]]:
+    return _conditions(query, f"EXISTS (SELECT 1 FROM seats WHERE game = games.id AND name IN ({_MATCHING_NAMES}))")
+
+
+def _conditions(query: Query, by_name: str) -> tuple[str, list[object]]:
+    """The ``WHERE`` clause of ``query`` (``by_name``: its name filter's condition) and its arguments."""
     parts: list[str] = []
     args: list[object] = []
     if query.name:
-        parts.append(f"EXISTS (SELECT 1 FROM seats WHERE game = games.id AND name IN ({_MATCHING_NAMES}))")
+        parts.append(by_name)
         args.append(_like(query.name))
     if query.since is not None:
         parts.append("played >= ?")
