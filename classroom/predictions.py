@@ -23,6 +23,7 @@ from game.engine import Placement, Rule
 from game.explain import explain, explanation_lines
 from game.predict import ClassRound, Leaderboard, Question, Verdict, check_guess, question_of, score
 from game.rules import Rules
+from store.kept_predictions import KeptPredictions, OpenRound, Tally
 
 DEFAULT_SECONDS = 10.0
 """How long a placement waits for the class's predictions (``class --predict-seconds``)."""
@@ -173,3 +174,27 @@ class ClassPredictions:
     def right_of(self, who: str) -> tuple[int, int]:
         """(right, asked) of one participant."""
         return self.leaderboard.right.get(who, 0), self.leaderboard.asked.get(who, 0)
+
+    def kept(self) -> KeptPredictions:
+        """What a stopped game keeps of its predictions: each guesser's tally, the open round."""
+        board, current = self.leaderboard, self.open
+        tally = tuple(Tally(who, self.names.get(who, ""), board.right.get(who, 0), asked)
+                      for who, asked in board.asked.items())
+        if current is None:
+            return KeptPredictions(tally)
+        q = current.question
+        return KeptPredictions(tally, OpenRound((q.round, q.turn, q.player, q.card), tuple(current.asked.items()),
+                                                tuple(current.guesses.items())))
+
+    def restore(self, kept: KeptPredictions, now: float) -> None:
+        """A stopped game goes on: the predictions made before the stop count as if it had not
+        stopped; the round open then is open again (its time starts again now)."""
+        for entry in kept.tally:
+            self.leaderboard.right[entry.key] = entry.right
+            self.leaderboard.asked[entry.key] = entry.asked
+            self.names[entry.key] = entry.name
+        if kept.open is not None:
+            question = Question(*kept.open.question)
+            self.ask(question, dict(kept.open.asked), now)
+            if self.open is not None:
+                self.open.guesses.update(kept.open.guesses)

@@ -23,6 +23,7 @@ from game.engine import Game, Rule, check_seed
 from game.text import check_name
 from game.rules import rules_named
 from game.table_size import ALL_MODES
+from store.kept_predictions import KeptPredictions, KeptPredictionsError, kept_predictions
 
 FORMAT = "6takes-unfinished/1"
 
@@ -84,6 +85,8 @@ class UnfinishedGame:
     """(round, turn) on screen, from 0: for people ("turn 4"), never for the replay."""
     room: KeptRoom | None = None
     """A class game's room."""
+    predictions: KeptPredictions | None = None
+    """A class game's predictions so far (``None``: the class does not predict)."""
 
     @property
     def turn_label(self) -> str:
@@ -100,12 +103,13 @@ class UnfinishedGame:
             "rows": [list(r) for r in self.rows], "placements": self.placements,
             "turn_started": self.turn_started, "asking_row": self.asking_row,
             "shown": list(self.shown), **({"room": self.room.to_dict()} if self.room is not None else {}),
+            **({"predictions": self.predictions.to_dict()} if self.predictions is not None else {}),
         }, separators=(",", ":"))
 
 
 def unfinished_of(game: Game, seats: Sequence[tuple[str, str]], mode: str, placements: int,
                   turn_started: bool, asking_row: bool = False, shown_turn: int = 0,
-                  room: KeptRoom | None = None) -> UnfinishedGame:
+                  room: KeptRoom | None = None, predictions: KeptPredictions | None = None) -> UnfinishedGame:
     """The decisions of ``game`` so far (``placements``: how many the table has shown)."""
     cards: list[list[int]] = [[] for _seat in range(game.player_count)]
     rows: list[list[int]] = [[] for _seat in range(game.player_count)]
@@ -121,7 +125,7 @@ def unfinished_of(game: Game, seats: Sequence[tuple[str, str]], mode: str, place
             cards[player].append(secret)
     return UnfinishedGame(mode, game.rules.name, game.seed, tuple((n, k) for n, k in seats),
                           tuple(map(tuple, cards)), tuple(map(tuple, rows)), placements, turn_started, asking_row,
-                          (game.round, shown_turn), room)
+                          (game.round, shown_turn), room, predictions)
 
 
 def _ints(value: Any, what: str) -> tuple[int, ...]:
@@ -175,7 +179,14 @@ def parse_unfinished_data(data: Any) -> UnfinishedGame:
     return UnfinishedGame(mode, rules, seed, tuple((n, k) for n, k in seats),
                           tuple(_ints(c, "cards") for c in cards), tuple(_ints(r, "rows") for r in rows),
                           placements, bool(turn_started), bool(data.get("asking_row", False)), _shown(data),
-                          _room(data.get("room"), len(seats)))
+                          _room(data.get("room"), len(seats)), _predictions(data.get("predictions")))
+
+
+def _predictions(data: Any) -> KeptPredictions | None:
+    try:
+        return kept_predictions(data)
+    except KeptPredictionsError as error:
+        raise UnfinishedError(str(error)) from None
 
 
 def _shown(data: dict[str, Any]) -> tuple[int, int]:

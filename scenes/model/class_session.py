@@ -35,6 +35,7 @@ from game.i18n import _
 from game.play import make_player, players_rng
 from game.rules import Rules
 from game.table_size import CLASS_MODE
+from store.kept_predictions import KeptPredictions
 from store.unfinished import KeptRoom
 
 from .class_away import AwaySeats
@@ -185,6 +186,17 @@ class ClassSession(TableSession):
                         self.time_limit, tuple(sorted(self.given_to_ai)),
                         learning.lesson.number if learning.lesson is not None else None, learning.predict_seconds,
                         learning.reviews is not None, learning.lesson.class_name if learning.lesson is not None else "")
+
+    def kept_predictions(self) -> KeptPredictions | None:
+        """What a stop keeps of the class's predictions (``None``: the class does not predict)."""
+        predictions = self.predictions
+        return predictions.kept() if predictions is not None else None
+
+    def restore_predictions(self, kept: KeptPredictions) -> None:
+        """The game goes on after a stop: the predictions made before it count (see :meth:`kept_predictions`)."""
+        predictions = self.predictions
+        if predictions is not None:
+            predictions.restore(kept, self.clock())
 
     # ------------------------------------------------------------ phones
     def _asked(self, seat: int, ask: str, view: PlayerView) -> Future[int]:

@@ -44,6 +44,9 @@ DAMAGES = {
     "a card no one holds": kept_with(cards=[[105], [1], [2], [3]], placements=4),
     "seats the rules do not allow": kept_with(seats=[["Ana", "phone"]], cards=[[]], rows=[[]],
                                               room_tokens=["a" * 24]),
+    "more predictions right than asked": kept_with(predictions={"tally": [["seat:0", "Ana", 5, 3]], "open": None}),
+    "a kept guess from someone not asked": kept_with(predictions={"tally": [], "open": {
+        "question": [0, 0, 1, 40], "asked": [["seat:0", "Ana"]], "guesses": [["seat:1", 2]]}}),
 }
 
 

@@ -62,6 +62,31 @@ def test_without_a_history_the_report_alone_is_kept(tmp_path: Path) -> None:
         assert lessons(history) == []
 
 
+@pytest.mark.parametrize("predictions", [
+    None,
+    {"tally": [["seat:0", "Ana", 2, 5], ["watch:abc", "Mo", 0, 1]], "open": None},
+    {"tally": [], "open": {"question": [0, 2, 1, 40], "asked": [["seat:0", "Ana"], ["seat:1", "Ben"]],
+                           "guesses": [["seat:1", 4]]}},
+])
+def test_a_class_games_predictions_read_back_as_they_were_kept(predictions: object) -> None:
+    kept = parse_unfinished(kept_with(predictions=predictions))
+    again = json.loads(kept.to_json())
+    assert again.get("predictions") == predictions
+
+
+@pytest.mark.parametrize("damage", [
+    {"tally": [["seat:0", "Ana", 1]], "open": None},
+    {"tally": [["seat:0", "Ana", -1, 2]], "open": None},
+    {"tally": "all of them"},
+    {"tally": [], "open": {"question": [0, 2, 1], "asked": [], "guesses": []}},
+    {"tally": [], "open": {"question": [0, 2, 1, 40], "asked": [["seat:0", "Ana"]], "guesses": [["seat:0", 9]]}},
+    {"tally": [], "open": {"question": [0, 2, 1, 40], "asked": [["seat:0", "Ana"]], "guesses": [["seat:0", True]]}},
+])
+def test_damaged_predictions_are_a_damaged_kept_game(damage: object) -> None:
+    with pytest.raises(UnfinishedError, match="predictions"):
+        parse_unfinished(kept_with(predictions=damage))
+
+
 def test_a_class_game_stopped_before_its_lesson_was_kept_keeps_its_class() -> None:
     """Its lesson is not in the history yet (nothing happened in it): the kept room names the class,
     so that its resumed lesson is the class's."""
