@@ -174,7 +174,7 @@ class App:
         if self.exit_code is not None:
             return
         if self.screens.lesson is not None:
-            self.screens.lesson.pump(dt)  # the phones play on whatever screen is on top
+            self.screens.lesson.pump(dt, self.manager.active.steps_table)  # on whatever screen is on top
         self.manager.active.update(dt)
         if self.exit_code is not None:
             return

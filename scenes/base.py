@@ -108,6 +108,12 @@ class Scene:
         """True while closing the window would lose an unfinished game."""
         return False
 
+    @property
+    def steps_table(self) -> object | None:
+        """The class table this screen steps on while it is on top (its placements move with its
+        frames); the lesson paces every other (``None``: none)."""
+        return None
+
     def handle_event(self, inp: Input) -> None:
         if inp.kind in (InputKind.MOVE, InputKind.CLICK):
             self.mouse = inp.pos

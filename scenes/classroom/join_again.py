@@ -1,6 +1,6 @@
 """The join QR code again, big, over the class game's table (key Q): for a student who comes in
 late or whose phone lost the page.  Any key or a click closes it; the game goes on underneath
-(its phones keep playing: the table keeps pumping the room)."""
+(its phones keep playing, and the lesson paces its table while this covers it)."""
 
 from __future__ import annotations
 

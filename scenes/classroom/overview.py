@@ -202,7 +202,7 @@ class OverviewScene(RoomScreen):
         session = self.tables.sessions[table]
         if result.over:
             return _("done"), theme.GOOD
-        waiting, _row = session.waiting_seats()
+        waiting, _row = session.views.waiting_seats()
         phones = [session.name(seat) for seat in waiting if seat in session.phone_seats]
         if phones:
             return waiting_for(phones, *room), theme.ACCENT

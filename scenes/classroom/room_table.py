@@ -50,15 +50,6 @@ class RoomTableScene(ClassTableScene):
         self.table = table
         self.auto = not tables.paused
 
-    def on_show(self) -> None:
-        """Open, this table is stepped by this view; every other table goes on at the room's pace."""
-        self.tables.opened = self.table
-
-    def on_close(self) -> None:
-        """Back to every table: this one goes on at the room's pace."""
-        self.tables.opened = None
-        self.class_session.teacher_steps = self.tables.paused
-
     def handle_event(self, inp: Input) -> None:
         if inp.is_key(pygame.K_ESCAPE):
             self.back_to_overview()

@@ -58,9 +58,15 @@ class ClassTableScene(TableScene):
         self.addresses = tuple(addresses)
         self.stepping.may_step = session.predictions_ready  # the class may still be predicting the placement
 
+    @property
+    def steps_table(self) -> ClassSession:
+        return self.class_session
+
     def update(self, dt: float) -> None:
-        """The app pumps the class session (the phones); the table steps on by itself or by Space."""
-        self.class_session.teacher_steps = not self.auto
+        """The app pumps the class session (the phones); the table steps on by itself or by Space
+        (and the lesson at the same pace once another screen covers it)."""
+        session = self.class_session
+        session.teacher_steps, session.pacing.step_delay = not self.auto, self.clock_auto.delay
         super().update(dt)
         self._cue()
 

@@ -6,10 +6,11 @@ and each table is an ordinary :class:`~.class_session.ClassSession`.  A
 table's session talks to a :class:`TableDoor` as a one-table room talks to
 its server: the door turns its seats into the room's seats, so a phone only
 ever hears from, and acts at, its own table.  :class:`RoomOfTables` routes
-what the phones send to their tables, steps every table on by itself at the
-room's step delay (the one the projector has opened full-size is stepped by
-its view), saves each table's game when it ends, and, once every table is
-done, sends each student their rank in the class.
+what the phones send to their tables, has every table paced on at the
+room's step delay (:meth:`~.class_session.ClassSession.pace`; the one the
+projector shows full-size is stepped by its view), saves each table's game
+when it ends, and, once every table is done, sends each student their rank
+in the class.
 """
 
 from __future__ import annotations
@@ -194,9 +195,8 @@ class RoomOfTables:
                          for table, (seats, door) in enumerate(zip(plan.tables, self.doors))]
         self.keep_key = secrets.token_hex(8)
         """The room's key among the history's unfinished games (:mod:`.kept_rooms`)."""
-        self._elapsed = [0.0] * count
         self.opened: int | None = None
-        """The table the projector shows full-size: its view steps it on (and back)."""
+        """The table the screen on top steps on (the projector shows it full-size), this frame."""
         self.paused = False
         """The teacher paused the room: no table places a card (the phones still choose)."""
         self.saved: list[str | None] = [None] * count
@@ -231,22 +231,24 @@ class RoomOfTables:
         return seat_comparison(self.results()) if self.game.duplicate and len(self.sessions) > 1 else ()
 
     # ------------------------------------------------------------ the loop
-    def pump(self, dt: float) -> None:
+    def pump(self, dt: float, shown: object | None = None) -> None:
         """One frame: the phones' messages to their tables, each table's session pumped and (unless
-        the projector has it open) stepped on, finished tables saved, the ranks sent at the end."""
+        it is ``shown``: the screen on top steps it) paced on, finished tables saved, the ranks
+        sent at the end."""
         if self.closed:
             return
         self._route()
+        self.opened = next((table for table, session in enumerate(self.sessions) if session is shown), None)
         for table, session in enumerate(self.sessions):
             if session.closed:
                 continue
             if session.stage is Stage.OVER and self.saved[table] is None:
                 self._save_table(table, session)  # (before the lesson counts it: it names the saved game)
             if table != self.opened:
-                session.teacher_steps = self.paused
+                session.teacher_steps, session.pacing.step_delay = self.paused, self.game.step_delay
             session.pump()
             if table != self.opened:
-                self._pace(table, session, dt)
+                session.pace(dt)
         if not self.ranks_sent and self.done:
             self._send_ranks()
 
@@ -272,17 +274,6 @@ class RoomOfTables:
                 continue
             table, seat = place
             self.doors[table].inbox.put(replace(event, seat=seat))
-
-    def _pace(self, table: int, session: ClassSession, dt: float) -> None:
-        """Place the table's next card once its step delay has passed since the last change."""
-        session.poll()
-        if self.paused or not session.can_advance:
-            self._elapsed[table] = 0.0
-            return
-        self._elapsed[table] += dt
-        if self._elapsed[table] >= self.game.step_delay and session.predictions_ready():
-            self._elapsed[table] = 0.0
-            session.advance()
 
     def _send_ranks(self) -> None:
         """Every table is done: each student's phone shows their rank in the class."""

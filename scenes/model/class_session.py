@@ -35,15 +35,15 @@ from game.i18n import _
 from game.play import make_player, players_rng
 from game.rules import Rules
 from game.table_size import CLASS_MODE
-from store.kept_predictions import KeptPredictions
 from store.unfinished import KeptRoom
 
 from .class_away import AwaySeats
 from .class_learning import NO_LEARNING, AfterGame, Learning
+from .class_pace import Pace
 from .class_predicting import PhonePredictions
 from .class_views import PhoneViews
 from .class_warmup import tell_refused
-from .session import Stage, TableSession
+from .session import TableSession
 from scenes.model.seats import PHONE, Seat
 from .thinker import Thinker
 
@@ -142,6 +142,8 @@ class ClassSession(TableSession):
         self.teacher_steps = False
         """Auto is off: the table shows the next placement when the teacher presses Space (the
         projector's table sets it every frame), so what it waits for is the teacher."""
+        self.pacing = Pace()
+        """How the lesson paces this table when no screen steps it (:meth:`pace`)."""
         self.given_to_ai: set[int] = set()
         self.learning = learning
         self.after_game = AfterGame(self, learning)
@@ -153,15 +155,17 @@ class ClassSession(TableSession):
         self._fallback = make_agent(level, random.Random(seed ^ _FALLBACK_SALT), options)
         self.views = PhoneViews(self)
         """What each phone is shown, built from the moment on screen."""
-        rng = players_rng(seed)
-        self._own_agents: list[Agent] = [
-            PhoneAgent(index, self._asked) if seat.kind == PHONE  # type: ignore[misc]
-            else make_player(seat.kind, seat=index, player_count=len(seats), rng=rng, options=options)
-            for index, seat in enumerate(seats)
-        ]
+        self._own_agents = self._players(seats, seed, options)
         self.away = self._away_seats(seats)
         super().__init__(seats, seed=seed, rules=rules, mode=CLASS_MODE, options=options,
                          agents=self._own_agents if stand_ins is None else stand_ins, threaded=True, thinker=thinker)
+
+    def _players(self, seats: Sequence[Seat], seed: int, options: AgentOptions) -> list[Agent]:
+        """Each seat's own player: its phone, or a computer player."""
+        rng = players_rng(seed)
+        return [PhoneAgent(index, self._asked) if seat.kind == PHONE  # type: ignore[misc]
+                else make_player(seat.kind, seat=index, player_count=len(seats), rng=rng, options=options)
+                for index, seat in enumerate(seats)]
 
     def _away_seats(self, seats: Sequence[Seat]) -> AwaySeats:
         """Seats whose phone has gone: an AI plays for them after a grace, until they are back (the
@@ -186,17 +190,6 @@ class ClassSession(TableSession):
                         self.time_limit, tuple(sorted(self.given_to_ai)),
                         learning.lesson.number if learning.lesson is not None else None, learning.predict_seconds,
                         learning.reviews is not None, learning.lesson.class_name if learning.lesson is not None else "")
-
-    def kept_predictions(self) -> KeptPredictions | None:
-        """What a stop keeps of the class's predictions (``None``: the class does not predict)."""
-        predictions = self.predictions
-        return predictions.kept() if predictions is not None else None
-
-    def restore_predictions(self, kept: KeptPredictions) -> None:
-        """The game goes on after a stop: the predictions made before it count (see :meth:`kept_predictions`)."""
-        predictions = self.predictions
-        if predictions is not None:
-            predictions.restore(kept, self.clock())
 
     # ------------------------------------------------------------ phones
     def _asked(self, seat: int, ask: str, view: PlayerView) -> Future[int]:
@@ -305,6 +298,14 @@ class ClassSession(TableSession):
         """Tell the phone that sent ``event`` (a seat's, or a watcher's) why it was not taken."""
         tell_refused(self.server, event, message)
 
+    def pace(self, dt: float) -> None:
+        """The lesson's pacer for a table no screen steps now (see :mod:`.class_pace`): ``dt``
+        seconds passed; the next card once its delay is up and the class has predicted it."""
+        self.poll()
+        if self.pacing.due(dt, not self.teacher_steps and self.can_advance) and self.predictions_ready():
+            self.pacing.waited = 0.0
+            self.advance()
+
     # -------------------------------------------------------- predictions
     def predictions_ready(self) -> bool:
         """The table would show the next placement now: whether it may (see :class:`.class_predicting.PhonePredictions`)."""
@@ -346,18 +347,6 @@ class ClassSession(TableSession):
     def public_table(self) -> PublicTable:
         """The table as the projector shows it now (never a hand)."""
         return self.views.public_table()
-
-    def waiting_seats(self) -> tuple[tuple[int, ...], bool]:
-        """The seats the table waits for, and whether it is one seat's row: a seat that has
-        answered (its card, or its row before the table shows it taken) is waited for no more."""
-        game = self.game
-        if self.stage in (Stage.CHOOSE, Stage.THINKING):
-            return tuple(seat for seat in game.waiting_for if seat not in self.chosen), False
-        seat = game.awaiting_row_choice
-        if self.stage is not Stage.OVER and seat is not None and (seat in self.questions or seat not in
-                                                                   self.phone_seats):
-            return (seat,), True
-        return (), False
 
     def observations(self) -> tuple[dict[int, State], State]:
         """Each student seat's observation, and the spectators' (see :class:`.class_views.PhoneViews`)."""

@@ -32,6 +32,19 @@ class PhoneViews:
         session = self.session
         return session.states[-1] if session.placements else None
 
+    def waiting_seats(self) -> tuple[tuple[int, ...], bool]:
+        """The seats the table waits for, and whether it is one seat's row: a seat that has
+        answered (its card, or its row before the table shows it taken) is waited for no more."""
+        session = self.session
+        game = session.game
+        if session.stage in (Stage.CHOOSE, Stage.THINKING):
+            return tuple(seat for seat in game.waiting_for if seat not in session.chosen), False
+        seat = game.awaiting_row_choice
+        if session.stage is not Stage.OVER and seat is not None and (seat in session.questions or seat not in
+                                                                     session.phone_seats):
+            return (seat,), True
+        return (), False
+
     def public_table(self) -> PublicTable:
         """The table as the projector shows it now (never a hand)."""
         session = self.session
@@ -40,7 +53,7 @@ class PhoneViews:
         rows = state.rows if state is not None else game.rows
         scores = state.scores if state is not None else tuple(game.scores)
         stage = session.stage
-        waiting, waiting_row = session.waiting_seats()
+        waiting, waiting_row = self.waiting_seats()
         infos = session.room.seats()
         phones = session.phone_seats
         return PublicTable(

@@ -87,12 +87,14 @@ class Lesson:
         """The one table's game played now, if it is one."""
         return self.play if isinstance(self.play, ClassSession) else None
 
-    def pump(self, dt: float) -> None:
+    def pump(self, dt: float, shown: object | None = None) -> None:
         """One frame: the phones' messages to the game (before the start the room tracks who is
-        here), the computer players for late seats, each phone's view, the reviews."""
+        here), the computer players for late seats, each phone's view, the reviews; every table
+        paced on but the one ``shown`` (the screen on top steps it: see :meth:`ClassSession.pace`),
+        so a game goes on under the join code, the rules or a question."""
         play, warmup = self.play, self.warmup
         if isinstance(play, RoomOfTables):
-            play.pump(dt)
+            play.pump(dt, shown)
         elif play is None and warmup is not None and not warmup.over:
             warmup.pump()
         elif play is None:
@@ -101,6 +103,8 @@ class Lesson:
             play.send_reviews()  # the game is over: each student's review reaches their phone
         else:
             play.pump()
+            if play is not shown:
+                play.pace(dt)
         self._make_missing_reviews()
 
     def _make_missing_reviews(self) -> None:

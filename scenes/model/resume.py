@@ -44,11 +44,11 @@ def unfinished_of_session(session: TableSession) -> UnfinishedGame:
     """What :func:`resume_session` needs to rebuild ``session`` as it is on screen now."""
     turn_started = not session.placements  # the table moved on to a turn with nothing placed yet
     kept_room = getattr(session, "kept_room", None)
-    kept_predictions = getattr(session, "kept_predictions", None)  # (a class game's: see ClassSession)
+    predicting = getattr(session, "predicting", None)  # (a class game's predictions, if the class predicts)
     return unfinished_of(session.game, [(seat.name, seat.kind) for seat in session.seats], session.mode,
                          len(session.states), turn_started, session.stage is Stage.ROW_CHOICE,
                          session.shown_turn, kept_room() if kept_room is not None else None,
-                         kept_predictions() if kept_predictions is not None else None)
+                         predicting.predictions.kept() if predicting is not None else None)
 
 
 class _Repeat:
@@ -113,9 +113,9 @@ def resume_session(kept: UnfinishedGame, options: AgentOptions = DEFAULT_OPTIONS
         session.close()
         raise UnfinishedError(_("the kept game does not replay: {problem}").format(problem=error)) from None
     session.take_own_players(options)
-    restore_predictions = getattr(session, "restore_predictions", None)  # (a class game's)
-    if restore_predictions is not None and kept.predictions is not None:
-        restore_predictions(kept.predictions)
+    predicting = getattr(session, "predicting", None)  # (a class game's predictions, if the class predicts)
+    if predicting is not None and kept.predictions is not None:
+        predicting.predictions.restore(kept.predictions, predicting.session.clock())
     if key is not None:
         session.keep_key = key
     if session.stage is Stage.CHOOSE and session.uses_curtain:

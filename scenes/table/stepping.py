@@ -47,6 +47,9 @@ class Stepping:
         self.nav = nav
         self.may_step: Callable[[], bool] = always
         """Whether the live game may show its next placement now (a class may still be predicting it)."""
+        self.finished = False
+        """What follows the live game's end was shown (once: coming back to its end shows it again
+        only by a step)."""
         self.motion: Motion | None = None
         self.frame_pending = True
         """Something changed that no frame has shown yet: ignore inputs that act on it
@@ -82,7 +85,7 @@ class Stepping:
         self.clock_auto.restart()
         self.frame_pending = True
         if move is Move.END:
-            self.source.finish(self.nav)
+            self.finish()
             return True
         self.motion = None
         if move is Move.PLACED:
@@ -103,7 +106,11 @@ class Stepping:
         if placement is not None:
             self.placed()
         elif source.stage is Stage.OVER:
-            source.finish(self.nav)
+            self.finish()
+
+    def finish(self) -> None:
+        self.finished = True
+        self.source.finish(self.nav)
 
     def placed(self) -> None:
         """A new placement is on screen: maybe animate it; screenshot it once it stands still."""
@@ -121,7 +128,12 @@ class Stepping:
             if self.motion.done:
                 self.motion = None
             return
-        if self.frame_pending or (self.history.index is None and not self.source.can_advance):
+        if self.frame_pending:
+            return
+        if self.history.index is None and self.source.stage is Stage.OVER and not self.finished:
+            self.finish()  # the game ended while another screen covered this one (the lesson paced it)
+            return
+        if self.history.index is None and not self.source.can_advance:
             return
         if self.clock_auto.tick(dt):
             self.forward()

@@ -57,6 +57,7 @@ def test_a_student_who_took_a_row_is_no_longer_named(answered: bool, monkeypatch
     """The model's rule alone: rule 4 asks seat 0's phone; once it answers (the table has not
     shown the row taken yet), the table waits for nobody, i.e. for the teacher with Auto off."""
     from scenes.model.class_session import ClassSession
+    from scenes.model.class_views import PhoneViews
 
     session = ClassSession.__new__(ClassSession)  # only what waiting_seats() reads
     session.questions = {} if answered else {0: object()}  # type: ignore[dict-item]
@@ -64,4 +65,4 @@ def test_a_student_who_took_a_row_is_no_longer_named(answered: bool, monkeypatch
     session.stage = Stage.ROW_CHOICE
     monkeypatch.setattr(ClassSession, "phone_seats", property(lambda self: (0, 1)))
     session.game = type("Game", (), {"awaiting_row_choice": 0, "waiting_for": ()})()  # type: ignore[assignment]
-    assert session.waiting_seats() == (((), False) if answered else ((0,), True))
+    assert PhoneViews(session).waiting_seats() == (((), False) if answered else ((0,), True))
