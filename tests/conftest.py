@@ -31,6 +31,13 @@ proctree.subreaper_allowed = False  # pytest never adopts orphans (the bot tests
 
 import pytest  # noqa: E402 - after the environment above is set
 
+from tests.support.tiers import mark_long  # noqa: E402 - after the path is set
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The long tier (tests/support/tiers.py): left out of the README's command, run by CI after it."""
+    mark_long(items)
+
 
 @pytest.fixture(autouse=True)
 def english_again():  # type: ignore[no-untyped-def]
