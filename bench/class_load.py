@@ -174,8 +174,8 @@ def update_cost(sessions: list[Any], repeat: int = 50) -> tuple[float, float]:
 
 def one_game(rules_name: str, clients: int, step_delay: float, seed: int, processes: int = 1,
              seat_count: int = TABLE_SEATS) -> list[float]:
-    from scenes.model.class_session import ClassSession, class_seats
-    from scenes.model.session import Stage
+    from classroom.class_session import ClassSession, class_seats
+    from live.session import Stage
 
     rules = rules_named(rules_name)
     room = Room(seat_count, CODE)

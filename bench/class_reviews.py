@@ -99,9 +99,9 @@ def lesson(args: argparse.Namespace) -> dict[str, Any]:
     from game.rules import SNAP
     from scenes.app import App
     from scenes.classroom.overview import OverviewScene
-    from scenes.model.class_learning import Learning
-    from scenes.model.class_room import RoomGame, RoomOfTables
-    from scenes.model.class_settings import ClassSettings
+    from classroom.class_learning import Learning
+    from classroom.class_room import RoomGame, RoomOfTables
+    from classroom.class_settings import ClassSettings
     from scenes.model.options import PlayOptions
 
     from class_tables_load import room_of_phones

@@ -109,10 +109,10 @@ def many_tables(args: Any, phones: Callable[..., None], server_class: type) -> d
     from scenes.app import App
     from scenes.classroom.overview import OverviewScene
     from scenes.kit import theme
-    from scenes.model.class_room import RoomGame, RoomOfTables
-    from scenes.model.class_settings import ClassSettings
+    from classroom.class_room import RoomGame, RoomOfTables
+    from classroom.class_settings import ClassSettings
     from scenes.model.options import PlayOptions
-    from scenes.model.saving import RecordSaver
+    from live.saving import RecordSaver
 
     from class_load import counted, people, update_cost
 

@@ -27,7 +27,7 @@ import pygame  # noqa: E402
 
 from scenes.app import App  # noqa: E402
 from scenes.model.options import PlayOptions  # noqa: E402
-from scenes.model.session import Stage  # noqa: E402
+from live.session import Stage  # noqa: E402
 
 from _kit import add_smoke, run  # noqa: E402
 

@@ -1,5 +1,5 @@
 """``main.py class``: the whole class plays from their phones.  Its options, checked into
-:class:`scenes.model.class_settings.ClassSettings` (which the menu's Class game shares)."""
+:class:`classroom.class_settings.ClassSettings` (which the menu's Class game shares)."""
 
 from __future__ import annotations
 
@@ -23,7 +23,7 @@ from .arguments import (MAX_TIME_LIMIT, Commands, add_rules_option, add_window_o
 from game.review_terms import DEFAULT_ROLLOUTS
 
 if TYPE_CHECKING:
-    from scenes.model.class_settings import ClassSettings
+    from classroom.class_settings import ClassSettings
     from scenes.model.options import PlayOptions
 
 MOST_PUZZLES = 20
@@ -127,7 +127,7 @@ def add_table_arguments(parser: argparse.ArgumentParser) -> None:
 
 def class_settings(args: argparse.Namespace, error: Callable[[str], NoReturn]) -> ClassSettings:
     """The checked settings of ``main.py class`` (one-line errors through ``error``)."""
-    from scenes.model.class_settings import ClassSettings  # noqa: PLC0415 - each command's modules load when it runs: main.py and its other commands start without them
+    from classroom.class_settings import ClassSettings  # noqa: PLC0415 - each command's modules load when it runs: main.py and its other commands start without them
 
     if not 0 <= args.port <= 65535:
         error(_("--port must be from 0 to 65535, not {port}").format(port=args.port))
@@ -168,7 +168,7 @@ def class_settings(args: argparse.Namespace, error: Callable[[str], NoReturn]) -
 
 def class_option(args: argparse.Namespace, error: Callable[[str], NoReturn]) -> str:
     """``--class NAME`` checked as a name is (one line and exit 2 if it cannot be one); ``""``: none."""
-    from scenes.model.class_settings import checked_class_name  # noqa: PLC0415 - each command's modules load when it runs: main.py and its other commands start without them
+    from classroom.class_settings import checked_class_name  # noqa: PLC0415 - each command's modules load when it runs: main.py and its other commands start without them
 
     if args.class_name is None:
         return ""

@@ -46,7 +46,7 @@ WINDOWED = {"play": play.options, "class": classroom.options, "example": replay.
 """Commands that open the app's window, and the options they give it (``puzzles``: without a subcommand)."""
 
 
-OWN_PACKAGES = frozenset({"game", "bots", "lab", "tournament", "cluster", "classroom", "store", "cli", "scenes"})
+OWN_PACKAGES = frozenset({"game", "bots", "lab", "tournament", "cluster", "classroom", "live", "store", "cli", "scenes"})
 
 
 def _run_printing(prog: str, args: argparse.Namespace) -> int:

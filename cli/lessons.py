@@ -137,7 +137,7 @@ def note_unwritten(args: argparse.Namespace, done: Rewritten) -> None:
 
 def class_of(args: argparse.Namespace) -> str | None:
     """``--class NAME`` checked as the class game checks it (``None``: not given)."""
-    from scenes.model.class_settings import checked_class_name  # noqa: PLC0415 - each command's modules load when it runs: main.py and its other commands start without them
+    from classroom.class_settings import checked_class_name  # noqa: PLC0415 - each command's modules load when it runs: main.py and its other commands start without them
 
     error: Error = args.subparser.error
     if getattr(args, "class_name", None) is None:

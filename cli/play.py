@@ -117,7 +117,7 @@ def play_seats(args: argparse.Namespace, names: tuple[str, ...] | None, players:
     """Seat kinds and names of ``play``: ``--ai``, ``--bots``, then each ``--bot NAME=COMMAND``
     (its NAME shown instead of the command)."""
     from bots.seating import name_bot_seats, parse_named_bots  # noqa: PLC0415 - each command's modules load when it runs: main.py and its other commands start without them
-    from scenes.model.seats import default_names  # noqa: PLC0415 - each command's modules load when it runs: main.py and its other commands start without them
+    from live.seats import default_names  # noqa: PLC0415 - each command's modules load when it runs: main.py and its other commands start without them
 
     try:
         named = parse_named_bots(args.bot)

@@ -153,7 +153,7 @@ def _checked_make(args: argparse.Namespace, error: Error) -> tuple[Rules, tuple[
 
 def _checked_class(name: str | None, error: Error) -> str | None:
     """``--class NAME`` checked as ``main.py class --class`` checks it (the same name finds the same class)."""
-    from scenes.model.class_settings import checked_class_name  # noqa: PLC0415 - each command's modules load when it runs: main.py and its other commands start without them
+    from classroom.class_settings import checked_class_name  # noqa: PLC0415 - each command's modules load when it runs: main.py and its other commands start without them
 
     if name is None:
         return None

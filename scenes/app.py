@@ -1,5 +1,5 @@
 """The app: the one loop that reads pygame events, scenes, screenshots, and the navigation
-between screens.  The window is :mod:`scenes.window`; saving a finished game :mod:`scenes.model.saving`.
+between screens.  The window is :mod:`scenes.window`; saving a finished game :mod:`live.saving`.
 
 ``run_app(options)`` is called by ``main.py``.  The loop is split so tests
 can drive it: :meth:`App.run_frame` reads the queued events, updates the
@@ -29,15 +29,15 @@ from .kit.cards import CardArt
 from .kit.digits import DIGITS_DIR, SpriteError, load_digit_sprites
 from .model.options import PlayOptions
 from .model.replay import Replay, replay_of_game, replay_of_record
-from .model import resume as keeping
-from .model.saving import check_record_file, error_line
-from scenes.model.seats import Seat, check_kind, default_names
+from live import resume as keeping
+from live.saving import check_record_file, error_line
+from live.seats import Seat, check_kind, default_names
 from .navigation import Screens, note_kept
 from .window import Window, window_title
 from game.scenarios import WORKED_EXAMPLE_NAMES, worked_example_played
 
 if TYPE_CHECKING:
-    from .model.session import TableSession
+    from live.session import TableSession
 
 FPS = 60
 

@@ -31,14 +31,14 @@ from .model.options import PlayOptions
 if TYPE_CHECKING:
     from game.rules import Rules
 
-    from .model.class_room import RoomOfTables
-    from .model.class_session import ClassSession
-    from .model.class_settings import ClassSettings
+    from classroom.class_room import RoomOfTables
+    from classroom.class_session import ClassSession
+    from classroom.class_settings import ClassSettings
     from .puzzles.practice import PracticeSettings
     from .model.review_source import ReviewSource
     from .model.replay import Replay
-    from .model.resume import Kept
-    from .model.session import TableSession
+    from live.resume import Kept
+    from live.session import TableSession
 
 
 class InputKind(Enum):

@@ -24,20 +24,20 @@ from .base import AppContext, Scene, SceneManager
 from .kit.confirm import CloseQuestion, ConfirmScene
 from .menu.resume_list import ResumeListScene
 from .menu.scene import MenuScene
-from .model import resume as keeping
-from .model.class_settings import ClassSettings
+from live import resume as keeping
+from classroom.class_settings import ClassSettings
 from .model.options import PlayOptions
 from .model.outcome import Outcome
 from .model.replay import Replay
 from store.unfinished import UnfinishedError, UnfinishedGame
 
-from .model.resume import Kept
+from live.resume import Kept
 from .model.review_source import ReviewSource
 from .puzzles.practice import PracticeSettings
 from .puzzles.scene import PuzzleScene
-from .model.saving import RecordSaver, error_line
-from .model.session import TableSession
-from scenes.model.seats import Seat, seats_for
+from live.saving import RecordSaver, error_line
+from live.session import TableSession
+from live.seats import Seat, seats_for
 from .model.view import mode_of_kinds
 from .results.scene import ResultsScene
 from scenes.model.outcome import outcome_of
@@ -48,9 +48,9 @@ from .table import TableScene
 
 if TYPE_CHECKING:
     from .classroom.lobby import LobbyScene
-    from .model.class_room import RoomOfTables
-    from .model.class_session import ClassSession
-    from .model.lesson import Lesson
+    from classroom.class_room import RoomOfTables
+    from classroom.class_session import ClassSession
+    from classroom.lesson import Lesson
 
 
 class ScreensOver:
@@ -191,7 +191,7 @@ class Screens(ScreensOver):
         lesson = self.lesson
         if lesson is not None and lesson.play is session:
             from .classroom.table import ClassResultsScene  # noqa: PLC0415 - the class game's packages load only for it
-            from .model.class_session import OpenRoom  # noqa: PLC0415 - as above
+            from classroom.class_session import OpenRoom  # noqa: PLC0415 - as above
 
             room = OpenRoom(session, tuple(lesson.addresses))
             self.manager.switch(ClassResultsScene(self.ctx, outcome, lesson.settings, room))

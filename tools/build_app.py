@@ -30,7 +30,7 @@ PROJECT = Path(__file__).resolve().parent.parent
 NAME = "6takes"
 DATA_FOLDERS = ("sprites", "web", "locale")
 """The app's own files that are not Python: found at run time through ``resource()``."""
-PACKAGES = ("game", "bots", "lab", "tournament", "cluster", "classroom", "store", "cli", "scenes")
+PACKAGES = ("game", "bots", "lab", "tournament", "cluster", "classroom", "live", "store", "cli", "scenes")
 """The app's packages: every module is bundled, also those imported only by name."""
 RUNTIME_DISTRIBUTIONS = ("pygame-ce", "aiohttp", "segno", "psutil", "choix")
 FONT_PACKAGE = "fontpkg_fira_sans_condensed"

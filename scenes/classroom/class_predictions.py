@@ -1,7 +1,7 @@
 """The projector's side of the class's predictions: the question and how many have answered, then
 the class's answers as bars beside the true one.
 
-Reads :attr:`scenes.model.class_session.ClassSession.predictions` only (the model of
+Reads :attr:`classroom.class_session.ClassSession.predictions` only (the model of
 :mod:`classroom.predictions`); draws in the table's explain area (the bottom band, free in
 a class game: the projector shows no hand).
 """

@@ -28,11 +28,11 @@ from game.rules import Rules, rules_named
 
 from ..kit import theme
 from ..base import AppContext, Input, InputKind, Scene
-from ..model.class_settings import (REMEMBERED, ClassSettings, next_predict, next_time_limit,
+from classroom.class_settings import (REMEMBERED, ClassSettings, next_predict, next_time_limit,
                                     remembered_choices)
 from ..model.settings import save as remember
-from ..model.class_session import ClassSession, class_seats
-from ..model.lesson import Lesson
+from classroom.class_session import ClassSession, class_seats
+from classroom.lesson import Lesson
 from .table import ClassTableScene
 from .lobby_tables import draw_students, student_chips, tables_heading
 from .overview import start_tables

@@ -17,7 +17,7 @@ from game.i18n import Part, _, ngettext, rich
 
 from ..kit import theme
 from ..kit.widgets import draw_panel
-from ..model.class_settings import ClassSettings
+from classroom.class_settings import ClassSettings
 
 CHIP_COLUMNS = 4
 

@@ -26,9 +26,9 @@ from ..base import AppContext, Input, InputKind
 from ..kit import theme
 from ..kit.layout import scale_for
 from ..kit.widgets import draw_panel, draw_rich, fit_segments
-from ..model.class_room import RoomGame, RoomOfTables
-from ..model.class_settings import ClassSettings
-from ..model.session import Stage
+from classroom.class_room import RoomGame, RoomOfTables
+from classroom.class_settings import ClassSettings
+from live.session import Stage
 from .room_table import RoomScreen
 from .standings import draw_row, overview_cells, overview_columns, overview_headings
 

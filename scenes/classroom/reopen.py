@@ -23,14 +23,14 @@ from store.kept_room import UnfinishedRoom
 from store.unfinished import KeptRoom
 
 from ..base import AppContext, Scene
-from ..model.class_learning import Learning
-from ..model.class_session import ClassSession
-from ..model.class_settings import ClassSettings
-from ..model.kept_rooms import resumed_room, room_game
-from ..model.lesson import Lesson
-from ..model.resume import Kept, resume_session
-from scenes.model.seats import PHONE, Seat
-from ..model.thinker import Thinker
+from classroom.class_learning import Learning
+from classroom.class_session import ClassSession
+from classroom.class_settings import ClassSettings
+from classroom.kept_rooms import resumed_room, room_game
+from classroom.lesson import Lesson
+from live.resume import Kept, resume_session
+from live.seats import PHONE, Seat
+from live.thinker import Thinker
 from .lobby import PortInUse, join_addresses, listening_server
 from .overview import OverviewScene
 from .table import ClassTableScene

@@ -23,8 +23,8 @@ from ..kit.layout import scale_for
 from ..kit.report_link import open_in_browser, wrap_at_separators
 from ..kit.widgets import draw_panel, draw_rich, fit_segments, wrap_rich
 from ..kit.words import predictor_place_line
-from ..model.class_room import RoomOfTables
-from ..model.class_settings import ClassSettings
+from classroom.class_room import RoomOfTables
+from classroom.class_settings import ClassSettings
 from .room_table import RoomScreen
 from .standings import draw_row, standing_cells, standing_columns, standing_headings
 from .overview import OverviewScene

@@ -14,8 +14,8 @@ import pygame
 from game.i18n import _
 
 from ..base import AppContext, Input, Scene
-from ..model.class_room import RoomOfTables
-from ..model.class_settings import ClassSettings
+from classroom.class_room import RoomOfTables
+from classroom.class_settings import ClassSettings
 from ..table.source import LiveSource
 from ..base import Navigator
 from .table import ClassTableScene

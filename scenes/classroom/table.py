@@ -21,8 +21,8 @@ from game.predict import best_predictor_places
 
 from ..kit import theme
 from ..base import AppContext, Input, InputKind
-from ..model.class_settings import ClassSettings
-from ..model.class_session import ClassSession, OpenRoom
+from classroom.class_settings import ClassSettings
+from classroom.class_session import ClassSession, OpenRoom
 from ..results.scene import ResultsScene
 from scenes.model.outcome import Outcome
 from ..table.source import LiveSource
@@ -32,7 +32,7 @@ from ..kit.report_link import open_in_browser, wrap_at_separators
 from ..kit.widgets import fit_segments, rich_width
 from ..kit.words import predictor_place_short
 from ..kit.sound import SOUND_KEY, Cues
-from ..model.session import Stage
+from live.session import Stage
 from ..model.settings import save as remember
 from ..model.settings import saved
 from .class_predictions import ClassPredictFrame, class_predict_frame, draw_class_predictions

@@ -1,7 +1,7 @@
 """The class's warm-up on the projector: a puzzle every phone answers, then the class's answers.
 
 Shown over the lobby (the navigator's :meth:`~scenes.navigation.Screens.show_warmup`); the lesson
-holds the warm-up itself (:class:`scenes.model.class_warmup.Warmup`) and the app pumps it every
+holds the warm-up itself (:class:`classroom.class_warmup.Warmup`) and the app pumps it every
 frame.  Space (or Enter, Right) shows the class's answers, then asks the next puzzle; after the
 last one the lobby is back (and starts the game by itself if ``--start-at`` students are there).
 Q shows the join code again for a late student, Esc ends the warm-up early.  Its drawing is
@@ -13,7 +13,7 @@ from __future__ import annotations
 import pygame
 
 from ..base import AppContext, Input, Scene
-from ..model.class_warmup import Warmup
+from classroom.class_warmup import Warmup
 from .warmup_layout import WarmupLayout, warmup_layout
 from .warmup_view import WarmupFrame, draw_warmup, warmup_frame
 

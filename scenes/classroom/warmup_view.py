@@ -1,4 +1,4 @@
-"""Drawing the class's warm-up on the projector (its state: :mod:`scenes.model.class_warmup`); nothing
+"""Drawing the class's warm-up on the projector (its state: :mod:`classroom.class_warmup`); nothing
 here changes state.
 
 While the class answers: the position as the practice screen draws it (:mod:`scenes.puzzles.view`),
@@ -24,7 +24,7 @@ from game.puzzles.words import question_words, text_of
 from ..base import AppContext
 from ..kit import theme
 from ..kit.widgets import draw_panel, draw_rich, fit_segments, rich_width, shorten_rich
-from ..model.class_warmup import Warmup
+from classroom.class_warmup import Warmup
 from ..puzzles.view import BEST, draw_hand, draw_paragraph, draw_progress_bar, draw_rows, shown_cards
 from ..puzzles.words import figures_note, scores_line, table_line, when_line
 from ..review.model import parts_of_text

@@ -25,7 +25,7 @@ def seed_worth_showing(seed: int) -> bool:
 
 
 class SeatLike(Protocol):
-    """What :func:`seat_label` reads of a seat (:class:`scenes.model.session.Seat`)."""
+    """What :func:`seat_label` reads of a seat (:class:`live.session.Seat`)."""
 
     @property
     def is_human(self) -> bool: ...
@@ -43,7 +43,7 @@ def seat_label(seat: SeatLike) -> str:
         return _("human")
     if seat.is_bot:
         return _("bot")
-    if seat.kind == "phone":  # scenes.model.session.PHONE
+    if seat.kind == "phone":  # live.session.PHONE
         # NOTE: a student playing from a phone (the class mode).
         return _("phone")
     # NOTE: a computer player and its level's id (random, heuristic, mc), e.g. "AI (mc)".

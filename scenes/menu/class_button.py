@@ -7,7 +7,7 @@ import pygame
 from game.i18n import _
 
 from ..base import AppContext
-from ..model.class_settings import REMEMBERED, ClassSettings, with_remembered
+from classroom.class_settings import REMEMBERED, ClassSettings, with_remembered
 from .layout import MenuLayout
 from ..kit.widgets import draw_button
 from ..model.settings import saved

@@ -12,7 +12,7 @@ from game.kinds import HUMAN
 from game.table_size import mode_kinds
 
 from ..base import AppContext
-from ..model.seats import default_names
+from live.seats import default_names
 from ..puzzles.practice import PracticeSettings
 
 

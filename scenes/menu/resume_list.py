@@ -19,7 +19,7 @@ from ..kit import theme
 from ..base import AppContext, Input, InputKind, Scene
 from ..kit.layout import scale_for
 from ..model.mode_titles import table_title
-from ..model.resume import Kept
+from live.resume import Kept
 from ..kit.widgets import draw_button, draw_panel
 
 NUMBER_KEYS = {getattr(pygame, f"K_{n}"): n - 1 for n in range(1, 10)}

@@ -36,7 +36,7 @@ from ..model import settings
 from game.table_size import MODES
 from .resume_list import resume_label
 from game.kinds import HUMAN
-from scenes.model.seats import Seat
+from live.seats import Seat
 from ..kit.widgets import draw_button
 
 COUNT_KEYS = {pygame.K_PLUS: 1, pygame.K_EQUALS: 1, pygame.K_KP_PLUS: 1, pygame.K_MINUS: -1, pygame.K_KP_MINUS: -1}

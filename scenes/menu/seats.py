@@ -21,7 +21,7 @@ from game.table_size import DEFAULT_PLAYERS, MAX_PLAYERS, fit_count, fixed_count
 from ..kit import theme
 from .layout import MenuLayout
 from game.table_size import MODES
-from scenes.model.seats import BOT, LEVEL_NOTES, LEVELS, MAX_NAME, Seat, bot_name, default_names
+from live.seats import BOT, LEVEL_NOTES, LEVELS, MAX_NAME, Seat, bot_name, default_names
 from game.kinds import HUMAN
 from ..kit.widgets import draw_button, draw_panel, draw_text_field
 

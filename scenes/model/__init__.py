@@ -1,1 +1,2 @@
-"""The table's model, without pygame: seats, the session and its computer players, the class session, keeping and resuming games, saving, the view data, the options, replays, the language."""
+"""The screens' model, without pygame: the view data, the options, replays, the language, the titles and
+settings the screens show (the game being played is :mod:`live`, the class lesson :mod:`classroom`)."""

@@ -15,7 +15,7 @@ from game.rules import DEFAULT_PRESET
 
 if TYPE_CHECKING:
     from ..puzzles.practice import PracticeSettings
-    from .class_settings import ClassSettings
+    from classroom.class_settings import ClassSettings
 
 """solo: one human against three AIs; hotseat: four humans; demo: four AIs."""
 

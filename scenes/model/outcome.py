@@ -6,8 +6,8 @@ from dataclasses import dataclass
 
 from game.engine import Game
 
-from .seats import Seat
-from .session import TableSession
+from live.seats import Seat
+from live.session import TableSession
 from .view import TableInfo, info_of
 
 

@@ -17,7 +17,7 @@ from game.rules import rules_named
 from game.table_size import CLASS_MODE
 from game.timeline import TableState, replay_states
 
-from scenes.model.seats import Seat
+from live.seats import Seat
 from .view import TableInfo, mode_of_kinds
 
 

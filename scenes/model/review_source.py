@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from game.engine import RoundLog
 from game.rules import Rules
 
-from .seats import Seat
+from live.seats import Seat
 
 
 @dataclass(frozen=True)

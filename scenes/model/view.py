@@ -20,10 +20,10 @@ from game.rules import Rules
 from game.table_size import MODE_KINDS
 from game.timeline import TableState
 
-from .session import Stage, TableSession, revealed_caption
+from live.session import Stage, TableSession, revealed_caption
 from game.kinds import HUMAN
 from game.i18n import Part
-from scenes.model.seats import Seat, human_seats, uses_curtain
+from live.seats import Seat, human_seats, uses_curtain
 
 Rows = tuple[tuple[int, ...], ...]
 

@@ -9,7 +9,7 @@ under its card (or beside its row) and the review's sentence says why.  Next
 (Enter, Space, Right) brings the next puzzle, for the next player at a hot-seat
 table (:mod:`.practice` keeps the turns and the counts).  With no puzzle stored,
 the screen offers to make some (M, or the button: a few computer games on a
-worker thread, :mod:`.making`) and names the command that makes more.  Esc goes
+worker thread, :mod:`live.making`) and names the command that makes more.  Esc goes
 back to the menu; F1 shows the rules of the puzzle's preset.
 """
 
@@ -27,8 +27,8 @@ from store.ratings import add_practice_answer
 
 from ..base import CONFIRM_KEYS, AppContext, Input, InputKind, Scene
 from .layout import puzzle_layout
-from . import making
-from .making import MakingJob
+from live import making
+from live.making import MakingJob
 from .practice import Levels, Practice, PracticeSettings, practice_levels
 from .view import PuzzleFrame, draw_practice, puzzle_frame
 

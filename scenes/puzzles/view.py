@@ -22,7 +22,7 @@ from ..kit import widgets
 from ..kit.widgets import draw_button, draw_panel, draw_rich, fit_segments, rich_width, wrap_rich
 from ..review.model import parts_of_text
 from .layout import ROW_LABEL_W, PuzzleLayout
-from .making import MakingJob
+from live.making import MakingJob
 from .practice import Practice
 from .words import (count_line, figures_note, how_to_answer, points, progress_line, question,
                     scores_line, table_line, verdict_line, when_line)

@@ -20,7 +20,7 @@ from game.record import ReplayedRecord
 from game.review import DEFAULT_ROLLOUTS, DEFAULT_SEED, Decision, costliest
 
 from ..base import AppContext, Input, InputKind, Scene
-from scenes.model.seats import Seat
+from live.seats import Seat
 from .model import ReviewFrame, ReviewJob, review_layout
 from scenes.model.review_source import ReviewSource
 from .view import draw_review, review_frame

@@ -8,7 +8,7 @@ from ..kit import theme
 from game.explain import preview_parts
 from game.i18n import _, rich
 
-from ..model.session import Stage
+from live.session import Stage
 from game.i18n import Part
 from ..kit.widgets import draw_rich, rich_width
 from .frame import Frame

@@ -15,11 +15,11 @@ from typing import TYPE_CHECKING, Hashable
 from pygame import Rect
 
 from .layout import TableLayout
-from ..model.resume import resumable
+from live.resume import resumable
 
 if TYPE_CHECKING:
     from ..base import AppContext
-    from ..model.session import TableSession
+    from live.session import TableSession
 
 HAND_GUARD_SECONDS = 0.6
 """After a phase change, the hand (and the curtain) ignore clicks and Enter this long."""

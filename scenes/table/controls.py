@@ -17,7 +17,7 @@ from enum import Enum, auto
 import pygame
 
 from ..base import Input, InputKind
-from ..model.session import Stage
+from live.session import Stage
 from .choosing import HAND_GUARD_SECONDS, curtain_take_back_rect, hand_index_at
 from .frame import selected_index
 from .layout import TableLayout

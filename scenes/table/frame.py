@@ -17,8 +17,8 @@ from game.timeline import TableState
 from ..kit.cards import CardArt
 from ..kit.digits import DigitSprites
 from .layout import TableLayout
-from ..model.session import Preview, Stage
-from scenes.model.thinker import BotStatus
+from live.session import Preview, Stage
+from live.thinker import BotStatus
 from ..model.view import TableInfo, TableView
 
 

@@ -7,7 +7,7 @@ import pygame
 from game.i18n import _
 
 from ..kit import theme
-from ..model.session import Stage
+from live.session import Stage
 from ..kit.widgets import fit_segments
 from .frame import Frame
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pygame
 
-from ..model.session import Stage
+from live.session import Stage
 from ..model.view import TableInfo
 from . import bot_details, caption, players, rows
 from .background import Background

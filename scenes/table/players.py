@@ -18,8 +18,8 @@ from ..kit import theme
 from ..kit.cards import LOOK_DIM
 from ..kit.digits import write_number
 from .layout import SeatParts, TableLayout
-from ..model.session import Stage
-from scenes.model.thinker import BotStatus
+from live.session import Stage
+from live.thinker import BotStatus
 from ..model.view import TableInfo, TableView
 from ..kit.widgets import draw_marker, draw_panel
 from ..kit.words import seat_label

@@ -24,7 +24,7 @@ from game.timeline import TableState
 from ..base import Input, InputKind
 from .layout import TableLayout
 from .predict_panel import PredictFrame, answer_at, draw_predict, predict_button, predict_frame
-from ..model.session import Stage
+from live.session import Stage
 
 
 

@@ -6,7 +6,7 @@ import pygame
 
 from ..kit import theme
 from ..kit.cards import LOOK_DIM
-from ..model.session import Stage
+from live.session import Stage
 from .frame import Frame
 
 

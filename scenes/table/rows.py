@@ -12,7 +12,7 @@ from ..kit import theme
 from ..kit.cards import LOOK_DIM, LOOK_GHOST
 from ..kit.digits import write_number
 from .layout import TableLayout
-from ..model.session import Preview, Stage, preview
+from live.session import Preview, Stage, preview
 from ..kit.widgets import draw_rich
 from .frame import Frame
 from .motion import draw_motion

@@ -1,7 +1,7 @@
 """The table screen: it composes the table's components and turns inputs into actions.
 
 The game flow lives in the source (:mod:`scenes.table.source`): a live game
-(:class:`scenes.model.session.TableSession`) or a replayed record, behind one
+(:class:`live.session.TableSession`) or a replayed record, behind one
 protocol, so this scene never asks which it shows.  The scene keeps view
 state only - the history cursor and Auto's clock (:mod:`scenes.table.cursor`),
 the card motion, the selected hand card, the toggles - builds each frame's
@@ -30,7 +30,7 @@ from ..kit.cards import CardArt
 from .choosing import PhaseGuard, hand_index_at
 from .layout import TableLayout, table_layout
 from ..model.replay import Replay
-from ..model.session import Preview, Stage, TableSession, preview
+from live.session import Preview, Stage, TableSession, preview
 from ..model.view import TableView
 from . import players
 from .controls import Act, Action, Controls, TableNow

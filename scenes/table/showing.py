@@ -11,7 +11,7 @@ from typing import Sequence
 
 from game.timeline import TableState
 
-from ..model.session import Stage
+from live.session import Stage
 from ..model.view import TableView, view_of_reveal, view_of_state
 from .cursor import History, Tape
 from .source import TableSource

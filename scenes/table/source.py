@@ -16,8 +16,8 @@ from game.engine import Game, Placement
 from game.timeline import TableState
 
 from ..model.replay import Replay
-from ..model.session import Stage, TableSession
-from scenes.model.thinker import BotStatus
+from live.session import Stage, TableSession
+from live.thinker import BotStatus
 from ..model.view import TableInfo, TableView, info_of, live_view, view_of_state
 from .choosing import keep_on_leave
 
@@ -120,7 +120,7 @@ class TableSource(Protocol):
 
 
 class LiveSource:
-    """A game being played (:class:`scenes.model.session.TableSession`)."""
+    """A game being played (:class:`live.session.TableSession`)."""
 
     def __init__(self, session: TableSession) -> None:
         self.session: TableSession = session

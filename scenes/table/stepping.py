@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from game.timeline import TableState
 
-from ..model.session import Stage
+from live.session import Stage
 from .cursor import AutoClock, History, Move
 from .motion import Motion
 

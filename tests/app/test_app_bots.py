@@ -29,7 +29,7 @@ from scenes.table.layout import table_layout  # noqa: E402
 from scenes.menu.scene import MenuScene  # noqa: E402
 from scenes.model.options import PlayOptions  # noqa: E402
 from scenes.results.scene import ResultsScene  # noqa: E402
-from scenes.model.session import Stage  # noqa: E402
+from live.session import Stage  # noqa: E402
 from tests.conftest import needs  # noqa: E402
 
 PYTHON = shlex.quote(sys.executable)

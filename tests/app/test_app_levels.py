@@ -27,8 +27,8 @@ from scenes.menu.layout import menu_layout  # noqa: E402
 from scenes.menu.scene import MenuScene  # noqa: E402
 from scenes.model.options import PlayOptions  # noqa: E402
 from scenes.results.scene import ResultsScene  # noqa: E402
-from scenes.model.session import Stage, TableSession
-from scenes.model.seats import Seat, seats_for
+from live.session import Stage, TableSession
+from live.seats import Seat, seats_for
 from scenes.table import TableScene  # noqa: E402
 
 THINK_MS = 5.0

@@ -26,7 +26,7 @@ from scenes.results.layout import results_layout
 from scenes.table.layout import table_layout  # noqa: E402
 from scenes.model.options import PlayOptions  # noqa: E402
 from scenes.results.scene import ResultsScene  # noqa: E402
-from scenes.model.session import row_penalties, Stage  # noqa: E402
+from live.session import row_penalties, Stage  # noqa: E402
 
 SOLO_ROW_CHOICE_SEED = 2
 """Playing the lowest card every turn, the solo human meets rule 4 with this deal."""

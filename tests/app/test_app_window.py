@@ -19,8 +19,8 @@ from scenes.menu.layout import menu_layout
 from scenes.results.layout import results_layout
 from scenes.table.layout import table_layout  # noqa: E402
 from scenes.model.options import PlayOptions  # noqa: E402
-from scenes.model.session import Stage, TableSession
-from scenes.model.seats import seats_for
+from live.session import Stage, TableSession
+from live.seats import seats_for
 
 
 @pytest.fixture(autouse=True)

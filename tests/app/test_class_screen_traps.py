@@ -124,9 +124,9 @@ def test_best_predictors_tied_are_all_named_on_the_class_results(monkeypatch: py
     """Issue 41, item 5: five students tied at 6 of 28 were three names.  One table's results: every
     one tied named as a tie (or, where they do not fit, counted) - never some of them."""
     from scenes.classroom.table import ClassResultsScene
-    from scenes.model.class_settings import ClassSettings
+    from classroom.class_settings import ClassSettings
     from scenes.model.outcome import Outcome
-    from scenes.model.seats import Seat
+    from live.seats import Seat
     from scenes.model.view import TableInfo
 
     tied = ["Ana", "Ben", "Cem", "Dia", "Eli"]
@@ -151,7 +151,7 @@ def test_best_predictors_tied_are_all_named_on_the_class_results(monkeypatch: py
 
 def test_best_predictors_tied_are_all_named_on_the_class_results_of_many_tables(drawn: list[str]) -> None:
     from scenes.classroom.room_results import RoomResultsScene
-    from scenes.model.class_settings import ClassSettings
+    from classroom.class_settings import ClassSettings
 
     names = ["Ana", "Ben", "Cem", "Dia", "Eli", "Zoe", "Fay"]
     scores = [(6, 28)] * 5 + [(7, 28), (5, 28)]
@@ -251,7 +251,7 @@ def test_a_class_lobby_s_heading_is_never_cut_in_a_small_window(code: str, tmp_p
     from classroom.room import Room
     from scenes.classroom.lobby import HEADING_LINES, LobbyScene, lobby_heading, pack_lines
     from scenes.kit.widgets import rich_width
-    from scenes.model.class_settings import ClassSettings
+    from classroom.class_settings import ClassSettings
 
     use_language(code)
     settings = ClassSettings(port=0, host="127.0.0.1", code="K7QP", class_name="Maths 7b", reviews=False)

@@ -19,8 +19,8 @@ from game.scenarios import WORKED_EXAMPLE_PLAYS, WORKED_EXAMPLE_ROW_CHOICE, work
 from scenes.model.options import PlayOptions  # noqa: E402
 from scenes.model.replay import replay_of_game  # noqa: E402
 from scenes.rules.scene import RulesScene  # noqa: E402
-from scenes.model.session import Stage
-from scenes.model.seats import Seat
+from live.session import Stage
+from live.seats import Seat
 from scenes.table import TableScene  # noqa: E402
 
 NAMES = ("Alice", "Bob", "Celia", "David")

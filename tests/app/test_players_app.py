@@ -25,7 +25,7 @@ from scenes.table.choosing import HAND_GUARD_SECONDS  # noqa: E402
 from scenes.menu.scene import MenuScene  # noqa: E402
 from scenes.model.options import PlayOptions  # noqa: E402
 from scenes.results.scene import ResultsScene  # noqa: E402
-from scenes.model.session import row_penalties, Stage  # noqa: E402
+from live.session import row_penalties, Stage  # noqa: E402
 
 pytestmark = pytest.mark.slow  # whole games: left out of the fast tier (-m "not slow")
 

@@ -8,7 +8,7 @@ import pygame
 from tests.support.app_helpers import close_app, frames, key, open_app, table
 
 from scenes.model.options import PlayOptions
-from scenes.model.session import Stage
+from live.session import Stage
 
 
 

@@ -7,7 +7,7 @@ from tests.support.app_helpers import close_app, frames, key, open_app, table
 
 from game.scenarios import WORKED_EXAMPLE_ROWS
 from scenes.model.options import PlayOptions
-from scenes.model.session import Stage
+from live.session import Stage
 
 
 

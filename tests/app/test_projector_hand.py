@@ -13,9 +13,9 @@ from game.engine import PlayerView
 from scenes.table.choosing import HAND_GUARD_SECONDS
 from scenes.table.layout import table_layout
 from scenes.model.options import PlayOptions
-from scenes.model.session import Stage, TableSession
-from scenes.model.seats import human_seats
-from scenes.model.seats import seats_for
+from live.session import Stage, TableSession
+from live.seats import human_seats
+from live.seats import seats_for
 from scenes.table import TableScene
 
 SIZE = (1280, 720)

@@ -16,7 +16,7 @@ from scenes.kit.confirm import CloseQuestion, ConfirmScene
 from scenes.menu.layout import menu_layout
 from scenes.menu.scene import MenuScene
 from scenes.model.options import PlayOptions
-from scenes.model.session import Stage
+from live.session import Stage
 
 
 @pytest.fixture(autouse=True)
@@ -191,9 +191,9 @@ def test_any_moment_of_a_game_resumes_to_the_same_table(mode: str, rules_name: s
     import random
 
     from game.rules import rules_named
-    from scenes.model.resume import resume_session, unfinished_of_session
-    from scenes.model.session import TableSession
-    from scenes.model.seats import seats_for
+    from live.resume import resume_session, unfinished_of_session
+    from live.session import TableSession
+    from live.seats import seats_for
 
     rng = random.Random(f"{mode}-{rules_name}")
     rules = rules_named(rules_name)

@@ -15,8 +15,8 @@ from scenes.kit import theme
 from scenes.menu.scene import MenuScene
 from scenes.model.options import PlayOptions
 from scenes.rules.scene import rules_text
-from scenes.model.session import preview_caption, Stage, TableSession
-from scenes.model.seats import seats_for
+from live.session import preview_caption, Stage, TableSession
+from live.seats import seats_for
 from scenes.table.players import fitting_detail
 
 

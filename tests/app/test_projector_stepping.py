@@ -6,7 +6,7 @@ import pygame
 from tests.support.app_helpers import close_app, frames, key, open_app, table
 
 from scenes.model.options import PlayOptions
-from scenes.model.session import Stage
+from live.session import Stage
 
 
 def test_back_from_a_turns_first_placement_shows_its_cards_revealed_none_placed() -> None:

@@ -80,7 +80,7 @@ def test_every_label_of_every_screen_has_capitals_a_back_row_reads(
 def test_nothing_in_the_top_bar_overlaps_live_or_looking_back(size: tuple[int, int], mode: str) -> None:
     from tests.support.app_helpers import close_app, frames, key, open_app, table
 
-    from scenes.model.session import Stage
+    from live.session import Stage
 
     rules = "classic" if mode == "classic" else "snap"
     names = tuple(f"{n} Longname-{i}" for i, n in enumerate(("Ann", "Bob", "Cy", "Di")))

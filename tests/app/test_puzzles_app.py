@@ -15,7 +15,7 @@ from store.puzzles import add_puzzles, count_puzzles
 from scenes.kit import theme
 from scenes.menu.scene import MenuScene
 from scenes.model.options import PlayOptions
-from scenes.puzzles import making
+from live import making
 from scenes.puzzles.layout import puzzle_layout
 from scenes.puzzles.practice import PracticeSettings
 from scenes.puzzles.scene import PuzzleScene

@@ -17,7 +17,7 @@ from scenes.table.choosing import HAND_GUARD_SECONDS  # noqa: E402
 from scenes.app import App  # noqa: E402
 from scenes.table.layout import table_layout  # noqa: E402
 from scenes.model.options import PlayOptions  # noqa: E402
-from scenes.model.session import Stage, TableSession  # noqa: E402
+from live.session import Stage, TableSession  # noqa: E402
 
 
 @pytest.fixture(autouse=True)

@@ -8,7 +8,7 @@ from tests.support.app_helpers import close_app, frames, key, look, open_app, ta
 
 from scenes.model.language import use_language
 from scenes.model.options import PlayOptions
-from scenes.model.session import Stage
+from live.session import Stage
 from scenes.table.cursor import AutoClock
 from scenes.window import window_title
 

@@ -108,7 +108,7 @@ def test_duplicate_summaries_compare_bots_by_name() -> None:
 
 def test_a_seats_kind_is_parsed_once_when_the_seat_is_made() -> None:
     from game.kinds import Bot, Human, Level
-    from scenes.model.seats import Seat
+    from live.seats import Seat
 
     bot = Seat("Zed", "bot-statement:python3 zed.py")
     assert bot.player == Bot("python3 zed.py", False, "bot-statement") and bot.is_bot

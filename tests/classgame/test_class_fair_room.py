@@ -236,7 +236,7 @@ def test_thirty_phones_all_sit_at_tables_with_no_tap_dropped(one_address: bool) 
     """30 students load the page and tap Join at once, behind a school's one address or from an
     address each: every tap is answered with a seat, none has to be sent again, and every
     student sits at a table and plays it to the end."""
-    from scenes.model.class_room import RoomGame, RoomOfTables
+    from classroom.class_room import RoomGame, RoomOfTables
 
     room = Room(60, CODE)
     room.many_tables = True
@@ -387,7 +387,7 @@ def test_a_phone_away_longer_than_the_grace_is_played_for_and_gets_its_seat_back
 
     from classroom.bridge import SeatJoined, SeatLeft, SeatPlayed
     from classroom.protocol import Play
-    from scenes.model.class_session import ClassSession, class_seats
+    from classroom.class_session import ClassSession, class_seats
 
     now = [0.0]
     room = Room(4, CODE)

@@ -20,7 +20,7 @@ from scenes.classroom.overview import OverviewScene, overview_layout
 from scenes.classroom.room_results import RoomResultsScene
 from scenes.classroom.room_table import RoomTableScene
 from scenes.classroom.table import ClassTableScene
-from scenes.model.session import Stage
+from live.session import Stage
 from tests.conftest import needs
 from tests.support.app_helpers import click, key
 from tests.support.class_helpers import (CODE, close_app, game_finished, in_game, lobby_of, open_class_app,

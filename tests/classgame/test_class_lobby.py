@@ -199,7 +199,7 @@ def test_the_menu_opens_a_class_room_and_esc_closes_it(tmp_path: Path, monkeypat
 
     import scenes.menu.class_button
     from tests.support.app_helpers import open_app
-    from scenes.model.class_settings import ClassSettings
+    from classroom.class_settings import ClassSettings
 
     monkeypatch.setattr(scenes.menu.class_button, "ClassSettings",
                         functools.partial(ClassSettings, port=0, host="127.0.0.1"))  # not the default port

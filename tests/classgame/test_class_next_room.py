@@ -13,7 +13,7 @@ from store.lessons import lessons
 from scenes.classroom.lobby import LobbyScene
 from scenes.menu.class_button import open_class_game
 from scenes.menu.scene import MenuScene
-from scenes.model.class_settings import ClassSettings
+from classroom.class_settings import ClassSettings
 from scenes.model.options import PlayOptions
 from tests.conftest import needs
 from tests.support.app_helpers import close_app, frames, key, open_app

@@ -13,7 +13,7 @@ from tests.support.class_helpers import CODE, close_app, game_finished, in_game,
 
 from classroom.simclient import SimClient
 from game.record import parse_record
-from scenes.model.class_settings import ClassSettings
+from classroom.class_settings import ClassSettings
 
 STUDENTS = ("Ana", "Ben", "Chloe", "Dimitri", "Esperanza", "Fatima", "Giovanni")
 

@@ -37,9 +37,9 @@ from classroom.protocol import (Join, Message, Play, Predict, PredictQuestion, S
 from classroom.room import Room
 from classroom.server import ClassServer
 from game.rules import SNAP
-from scenes.model.class_learning import Learning
-from scenes.model.class_session import ClassSession, class_seats
-from scenes.model.session import Stage
+from classroom.class_learning import Learning
+from classroom.class_session import ClassSession, class_seats
+from live.session import Stage
 from tests.support.waiting import eventually
 
 pytestmark = pytest.mark.slow  # a server and a whole game

@@ -13,7 +13,7 @@ from tests.conftest import needs
 from classroom.room import DEFAULT_PORT
 from scenes.classroom.lobby import LobbyScene
 from scenes.menu.scene import MenuScene
-from scenes.model.class_settings import ClassSettings
+from classroom.class_settings import ClassSettings
 from scenes.model.options import PlayOptions
 
 pytestmark = [needs("aiohttp"), needs("pygame")]

@@ -119,7 +119,7 @@ def test_space_shows_the_placement_without_waiting_and_silent_phones_count_as_as
 
 
 def test_the_default_predicts_only_when_some_phones_watch() -> None:
-    from scenes.model.class_settings import ClassSettings, next_predict
+    from classroom.class_settings import ClassSettings, next_predict
 
     assert ClassSettings().predict_for(0) is None
     assert ClassSettings().predict_for(3) == 10.0

@@ -41,7 +41,7 @@ def message_dicts(source: str) -> list[int]:
 @pytest.mark.slow  # a subprocess, a server or many games: the fast tier stays under a minute
 def test_no_message_dict_is_built_outside_the_protocol_module() -> None:
     built = {f"{path.relative_to(ROOT)}:{line}"
-             for folder in ("game", "bots", "lab", "tournament", "cluster", "classroom", "store", "scenes") for path in sorted((ROOT / folder).rglob("*.py"))
+             for folder in ("game", "bots", "lab", "tournament", "cluster", "classroom", "live", "store", "scenes") for path in sorted((ROOT / folder).rglob("*.py"))
              if path != PROTOCOL_FILE for line in message_dicts(path.read_text(encoding="utf-8"))}
     assert built == set(), "a phone message built outside classroom/protocol.py"
 

@@ -22,11 +22,11 @@ from classroom.room import Room
 from classroom.server import ClassServer, Limits
 from classroom.tables import plan_tables
 from game.rules import CLASSIC, SNAP, Rules
-from scenes.model.class_learning import Learning
-from scenes.model.class_room import RoomGame, RoomOfTables
-from scenes.model.class_session import ClassSession, class_seats
-from scenes.model.resume import resume_session, unfinished_of_session
-from scenes.model.session import Stage
+from classroom.class_learning import Learning
+from classroom.class_room import RoomGame, RoomOfTables
+from classroom.class_session import ClassSession, class_seats
+from live.resume import resume_session, unfinished_of_session
+from live.session import Stage
 from tests.support.waiting import eventually
 
 CODE = "SLIP"

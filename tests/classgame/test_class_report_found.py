@@ -24,7 +24,7 @@ from game.i18n import _
 from scenes.classroom.room_results import RoomResultsScene
 from scenes.classroom.table import ClassResultsScene, ClassTableScene
 from scenes.kit import theme
-from scenes.model.class_room import RoomOfTables
+from classroom.class_room import RoomOfTables
 
 pytestmark = [needs("aiohttp"), needs("pygame"), pytest.mark.slow]
 

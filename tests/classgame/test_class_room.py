@@ -109,9 +109,9 @@ def test_an_observation_holds_its_own_hand_and_no_other(rules, players) -> None:
 
 
 def test_phone_seats_answer_later_through_the_session_hook() -> None:
-    from scenes.model.class_session import PhoneAgent
-    from scenes.model.session import Stage, TableSession
-    from scenes.model.seats import PHONE, Seat
+    from classroom.class_session import PhoneAgent
+    from live.session import Stage, TableSession
+    from live.seats import PHONE, Seat
 
     asked: dict[int, tuple[str, Future]] = {}
 

@@ -34,9 +34,9 @@ from classroom.room import Room
 from classroom.server import ClassServer
 from classroom.tables import plan_tables
 from game.rules import SNAP
-from scenes.model.class_learning import Learning
-from scenes.model.class_room import RoomGame, RoomOfTables
-from scenes.model.class_warmup import Warmup
+from classroom.class_learning import Learning
+from classroom.class_room import RoomGame, RoomOfTables
+from classroom.class_warmup import Warmup
 from store.history import open_history
 from store.puzzles import add_puzzles
 from tests.support.puzzle_positions import card_puzzle, row_puzzle

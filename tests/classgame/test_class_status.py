@@ -17,7 +17,7 @@ from tests.support.class_helpers import CODE, close_app, in_game, lobby_of, open
 from tests.conftest import needs
 from classroom.simclient import SimClient
 from scenes.classroom.table import ClassTableScene
-from scenes.model.session import Stage
+from live.session import Stage
 
 pytestmark = [needs("aiohttp"), needs("pygame")]
 
@@ -56,8 +56,8 @@ def test_with_auto_off_the_table_waits_for_the_teacher_and_says_so_everywhere(tm
 def test_a_student_who_took_a_row_is_no_longer_named(answered: bool, monkeypatch: pytest.MonkeyPatch) -> None:
     """The model's rule alone: rule 4 asks seat 0's phone; once it answers (the table has not
     shown the row taken yet), the table waits for nobody, i.e. for the teacher with Auto off."""
-    from scenes.model.class_session import ClassSession
-    from scenes.model.class_views import PhoneViews
+    from classroom.class_session import ClassSession
+    from classroom.class_views import PhoneViews
 
     session = ClassSession.__new__(ClassSession)  # only what waiting_seats() reads
     session.questions = {} if answered else {0: object()}  # type: ignore[dict-item]

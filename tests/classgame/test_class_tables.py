@@ -344,7 +344,7 @@ def test_space_pauses_the_room_and_the_history_lists_replays_and_exports_each_ta
 
     from store.history import open_history
     from store.storage import default_history_path
-    from scenes.model.class_settings import ClassSettings
+    from classroom.class_settings import ClassSettings
     from scenes.model.options import PlayOptions
     from scenes.scoreboard.view import game_mode
 

@@ -137,7 +137,7 @@ def test_the_full_row_slot_says_both_words_in_german_at_1280x720(drawn: list[str
 def test_the_lobby_sets_the_time_limit_and_the_next_room_opens_with_the_last_choices() -> None:
     from scenes.classroom.lobby import LobbyScene
     from scenes.classroom.overview import OverviewScene
-    from scenes.model.class_settings import ClassSettings
+    from classroom.class_settings import ClassSettings
 
     app = open_app(PlayOptions(class_game=ClassSettings(port=0, host="127.0.0.1", code="K7QP"), step_delay=0))
     try:
@@ -172,7 +172,7 @@ def test_the_lobby_sets_the_time_limit_and_the_next_room_opens_with_the_last_cho
 
 
 def test_the_port_a_teacher_chose_is_remembered_and_a_damaged_one_is_not() -> None:
-    from scenes.model.class_settings import ClassSettings, remembered_choices, with_remembered
+    from classroom.class_settings import ClassSettings, remembered_choices, with_remembered
 
     chosen = remembered_choices(ClassSettings(port=8070, predict=False))
     assert with_remembered(ClassSettings(), chosen).port == 8070

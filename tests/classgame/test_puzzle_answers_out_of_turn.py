@@ -8,8 +8,8 @@ from __future__ import annotations
 from classroom.bridge import WATCHER, PuzzleAnswered
 from classroom.protocol import AnswerPuzzle
 from classroom.room import Room
-from scenes.model.class_settings import ClassSettings
-from scenes.model.lesson import Lesson
+from classroom.class_settings import ClassSettings
+from classroom.lesson import Lesson
 from tests.classgame.test_class_protocol_slips import CODE, KeptServer, session_of
 
 NOTHING_ASKED = "nothing is asked of you now"

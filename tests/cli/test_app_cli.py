@@ -146,12 +146,12 @@ def test_record_path_that_is_a_folder_is_refused_before_the_game(tmp_path: Path,
 
 @pytest.mark.slow
 def test_a_record_that_cannot_be_written_at_the_end_gives_exit_1(tmp_path: Path, capsys, monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    import scenes.model.saving
+    import live.saving
 
     def refuse(path: object, record: object) -> None:
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(scenes.model.saving, "append_record", refuse)
+    monkeypatch.setattr(live.saving, "append_record", refuse)
     code = run_app(PlayOptions(mode="demo", seed=5, step_delay=0, exit_at_end=True, record=tmp_path / "g.jsonl"))
     assert code == 1
     assert "cannot write the record" in capsys.readouterr().err

@@ -122,7 +122,7 @@ def relative_resource_paths(source: str) -> list[tuple[int, str]]:
 @pytest.mark.slow
 def test_no_module_opens_a_file_by_a_path_relative_to_the_working_folder() -> None:
     problems = []
-    for package in ("game", "bots", "lab", "tournament", "cluster", "classroom", "store", "cli", "scenes"):
+    for package in ("game", "bots", "lab", "tournament", "cluster", "classroom", "live", "store", "cli", "scenes"):
         for path in sorted((PROJECT / package).rglob("*.py")):
             for line, text in relative_resource_paths(path.read_text(encoding="utf-8")):
                 problems.append(f"{path.relative_to(PROJECT)}:{line}: {text!r}")

@@ -14,7 +14,7 @@ import pytest
 
 from cli.classroom import class_settings
 from cli.commands import build_parser
-from scenes.model.class_settings import ClassSettings, remembered_choices, with_remembered
+from classroom.class_settings import ClassSettings, remembered_choices, with_remembered
 
 PROJECT = Path(__file__).resolve().parents[2]
 

@@ -26,7 +26,7 @@ from scenes.kit import theme  # noqa: E402
 from scenes.table.layout import table_layout  # noqa: E402
 from scenes.model.options import PlayOptions  # noqa: E402
 from scenes.results.scene import ResultsScene  # noqa: E402
-from scenes.model.session import Stage  # noqa: E402
+from live.session import Stage  # noqa: E402
 
 HOSTILE = ["nul\x00here", "lone \ud800 surrogate", "bell\x07 and esc\x1b[31m", "line\nbreak\r\ttab",
            "x" * 5_000_000, "\u2028\u2029", "\U0001F600 fine", ""]

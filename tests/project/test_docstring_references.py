@@ -15,7 +15,7 @@ from functools import cache
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-PACKAGES = ("game", "bots", "lab", "tournament", "cluster", "classroom", "store", "scenes", "cli")
+PACKAGES = ("game", "bots", "lab", "tournament", "cluster", "classroom", "live", "store", "scenes", "cli")
 REFERENCE = re.compile(r":(?:class|func|meth|mod|data|attr|exc|obj):`~?(\.*[A-Za-z_][\w.]*)`")
 
 

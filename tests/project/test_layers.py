@@ -19,7 +19,7 @@ PLAYERS = ["game.players", "game.players.agents", "game.players.heuristic", "gam
 """The computer players: as pure as the core."""
 BATCHED = ["game.batch", "game.batch.games", "game.batch.rollouts", "game.review", "game.players.mc"]
 """The batched engine and what stands on it (the review, the ``mc`` player): numpy, and no adapter."""
-ADAPTERS = ["bots", "lab", "tournament", "classroom", "store", "cluster", "distributed",
+ADAPTERS = ["bots", "lab", "tournament", "classroom", "live", "store", "cluster", "distributed",
             "pygame", "psutil", "aiohttp", "choix", "numpy", "scipy", "subprocess", "socket", "sqlite3"]
 """The wings that start processes, open files, sockets or databases - and the packages they use."""
 
@@ -28,7 +28,7 @@ ABOVE_GAME = ("cli", "scenes", "main", "pygame")
 """What sits above ``game/`` and its wings: nothing in them may load it."""
 
 
-WINGS = ("bots", "lab", "tournament", "cluster", "classroom", "store")
+WINGS = ("bots", "lab", "tournament", "cluster", "classroom", "live", "store")
 """The wings: top-level packages beside ``game/`` that start processes, open files, sockets or databases."""
 NOT_IN_GAME = ("aiohttp", "distributed", "dask", "psutil", "pygal", "sqlite3", "socket", "subprocess", "multiprocessing",
                "choix", "pygame")
@@ -135,7 +135,7 @@ def test_the_command_line_sits_above_game() -> None:
 
 
 # ------------------------------------------------------------ the import graph
-LAYERS = {"game": 0, "bots": 1, "lab": 1, "tournament": 1, "cluster": 1, "classroom": 1, "store": 1, "scenes": 2, "cli": 3}
+LAYERS = {"game": 0, "bots": 1, "lab": 1, "tournament": 1, "cluster": 1, "classroom": 1, "live": 1, "store": 1, "scenes": 2, "cli": 3}
 """Lower layers never import higher ones: the game, its wings (each a package named for its job), the
 screens, the command line."""
 
@@ -215,16 +215,16 @@ def test_no_arrow_runs_back_up() -> None:
 @pytest.mark.slow  # a subprocess, a server or many games: the fast tier stays under a minute
 def test_the_graph_sees_a_loop_and_an_arrow_up() -> None:
     assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": set()}) == [["a", "b", "c"]]
-    assert "scenes.model.session" in import_graph()["scenes.table.scene"]
+    assert "live.session" in import_graph()["scenes.table.scene"]
 
 
-TABLE_MODEL = ["scenes.model.seats", "scenes.model.session", "scenes.model.thinker", "scenes.model.class_session", "scenes.model.resume",
-               "scenes.model.saving", "scenes.model.view", "scenes.model.options", "scenes.model.replay", "scenes.model.language",
-               "scenes.model.class_settings"]
+TABLE_MODEL = ["live.seats", "live.session", "live.thinker", "classroom.class_session", "live.resume",
+               "live.saving", "scenes.model.view", "scenes.model.options", "scenes.model.replay", "scenes.model.language",
+               "classroom.class_settings"]
 """The table's model: what the command line and the screens both stand on, without pygame."""
 
 
 @pytest.mark.slow  # a subprocess, a server or many games: the fast tier stays under a minute
 def test_the_table_model_never_loads_pygame() -> None:
     loaded = loaded_where_installed(TABLE_MODEL)
-    assert "scenes.model.seats" in loaded and "pygame" not in loaded
+    assert "live.seats" in loaded and "pygame" not in loaded

@@ -124,6 +124,8 @@ REWRITTEN = {
     "| classic, duplicate `heuristic,random,random,random`, 1000 deals: `heuristic` minus `random` per game":
         ISSUE_45,
     "| longest `mc` decision at 100 ms | 111 ms": ISSUE_45,
+    "| `scenes/` | the app's screens, one folder each":
+        "docs/contributing.md's layout table: the table's model moved to live/ and classroom/ (issue 52)",
 }
 """The first words of each old block that is not word for word in the new pages, and where it went."""
 

@@ -26,7 +26,7 @@ def tools_installed() -> None:
 
 
 def test_the_rules_core_is_strictly_typed(tmp_path: Path) -> None:
-    result = run_tool("mypy", "--strict", "--cache-dir", str(tmp_path / "cache"), "game/", "bots/", "lab/", "tournament/", "cluster/", "classroom/", "store/")
+    result = run_tool("mypy", "--strict", "--cache-dir", str(tmp_path / "cache"), "game/", "bots/", "lab/", "tournament/", "cluster/", "classroom/", "live/", "store/")
     assert result.returncode == 0, result.stdout + result.stderr
 
 

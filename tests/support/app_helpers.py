@@ -26,7 +26,7 @@ if str(ROOT) not in sys.path:
 
 from scenes.app import App  # noqa: E402
 from scenes.model.options import PlayOptions  # noqa: E402
-from scenes.model.session import Stage  # noqa: E402
+from live.session import Stage  # noqa: E402
 from scenes.table import TableScene  # noqa: E402
 
 MAX_FRAMES = 3000

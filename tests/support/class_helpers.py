@@ -20,7 +20,7 @@ from tests.support.app_helpers import close_app, open_app  # noqa: F401 - re-exp
 
 from classroom.simclient import SimClient
 from scenes.app import App
-from scenes.model.class_settings import ClassSettings
+from classroom.class_settings import ClassSettings
 from scenes.classroom.table import ClassResultsScene, ClassTableScene
 from scenes.classroom.lobby import LobbyScene
 from scenes.model.options import PlayOptions

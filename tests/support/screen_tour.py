@@ -27,7 +27,7 @@ from scenes.table.layout import table_layout
 from scenes.app import App
 from scenes.model.options import PlayOptions
 from scenes.results.scene import ResultsScene
-from scenes.model.session import Stage
+from live.session import Stage
 
 Seen = Callable[[str], None]
 SOLO_ROW_CHOICE_SEED = 2

@@ -13,7 +13,7 @@ import pygame
 from tests.support.app_helpers import click, close_app, frames, key, open_app
 
 from scenes.app import App
-from scenes.model.class_settings import ClassSettings
+from classroom.class_settings import ClassSettings
 from scenes.classroom.table import ClassTableScene
 from scenes.classroom.lobby import LobbyScene, lobby_scene
 from scenes.model.options import PlayOptions

@@ -11,7 +11,7 @@ from tests.support.app_helpers import close_app, frames, key, open_app, play_by_
 from game.table_size import mode_kinds
 from scenes.app import App
 from scenes.model.options import PlayOptions
-from scenes.model.session import Stage
+from live.session import Stage
 
 Seen = Callable[[str], None]
 NAMES = ("Alexandra", "Benjamin", "Charlotte", "Dominique", "Emmanuel", "Francesca", "Gabriel", "Henrietta",

@@ -16,7 +16,7 @@ from store.history import connection_of, open_history
 from store.puzzles import add_puzzles
 from scenes.app import App
 from scenes.model.options import PlayOptions
-from scenes.puzzles import making
+from live import making
 from scenes.puzzles.practice import PracticeSettings
 from scenes.puzzles.scene import PuzzleScene
 from tests.support.app_helpers import close_app, frames, key, open_app, run_until

@@ -16,7 +16,7 @@ from tests.support.app_helpers import close_app, frames, key, look, move, open_a
 from bots.process import close_all_bots
 from scenes.table.layout import table_layout
 from scenes.model.options import PlayOptions
-from scenes.model.session import Stage
+from live.session import Stage
 
 Seen = Callable[[str], None]
 ROOT = Path(__file__).resolve().parents[2]

@@ -18,9 +18,9 @@ from store.puzzles import add_puzzles
 from scenes.app import App
 from scenes.classroom.lobby import LobbyScene
 from scenes.classroom.warmup import WarmupScene
-from scenes.model.class_settings import ClassSettings
+from classroom.class_settings import ClassSettings
 from scenes.model.options import PlayOptions
-from scenes.puzzles import making
+from live import making
 
 Seen = Callable[[str], None]
 CLASS = ClassSettings(port=0, host="127.0.0.1", code="K7QP", class_name="Maths 7b", seed=2, reviews=False)

@@ -25,8 +25,8 @@ from classroom.reviews import ReviewService, StudentReview, moved
 from game.puzzles import Puzzle
 from game.review import Decision
 
-from .session import Stage
-from scenes.model.seats import PHONE
+from live.session import Stage
+from live.seats import PHONE
 
 
 @dataclass(frozen=True)

@@ -16,7 +16,7 @@ from classroom.protocol import State
 from game.engine import PlayerView
 from game.timeline import TableState
 
-from .session import Stage
+from live.session import Stage
 
 
 class PhoneViews:

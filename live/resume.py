@@ -30,13 +30,13 @@ from store.unfinished import UnfinishedError, UnfinishedGame, unfinished_of
 
 from .saving import error_line
 from .session import Stage, TableSession
-from scenes.model.seats import PHONE, Seat
-from scenes.model.thinker import Thinker
+from live.seats import PHONE, Seat
+from live.thinker import Thinker
 
 
 def resumable(session: TableSession) -> bool:
     """Whether ``session`` can be kept and resumed: a class game keeps its room too (see
-    :meth:`scenes.model.class_session.ClassSession.kept_room`)."""
+    :meth:`classroom.class_session.ClassSession.kept_room`)."""
     return all(seat.kind != PHONE for seat in session.seats) or hasattr(session, "kept_room")
 
 

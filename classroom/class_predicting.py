@@ -19,7 +19,7 @@ from game.engine import Placement
 from game.i18n import _
 from game.predict import Question
 
-from .session import Stage
+from live.session import Stage
 
 
 class PhonePredictions:

@@ -27,7 +27,7 @@ from .class_session import ClassSession
 from .class_settings import ClassSettings
 from .class_warmup import Warmup, tell_refused
 from .kept_rooms import room_progress, room_state
-from .resume import ToKeep
+from live.resume import ToKeep
 
 Play = ClassSession | RoomOfTables
 """What a lesson plays now: one table's game, or a deal at many tables."""

@@ -8,7 +8,7 @@ asks the next puzzle.  After the last one the phones get the lobby again.
 
 The puzzles are the class's own first (from its earlier lessons), then puzzles made from
 computer games (:func:`store.puzzles.warmup_puzzles`); with none stored at all, a few are
-made first, on a worker thread (:class:`scenes.puzzles.making.MakingJob`), while the projector
+made first, on a worker thread (:class:`live.making.MakingJob`), while the projector
 says so.
 """
 
@@ -29,8 +29,8 @@ from store.history import HistoryError, open_history
 from store.puzzles import warmup_puzzles
 from store.students import PuzzleAnswer
 
-from ..puzzles import making
-from ..puzzles.making import MakingJob
+from live import making
+from live.making import MakingJob
 
 BookOf = Callable[[], "LessonBook | None"]
 """The lesson the warm-up's answers go to (made when first asked for)."""

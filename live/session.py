@@ -91,7 +91,7 @@ class TableSession:
                  mode: str = "solo", options: AgentOptions = DEFAULT_OPTIONS, *,
                  agents: Sequence[Agent | None] | None = None, threaded: bool | None = None,
                  thinker: Thinker | None = None) -> None:
-        """``agents``, ``threaded``, ``thinker``: see :meth:`scenes.model.thinker.ComputerPlayers.seated`."""
+        """``agents``, ``threaded``, ``thinker``: see :meth:`live.thinker.ComputerPlayers.seated`."""
         self.seats = tuple(seats)
         self.mode = mode
         self.game = Game(rules=rules, player_count=len(self.seats), seed=seed)

@@ -5,7 +5,7 @@ as it was by ``class --resume`` or the menu's Resume.
 Pure Python (no pygame).  The room is kept among the history's unfinished games under its own key
 (:attr:`.class_room.RoomOfTables.keep_key`), replaced whenever a table moves on a turn; the save
 of its last table's game drops it in the same transaction.  Opening it again replays each table's
-game through the engine (:func:`.resume.resume_session`), seats the phones at their tables by
+game through the engine (:func:`live.resume.resume_session`), seats the phones at their tables by
 their secrets, and goes on with the lesson: a table already over stays over (its game is saved,
 its figures are in the lesson), the others play on.
 """
@@ -21,10 +21,10 @@ from store.kept_room import RoomChoices, UnfinishedRoom
 
 from .class_room import RoomGame, RoomOfTables, SaveTable, TableDoor
 from .class_session import ClassSession
-from .resume import resume_session, unfinished_of_session
-from .session import Stage
-from scenes.model.seats import Seat
-from .thinker import Thinker
+from live.resume import resume_session, unfinished_of_session
+from live.session import Stage
+from live.seats import Seat
+from live.thinker import Thinker
 from game.rules import rules_named
 
 

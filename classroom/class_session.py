@@ -43,9 +43,9 @@ from .class_pace import Pace
 from .class_predicting import PhonePredictions
 from .class_views import PhoneViews
 from .class_warmup import tell_refused
-from .session import TableSession
-from scenes.model.seats import PHONE, Seat
-from .thinker import Thinker
+from live.session import TableSession
+from live.seats import PHONE, Seat
+from live.thinker import Thinker
 
 _FALLBACK_SALT = 0x6C62272E
 """Seeds the computer player that answers for a late or given-away seat, apart from the others."""
@@ -128,7 +128,7 @@ class ClassSession(TableSession):
                  stand_ins: Sequence[Agent | None] | None = None, thinker: Thinker | None = None,
                  learning: Learning = NO_LEARNING) -> None:
         """``stand_ins`` and ``thinker``: players that repeat a stopped game's decisions until
-        :meth:`take_own_players` seats the phones and computer players (see :mod:`.resume`).
+        :meth:`take_own_players` seats the phones and computer players (see :mod:`live.resume`).
         ``learning``: the class's predictions, the students' reviews, the lesson report."""
         seed = new_seed() if seed is None else seed
         self.level = level

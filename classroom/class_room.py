@@ -35,8 +35,8 @@ from game.rules import Rules
 
 from .class_learning import NO_LEARNING, Learning
 from .class_session import ClassSession, class_seats
-from .session import Stage
-from scenes.model.seats import PHONE, Seat
+from live.session import Stage
+from live.seats import PHONE, Seat
 
 SaveTable = Callable[[ClassSession, str, int, "str | None"], str]
 """Saves a finished table's game (its session, the room's code, the table's number from 1, and
