@@ -92,6 +92,10 @@ class Limits:
     away_grace: float = 20.0
     """During a game, seconds a seat waits for its phone to come back before an AI plays for it
     (until the phone is back)."""
+    backlog: int = 1024
+    """Connections the system may hold before the server accepts them - a burst of phones
+    reconnecting at once waits its turn instead of being dropped (the system caps it at its own
+    maximum) - and so the most the server accepts at once, before the guard counts them."""
     log_lines_per_second: float = 3.0
     """Lines the server may print on the terminal a second; the rest are counted, not printed."""
 
@@ -101,11 +105,18 @@ class Limits:
 
     def fitted(self, open_files: int | None) -> Limits:
         """These limits within a process that may open ``open_files`` files (``None``: no limit
-        known): room is left for the app's own files."""
+        known): room is left for the app's own files (:data:`OWN_FILES`), and for a burst of
+        connections accepted at once (the backlog) beside those the guard counts."""
         if open_files is None:
             return self
-        http = max(32, min(self.max_http, open_files - 96))
-        return replace(self, max_http=http, max_connections=max(16, min(self.max_connections, http - 32)))
+        http = max(32, min(self.max_http, (open_files - OWN_FILES) * 2 // 3))
+        return replace(self, max_http=http, max_connections=max(16, min(self.max_connections, http - 32)),
+                       backlog=max(16, min(self.backlog, open_files - http - OWN_FILES)))
+
+
+OWN_FILES = 96
+"""Files the app keeps for itself beside the server's connections: its typeface at each size, the
+history, a bot's pipes."""
 
 
 def open_file_limit() -> int | None:

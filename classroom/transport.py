@@ -37,10 +37,6 @@ JSON_HEADERS = {"Content-Type": "application/json; charset=utf-8", "Cache-Contro
                 "X-Content-Type-Options": "nosniff"}
 FILE_HEADERS = {"Cache-Control": "no-store", "X-Content-Type-Options": "nosniff",
                 "Content-Security-Policy": "default-src 'self'; connect-src 'self' ws: wss:"}
-BACKLOG = 1024
-"""Connections the system may hold before the server accepts them: a burst of phones
-reconnecting at once waits its turn instead of being dropped (the system caps it at its own
-maximum)."""
 CLOSING_SECONDS = 2.0
 """How long a stopping server lets its connections' last messages and close frames go out."""
 
@@ -150,7 +146,8 @@ class Transport:
         loop = asyncio.get_running_loop()
         try:
             self._listener = await loop.create_server(self.guard.protocol_factory(server), self.host or None,
-                                                      self.port, reuse_address=True, backlog=BACKLOG)
+                                                      self.port, reuse_address=True,
+                                                      backlog=self.guard.limits.backlog)
         except BaseException:
             await self._runner.cleanup()
             raise

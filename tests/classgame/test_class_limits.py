@@ -27,6 +27,7 @@ import pytest
 from tests.conftest import needs
 from classroom.room import Room, RoomError
 from classroom.server import ClassServer, Limits
+from classroom.guard import OWN_FILES
 
 pytestmark = needs("aiohttp")
 
@@ -431,3 +432,12 @@ def aiohttp_get(url: str) -> str:
                 assert response.status == 200
                 return await response.text()
     return str(asyncio.run(get()))
+
+
+@pytest.mark.parametrize("open_files", [256, 1024, 4096])
+def test_the_limits_leave_the_app_its_files_beside_a_whole_burst_of_accepted_connections(open_files: int) -> None:
+    """The server accepts up to its backlog at once before the guard counts them: connections the
+    guard allows, a whole burst and the app's own files (its typeface at each size) fit the limit."""
+    limits = Limits().fitted(open_files)
+    assert limits.max_http + limits.backlog + OWN_FILES <= open_files
+    assert limits.backlog >= 16 and limits.max_connections <= limits.max_http

@@ -15,6 +15,8 @@ import signal
 import subprocess
 import sys
 import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 from tests.support.waiting import eventually
@@ -100,6 +102,33 @@ def in_background(phones: list[Phone], port: int) -> threading.Thread:
     return thread
 
 
+@contextmanager
+def running(app: subprocess.Popen[str]) -> Iterator[subprocess.Popen[str]]:
+    """The app, killed on the way out if the test failed while it ran."""
+    try:
+        yield app
+    finally:
+        if app.poll() is None:
+            app.kill()
+            app.communicate()
+
+
+def stopped_by_sigterm(app: subprocess.Popen[str], playing: threading.Thread) -> str:
+    """The teacher's laptop stops the app (SIGTERM): its stderr, once it and its phones are done."""
+    app.send_signal(signal.SIGTERM)
+    _, err = app.communicate(timeout=60)
+    playing.join(60)
+    assert not playing.is_alive()
+    return err
+
+
+def played_to_the_end(app: subprocess.Popen[str], playing: threading.Thread, seconds: float) -> str:
+    """The app's stderr once it has ended by itself (``--exit-at-end``) and its phones are done."""
+    _, err = app.communicate(timeout=seconds)
+    playing.join(60)
+    return err
+
+
 def wait_for(done, app: subprocess.Popen[str], seconds: float = 120) -> None:  # type: ignore[no-untyped-def]
     eventually(done, seconds=seconds, pause=0.02, alive=lambda: _running(app))
 
@@ -114,34 +143,21 @@ def test_a_class_game_stopped_by_sigterm_goes_on_with_class_resume(tmp_path: Pat
     for phone in phones:
         phone.playing_until = 2
     first, port = start(["--port", "0", "--code", CODE, "--start-at", "4", "--step-delay", "0"], tmp_path)
-    try:
+    with running(first):
         playing = in_background(phones, port)
         wait_for(lambda: all(phone.waiting_at(3) for phone in phones), first)  # two turns played
         hands = {phone.name: phone.states[-1]["hand"] for phone in phones}
-        first.send_signal(signal.SIGTERM)
-        _, err = first.communicate(timeout=60)
-        playing.join(60)
-        assert not playing.is_alive()
-    finally:
-        if first.poll() is None:
-            first.kill()
-            first.communicate()
+        err = stopped_by_sigterm(first, playing)
     assert first.returncode == 143, err
     assert all(phone.closed_with == 1012 for phone in phones), "the phones are told the game goes on"
     seats = {phone.name: phone.seat for phone in phones}
 
     second, again = start(["--resume", "--step-delay", "0", "--exit-at-end"], tmp_path)
-    try:
+    with running(second):
         assert again == port, "the phones reconnect to the address they had"
         for phone in phones:
             phone.playing_until, phone.states = 99, []
-        playing = in_background(phones, port)
-        _, err = second.communicate(timeout=180)
-        playing.join(60)
-    finally:
-        if second.poll() is None:
-            second.kill()
-            second.communicate()
+        err = played_to_the_end(second, in_background(phones, port), 180)
     assert second.returncode == 0, err
     for phone in phones:
         assert phone.seat == seats[phone.name]

@@ -9,7 +9,6 @@ The app runs as a real process; the phones are raw WebSocket clients.  Every wai
 from __future__ import annotations
 
 import csv
-import signal
 from pathlib import Path
 from typing import Any
 
@@ -19,7 +18,7 @@ import pytest
 from store.history import open_history
 from store.lessons import lessons
 from tests.conftest import needs
-from test_class_resume import in_background, start, wait_for
+from test_class_resume import in_background, played_to_the_end, running, start, stopped_by_sigterm, wait_for
 from test_class_room_resume import RoomPhone
 
 pytestmark = [needs("aiohttp"), needs("pygame"), pytest.mark.slow]
@@ -57,34 +56,21 @@ def test_a_resumed_rooms_report_counts_the_predictions_made_before_the_stop(tmp_
     phones = [PredictingPhone(name, f"127.0.0.{30 + index}") for index, name in enumerate(NAMES)]
     first, port = start(["--port", "0", "--code", "TEST", "--tables", "2", "--start-at", "8", "--step-delay", "0",
                          "--predict", "--predict-seconds", "600", "--no-review"], tmp_path)
-    try:
+    with running(first):
         playing = in_background(phones, port)  # type: ignore[arg-type]
         wait_for(lambda: all(phone.over() if phone.table == 1 else phone.waiting_at(3) for phone in phones)
                  and all(phone.table is not None for phone in phones), first)
         before = {phone.name: dict(phone.verdicts) for phone in phones}
-        first.send_signal(signal.SIGTERM)
-        _, err = first.communicate(timeout=60)
-        playing.join(60)
-        assert not playing.is_alive()
-    finally:
-        if first.poll() is None:
-            first.kill()
-            first.communicate()
+        err = stopped_by_sigterm(first, playing)
     assert first.returncode == 143, err
     assert all(before[phone.name] for phone in phones if phone.table == 2), "table 2 predicted before the stop"
 
     second, again = start(["--resume", "--step-delay", "0", "--exit-at-end"], tmp_path)
-    try:
+    with running(second):
         assert again == port
         for phone in phones:
             phone.go_on, phone.states, phone.playing_until = True, [], 99
-        playing = in_background(phones, port)  # type: ignore[arg-type]
-        _, err = second.communicate(timeout=240)
-        playing.join(60)
-    finally:
-        if second.poll() is None:
-            second.kill()
-            second.communicate()
+        err = played_to_the_end(second, in_background(phones, port), 240)  # type: ignore[arg-type]
     assert second.returncode == 0, err
     assert all(phone.done() for phone in phones)
     assert all(len(phone.verdicts) > len(before[phone.name]) for phone in phones if phone.table == 2), \

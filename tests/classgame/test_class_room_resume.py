@@ -10,7 +10,6 @@ The app runs as a real process; the phones are raw WebSocket clients.  Every wai
 from __future__ import annotations
 
 import csv
-import signal
 from pathlib import Path
 from typing import Any
 
@@ -22,7 +21,7 @@ from store.history import open_history
 from store.kept import unfinished_games
 from store.lessons import lessons
 from tests.conftest import needs
-from test_class_resume import Phone, in_background, start, wait_for
+from test_class_resume import Phone, in_background, played_to_the_end, running, start, stopped_by_sigterm, wait_for
 
 pytestmark = [needs("aiohttp"), needs("pygame"), pytest.mark.slow]
 
@@ -77,19 +76,12 @@ def test_a_room_of_three_tables_stopped_mid_lesson_goes_on_with_class_resume(tmp
     phones = [RoomPhone(name, f"127.0.0.{10 + index}") for index, name in enumerate(NAMES)]
     first, port = start(["--port", "0", "--code", "TEST", "--tables", "3", "--start-at", "12",
                          "--step-delay", "0", "--no-predict"], tmp_path)
-    try:
+    with running(first):
         playing = in_background(phones, port)  # type: ignore[arg-type]
         wait_for(lambda: all(phone.over() if phone.table == 1 else phone.waiting_at(3) for phone in phones)
                  and all(phone.table is not None for phone in phones), first)
         hands = {phone.name: phone.states[-1]["hand"] for phone in phones if phone.table != 1}
-        first.send_signal(signal.SIGTERM)
-        _, err = first.communicate(timeout=60)
-        playing.join(60)
-        assert not playing.is_alive()
-    finally:
-        if first.poll() is None:
-            first.kill()
-            first.communicate()
+        err = stopped_by_sigterm(first, playing)
     assert first.returncode == 143, err
     assert all(phone.closed_with == 1012 for phone in phones), "every phone told the lesson goes on"
     places = {phone.name: (phone.table, phone.seat) for phone in phones}
@@ -100,17 +92,11 @@ def test_a_room_of_three_tables_stopped_mid_lesson_goes_on_with_class_resume(tmp
         assert '"6takes-unfinished-room/1"' in kept.state
 
     second, again = start(["--resume", "--step-delay", "0", "--exit-at-end"], tmp_path)
-    try:
+    with running(second):
         assert again == port, "the phones reconnect to the address they had"
         for phone in phones:
             phone.go_on, phone.states, phone.playing_until = True, [], 99
-        playing = in_background(phones, port)  # type: ignore[arg-type]
-        _, err = second.communicate(timeout=240)
-        playing.join(60)
-    finally:
-        if second.poll() is None:
-            second.kill()
-            second.communicate()
+        err = played_to_the_end(second, in_background(phones, port), 240)  # type: ignore[arg-type]
     assert second.returncode == 0, err
     for phone in phones:
         assert (phone.table, phone.seat) == places[phone.name], "each phone at its own table and seat"
