@@ -126,12 +126,15 @@ function closed(event) {
 }
 
 // What the page says of its connection, and its game's controls off while it is not open: a tap
-// then would send nothing.  (``data-connection`` on the body says which, for the tests too.)
+// then would send nothing - but the hand, while the connection is lost: a card tapped then is kept
+// and sent when it is back.  (``data-connection`` on the body says which, for the tests too.)
 function setConnection(now) {
   link = now;
   document.body.dataset.connection = now;
   if (now === "open") return;
-  for (const control of $("game").querySelectorAll("button")) control.disabled = true;
+  for (const control of $("game").querySelectorAll("button")) {
+    if (now !== "lost" || !$("hand").contains(control)) control.disabled = true;
+  }
   if (now === "ended") {
     if (!state || state.phase !== "over") setStatus(t("The class game has ended."));
     if (!$("review").hidden && $("review").dataset.ready !== "true") {
@@ -139,6 +142,8 @@ function setConnection(now) {
     }
   } else if (now === "stopped") {
     setStatus(t("The teacher's computer stopped the game: it goes on when it comes back..."));
+  } else if (offline) {
+    sayTappedOffline(offline.card);
   } else if (!notice && !pendingJoin) {
     setStatus(t("Connection lost: reconnecting..."));
   }
@@ -224,6 +229,10 @@ function onState(s) {
   if (offline) sendTappedOffline(s);
   if (before && before.phase === "over" && s.phase !== "over") foldLastGame();  // (a lobby has no phase)
   drawGame(s);
+}
+
+function sayTappedOffline(number) {
+  setStatus(t("No connection: your {card} is sent when it is back", {card: number}));
 }
 
 // A card tapped while the connection was down, and the table is back: sent if the same turn still
@@ -375,8 +384,8 @@ function drawGame(s) {
         if (!sent) offline = {card: number, round: s.round, turn: s.turn};
         for (const other of hand.children) other.disabled = true;
         button.classList.add("chosen");
-        setStatus(sent ? t("You played {card}: waiting for the others", {card: number})
-          : t("No connection: your {card} is sent when it is back", {card: number}));
+        if (sent) setStatus(t("You played {card}: waiting for the others", {card: number}));
+        else sayTappedOffline(number);
       });
       hand.append(button);
     }

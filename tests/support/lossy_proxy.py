@@ -5,6 +5,9 @@ address (so the server still tells phones apart); every chunk, either way, is he
 50-500 ms (in order, as a slow link does), and every connection is cut at a random moment a few
 seconds after it opened: both sides are aborted, and what the proxy held is lost.  The proxy
 runs on its own event loop thread; :attr:`LossyProxy.cuts` counts the connections it cut.
+While :attr:`LossyProxy.calm` no connection is cut (the cuts that fall due wait till it ends);
+:meth:`LossyProxy.go_down` is the Wi-Fi gone (every connection cut, new ones refused) until
+:meth:`LossyProxy.come_back`.
 """
 
 from __future__ import annotations
@@ -24,6 +27,9 @@ class LossyProxy:
         self.rng = random.Random(seed)
         self.cuts = 0
         self.connections = 0
+        self.down = False
+        self.calm = False
+        self._open: set[asyncio.StreamWriter] = set()
         self._loop: asyncio.AbstractEventLoop | None = None
         self._server: asyncio.AbstractServer | None = None
         self._thread: threading.Thread | None = None
@@ -48,13 +54,39 @@ class LossyProxy:
     def stop(self) -> None:
         loop = self._loop
         if loop is not None and self._server is not None:
-            loop.call_soon_threadsafe(self._server.close)
+            asyncio.run_coroutine_threadsafe(self._close(self._server), loop).result(30)
             loop.call_soon_threadsafe(loop.stop)
         if self._thread is not None:
             self._thread.join(10)
 
+    def go_down(self) -> None:
+        """The Wi-Fi goes: every connection is cut now, and each new one as it opens."""
+        self.down = True
+        assert self._loop is not None
+        asyncio.run_coroutine_threadsafe(self._cut_all(), self._loop).result(30)
+
+    def come_back(self) -> None:
+        """The Wi-Fi is back: new connections are carried again."""
+        self.down = False
+
+    async def _close(self, server: asyncio.AbstractServer) -> None:
+        """Close the proxy: every connection cut, and every task carrying one ended."""
+        server.close()
+        await self._cut_all()
+        tasks = [task for task in asyncio.all_tasks() if task is not asyncio.current_task()]
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+
+    async def _cut_all(self) -> None:
+        for writer in list(self._open):
+            writer.transport.abort()
+
     async def _carry(self, phone_in: asyncio.StreamReader, phone_out: asyncio.StreamWriter) -> None:
         self.connections += 1
+        if self.down:
+            phone_out.transport.abort()
+            return
         peer = phone_out.get_extra_info("peername")
         try:
             server_in, server_out = await asyncio.open_connection("127.0.0.1", self.target,
@@ -62,10 +94,14 @@ class LossyProxy:
         except OSError:
             phone_out.transport.abort()
             return
+        self._open.update((phone_out, server_out))
         pumps = [asyncio.create_task(self._pump(phone_in, server_out)),
                  asyncio.create_task(self._pump(server_in, phone_out))]
-        _done, _pending = await asyncio.wait(pumps, timeout=self.rng.uniform(*self.cut),
-                                             return_when=asyncio.FIRST_COMPLETED)
+        while not any(pump.done() for pump in pumps):
+            await asyncio.wait(pumps, timeout=self.rng.uniform(*self.cut), return_when=asyncio.FIRST_COMPLETED)
+            if not self.calm:
+                break
+        self._open.difference_update((phone_out, server_out))
         if not any(pump.done() for pump in pumps):
             self.cuts += 1
         for pump in pumps:

@@ -125,11 +125,12 @@ class Lesson:
         self.apps.append(app)
         return app
 
-    def join(self) -> None:
-        """Ana joins through the page (as the QR code opens it), Ben from his phone."""
+    def join(self, page: str = "") -> None:
+        """Ana joins through the page (as the QR code opens it; from ``page``, a proxy's address,
+        if given), Ben from his phone."""
         url = f"http://127.0.0.1:{self.port}"
         ana = self.ana
-        ana.get(url + "/?code=" + CODE)
+        ana.get((page or url) + "/?code=" + CODE)
         wait(ana, lambda: by_testid(ana, "join").is_displayed())
         by_testid(ana, "name").send_keys("Ana")
         by_testid(ana, "join").click()
