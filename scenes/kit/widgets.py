@@ -153,6 +153,11 @@ def draw_rich(surface: pygame.Surface, parts: Sequence[Part], size: int, colour:
     return pygame.Rect(start, cy - text_h // 2, width, text_h)
 
 
+HINT_TUCK = 0.15
+"""How far (per unit of the label's size) a button's key hint is tucked up into the label's line:
+the room below the label's letters and above the hint's capitals is mostly empty."""
+
+
 def draw_button(surface: pygame.Surface, rect: pygame.Rect, label: str, size: int, *,
                 hovered: bool = False, focused: bool = False, toggled: bool = False,
                 enabled: bool = True, key_hint: str | None = None) -> None:
@@ -171,7 +176,8 @@ def draw_button(surface: pygame.Surface, rect: pygame.Rect, label: str, size: in
         pygame.draw.rect(surface, theme.ACCENT, rect.inflate(8, 8), width=max(3, rect.height // 18),
                          border_radius=radius + 4)
     hint_size = theme.hint_px(size * 5 // 9)
-    hint_h = theme.font(hint_size).get_height() - size // 10
+    tuck = round(size * HINT_TUCK)
+    hint_h = theme.font(hint_size).get_height() - tuck
     if key_hint and (theme.font(size).get_height() + hint_h > rect.height
                      or theme.font(hint_size).size(key_hint)[0] > rect.width - 8):
         key_hint = None  # no room at this size: the key stays in the footer, the label stays big
@@ -179,7 +185,7 @@ def draw_button(surface: pygame.Surface, rect: pygame.Rect, label: str, size: in
         label_rect = theme.blit_text(surface, label, size, theme.BUTTON_TEXT,
                                      center=(rect.centerx, rect.centery - hint_h // 2))
         theme.blit_hint(surface, key_hint, hint_size, (70, 100, 96),
-                        midtop=(rect.centerx, label_rect.bottom - size // 10))
+                        midtop=(rect.centerx, label_rect.bottom - tuck))
     else:
         theme.blit_text(surface, label, size, theme.BUTTON_TEXT, center=rect.center)
 
