@@ -61,6 +61,20 @@ def fit_segments(line: str, size: int, max_width: int, separator: str = "    ") 
     return separator.join(segments)
 
 
+def fit_segment_lines(line: str, size: int, max_width: int, lines: int, separator: str = "    ") -> list[str]:
+    """A footer of hints on up to ``lines`` lines, filled in order (as :func:`fit_segments` fills
+    one): only what fits on none of them is dropped, the last ones."""
+    segments = [part for part in line.split(separator) if part.strip()]
+    shown: list[str] = []
+    while segments and len(shown) < lines:
+        taken = fit_segments(separator.join(segments), size, max_width, separator)
+        shown.append(taken)
+        segments = segments[len(taken.split(separator)):]
+        while segments and segments[0].strip() == "|":
+            segments.pop(0)
+    return shown
+
+
 def wrap_rich(parts: Sequence[Part], size: int, sprites: DigitSprites, max_width: int) -> list[list[Part]]:
     """A mixed line broken into lines at most ``max_width`` wide at ``size`` (between words; a
     line too long even alone is cut short)."""

@@ -1,8 +1,8 @@
 """Issue 49's small ones on the projector's class screens: the overview's tile names the phones it
 waits for or says how many (never "Ana, Ben, C..."), and the lesson report's path breaks at its
 folders, its file's name kept whole on a line ("lesson-2026-11-27-" / "0805-K7QP.html" was cut); key
-hints have capitals of 14 px or more at 1024x576 (they were 13), and a button keeps its key under
-its label there."""
+hints have capitals of 14 px or more at 1024x576 (they were 13), a button keeps its key under its
+label there, and the menu's footer, on two lines, names every key in every language."""
 
 from __future__ import annotations
 
@@ -11,9 +11,11 @@ from typing import Any
 import pygame
 import pytest
 
+from game.i18n import LANGUAGES, _
 from scenes.classroom.overview import waiting_for
 from scenes.kit import theme, widgets
 from scenes.kit.layout import FOOTER_HINT, scale_for
+from scenes.model.language import use_language
 from scenes.kit.report_link import wrap_at_separators
 
 NAMES = ("Ana", "Ben", "Cem", "Dee", "Eda")
@@ -81,3 +83,30 @@ def test_a_button_keeps_its_key_under_its_label_at_the_smallest_window(
     surface = pygame.Surface((rect.right + 10, rect.bottom + 10))
     widgets.draw_button(surface, rect, "Next seat", size, key_hint="Tab")
     assert hints == ["Tab"]
+
+
+def test_hints_fill_the_lines_in_order_and_only_the_last_ones_are_left_out() -> None:
+    size = theme.hint_px(FOOTER_HINT)
+    hints = ["Enter: start", "W: warm-up", "|", "Esc: close the room", "L: time limit"]
+    line = "    ".join(hints)
+    width = theme.text_width("    ".join(hints[:2]), size)
+    assert widgets.fit_segment_lines(line, size, width, 2) == ["    ".join(hints[:2]), "Esc: close the room"]
+    assert widgets.fit_segment_lines(line, size, 10 * width, 2) == [line]
+
+
+@pytest.mark.parametrize("code", list(LANGUAGES))
+def test_the_menus_footer_names_every_key_at_the_smallest_window(code: str) -> None:
+    from scenes.menu.layout import FOOTER_LINES, menu_layout
+    from scenes.menu.view import HINTS, TYPING_HINTS
+
+    use_language(code)
+    try:
+        layout = menu_layout(theme.SMALLEST_WINDOW)
+        size = theme.hint_px(FOOTER_HINT, layout.scale)
+        room = theme.SMALLEST_WINDOW[0] - round(48 * layout.scale)
+        for hints in (_(HINTS), _(TYPING_HINTS)):
+            lines = widgets.fit_segment_lines(hints, size, room, FOOTER_LINES)
+            assert "    ".join(lines) == hints
+            assert layout.hints.height >= len(lines) * theme.line_height(size)
+    finally:
+        use_language("en")
