@@ -23,6 +23,7 @@ from game.puzzles.words import question_words, text_of
 
 from ..base import AppContext
 from ..kit import theme
+from ..kit.layout import FOOTER_HINT
 from ..kit.widgets import draw_panel, draw_rich, fit_segments, rich_width, shorten_rich
 from classroom.class_warmup import Warmup
 from ..puzzles.view import BEST, draw_hand, draw_paragraph, draw_progress_bar, draw_rows, shown_cards
@@ -264,7 +265,7 @@ def _draw_waiting(surface: pygame.Surface, layout: WarmupLayout, scene: WarmupVi
 
 
 def _draw_hints(surface: pygame.Surface, layout: WarmupLayout, hints: list[str]) -> None:
-    size = theme.hint_px(22, layout.scale)
+    size = theme.hint_px(FOOTER_HINT, layout.scale)
     box = layout.position.hints
     theme.blit_hint(surface, fit_segments(HINT_GAP.join(hints), size, box.width - round(40 * layout.scale), HINT_GAP),
                     size, center=box.center)

@@ -17,7 +17,7 @@ from functools import lru_cache
 
 from pygame import Rect
 
-from .theme import text_px
+from .theme import hint_px, line_height, text_px
 
 BASE_W, BASE_H = 1280, 720
 CARD_RATIO = 0.7
@@ -35,6 +35,16 @@ def scale_for(size: tuple[int, int]) -> float:
 def px(value: float) -> int:
     """A length in whole pixels."""
     return int(round(value))
+
+
+FOOTER_HINT = 22
+"""The design size of a footer's key hints at 1280x720 (see :func:`scenes.kit.theme.hint_px`)."""
+
+
+def footer_height(s: float, design: float = 28) -> int:
+    """How tall a key hints footer is at scale ``s``: ``design`` pixels at 1280x720, scaled, and
+    never less than a line of hints (whose size has a floor: on a small window it scales less)."""
+    return max(px(design * s), line_height(hint_px(FOOTER_HINT, s)))
 
 
 @dataclass(frozen=True)

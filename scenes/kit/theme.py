@@ -57,10 +57,10 @@ every language."""
 MIN_FONT_SIZE = 27
 """The font size of :data:`MIN_CAP_PX` capitals.  A font size here is the app's own unit: text
 of size N has capitals of about 2/3 N pixels, whatever font file draws it (see :func:`font`)."""
-HINT_FONT_SIZE = 20
+HINT_FONT_SIZE = 21
 """The smallest size of text only the teacher needs (the footers' key hints): capitals of
 :data:`MIN_HINT_CAP_PX`, at every window size."""
-MIN_HINT_CAP_PX = 13
+MIN_HINT_CAP_PX = 14
 CAPS_PER_SIZE = 2 / 3
 """Capital height per unit of font size (size 27: 18 px capitals)."""
 SMALLEST_WINDOW = (1024, 576)

@@ -61,6 +61,20 @@ def fit_segments(line: str, size: int, max_width: int, separator: str = "    ") 
     return separator.join(segments)
 
 
+def fit_segment_lines(line: str, size: int, max_width: int, lines: int, separator: str = "    ") -> list[str]:
+    """A footer of hints on up to ``lines`` lines, filled in order (as :func:`fit_segments` fills
+    one): only what fits on none of them is dropped, the last ones."""
+    segments = [part for part in line.split(separator) if part.strip()]
+    shown: list[str] = []
+    while segments and len(shown) < lines:
+        taken = fit_segments(separator.join(segments), size, max_width, separator)
+        shown.append(taken)
+        segments = segments[len(taken.split(separator)):]
+        while segments and segments[0].strip() == "|":
+            segments.pop(0)
+    return shown
+
+
 def wrap_rich(parts: Sequence[Part], size: int, sprites: DigitSprites, max_width: int) -> list[list[Part]]:
     """A mixed line broken into lines at most ``max_width`` wide at ``size`` (between words; a
     line too long even alone is cut short)."""
@@ -153,6 +167,11 @@ def draw_rich(surface: pygame.Surface, parts: Sequence[Part], size: int, colour:
     return pygame.Rect(start, cy - text_h // 2, width, text_h)
 
 
+HINT_TUCK = 0.15
+"""How far (per unit of the label's size) a button's key hint is tucked up into the label's line:
+the room below the label's letters and above the hint's capitals is mostly empty."""
+
+
 def draw_button(surface: pygame.Surface, rect: pygame.Rect, label: str, size: int, *,
                 hovered: bool = False, focused: bool = False, toggled: bool = False,
                 enabled: bool = True, key_hint: str | None = None) -> None:
@@ -171,7 +190,8 @@ def draw_button(surface: pygame.Surface, rect: pygame.Rect, label: str, size: in
         pygame.draw.rect(surface, theme.ACCENT, rect.inflate(8, 8), width=max(3, rect.height // 18),
                          border_radius=radius + 4)
     hint_size = theme.hint_px(size * 5 // 9)
-    hint_h = theme.font(hint_size).get_height() - size // 10
+    tuck = round(size * HINT_TUCK)
+    hint_h = theme.font(hint_size).get_height() - tuck
     if key_hint and (theme.font(size).get_height() + hint_h > rect.height
                      or theme.font(hint_size).size(key_hint)[0] > rect.width - 8):
         key_hint = None  # no room at this size: the key stays in the footer, the label stays big
@@ -179,7 +199,7 @@ def draw_button(surface: pygame.Surface, rect: pygame.Rect, label: str, size: in
         label_rect = theme.blit_text(surface, label, size, theme.BUTTON_TEXT,
                                      center=(rect.centerx, rect.centery - hint_h // 2))
         theme.blit_hint(surface, key_hint, hint_size, (70, 100, 96),
-                        midtop=(rect.centerx, label_rect.bottom - size // 10))
+                        midtop=(rect.centerx, label_rect.bottom - tuck))
     else:
         theme.blit_text(surface, label, size, theme.BUTTON_TEXT, center=rect.center)
 

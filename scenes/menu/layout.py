@@ -7,8 +7,8 @@ from functools import lru_cache
 
 from pygame import Rect
 
-from ..kit.layout import px, scale_for
-from ..kit.theme import text_px
+from ..kit.layout import FOOTER_HINT, px, scale_for
+from ..kit.theme import hint_px, line_height, text_px
 
 
 @dataclass(frozen=True)
@@ -52,6 +52,10 @@ class MenuLayout:
     """Two columns of shorter seats (five seats or more)."""
 
 
+FOOTER_LINES = 2
+"""The menu's footer of keys takes two lines (under the buttons there is room for them)."""
+
+
 @lru_cache(maxsize=32)
 def menu_layout(size: tuple[int, int], players: int = 4) -> MenuLayout:
     """The menu laid out for a window of ``size`` with ``players`` seats: up to four in one
@@ -79,7 +83,8 @@ def menu_layout(size: tuple[int, int], players: int = 4) -> MenuLayout:
     by = max(modes[-1].bottom, seats_bottom) + px(50 * s)
     x0 = w // 2 - (5 * bw + 4 * gap) // 2
     start, rules, scores, puzzles, quit_ = (Rect(x0 + i * (bw + gap), by, bw, bh) for i in range(5))
-    hints = Rect(0, h - px(34 * s), w, px(30 * s))
+    hint_line = line_height(hint_px(FOOTER_HINT, s))
+    hints = Rect(0, h - px(4 * s) - FOOTER_LINES * hint_line, w, FOOTER_LINES * hint_line)
     resume = Rect(px(16 * s), px(16 * s), px(330 * s), px(80 * s))  # top left, clear of the title
     step = px(40 * s)
     fewer = Rect(right + px(130 * s), top, step, step)

@@ -10,10 +10,11 @@ from game.rules import rules_named
 
 from ..kit import theme
 from .class_button import class_button_rect
-from .layout import MenuLayout
+from .layout import FOOTER_LINES, MenuLayout
 from ..model.mode_titles import mode_title
 from game.table_size import MODES
-from ..kit.widgets import draw_button, fit_segments
+from ..kit.layout import FOOTER_HINT
+from ..kit.widgets import draw_button, fit_segment_lines
 
 HINTS = N_("Tab/Up/Down: move    Enter: choose    1-3: mode    type a name    L: AI level    A: all AIs    "
            "+/-: seats    R: rules preset    F1: rules    F2: language    S: scores    P: puzzles    Esc: quit")
@@ -81,6 +82,10 @@ def draw_buttons(surface: pygame.Surface, layout: MenuLayout, pointer: Pointer, 
                                     ("puzzles", layout.puzzles, _("Puzzles"), "P"),
                                     ("quit", layout.quit, _("Quit"), _("Esc"))):
         draw_button(surface, rect, label, size, focused=focused == item, hovered=rect.collidepoint(mouse), key_hint=hint)
-    size = theme.hint_px(22, layout.scale)
-    hints = fit_segments(_(TYPING_HINTS if typing else HINTS), size, surface.get_width() - round(48 * layout.scale))
-    theme.blit_hint(surface, hints, size, center=layout.hints.center)
+    size = theme.hint_px(FOOTER_HINT, layout.scale)
+    lines = fit_segment_lines(_(TYPING_HINTS if typing else HINTS), size, surface.get_width() - round(48 * layout.scale),
+                              FOOTER_LINES)
+    pitch = layout.hints.height // FOOTER_LINES
+    bottom = layout.hints.bottom - pitch * (len(lines) - 1)  # the last line at the window's foot, as ever
+    for index, line in enumerate(lines):
+        theme.blit_hint(surface, line, size, midbottom=(layout.hints.centerx, bottom + index * pitch))

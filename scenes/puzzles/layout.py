@@ -22,7 +22,7 @@ from pygame import Rect
 
 from game.rules import ROWS
 
-from ..kit.layout import CARD_RATIO, ROW_SLOTS, px, scale_for
+from ..kit.layout import CARD_RATIO, ROW_SLOTS, footer_height, px, scale_for
 
 ROW_LABEL_W = 124
 """Width left of each row's cards for its name and points, at 1280x720 ("Rangée 4" fits)."""
@@ -113,7 +113,7 @@ def puzzle_bands(size: tuple[int, int]) -> Bands:
     s = scale_for(size)
     m = px(14 * s)
     top_bar = Rect(0, 0, w, px(52 * s))
-    hints = Rect(0, h - px(28 * s), w, px(28 * s))
+    hints = Rect(0, h - footer_height(s), w, footer_height(s))
     question = Rect(m, top_bar.bottom + m // 2, w - 2 * m, px(68 * s))
     return Bands(s, m, top_bar, question, hints, question.bottom + m // 2, px(SIDE_W * s))
 

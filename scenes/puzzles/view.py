@@ -17,6 +17,7 @@ from game.puzzles.themes import themes_line
 
 from ..base import AppContext
 from ..kit import theme
+from ..kit.layout import FOOTER_HINT
 from ..kit.digits import write_number
 from ..kit import widgets
 from ..kit.widgets import draw_button, draw_panel, draw_rich, fit_segments, rich_width, wrap_rich
@@ -332,7 +333,7 @@ def _draw_buttons(surface: pygame.Surface, layout: PuzzleLayout, scene: Practice
 
 
 def _draw_hints(surface: pygame.Surface, layout: PuzzleLayout, hints: str) -> None:
-    size = theme.hint_px(22, layout.scale)
+    size = theme.hint_px(FOOTER_HINT, layout.scale)
     shown = fit_segments(_(hints), size, layout.hints.width - round(40 * layout.scale))
     theme.blit_hint(surface, shown, size, center=layout.hints.center)
 

@@ -16,7 +16,7 @@ from game.i18n import _
 from game.review import DEFAULT_ROLLOUTS, DEFAULT_SEED, Decision, DecisionPoint, decision_points, review_point
 
 from ..base import AppContext
-from ..kit.layout import CARD_RATIO, scale_for
+from ..kit.layout import CARD_RATIO, footer_height, scale_for
 from ..model.review_source import ReviewSource
 from game.i18n import Part
 
@@ -156,7 +156,7 @@ def review_layout(size: tuple[int, int]) -> ReviewLayout:
     s = scale_for(size)
     m = round(14 * s)
     top_bar = pygame.Rect(0, 0, w, round(52 * s))
-    hints = pygame.Rect(0, h - round(28 * s), w, round(28 * s))
+    hints = pygame.Rect(0, h - footer_height(s), w, footer_height(s))
     bottom_h = round(150 * s)
     bottom = pygame.Rect(m, hints.top - bottom_h - round(4 * s), w - 2 * m, bottom_h)
     caption = pygame.Rect(m, top_bar.bottom + m // 2, w - 2 * m, round(54 * s))

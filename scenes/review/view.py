@@ -8,6 +8,7 @@ from game.i18n import _, ngettext, rich
 from game.review import ROW, WORTH_REVISITING, Decision, summary, worth_revisiting
 
 from ..kit import theme
+from ..kit.layout import FOOTER_HINT
 from ..kit.cards import LOOK_DIM
 from ..kit.digits import DigitSprites, write_number
 from game.i18n import Part
@@ -61,8 +62,8 @@ def draw_review(surface: pygame.Surface, layout: ReviewLayout, scene: ReviewStat
                      "{count} sampled deals per decision, from what the player knew", job.rollouts)
     hints = (f"{keys}    |    {deals.format(count=job.rollouts)}", keys,
              _("Left/Right: step   Tab: next seat   Esc: back"), "")
-    hint = next(h for h in hints if theme.text_width(h, theme.hint_px(22, s)) <= layout.hints.width - 20)
-    theme.blit_hint(surface, hint, theme.hint_px(22, s), center=layout.hints.center)
+    hint = next(h for h in hints if theme.text_width(h, theme.hint_px(FOOTER_HINT, s)) <= layout.hints.width - 20)
+    theme.blit_hint(surface, hint, theme.hint_px(FOOTER_HINT, s), center=layout.hints.center)
     if job.error is not None or decision is None:
         _draw_progress(surface, layout, scene, job.error or (_("No decisions to review") if job.done else ""))
         return

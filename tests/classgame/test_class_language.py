@@ -122,7 +122,7 @@ def test_the_lobby_heading_and_footer_in_german() -> None:
     assert seats_heading(3, 10, CLASSIC, "mc") == [["Plätze: ", 3, " von ", 10, " belegt"],
                                                    ["Klassische Regeln (Amigo)"], ["KIs (mc) spielen die freien Plätze"]]
     assert lobby_hints(CLASSIC, 2) == ("Enter: starten    das Spiel startet von selbst, sobald 2 Plätze belegt sind    "
-                                       "W: Aufwärm-Rätsel    Esc: Raum schließen    Rücktaste: zuletzt Beigetretene entfernen    L: Zeitlimit    "
+                                       "W: Aufwärmen    Esc: Raum schließen    Rücktaste: letzten Beitritt entfernen    L: Zeitlimit    "
                                        "P: Vorhersagen    +/-: Plätze    T: viele Tische    Klick auf Freigeben: Platz freigeben")
 
 

@@ -73,6 +73,8 @@ REWRITTEN = {
     "The third line is slow because": "docs/teaching.md: 'The line with one process is slow because ...'",
     "| `--seed S` | reproduce a deal; a seed you give": "docs/teaching.md's play options: a drawn seed is no longer "
                                                      "shown where the class reads (issue 41)",
+    "The rule, measured on every screen in all five languages": "docs/teaching.md's same paragraph: key hints "
+                                                                "never under 14 px (issue 49)",
     "| `--names A,B,C,D` | one name per seat": "docs/teaching.md's play options: --names names the humans in every "
                                                "mode, or every seat (issue 49)",
     "**Review** (V on the results screen, F2": "docs/teaching.md's same paragraph: the sentence says its points are "
