@@ -1,4 +1,4 @@
-"""tests/classgame: the class game (classroom/, scenes/model/class_*, scenes/classroom/): the room, the server and its limits, phones without a browser, the projector.
+"""tests/classgame: the class game (classroom/: the lesson, its tables and its server; scenes/classroom/: its screens): the room, the server and its limits, phones without a browser, the projector.
 
 Tier: fast; a test that plays whole games or starts servers is marked ``slow`` itself."""
 
