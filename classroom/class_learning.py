@@ -16,7 +16,6 @@ from __future__ import annotations
 
 from concurrent.futures import Future
 from dataclasses import dataclass
-from typing import Any
 
 from classroom.lesson_book import GameEntry, LessonBook
 from classroom.lesson_puzzles import PuzzleFinder, clear_decisions
@@ -27,6 +26,7 @@ from game.review import Decision
 
 from live.session import Stage
 from live.seats import PHONE
+from .class_table import ClassTable
 
 
 @dataclass(frozen=True)
@@ -55,7 +55,7 @@ NO_LEARNING = Learning()
 class AfterGame:
     """A class game once it is over: the lesson report and the students' reviews."""
 
-    def __init__(self, session: Any, learning: Learning) -> None:
+    def __init__(self, session: ClassTable, learning: Learning) -> None:
         """``session``: the :class:`~.class_session.ClassSession` (its seats, game, server, notes)."""
         self.session = session
         self.learning = learning
@@ -142,8 +142,8 @@ class AfterGame:
         at_start = self.keys_at_start
         keys = [(session.room.student_of(seat) or (at_start[seat] if seat < len(at_start) else "")) if student else ""
                 for seat, student in enumerate(students)]
-        predicted = [predictions.right_of(f"seat:{seat}") for seat in range(len(session.seats))] \
-            if predictions is not None else []
+        predicted: list[tuple[int, int] | None] = [predictions.right_of(f"seat:{seat}") for seat in
+                                                   range(len(session.seats))] if predictions is not None else []
         return [seat.name for seat in session.seats], students, list(session.game.scores), predicted, keys
 
     def resume(self, position: int) -> None:

@@ -10,7 +10,6 @@ once the engine has made the placement.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
 
 from classroom.predictions import ClassPredictions, reason_line
 from classroom.protocol import State, predict_question, verdict_message
@@ -20,12 +19,13 @@ from game.i18n import _
 from game.predict import Question
 
 from live.session import Stage
+from .class_table import ClassTable
 
 
 class PhonePredictions:
     """The predictions of one class game (one table)."""
 
-    def __init__(self, session: Any, seconds: float) -> None:
+    def __init__(self, session: ClassTable, seconds: float) -> None:
         """``session``: the :class:`~.class_session.ClassSession` whose phones predict."""
         self.session = session
         self.predictions = ClassPredictions(seconds)

@@ -17,12 +17,13 @@ from game.engine import PlayerView
 from game.timeline import TableState
 
 from live.session import Stage
+from .class_table import ClassTable
 
 
 class PhoneViews:
     """The observations of one class game's phones (a :class:`~.class_session.ClassSession`'s)."""
 
-    def __init__(self, session: Any) -> None:
+    def __init__(self, session: ClassTable) -> None:
         self.session = session
         self._published: Any = None
 

@@ -34,7 +34,7 @@ class ResultsLayout:
 
 GAPS = (26, 26, 34)
 """Above the title, under the subtitle, above the buttons (at 1280x720)..."""
-LEAST_GAPS = (8, 10, 14)
+LEAST_GAPS = (4, 6, 10)
 """...and as small as they get to make room for more notes under the buttons."""
 
 
