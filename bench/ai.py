@@ -2,6 +2,7 @@
 
     python bench/ai.py [--games N] [--deals D] [--think-ms MS] [--jobs J] [--only NAME ...]
     python bench/ai.py --only rollouts [--baseline DIR] [--repeats R]
+    python bench/ai.py --only paired --baseline DIR [--games N] [--think-ms MS]
     python bench/ai.py --smoke   (every bench above at a few games, a few rollouts)
 
 1. ``classic``  - classic rules, ``mc`` against three ``random``: mean penalty
@@ -12,7 +13,14 @@
    whole 95% interval below zero).
 4. ``heuristic-vs-random`` - duplicate deals, ``heuristic,random,random,random``.
 
-5. ``rollouts`` - how much ``mc`` searches: sampled worlds and playouts (a candidate played to
+5. ``paired`` - this checkout's ``mc`` against another checkout's (``--baseline DIR``), each
+   against three random players on the same classic deals, the games alternating between them
+   so that the machine's load hits both alike: each ``mc``'s penalty per round, and the paired
+   difference (the rounds both games played), with 95% intervals.  The random players' cards
+   and rows at each turn are drawn from the game's seed, not from one stream, so they play
+   the same cards in both games whatever ``mc`` does.  Not run unless named in ``--only``.
+
+6. ``rollouts`` - how much ``mc`` searches: sampled worlds and playouts (a candidate played to
    the end of the round on a world) per decision at ``--think-ms``, over the card decisions of
    seat 0 in the first round of six seeded classic games (4 players), and playouts per second
    of processor time.  With ``--baseline DIR`` (another checkout, e.g. made by
@@ -48,7 +56,9 @@ from cli.progress import Progress  # noqa: E402
 
 from _kit import add_smoke, run  # noqa: E402
 
-BENCHES = ("classic", "snap", "mc-vs-heuristic", "heuristic-vs-random", "rollouts")
+BENCHES = ("classic", "snap", "mc-vs-heuristic", "heuristic-vs-random", "rollouts", "paired")
+BY_DEFAULT = BENCHES[:-1]
+"""What a run without ``--only`` measures (``paired`` needs a ``--baseline``)."""
 ROLLOUT_GAMES = 6
 """Games whose first-round card decisions (of seat 0) the ``rollouts`` bench searches."""
 
@@ -231,6 +241,88 @@ def rollouts(think_ms: float, baseline: Path | None, repeats: int) -> None:
                   f"{', '.join(f'{r:.1f}' for r in ratios)}){'  target >= 10x' if key == 'playouts' else ''}")
 
 
+class SeededRandom:
+    """A ``random`` player whose card and row at each turn are drawn from the game's seed, the
+    seat, the round and the turn: the same plays in two games of one deal whatever ``mc`` does
+    (a shared stream would drift apart at the first row one game asks for and the other not)."""
+
+    kind = "random"
+
+    def __init__(self, seed: int, seat: int) -> None:
+        self.seed, self.seat = seed, seat
+
+    def draw(self, view: object, what: str) -> float:
+        import random
+
+        return random.Random(f"{self.seed}/{self.seat}/{view.round}/{view.turn}/{what}").random()  # type: ignore[attr-defined]
+
+    def choose_card(self, view: object) -> int:
+        hand: list[int] = view.hand  # type: ignore[attr-defined]
+        return hand[int(self.draw(view, "card") * len(hand))]
+
+    def choose_row(self, view: object) -> int:
+        return int(self.draw(view, "row") * 4)
+
+
+def paired_game(seed: int, think_ms: float) -> list[int]:
+    """``mc``'s penalty in each round of the classic game seeded ``seed``, against three :class:`SeededRandom`."""
+    from game import Game
+    from game.play import make_agents, play_game
+
+    game = Game(CLASSIC, 4, seed)
+    mc = make_agents(["mc"], seed, AgentOptions(think_ms=think_ms))[0]
+    play_game(game, [mc] + [SeededRandom(seed, seat) for seat in (1, 2, 3)])
+    return [log.penalties[0] for log in game.rounds]
+
+
+def serve_games(think_ms: float) -> None:
+    """``--serve-games``: a game seed per line in, that game's :func:`paired_game` per line out."""
+    for line in sys.stdin:
+        print(json.dumps(paired_game(int(line), think_ms)), flush=True)
+
+
+def paired(games: int, think_ms: float, baseline: Path, seed: int) -> None:
+    import os
+    import subprocess
+
+    from game.play import game_seed
+
+    roots = {"this": Path(__file__).resolve().parent.parent, "baseline": baseline}
+    workers = {name: subprocess.Popen([sys.executable, __file__, "--serve-games", "--root", str(root), "--think-ms",
+                                       str(think_ms)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+               for name, root in roots.items()}
+    rounds: dict[str, list[list[int]]] = {name: [] for name in roots}
+    loads, start, bar = [os.getloadavg()[0]], time.perf_counter(), Progress(games)
+    for index in range(games):
+        for name in list(roots)[::1 if index % 2 == 0 else -1]:
+            worker = workers[name]
+            worker.stdin.write(f"{game_seed(seed, index)}\n")  # type: ignore[union-attr]
+            worker.stdin.flush()  # type: ignore[union-attr]
+            rounds[name].append(json.loads(worker.stdout.readline()))  # type: ignore[union-attr]
+        loads.append(os.getloadavg()[0])
+        bar.update(index + 1)
+    bar.finish()
+    for worker in workers.values():
+        worker.stdin.close()  # type: ignore[union-attr]
+        worker.wait()
+    print_paired(rounds, think_ms, seed, time.perf_counter() - start, loads)
+
+
+def print_paired(rounds: dict[str, list[list[int]]], think_ms: float, seed: int, seconds: float,
+                 loads: list[float]) -> None:
+    this, baseline = rounds["this"], rounds["baseline"]
+    print(f"[classic] paired mc vs 3 random at {think_ms:g} ms: {len(this)} deals, seed {seed}, {seconds:.0f} s, "
+          f"load average {min(loads):.1f}-{max(loads):.1f}")
+    for name, found in rounds.items():
+        mean, low, high = ratio_interval([GameScores([sum(game)], len(game)) for game in found], 0)
+        print(f"  {name:8} per round {mean:.2f} (95% interval {low:.2f}-{high:.2f}, {sum(map(len, found))} rounds)")
+    common = [min(len(a), len(b)) for a, b in zip(this, baseline)]
+    differences = [GameScores([sum(a[:k]) - sum(b[:k])], k) for a, b, k in zip(this, baseline, common)]
+    mean, low, high = ratio_interval(differences, 0)
+    print(f"  this - baseline: {mean:+.2f} per round (95% interval {low:+.2f} to {high:+.2f}, "
+          f"{sum(common)} rounds both played)")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=250, help="games against random (default 250)")
@@ -242,20 +334,27 @@ def main() -> None:
     parser.add_argument("--rollouts", type=int, default=None, help="a rollout budget instead of --think-ms")
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--seed", type=int, default=2024)
-    parser.add_argument("--only", nargs="+", choices=BENCHES, default=list(BENCHES))
+    parser.add_argument("--only", nargs="+", choices=BENCHES, default=list(BY_DEFAULT))
     parser.add_argument("--baseline", type=Path, default=None,
-                        help="rollouts: another checkout whose mc is measured on the same positions")
+                        help="rollouts, paired: another checkout whose mc is measured on the same positions or deals")
     parser.add_argument("--repeats", type=int, default=3, help="rollouts: alternating runs (default 3)")
     parser.add_argument("--measure-rollouts", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--root", type=Path, default=None, help=argparse.SUPPRESS)
+    parser.add_argument("--serve-games", action="store_true", help=argparse.SUPPRESS)
     add_smoke(parser)
     args = parser.parse_args()
     if args.smoke:
         args.games = args.snap_games = args.heuristic_deals = 2
         args.deals, args.rollouts, args.think_ms, args.repeats = 1, 4, 2.0, 1
+        args.only, args.baseline = list(BENCHES), args.baseline or Path(__file__).resolve().parent.parent
     if args.measure_rollouts:
         print(json.dumps(measure_rollouts(args.think_ms)))
         return
+    if args.serve_games:
+        serve_games(args.think_ms)
+        return
+    if "paired" in args.only and args.baseline is None:
+        raise SystemExit("--only paired needs --baseline DIR: the checkout whose mc this one is compared with")
     options = AgentOptions(think_ms=args.think_ms, rollouts=args.rollouts)
     budget = f"{args.rollouts} rollouts" if args.rollouts else f"{args.think_ms:g} ms"
     print(f"mc budget: {budget} per decision; {args.jobs} worker process(es)")
@@ -270,6 +369,8 @@ def main() -> None:
                   AgentOptions(), args.jobs, args.seed)
     if "rollouts" in args.only:
         rollouts(args.think_ms, args.baseline, args.repeats)
+    if "paired" in args.only:
+        paired(args.games, args.think_ms, args.baseline, args.seed)
 
 
 if __name__ == "__main__":
