@@ -6,11 +6,11 @@ not open its port."""
 from __future__ import annotations
 
 import socket
-import time
 from typing import Any, Callable
 
 import pygame
 from tests.support.app_helpers import click, close_app, frames, key, open_app
+from tests.support.waiting import eventually
 
 from scenes.app import App
 from classroom.class_settings import ClassSettings
@@ -56,9 +56,7 @@ def _class_table(app: App, seen: Seen) -> None:
     scene = app.manager.active
     assert isinstance(scene, ClassTableScene), scene
     session = scene.class_session
-    deadline = time.monotonic() + 10
-    while not session.questions and time.monotonic() < deadline:  # the phones are asked for cards
-        frames(app, 1, 0.05)
+    frames_until(app, lambda: session.questions, "the phones asked for cards")
     frames(app, 2)
     seen("class table: waiting for the phones")
     click(scene.layout().seats[0].box.center)
@@ -83,15 +81,12 @@ def _class_predicts(size: tuple[int, int], seen: Seen) -> None:
     assert isinstance(scene, ClassTableScene), scene
     predictions = scene.class_session.predictions
     assert predictions is not None
-    deadline = time.monotonic() + 10
-    while predictions.open is None and time.monotonic() < deadline:
-        frames(app, 1, 0.05)
+    frames_until(app, lambda: predictions.open is not None, "a question to predict")
     frames(app, 2)
     assert scene.class_predict_frame.question
     seen("class table: the class predicts")
     predictions.answer("watch:secret", 1)
-    while not scene.class_predict_frame.counts and time.monotonic() < deadline:
-        frames(app, 1, 0.05)
+    frames_until(app, lambda: scene.class_predict_frame.counts, "the class's answers")
     assert scene.class_predict_frame.counts
     seen("class table: the class's answers")
     _to_the_results(app, predictions)
@@ -104,12 +99,11 @@ def _to_the_results(app: App, predictions: Any) -> None:
     """The watcher answers every question (row 1) until the game's results show."""
     from scenes.classroom.table import ClassResultsScene
 
-    deadline = time.monotonic() + 60
-    while not isinstance(app.manager.active, ClassResultsScene) and time.monotonic() < deadline:
+    def answered_to_the_results() -> bool:
         if predictions.open is not None:
             predictions.answer("watch:secret", 0)
-        frames(app, 1, 0.05)
-    assert isinstance(app.manager.active, ClassResultsScene), app.manager.active
+        return isinstance(app.manager.active, ClassResultsScene)
+    frames_until(app, answered_to_the_results, "the class results")
     frames(app, 2)
 
 
@@ -139,10 +133,7 @@ def _many_tables(size: tuple[int, int], seen: Seen) -> None:
     for session in overview.tables.sessions:
         for seat in session.phone_seats:
             session.give_to_ai(seat)
-    deadline = time.monotonic() + 30
-    while not isinstance(app.manager.active, RoomResultsScene) and time.monotonic() < deadline:
-        frames(app, 1, 0.5)
-    assert isinstance(app.manager.active, RoomResultsScene)
+    frames_until(app, lambda: isinstance(app.manager.active, RoomResultsScene), "the class results", dt=0.5)
     seen("class results of many tables")
     overview.tables.close()
     close_app()
@@ -188,6 +179,12 @@ def _class_games_kept(size: tuple[int, int], seen: Seen) -> None:
     assert isinstance(app.manager.active, TableScene) and app.manager.active.info.mode == "class"
     seen("replay of a class game")
     close_app()
+
+
+def frames_until(app: App, done: Callable[[], object], what: str, dt: float = 0.05) -> None:
+    """Frames of ``dt`` seconds until ``done()`` (the computer players think on a thread of their
+    own: a deadline only a hang reaches)."""
+    eventually(done, seconds=300, what=what, between=lambda: frames(app, 1, dt), pause=0)
 
 
 def _lobby_app(size: tuple[int, int], settings: ClassSettings) -> App:
