@@ -16,7 +16,7 @@ import pytest
 
 from classroom.simclient import SimClient
 from scenes.classroom.join_again import JoinAgainScene
-from scenes.classroom.overview import OverviewScene, overview_layout
+from scenes.classroom.overview import overview_layout
 from scenes.classroom.room_results import RoomResultsScene
 from scenes.classroom.room_table import RoomTableScene
 from scenes.classroom.table import ClassTableScene
@@ -25,7 +25,7 @@ from tests.conftest import needs
 from tests.support.app_helpers import click, key
 from tests.support.class_helpers import (CODE, close_app, game_finished, in_game, lobby_of, open_class_app,
                                          play_clients, run_until, url_of)
-from test_class_tables import join_in_order, lobby_lists
+from test_class_tables import room_of_two_tables
 
 pytestmark = [needs("aiohttp"), needs("pygame"), pytest.mark.slow]
 
@@ -64,13 +64,7 @@ def test_one_tables_game_plays_to_its_end_under_the_join_code(tmp_path: Path) ->
 
 
 def test_a_rooms_open_table_goes_on_under_the_join_code(tmp_path: Path) -> None:
-    app = open_class_app(tmp_path / "lesson.jsonl", tables=0, step_delay=0.05, seed=11)
-    url = url_of(app)
-    clients = [SimClient(url, CODE, f"S{i}", rng=random.Random(i)) for i in range(8)]
-    background = join_in_order(clients)
-    run_until(app, lambda: lobby_lists(app, clients), seconds=60)
-    key(pygame.K_RETURN)
-    run_until(app, lambda: isinstance(app.manager.active, OverviewScene))
+    app, background = room_of_two_tables(tmp_path)
     tables = app.manager.active.tables
     click(overview_layout(pygame.display.get_surface().get_size(), 2).tiles[1].center)
     app.run_frame(0.02)

@@ -25,7 +25,7 @@ import json
 import os
 import random
 import threading
-from collections.abc import Coroutine, Mapping
+from collections.abc import Coroutine, Mapping, Sequence
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -228,14 +228,24 @@ def playthrough() -> str:
         play(Driver(server, session, phones, runner))
         session.close()
         server.stop()
-        for phone in phones:
-            runner.run(asyncio.wait_for(phone.reading, 60))  # type: ignore[arg-type]
-        runner.run(client.close())
+        hang_up(phones, runner, client)
     finally:
         server.stop()
         runner.close()
-    head = ["# A seeded class game of 4 phones (tests/classgame/test_class_playthrough.py): snap rules,",
-            f"# seed {SEED}, predictions on. For each phone, what it received (<) and sent (>), in order."]
+    return golden_text(["# A seeded class game of 4 phones (tests/classgame/test_class_playthrough.py): snap rules,",
+                        f"# seed {SEED}, predictions on. For each phone, what it received (<) and sent (>), in order."],
+                       phones)
+
+
+def hang_up(phones: Sequence[Phone], runner: Phones, client: aiohttp.ClientSession) -> None:
+    """Until each phone has read its last message (the server closed), then the phones' session closes."""
+    for phone in phones:
+        runner.run(asyncio.wait_for(phone.reading, 60))  # type: ignore[arg-type]
+    runner.run(client.close())
+
+
+def golden_text(head: list[str], phones: Sequence[Phone]) -> str:
+    """The playthrough as its golden file holds it: ``head``, then each phone's lines."""
     return "\n".join(head + [line for phone in phones for line in ["", f"## {phone.name}", *phone.lines]]) + "\n"
 
 

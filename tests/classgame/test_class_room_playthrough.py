@@ -21,7 +21,6 @@ To write the golden files again after a deliberate protocol change (then read th
 
 from __future__ import annotations
 
-import asyncio
 import os
 from collections.abc import Mapping
 from pathlib import Path
@@ -41,7 +40,7 @@ from store.history import open_history
 from store.puzzles import add_puzzles
 from tests.support.puzzle_positions import card_puzzle, row_puzzle
 from tests.support.waiting import eventually
-from test_class_playthrough import REWRITE, Phone, Phones, _client_session, first_difference
+from test_class_playthrough import REWRITE, Phone, Phones, _client_session, first_difference, golden_text, hang_up
 
 GOLDEN = Path(__file__).resolve().parents[1] / "data" / "playthrough"
 CODE = "ROOM"
@@ -156,17 +155,14 @@ def playthrough(turns: int = 99) -> str:
         tables = RoomOfTables(server, plan, game, lambda session, code, table, finishing: "")
         play(driver, tables, turns)
         tables.close()
-        for phone in phones:
-            runner.run(asyncio.wait_for(phone.reading, 60))  # type: ignore[arg-type]
-        runner.run(client.close())
+        hang_up(phones, runner, client)
     finally:
         server.stop()
         runner.close()
-    head = ["# A seeded lesson of a room of 8 phones (tests/classgame/test_class_room_playthrough.py): a warm-up",
-            f"# of 2 puzzles, then snap rules, seed {SEED}, two tables of four, the same deal, predictions on"
-            + ("." if turns > 7 else f", to the end of turn {turns}."),
-            "# For each phone, what it received (<) and sent (>), in order."]
-    return "\n".join(head + [line for phone in phones for line in ["", f"## {phone.name}", *phone.lines]]) + "\n"
+    return golden_text(["# A seeded lesson of a room of 8 phones (tests/classgame/test_class_room_playthrough.py): a warm-up",
+                        f"# of 2 puzzles, then snap rules, seed {SEED}, two tables of four, the same deal, predictions on"
+                        + ("." if turns > 7 else f", to the end of turn {turns}."),
+                        "# For each phone, what it received (<) and sent (>), in order."], phones)
 
 
 def _lobby_count(phone: RoomPhone) -> int:

@@ -213,14 +213,20 @@ def test_a_whole_lesson_under_classic_with_tables_of_five_and_different_deals(tm
 
 
 @pytest.mark.slow
-def test_the_projector_opens_a_table_full_size_and_comes_back_while_the_others_play(tmp_path: Path) -> None:
-    app = open_class_app(tmp_path / "lesson.jsonl", tables=0, step_delay=STEP, seed=11)
+def room_of_two_tables(tmp_path: Path, step_delay: float = STEP) -> tuple[App, Background]:
+    """Eight phones join a room of tables (seed 11) and the teacher starts: the overview shows."""
+    app = open_class_app(tmp_path / "lesson.jsonl", tables=0, step_delay=step_delay, seed=11)
     url = url_of(app)
     clients = [SimClient(url, CODE, f"S{i}", rng=random.Random(i)) for i in range(8)]
     background = join_in_order(clients)
     run_until(app, lambda: lobby_lists(app, clients), seconds=60)
     key(pygame.K_RETURN)
     run_until(app, lambda: isinstance(app.manager.active, OverviewScene))
+    return app, background
+
+
+def test_the_projector_opens_a_table_full_size_and_comes_back_while_the_others_play(tmp_path: Path) -> None:
+    app, background = room_of_two_tables(tmp_path)
     overview = app.manager.active
     tables = overview.tables
     layout = overview_layout(pygame.display.get_surface().get_size(), 2)
