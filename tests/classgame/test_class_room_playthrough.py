@@ -40,7 +40,7 @@ from store.history import open_history
 from store.puzzles import add_puzzles
 from tests.support.puzzle_positions import card_puzzle, row_puzzle
 from tests.support.waiting import eventually
-from test_class_playthrough import REWRITE, Phone, Phones, _client_session, first_difference, golden_text, hang_up
+from test_class_playthrough import REWRITE, Driver, Phone, Phones, _client_session, first_difference, golden_text, hang_up
 
 GOLDEN = Path(__file__).resolve().parents[1] / "data" / "playthrough"
 CODE = "ROOM"
@@ -65,11 +65,12 @@ class RoomPhone(Phone):
         return AnswerPuzzle(card=self.rng.choice(puzzle["hand"]))
 
 
-class RoomDriver:
-    """The lesson run frame by frame by the test, its phones answering in join order."""
+class RoomDriver(Driver):
+    """The lesson run frame by frame by the test, its phones answering in join order (as
+    :class:`Driver`'s do, each answer handed to the app before the next)."""
 
     def __init__(self, server: ClassServer, phones: list[RoomPhone], runner: Phones) -> None:
-        self.server, self.phones, self.runner = server, phones, runner
+        self.server, self.phones, self.runner = server, list(phones), runner
         self.events = 0
         for name in ("publish_some", "show_puzzle"):
             self._record(name)
@@ -88,19 +89,6 @@ class RoomDriver:
             phone, wanted = self.phones[seat], wire_fields_of(state)
             eventually(lambda phone=phone, wanted=wanted: phone.last("state") == wanted,  # type: ignore[misc]
                        seconds=60, what=f"{phone.name}'s state")
-
-    def answers(self) -> bool:
-        """Each phone asked something answers, in join order; whether any did."""
-        sent = False
-        for phone in self.phones:
-            state = phone.last("state")
-            message = phone.answer(state) if state is not None else None
-            if message is not None:
-                self.runner.run(phone.send(message))
-                self.events += 1
-                eventually(lambda: self.server.inbox.qsize() == self.events, seconds=60, what="the server read it")
-                sent = True
-        return sent
 
 
 def warm_up(driver: RoomDriver) -> None:
