@@ -29,7 +29,7 @@ from test_class_browser import (
     status,
     wait,
 )
-from test_class_tables import expected_standings, join_in_order
+from tests.classgame.test_class_tables import expected_standings, join_in_order
 
 from classroom.simclient import SimClient
 from game.record import read_records
