@@ -175,6 +175,7 @@ def update_cost(sessions: list[Any], repeat: int = 50) -> tuple[float, float]:
 def one_game(rules_name: str, clients: int, step_delay: float, seed: int, processes: int = 1,
              seat_count: int = TABLE_SEATS) -> list[float]:
     from classroom.class_session import ClassSession, class_seats
+    from classroom.table_door import TableDoor
     from live.session import Stage
 
     rules = rules_named(rules_name)
@@ -195,7 +196,7 @@ def one_game(rules_name: str, clients: int, step_delay: float, seed: int, proces
             raise SystemExit("the phones did not join")
     seats = class_seats(room, rules, "random")
     room.start()
-    session = ClassSession(seats, server, rules=rules, seed=seed)
+    session = ClassSession(seats, TableDoor.whole_room(server), rules=rules, seed=seed)
     last_step = time.monotonic()
     while session.stage is not Stage.OVER:  # as the app's loop does, 60 frames a second
         frame_start = time.monotonic()
@@ -205,10 +206,11 @@ def one_game(rules_name: str, clients: int, step_delay: float, seed: int, proces
             session.advance()
             last_step = frame_start
         time.sleep(max(0.0, 1 / 60 - (time.monotonic() - frame_start)))
-    session.close()  # the last observations, then the server stops
+    session.close()  # the last observations
     latencies = counted([results.get(timeout=60) for _ in workers], clients)
     for process in workers:
         process.join(30)
+    server.stop()
     return latencies
 
 

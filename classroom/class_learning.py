@@ -82,7 +82,7 @@ class AfterGame:
             self._add_game()
             self._queue_reviews([seat for seat, kind in enumerate(session.seats) if kind.kind == PHONE])
         for review in moved(self.reviews):
-            session.server.send_to(review_message(review), seat=review.seat)
+            session.door.send_to(review_message(review), seat=review.seat)
             if review.ready and learning.lesson is not None and not review.failed():
                 learning.lesson.add_review(self.position, review.seat, review.decisions())
                 self._write()

@@ -44,7 +44,7 @@ class PhonePredictions:
         infos = session.room.seats()
         asked = {f"seat:{seat}": session.name(seat) for seat in session.phone_seats
                  if seat not in session.questions and seat < len(infos) and infos[seat].connected}
-        asked.update((f"watch:{token}", name) for token, name in session.server.watching.items())
+        asked.update((f"watch:{token}", name) for token, name in session.door.watching.items())
         return asked
 
     def ready(self) -> bool:
@@ -69,7 +69,7 @@ class PhonePredictions:
         A guess that is not taken (no question open, not asked, answered already) is told so."""
         watcher = event.seat == WATCHER
         who = f"watch:{event.who}" if watcher else f"seat:{event.seat}"
-        if watcher and event.who in self.session.server.watching:
+        if watcher and event.who in self.session.door.watching:
             self.predictions.also_ask(who, event.name)
         guess = event.request
         if self.predictions.answer(who, guess.guess, guess.placement):
@@ -78,11 +78,17 @@ class PhonePredictions:
                             if self.predictions.stale(guess.placement) else _("nothing is asked of you now"))
         return False
 
-    def forget_gone(self) -> None:
-        """Phones that left are waited for no more."""
+    def follow_who_is_here(self) -> None:
+        """Phones that left are waited for no more; a watcher who came while the question is open is
+        asked it and waited for, like every phone asked when it opened."""
         current = self.predictions.open
-        if current is not None:
-            self.predictions.still_here(set(self.asked_now()) | set(current.guesses))
+        if current is None:
+            return
+        here = self.asked_now()
+        for who, name in here.items():
+            if who.startswith("watch:"):
+                self.predictions.also_ask(who, name)
+        self.predictions.still_here(set(here) | set(current.guesses))
 
     def settle(self, placement: Placement, rows_before: tuple[tuple[int, ...], ...]) -> None:
         """The engine made ``placement``: score the round, tell each guesser."""
@@ -95,9 +101,9 @@ class PhonePredictions:
             message = verdict_message(verdict, settled.reason, names)
             kind, _colon, key = who.partition(":")
             if kind == "seat":
-                session.server.send_to(message, seat=int(key))
+                session.door.send_to(message, seat=int(key))
             else:
-                session.server.send_to(message, watcher=key)
+                session.door.send_to(message, watcher=key)
 
     def ask_in(self, seats: dict[int, State], public: State) -> State:
         """The open question in the observations: ``ask: "predict"`` for whoever has not answered

@@ -1,11 +1,12 @@
-"""A class room of many tables: every student plays at once, each table at its own pace.
+"""A class room's tables: every student plays at once, each table at its own pace.
 
 Pure Python (no pygame).  One server and one room (one code); when the
 teacher starts, the students are split into tables (:mod:`classroom.tables`)
-and each table is an ordinary :class:`~.class_session.ClassSession`.  A
-table's session talks to a :class:`TableDoor` as a one-table room talks to
-its server: the door turns its seats into the room's seats, so a phone only
-ever hears from, and acts at, its own table.  :class:`RoomOfTables` routes
+and each table is an ordinary :class:`~.class_session.ClassSession`.  Every
+class game is played so: a room of one table (:meth:`RoomOfTables.of_one_table`)
+is the class game at one table, projected full size.  A table's session talks
+to its :class:`~.table_door.TableDoor`: the door turns its seats into the
+room's seats, so a phone only ever hears from, and acts at, its own table.  :class:`RoomOfTables` routes
 what the phones send to their tables, has every table paced on at the
 room's step delay (:meth:`~.class_session.ClassSession.pace`; the one the
 projector shows full-size is stepped by its view), saves each table's game
@@ -17,16 +18,15 @@ from __future__ import annotations
 
 import queue
 import secrets
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass, replace
+from typing import NamedTuple
 
-from classroom.bridge import WATCHER, PhoneEvent, PuzzleAnswered, SeatPlayed, SeatTookRow
-from classroom.guard import Limits
-from classroom.observation import at_table
-from classroom.protocol import ClassRank, Message, State
-from classroom.room import Room, SeatInfo
+from classroom.bridge import WATCHER, PuzzleAnswered, SeatPlayed, SeatTookRow
+from classroom.protocol import ClassRank
 from classroom.server import ClassServer
-from classroom.tables import (Standing, TablePlan, TableResult, class_standings, seat_comparison,
+from classroom.table_door import TableDoor
+from classroom.tables import (Standing, TablePlan, one_table_plan, TableResult, class_standings, seat_comparison,
                                    SeatComparison, table_seeds)
 from game.engine import new_seed
 from game.i18n import _
@@ -38,117 +38,20 @@ from .class_session import ClassSession, class_seats
 from live.session import Stage
 from live.seats import PHONE, Seat
 
-SaveTable = Callable[[ClassSession, str, int, "str | None"], str]
-"""Saves a finished table's game (its session, the room's code, the table's number from 1, and
-the key the room was kept under if this game finishes it): ``""`` once saved, else the line
-saying why it was not."""
+class TableSaved(NamedTuple):
+    """A finished table's game, saved or not."""
+
+    ok: bool
+    line: str
+    """What the results say of it: where it was saved, or why it was not."""
+
+
+SaveTable = Callable[[ClassSession, "str | None", "int | None", "str | None"], TableSaved]
+"""Saves a finished table's game (its session; the room's code and the table's number from 1, both
+``None`` at a room of one table, whose game is saved as the class game it is; and the key the room
+was kept under if this game finishes it)."""
 MakeSession = Callable[[int, tuple[Seat, ...], "TableDoor"], ClassSession]
 """Builds table ``t``'s session from its seats and door (a resumed room replays each table's game)."""
-
-
-class TableRoom:
-    """The room as one table's session sees it: that table's seats only."""
-
-    def __init__(self, room: Room, seats: Sequence[int | None]) -> None:
-        self._room = room
-        self.room_seats = tuple(seats)
-
-    @property
-    def code(self) -> str:
-        return self._room.code
-
-    @property
-    def version(self) -> int:
-        return self._room.version
-
-    def seats(self) -> tuple[SeatInfo, ...]:
-        infos = self._room.seats()
-        return tuple(SeatInfo(index, infos[seat].name, infos[seat].connected, infos[seat].ai) if seat is not None
-                     else SeatInfo(index, "", False, True) for index, seat in enumerate(self.room_seats))
-
-    def spectator_count(self) -> int:
-        return self._room.spectator_count()
-
-    def give_to_ai(self, seat: int) -> None:
-        room_seat = self.room_seats[seat]
-        if room_seat is not None:
-            self._room.give_to_ai(room_seat)
-
-    def secrets_of_seats(self) -> tuple[str, ...]:
-        secrets = self._room.secrets_of_seats()
-        return tuple(secrets[seat] if seat is not None else "" for seat in self.room_seats)
-
-    def student_of(self, seat: int) -> str:
-        """The key in the class of the student at this table's ``seat`` (``""``: none)."""
-        room_seat = self.room_seats[seat]
-        return self._room.student_of(room_seat) if room_seat is not None else ""
-
-
-class TableDoor:
-    """One table's side of the room's server: what its session sends goes to that table's phones
-    only (each under its room seat, marked with the table's number); what they send comes in
-    on :attr:`inbox` under the table's own seat numbers."""
-
-    def __init__(self, server: ClassServer, table: int, tables: int, seats: Sequence[int | None]) -> None:
-        self.server = server
-        self.table = table
-        self.tables = tables
-        self.room = TableRoom(server.room, seats)
-        self.inbox: queue.Queue[PhoneEvent] = queue.Queue()
-        self.ranks: dict[int, ClassRank] = {}
-        """Each seat's rank in the class, added to its observations once every table is done."""
-
-    @property
-    def port(self) -> int:
-        return self.server.port
-
-    @property
-    def running(self) -> bool:
-        return self.server.running
-
-    @property
-    def limits(self) -> Limits:
-        return self.server.limits
-
-    def room_seat(self, seat: int) -> int | None:
-        return self.room.room_seats[seat]
-
-    def publish(self, seats: Mapping[int, State], public: State) -> None:
-        """The table's observations: each seat's to its phone; the first table's public one to the
-        room's watchers (they watch table 1)."""
-        mapped = {}
-        for seat, observation in seats.items():
-            room_seat = self.room_seat(seat)
-            if room_seat is not None:
-                observation = replace(observation, class_rank=self.ranks.get(seat))
-                mapped[room_seat] = at_table(observation, self.table, self.tables)
-        self.server.publish_some(mapped, at_table(public, self.table, self.tables) if self.table == 0 else None)
-
-    @property
-    def watching(self) -> dict[str, str]:
-        """The room's watchers predict at the table they see (table 1)."""
-        return self.server.watching if self.table == 0 else {}
-
-    def send_to(self, message: Message, *, seat: int | None = None, watcher: str = "") -> None:
-        if seat is None:
-            self.server.send_to(message, watcher=watcher)
-            return
-        room_seat = self.room_seat(seat)
-        if room_seat is not None:
-            self.server.send_to(message, seat=room_seat)
-
-    def tell(self, seat: int, message: str) -> None:
-        room_seat = self.room_seat(seat)
-        if room_seat is not None:
-            self.server.tell(room_seat, message)
-
-    def release(self, seat: int, reason: str) -> None:
-        room_seat = self.room_seat(seat)
-        if room_seat is not None:
-            self.server.release(room_seat, reason)
-
-    def stop(self, timeout: float = 5.0, *, coming_back: bool = False) -> None:
-        """A table's game ends or is left: the room's server stays for the other tables."""
 
 
 @dataclass(frozen=True)
@@ -188,8 +91,7 @@ class RoomOfTables:
         seeds = table_seeds(self.seed, count, game.duplicate)
         if make is None:
             def make(table: int, seats: tuple[Seat, ...], door: TableDoor) -> ClassSession:
-                return ClassSession(seats, door, rules=game.rules, level=game.level,  # type: ignore[arg-type]
-                                    seed=seeds[table], options=game.options, time_limit=game.time_limit,
+                return ClassSession(seats, door, rules=game.rules, level=game.level, seed=seeds[table], options=game.options, time_limit=game.time_limit,
                                     learning=game.learning)
         self.sessions = [make(table, class_seats(self.room, game.rules, game.level, seats), door)
                          for table, (seats, door) in enumerate(zip(plan.tables, self.doors))]
@@ -199,12 +101,24 @@ class RoomOfTables:
         """The table the screen on top steps on (the projector shows it full-size), this frame."""
         self.paused = False
         """The teacher paused the room: no table places a card (the phones still choose)."""
-        self.saved: list[str | None] = [None] * count
-        """Each finished table's game: ``""`` saved, or why it was not (``None``: not over yet)."""
+        self.saved: list[TableSaved | None] = [None] * count
+        """Each finished table's game, saved or why not (``None``: not over yet)."""
         self.ranks_sent = False
         self.closed = False
 
+    @classmethod
+    def of_one_table(cls, server: ClassServer, game: RoomGame, save: SaveTable,
+                     make: MakeSession | None = None) -> RoomOfTables:
+        """A room of one table: the room's seats are the table's (a student's where one sat, a
+        computer player's in the others), its spectators watch it."""
+        return cls(server, one_table_plan(len(server.room.seats())), game, save, make)
+
     # ------------------------------------------------------------ queries
+    @property
+    def one_table(self) -> bool:
+        """The class plays at one table: the projector shows it, its results are the class's."""
+        return len(self.sessions) == 1
+
     @property
     def done(self) -> bool:
         """Every table's game is over."""
@@ -239,26 +153,36 @@ class RoomOfTables:
             return
         self._route()
         self.opened = next((table for table, session in enumerate(self.sessions) if session is shown), None)
+        self.save_finished()  # (before the lesson counts a game: it names the saved game)
         for table, session in enumerate(self.sessions):
             if session.closed:
                 continue
-            if session.stage is Stage.OVER and self.saved[table] is None:
-                self._save_table(table, session)  # (before the lesson counts it: it names the saved game)
-            if table != self.opened:
+            if table != self.opened and not self.one_table:  # (a room of one keeps its screen's pace)
                 session.teacher_steps, session.pacing.step_delay = self.paused, self.game.step_delay
             session.pump()
             if table != self.opened:
                 session.pace(dt)
-        if not self.ranks_sent and self.done:
+        if not self.ranks_sent and self.done and not self.one_table:
             self._send_ranks()
+
+    def save_finished(self) -> list[TableSaved | None]:
+        """Every table whose game is over is saved (once); each table's saved game so far."""
+        for table, session in enumerate(self.sessions):
+            if session.stage is Stage.OVER and self.saved[table] is None and not session.closed:
+                self._save_table(table, session)
+        return self.saved
 
     def _save_table(self, table: int, session: ClassSession) -> None:
         """A table's game is over: saved (with the room's kept state if it was the last)."""
         last = all(saved is not None for other, saved in enumerate(self.saved) if other != table)
-        self.saved[table] = self._save(session, self.room.code, table + 1, self.keep_key if last else None)
+        room, number = (None, None) if self.one_table else (self.room.code, table + 1)
+        self.saved[table] = self._save(session, room, number, self.keep_key if last else None)
         session.publish(force=True)
 
     def _route(self) -> None:
+        """What the phones sent, to their tables (a room of one table's door reads the room's inbox)."""
+        if self.one_table:
+            return
         while True:
             try:
                 event = self.server.inbox.get_nowait()
@@ -295,6 +219,10 @@ class RoomOfTables:
         self.close(stop_server=False)
 
         return RoomOfTables(self.server, self.plan, replace(self.game, seed=seed), self._save)
+
+    def replay_deal(self) -> RoomOfTables:
+        """This deal again at the same tables (every table's cards as they were)."""
+        return self.next_deal(self.seed)
 
     def close(self, stop_server: bool = True) -> None:
         """The tables' games end (their phones get the last table); ``stop_server``: the room too."""

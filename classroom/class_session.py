@@ -29,7 +29,7 @@ from classroom.predictions import ClassPredictions
 from classroom.protocol import State
 from classroom.reviews import StudentReview
 from classroom.room import Room
-from classroom.server import ClassServer
+from classroom.table_door import TableDoor
 from game.engine import Placement, PlayerView, new_seed
 from game.i18n import _
 from game.play import make_player, players_rng
@@ -97,32 +97,10 @@ def class_seats(room: Room, rules: Rules, level: str, seats: Sequence[int | None
     return tuple(made)
 
 
-@dataclass(frozen=True)
-class OpenRoom:
-    """A class game's room left open after its game: the next deal is played in it, so the code
-    and the students' phones stay (their seats, their secrets)."""
-
-    session: ClassSession
-    addresses: tuple[str, ...]
-
-    def next_session(self, settings_ai: str, seed: int | None, options: AgentOptions) -> ClassSession | None:
-        """A new game for the same seats on the same server (``None`` if the room has closed)."""
-        old = self.session
-        if not old.server.running:
-            return None
-        seats = class_seats(old.room, old.rules, settings_ai)
-        return ClassSession(seats, old.server, rules=old.rules, level=settings_ai, seed=seed, options=options,
-                            time_limit=old.time_limit, learning=old.learning)
-
-    def close(self) -> None:
-        """The teacher leaves the results: the room closes (its phones are told the game ended)."""
-        self.session.server.stop()
-
-
 class ClassSession(TableSession):
     """One class game: the table's session plus the phones that play its student seats."""
 
-    def __init__(self, seats: Sequence[Seat], server: ClassServer, *, rules: Rules, level: str = "random",
+    def __init__(self, seats: Sequence[Seat], door: TableDoor, *, rules: Rules, level: str = "random",
                  seed: int | None = None, options: AgentOptions = DEFAULT_OPTIONS,
                  time_limit: float | None = None, clock: Callable[[], float] = time.monotonic,
                  stand_ins: Sequence[Agent | None] | None = None, thinker: Thinker | None = None,
@@ -132,8 +110,9 @@ class ClassSession(TableSession):
         ``learning``: the class's predictions, the students' reviews, the lesson report."""
         seed = new_seed() if seed is None else seed
         self.level = level
-        self.server = server
-        self.room = server.room
+        self.door = door
+        """The table's side of the room's server: its phones only."""
+        self.room = door.room
         self.time_limit = time_limit
         self.clock = clock
         self.questions: dict[int, Question] = {}
@@ -172,7 +151,7 @@ class ClassSession(TableSession):
         grace of those not connected at the start - a stopped game reopened - starts now)."""
         infos = self.room.seats()
         gone = (i for i, seat in enumerate(seats) if seat.kind == PHONE and not infos[i].connected)
-        return AwaySeats(self, self.server.limits.away_grace, self.clock, gone)
+        return AwaySeats(self, self.door.limits.away_grace, self.clock, gone)
 
     @property
     def predictions(self) -> ClassPredictions | None:
@@ -186,7 +165,7 @@ class ClassSession(TableSession):
     def kept_room(self) -> KeptRoom:
         """What opens this game's room again as it is (its code, port and seats' secrets)."""
         learning = self.learning
-        return KeptRoom(self.room.code, self.server.port, self.room.secrets_of_seats(), self.level,
+        return KeptRoom(self.room.code, self.door.port, self.room.secrets_of_seats(), self.level,
                         self.time_limit, tuple(sorted(self.given_to_ai)),
                         learning.lesson.number if learning.lesson is not None else None, learning.predict_seconds,
                         learning.reviews is not None, learning.lesson.class_name if learning.lesson is not None else "")
@@ -217,7 +196,7 @@ class ClassSession(TableSession):
         changed = False
         while True:
             try:
-                event = self.server.inbox.get_nowait()
+                event = self.door.inbox.get_nowait()
             except queue.Empty:
                 break
             changed = self._take(event) or changed
@@ -229,7 +208,7 @@ class ClassSession(TableSession):
                     self._answer_by_ai(seat, note=_("Time is up: an AI played for {name}").format(name=self.name(seat)))
                     changed = True
         if self.predicting is not None:
-            self.predicting.forget_gone()
+            self.predicting.follow_who_is_here()
         self.publish()
         self.send_reviews()
         return changed
@@ -296,7 +275,7 @@ class ClassSession(TableSession):
 
     def refuse(self, event: Asked, message: str) -> None:
         """Tell the phone that sent ``event`` (a seat's, or a watcher's) why it was not taken."""
-        tell_refused(self.server, event, message)
+        tell_refused(self.door, event, message)
 
     def pace(self, dt: float) -> None:
         """The lesson's pacer for a table no screen steps now (see :mod:`.class_pace`): ``dt``
@@ -338,7 +317,7 @@ class ClassSession(TableSession):
             return
         self.given_to_ai.add(seat)
         self.room.give_to_ai(seat)
-        self.server.release(seat, _("the teacher gave your seat to a computer player"))
+        self.door.release(seat, _("the teacher gave your seat to a computer player"))
         self.notes.append(_("An AI plays for {name} from now on").format(name=self.name(seat)))
         if seat in self.questions:
             self._answer_by_ai(seat, note=None)
@@ -361,13 +340,10 @@ class ClassSession(TableSession):
         self.views.publish(force)
 
     def close(self) -> None:
-        """The game is over or left: the phones get the last table, then the server stops."""
+        """The game is over or left: the phones get the last table (the room stays open: the
+        lesson plays the next deal in it, or closes it)."""
         if not self.closed:
             for question in self.questions.values():
                 question.future.cancel()
             self.publish(force=True)
         super().close()
-        if not self.game.is_over:  # kept: the phones are told it goes on (class --resume)
-            self.server.stop(coming_back=True)
-        # A finished game leaves its room open: the results screen plays the next deal in it, or
-        # closes it (OpenRoom.close).

@@ -15,8 +15,7 @@ from typing import Protocol
 from classroom.bridge import Asked
 from classroom.predictions import ClassPredictions
 from classroom.protocol import State
-from classroom.room import Room
-from classroom.server import ClassServer
+from classroom.table_door import TableDoor, TableRoom
 from game.engine import Game, Placement
 from game.i18n import Part
 from game.rules import Rules
@@ -78,10 +77,10 @@ class ClassTable(Protocol):
     def record_number(self) -> int | None: ...
 
     @property
-    def server(self) -> ClassServer: ...
+    def door(self) -> TableDoor: ...
 
     @property
-    def room(self) -> Room: ...
+    def room(self) -> TableRoom: ...
 
     @property
     def phone_seats(self) -> tuple[int, ...]: ...

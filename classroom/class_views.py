@@ -126,4 +126,4 @@ class PhoneViews:
             return
         self._published = key
         seats, public = self.observations()
-        session.server.publish(seats, public)
+        session.door.publish(seats, public)

@@ -23,6 +23,7 @@ from classroom.class_puzzles import ClassPuzzles, PuzzleRound, puzzle_state, ver
 from classroom.lesson_book import LessonBook
 from classroom.protocol import Error
 from classroom.server import ClassServer
+from classroom.table_door import TableDoor
 from game.i18n import _
 from game.rules import DEFAULT_PRESET
 from store.history import HistoryError, open_history
@@ -36,7 +37,7 @@ BookOf = Callable[[], "LessonBook | None"]
 """The lesson the warm-up's answers go to (made when first asked for)."""
 
 
-def tell_refused(server: ClassServer, event: Asked, problem: str = "") -> None:
+def tell_refused(server: ClassServer | TableDoor, event: Asked, problem: str = "") -> None:
     """Tell the phone that asked (a seat's, or a watcher's) why it is not taken (by default: no
     question is open, e.g. a puzzle's answer in the lobby, the game, a warm-up still making its
     puzzles)."""

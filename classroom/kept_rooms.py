@@ -19,8 +19,9 @@ from classroom.tables import TablePlan
 from game.players.options import AgentOptions
 from store.kept_room import RoomChoices, UnfinishedRoom
 
-from .class_room import RoomGame, RoomOfTables, SaveTable, TableDoor
+from .class_room import RoomGame, RoomOfTables, SaveTable, TableSaved
 from .class_session import ClassSession
+from .table_door import TableDoor
 from live.resume import resume_session, unfinished_of_session
 from live.session import Stage
 from live.seats import Seat
@@ -64,7 +65,7 @@ def resumed_room(server: ClassServer, kept: UnfinishedRoom, game: RoomGame, save
 
     def make(table: int, seats: tuple[Seat, ...], door: TableDoor) -> ClassSession:
         def session_of(seats: tuple[Seat, ...], stand_ins: list[Any], thinker: Thinker) -> ClassSession:
-            return ClassSession(seats, door, rules=game.rules, level=game.level,  # type: ignore[arg-type]
+            return ClassSession(seats, door, rules=game.rules, level=game.level,
                                 seed=kept.games[table].seed, options=game.options, time_limit=game.time_limit,
                                 stand_ins=stand_ins, thinker=thinker, learning=game.learning)
         session = resume_session(kept.games[table], game.options, None, session_of)
@@ -75,7 +76,7 @@ def resumed_room(server: ClassServer, kept: UnfinishedRoom, game: RoomGame, save
     tables.keep_key = key
     for table, session in enumerate(tables.sessions):
         if kept.saved[table]:
-            tables.saved[table] = ""  # saved before the stop: not again
+            tables.saved[table] = TableSaved(True, "")  # saved before the stop: not again
         position = kept.in_lesson[table]
         if position is not None:
             session.after_game.resume(position)

@@ -3,7 +3,7 @@
 Pure Python (no pygame).  The app holds the lesson while a class room is open
 and pumps it every frame, whatever screen is on top (the table, its results, a
 question, the rules, the join code, the warm-up's puzzles): the phones' messages
-reach their game or the warm-up, each table of a room of many steps on at its
+reach their game or the warm-up, every table (one, or many) steps on at its
 pace, each student's review reaches their phone.  The lesson outlives its games:
 the next deal is played in the same room (the same code, the phones in their
 seats), and the lesson's report and history (:class:`LessonBook`) are made once,
@@ -29,10 +29,6 @@ from .class_warmup import Warmup, tell_refused
 from .kept_rooms import room_progress, room_state
 from live.resume import ToKeep
 
-Play = ClassSession | RoomOfTables
-"""What a lesson plays now: one table's game, or a deal at many tables."""
-
-
 @dataclass
 class Lesson:
     """One class room: its server (code, port, phones), the teacher's choices, the join addresses,
@@ -41,7 +37,8 @@ class Lesson:
     server: ClassServer
     settings: ClassSettings
     addresses: Sequence[str]
-    play: Play | None = field(default=None)
+    play: RoomOfTables | None = field(default=None)
+    """The deal played now, at one table or many (``None``: in the lobby)."""
     moved: bool = False
     """A stopped lesson reopened on another port than its phones knew (the old one was taken)."""
     backlog: ReviewBacklog | None = None
@@ -77,34 +74,18 @@ class Lesson:
     def join_address(self) -> str:
         return self.addresses[0] if self.addresses else ""
 
-    @property
-    def tables(self) -> RoomOfTables | None:
-        """The deal played at many tables now, if it is one."""
-        return self.play if isinstance(self.play, RoomOfTables) else None
-
-    @property
-    def one_table(self) -> ClassSession | None:
-        """The one table's game played now, if it is one."""
-        return self.play if isinstance(self.play, ClassSession) else None
-
     def pump(self, dt: float, shown: object | None = None) -> None:
         """One frame: the phones' messages to the game (before the start the room tracks who is
         here), the computer players for late seats, each phone's view, the reviews; every table
         paced on but the one ``shown`` (the screen on top steps it: see :meth:`ClassSession.pace`),
         so a game goes on under the join code, the rules or a question."""
         play, warmup = self.play, self.warmup
-        if isinstance(play, RoomOfTables):
+        if play is not None:
             play.pump(dt, shown)
-        elif play is None and warmup is not None and not warmup.over:
+        elif warmup is not None and not warmup.over:
             warmup.pump()
-        elif play is None:
-            self._drain()
-        elif play.closed:
-            play.send_reviews()  # the game is over: each student's review reaches their phone
         else:
-            play.pump()
-            if play is not shown:
-                play.pace(dt)
+            self._drain()
         self._make_missing_reviews()
 
     def _make_missing_reviews(self) -> None:
@@ -129,27 +110,20 @@ class Lesson:
                 tell_refused(self.server, event)
 
     def to_keep(self) -> ToKeep | None:
-        """What the history keeps of the room of many tables played now (``None``: none is, or it is
-        over)."""
-        tables = self.tables
+        """What the history keeps of the deal played now (``None``: none is, or it is over)."""
+        tables = self.play
         if tables is None or tables.closed:
             return None
         return ToKeep(tables.keep_key, room_progress(tables), tables.done, lambda: room_state(tables).to_json())
 
     def end_game(self) -> None:
         """The game played now is left (the room stays open for the next)."""
-        play = self.play
-        if isinstance(play, RoomOfTables):
-            play.close(stop_server=False)
-        elif play is not None:
-            play.close()
+        if self.play is not None:
+            self.play.close(stop_server=False)
 
     def sessions(self) -> list[ClassSession]:
-        """Every game played now: one table's, or each table's of a room."""
-        play = self.play
-        if isinstance(play, RoomOfTables):
-            return list(play.sessions)
-        return [play] if play is not None else []
+        """Every table's game played now."""
+        return list(self.play.sessions) if self.play is not None else []
 
     def close(self) -> None:
         """The teacher leaves the room (or the app stops): every game over is in the lesson and its
@@ -159,10 +133,8 @@ class Lesson:
             session.after_game.flush()
         if self.warmup is not None:
             self.warmup.close()
-        tables = self.tables
+        tables = self.play
         if tables is not None:
             tables.close(stop_server=False)
             self.server.stop(coming_back=not tables.done)  # kept: its phones are told it goes on
-        elif self.play is not None:
-            self.play.close()
         self.server.stop()

@@ -42,6 +42,12 @@ class TablePlan:
         return None
 
 
+def one_table_plan(seats: int) -> TablePlan:
+    """A room of one table: its ``seats`` room seats are the table's (a computer player plays one
+    no student took)."""
+    return TablePlan((tuple(range(seats)),))
+
+
 def table_count(students: int, table_size: int, wanted: int = AUTO) -> int:
     """How many tables: ``wanted``, or (auto) as few as seat every student, at least one."""
     if wanted != AUTO:

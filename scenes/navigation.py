@@ -48,7 +48,7 @@ from .table import TableScene
 
 if TYPE_CHECKING:
     from .classroom.lobby import LobbyScene
-    from classroom.class_room import RoomOfTables
+    from classroom.class_room import RoomOfTables, TableSaved
     from classroom.class_session import ClassSession
     from classroom.lesson import Lesson
 
@@ -174,29 +174,18 @@ class Screens(ScreensOver):
         self.manager.switch(TableScene(self.ctx, session, auto=all(seat.kind != HUMAN for seat in seats)))
 
     def show_session(self, session: TableSession, scene: Scene) -> None:
-        """A game another screen started (a class room's next deal) becomes the live game."""
+        """A game another screen started (a resumed one) becomes the live game."""
         self.end_session()
         self.session = session
-        if self.lesson is not None:
-            self.lesson.play = session  # type: ignore[assignment]
         self.manager.switch(scene)
 
     def game_over(self, session: TableSession) -> None:
-        """Record the finished game, then show the results (a class game's: its next deals are
-        played in the same room)."""
+        """Record the finished game, then show the results (a class game's tables are saved by
+        their room: :meth:`show_room_results`)."""
         saved = self.saver.save(session)  # (and what was kept of it, dropped in the same transaction)
         session.record_number = self.saver.last_number
         self.end_session()
-        outcome = outcome_of(session, saved)
-        lesson = self.lesson
-        if lesson is not None and lesson.play is session:
-            from .classroom.table import ClassResultsScene  # noqa: PLC0415 - the class game's packages load only for it
-            from classroom.class_session import OpenRoom  # noqa: PLC0415 - as above
-
-            room = OpenRoom(session, tuple(lesson.addresses))
-            self.manager.switch(ClassResultsScene(self.ctx, outcome, lesson.settings, room))
-        else:
-            self.manager.switch(ResultsScene(self.ctx, outcome))
+        self.manager.switch(ResultsScene(self.ctx, outcome_of(session, saved)))
         if self.options.exit_at_end:
             self._exit_after_frame()
 
@@ -266,11 +255,9 @@ class Screens(ScreensOver):
         """A stopped class game's (or room of many tables') lesson, open again where it was."""
         from .classroom.reopen import reopen_class_game  # noqa: PLC0415 - the class game's packages load only for it
 
-        lesson, scene = reopen_class_game(self.ctx, kept, self.options.class_game or ClassSettings())
-        if lesson.tables is not None:
-            self.show_room(lesson.tables, scene)
-        elif lesson.one_table is not None:
-            self.show_session(lesson.one_table, scene)
+        lesson = reopen_class_game(self.ctx, kept, self.options.class_game or ClassSettings())
+        if lesson.play is not None:
+            self.show_room(lesson.play, lesson.settings, lesson.addresses)
         self.lesson = lesson  # (after the last game was left: the reopened room's lesson is new)
         if lesson.moved:
             self.show_join_code()  # the phones must find the room's new address
@@ -300,29 +287,31 @@ class Screens(ScreensOver):
         if lesson is not None and warmup is not None:
             self.manager.push(WarmupScene(self.ctx, warmup, (lesson.join_address, lesson.code)))
 
-    def show_room(self, tables: RoomOfTables, scene: Scene) -> None:
-        """A room of many tables starts a deal: ``scene`` (its overview) shows it."""
+    def show_room(self, tables: RoomOfTables, settings: ClassSettings, addresses: Sequence[str]) -> None:
+        """A class room starts a deal: its one table full size, or every table at a glance."""
+        from .classroom.screens import room_scene  # noqa: PLC0415 - the class game's packages load only for it
+
         self.end_session()
         if self.lesson is not None:
             self.lesson.play = tables
-        self.manager.switch(scene)
+        self.manager.switch(room_scene(self.ctx, tables, settings, addresses))
 
     def show_room_results(self, tables: RoomOfTables, settings: ClassSettings, addresses: Sequence[str]) -> None:
         """Every table of the room is done: the class's results."""
-        from .classroom.room_results import RoomResultsScene  # noqa: PLC0415 - the class game's packages load only for it
+        from .classroom.screens import results_scene  # noqa: PLC0415 - the class game's packages load only for it
 
-        self.manager.switch(RoomResultsScene(self.ctx, tables, settings, addresses))
+        self.manager.switch(results_scene(self.ctx, tables, settings, addresses))
         if self.options.exit_at_end:
             self._exit_after_frame()
 
     def open_room_table(self, table: int) -> None:
         """One table of the lesson's room full-size, over every table (Esc there comes back)."""
-        from .classroom.room_table import RoomTableScene  # noqa: PLC0415 - the class game's packages load only for it
+        from .classroom.table import ClassTableScene  # noqa: PLC0415 - the class game's packages load only for it
 
         lesson = self.lesson
-        tables = lesson.tables if lesson is not None else None
+        tables = lesson.play if lesson is not None else None
         if lesson is not None and tables is not None:
-            self.manager.push(RoomTableScene(self.ctx, tables, table, lesson.settings, tuple(lesson.addresses)))
+            self.manager.push(ClassTableScene(self.ctx, tables, table, lesson.settings, tuple(lesson.addresses)))
 
     def show_join_code(self) -> None:
         """The lesson's join QR code again, big, for a late student (the game goes on underneath)."""
@@ -331,16 +320,19 @@ class Screens(ScreensOver):
         if self.lesson is not None and self.lesson.addresses:
             self.manager.push(JoinAgainScene(self.ctx, self.lesson.join_address, self.lesson.code))
 
-    def save_table(self, session: ClassSession, room: str, table: int, finishing: str | None = None) -> str:
-        """One table's finished game, saved as its own record (with the room and table in it; and,
-        if it is the room's last, what was kept of the room dropped with it); ``""`` once saved,
-        else the line saying why it was not."""
+    def save_table(self, session: ClassSession, room: str | None, table: int | None,
+                   finishing: str | None = None) -> TableSaved:
+        """One table's finished game, saved as its own record (with the room and table in it, at a
+        room of many tables; and, if it is the room's last, what was kept of the room dropped with
+        it)."""
+        from classroom.class_room import TableSaved  # noqa: PLC0415 - the class game's packages load only for it
+
         written = self.saver.written
         kept = self.live_to_keep() if finishing is None else None  # (the room, kept with the table's game)
         line = self.saver.save(session, room=room, table=table, finishing=finishing,
                                keeping=(kept.key, kept.state) if kept is not None and self.keeper.will_keep(kept) else None)
         session.record_number = self.saver.last_number
-        return "" if self.saver.written > written else line
+        return TableSaved(self.saver.written > written, line)
 
 
 def note_kept(kept: bool) -> None:

@@ -66,12 +66,17 @@ class UnfinishedRoom:
 
     @property
     def seats(self) -> tuple[tuple[str, str], ...]:
-        """The students at the tables (as the menu lists a game's players)."""
+        """The students at the tables (as the menu lists a game's players; at one table, every
+        player)."""
+        if len(self.games) == 1:
+            return self.games[0].seats
         return tuple((self.names[seat], "phone") for table in self.tables for seat in table if seat is not None)
 
     @property
     def turn_label(self) -> str:
-        """How far the room is, for the menu: "3 tables, 1 done"."""
+        """How far the room is, for the menu: "3 tables, 1 done" (at one table, as a game: "turn 4")."""
+        if len(self.games) == 1:
+            return self.games[0].turn_label
         done = sum(self.saved)
         tables = ngettext("{count} table", "{count} tables", len(self.tables)).format(count=len(self.tables))
         return _("{tables}, {done} done").format(tables=tables, done=done)
@@ -88,6 +93,19 @@ class UnfinishedRoom:
             "watchers": list(self.watchers), "games": [json.loads(game.to_json()) for game in self.games],
             "saved": list(self.saved), "in_lesson": list(self.in_lesson),
         }, separators=(",", ":"))
+
+
+def room_of_one(game: UnfinishedGame, step_delay: float = 1.0) -> UnfinishedRoom:
+    """A class game kept at one table by an earlier version (an unfinished game with its room), as
+    the room of one table it is now kept as; ``UnfinishedError`` if it is not a class game."""
+    room = game.room
+    if room is None:
+        raise UnfinishedError(_("the kept game is not a class game"))
+    choices = RoomChoices(game.rules, room.ai, game.seed, True, room.time_limit, step_delay, room.predict,
+                          room.reviews, room.lesson, room.class_name)
+    seats = len(game.seats)
+    return UnfinishedRoom(room.code, room.port, choices, tuple(name for name, _kind in game.seats), room.tokens,
+                          (tuple(range(seats)),), (), (game,), (False,), (None,))
 
 
 def parse_kept(text: str) -> UnfinishedGame | UnfinishedRoom:

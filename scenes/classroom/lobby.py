@@ -31,11 +31,9 @@ from ..base import AppContext, Input, InputKind, Scene
 from classroom.class_settings import (REMEMBERED, ClassSettings, next_predict, next_time_limit,
                                     remembered_choices)
 from ..model.settings import save as remember
-from classroom.class_session import ClassSession, class_seats
 from classroom.lesson import Lesson
-from .table import ClassTableScene
 from .lobby_tables import draw_students, student_chips, tables_heading
-from .overview import start_tables
+from .screens import start_deal
 from ..kit.layout import scale_for
 from ..kit.digits import DigitSprites
 from ..kit.widgets import draw_button, draw_panel, draw_rich, fit_segments, rich_width, shorten_rich
@@ -241,20 +239,8 @@ class LobbyScene(Scene):
             lesson.settings = self.settings
             if lesson.warmup is not None:
                 lesson.warmup.finish()
-        rules = rules_named(self.settings.rules)
-        room = self.server.room
         book = lesson.book if lesson is not None else None  # (made by the warm-up, if there was one)
-        if self.settings.many_tables:
-            start_tables(self.ctx, self.server, self.settings, self.addresses, book)
-            return
-        room.start()  # (only present students are seated: a phone gone now leaves its seat to an AI)
-        seats = class_seats(room, rules, self.settings.ai)
-        options = self.ctx.options.agent_options()
-        session = ClassSession(seats, self.server, rules=rules, level=self.settings.ai, seed=self.settings.seed,
-                               options=options, time_limit=self.settings.time_limit,
-                               learning=self.settings.learning(room.spectator_count(), room.code,
-                                                               keep=self.ctx.options.record is None, lesson=book))
-        self.ctx.nav.show_session(session, ClassTableScene(self.ctx, session, self.settings, self.addresses))
+        start_deal(self.ctx, self.server, self.settings, self.addresses, book)
 
     # ------------------------------------------------------------- draw
     def _layout(self, size: tuple[int, int]) -> LobbyLayout:

@@ -3,33 +3,29 @@
 Each table is a tile: its number, its four rows (the last card, and how many cards the row
 holds), each player's name and points, what it waits for, and "done" once its game is over.
 A click on a tile (or its number key, 0 for table 10) opens that table full-size
-(:mod:`.room_table`: the usual table with captions, the explain panel, stepping back and forth);
+(:mod:`.table`: the usual table with captions, the explain panel, stepping back and forth);
 Esc there comes back here.  Space pauses the whole room, Q shows the join QR code again.
 When every table is done, the class results follow (:mod:`.room_results`).
 """
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 import pygame
 
-from classroom.lesson_book import LessonBook
-from classroom.server import ClassServer
-from classroom.tables import Standing, TableResult, plan_tables
+from classroom.tables import Standing, TableResult
 from game.i18n import _, ngettext, rich
-from game.rules import rules_named
 
 from ..base import AppContext, Input, InputKind
 from ..kit import theme
 from ..kit.layout import scale_for
 from ..kit.widgets import draw_panel, draw_rich, fit_segments
-from classroom.class_room import RoomGame, RoomOfTables
+from classroom.class_room import RoomOfTables
 from classroom.class_settings import ClassSettings
 from live.session import Stage
-from .room_table import RoomScreen
+from .room_screen import RoomScreen
 from .standings import draw_row, overview_cells, overview_columns, overview_headings
 
 NUMBER_KEYS = {getattr(pygame, f"K_{digit}"): (digit - 1) % 10 for digit in range(10)}
@@ -41,22 +37,6 @@ RESULTS_AFTER = 2.0
 HINT_GAP = "    "
 STANDINGS_WIDTH = 370
 """The class standings' panel beside the tiles, at 1280x720: room for a name between headed columns."""
-
-
-def start_tables(ctx: AppContext, server: ClassServer, settings: ClassSettings, addresses: Sequence[str],
-                 lesson: LessonBook | None = None) -> None:
-    """The teacher starts a room of many tables: the students who joined are split into tables,
-    and every table starts the deal (``lesson``: the lesson its warm-up began, if it had one)."""
-    room = server.room
-    students = room.start()
-    shuffle = random.Random(settings.seed) if settings.shuffle else None
-    plan = plan_tables(students, settings.table_size, settings.tables or 0, shuffle)
-    game = RoomGame(rules_named(settings.rules), settings.ai, settings.seed, settings.deals == "same",
-                    ctx.options.agent_options(), settings.time_limit, ctx.options.step_delay,
-                    settings.learning(room.spectator_count() + len(plan.watchers), room.code,
-                                      keep=ctx.options.record is None, lesson=lesson))
-    tables = RoomOfTables(server, plan, game, ctx.nav.save_table)
-    ctx.nav.show_room(tables, OverviewScene(ctx, tables, settings, addresses))
 
 
 @dataclass(frozen=True)

@@ -25,9 +25,8 @@ from ..kit.widgets import draw_panel, draw_rich, fit_segments, wrap_rich
 from ..kit.words import predictor_place_line
 from classroom.class_room import RoomOfTables
 from classroom.class_settings import ClassSettings
-from .room_table import RoomScreen
+from .room_screen import RoomScreen
 from .standings import draw_row, standing_cells, standing_columns, standing_headings
-from .overview import OverviewScene
 
 HINT_GAP = "    "
 
@@ -65,8 +64,7 @@ class RoomResultsScene(RoomScreen):
     def next_deal(self) -> None:
         """The next deal at the same tables: the phones show their new hands without rejoining."""
 
-        tables = self.tables.next_deal()
-        self.ctx.nav.show_room(tables, OverviewScene(self.ctx, tables, self.settings, self.addresses))
+        self.ctx.nav.show_room(self.tables.next_deal(), self.settings, self.addresses)
 
     # ------------------------------------------------------------- draw
     def draw(self, surface: pygame.Surface) -> None:
@@ -102,7 +100,8 @@ class RoomResultsScene(RoomScreen):
 
     def saved_line(self) -> str:
         """Where the tables' games were saved, or why one was not, or why the lesson report was not."""
-        failed = [line for line in self.tables.saved if line] + [self.tables.game.learning.report_problem]
+        failed = [saved.line for saved in self.tables.saved if saved is not None and not saved.ok]
+        failed.append(self.tables.game.learning.report_problem)
         if failed[0]:
             return failed[0]
         return _("Each table's game is saved: {path}").format(path=self.ctx.nav.records_path())

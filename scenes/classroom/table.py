@@ -1,12 +1,15 @@
-"""The projector's table in a class game: the usual table, plus the room's line.
+"""The projector's table in a class game: one table of the room, full size, plus the room's line.
 
 The table itself is :class:`scenes.table.TableScene` (it never shows a hand:
 no seat of a class game is a local human).  On top of it this scene shows
 the join address and code, who the game waits for, and what computer
 players did for late seats; a click on a student's seat offers to give it to
-a computer player.  Every frame it pumps the class session (phones' answers
-in, observations out).  When the game is over the results screen offers a
-new class game instead of a local one.
+a computer player.  It steps its table on (the lesson paces every other one).
+
+At a room of one table it is the class game's screen: when the game is over
+the class's results follow (:mod:`.table_results`).  At a room of many it is
+opened from the overview: Esc comes back to every table, and the table's end
+stays on screen (the class's results come when every table is done).
 """
 
 from __future__ import annotations
@@ -15,39 +18,52 @@ from collections.abc import Sequence
 
 import pygame
 
-from classroom.report import LessonReport
-from game.i18n import Part, _, ngettext
-from game.predict import best_predictor_places
-
-from ..kit import theme
-from ..base import AppContext, Input, InputKind
+from classroom.class_room import RoomOfTables
+from classroom.class_session import ClassSession
 from classroom.class_settings import ClassSettings
-from classroom.class_session import ClassSession, OpenRoom
-from ..results.scene import ResultsScene
-from scenes.model.outcome import Outcome
-from ..table.source import LiveSource
-from ..table import TableScene
-from ..model.view import TableView
-from ..kit.report_link import open_in_browser, wrap_at_separators
-from ..kit.widgets import fit_segments, rich_width
-from ..kit.words import predictor_place_short
-from ..kit.sound import SOUND_KEY, Cues
+from game.i18n import _, ngettext
 from live.session import Stage
+
+from ..base import AppContext, Input, InputKind, Navigator
+from ..kit import theme
+from ..kit.sound import SOUND_KEY, Cues
+from ..kit.widgets import fit_segments
 from ..model.settings import save as remember
 from ..model.settings import saved
+from ..model.view import TableView
+from ..table import TableScene
+from ..table.source import LiveSource
 from .class_predictions import ClassPredictFrame, class_predict_frame, draw_class_predictions
-from dataclasses import replace
 
 ROOM_LINE_GAP = "   -   "
 """Between the parts of the room's line (the first parts are kept when the line is too long)."""
 
 
-class ClassTableScene(TableScene):
-    """The projected table of a class game."""
+class ClassTableSource(LiveSource):
+    """A class table's game: its end is the class's results at a room of one table; at a room of
+    many it stays on screen (the room saved it, Esc goes back to every table)."""
 
-    def __init__(self, ctx: AppContext, session: ClassSession, settings: ClassSettings,
-                 addresses: Sequence[str], source: LiveSource | None = None) -> None:
-        super().__init__(ctx, session, auto=True, source=source)
+    def __init__(self, tables: RoomOfTables, table: int, settings: ClassSettings, addresses: tuple[str, ...]) -> None:
+        super().__init__(tables.sessions[table])
+        self.tables = tables
+        self.settings = settings
+        self.addresses = addresses
+
+    def finish(self, nav: Navigator) -> None:
+        if self.tables.one_table:
+            nav.show_room_results(self.tables, self.settings, self.addresses)
+
+
+class ClassTableScene(TableScene):
+    """Table ``table`` of a class room, projected full size."""
+
+    def __init__(self, ctx: AppContext, tables: RoomOfTables, table: int, settings: ClassSettings,
+                 addresses: Sequence[str]) -> None:
+        session = tables.sessions[table]
+        super().__init__(ctx, session, auto=True, source=ClassTableSource(tables, table, settings, tuple(addresses)))
+        self.tables = tables
+        self.table = table
+        self.auto = tables.one_table or not tables.paused
         self.class_session = session
         if session.predictions is not None:
             self.predictor.class_predicts()
@@ -82,6 +98,9 @@ class ClassTableScene(TableScene):
         self._heard = (stage, count)
 
     def handle_event(self, inp: Input) -> None:
+        if inp.is_key(pygame.K_ESCAPE) and not self.tables.one_table:
+            self.ctx.nav.close_overlay()  # every table again
+            return
         if inp.is_key(pygame.K_SPACE) and self.cursor is None and self.class_session.show_prediction_now():
             self.step()  # the class has predicted long enough: show the placement now
             return
@@ -147,7 +166,8 @@ class ClassTableScene(TableScene):
         spectators = session.room.spectator_count()
         if spectators:
             join += "   " + ngettext("{count} watching", "{count} watching", spectators).format(count=spectators)
-        parts = [join]
+        parts = [join] if self.tables.one_table else [
+            join, _("Table {number} - Esc: every table").format(number=self.table + 1)]
         phones = [seat for seat in table.waiting if seat in session.phone_seats]
         if table.waiting_teacher:
             parts.append(_("Auto paused - Space to go on"))
@@ -184,77 +204,3 @@ class ClassTableScene(TableScene):
         line = fit_segments(ROOM_LINE_GAP.join([join, *notes, *waiting]), size, box.width - round(24 * s),
                             separator=ROOM_LINE_GAP)
         theme.blit_text(surface, line, size, theme.ACCENT if notes else theme.TEXT, center=box.center)
-
-
-class ClassResultsScene(ResultsScene):
-    """The results of a class game: "Replay this deal" and "New deal" play in the same room - the
-    same code, the students' phones in their seats, showing their new hands without rejoining.
-    Under the buttons, the lesson report's file in full; L opens it in the browser."""
-
-    def __init__(self, ctx: AppContext, outcome: Outcome, settings: ClassSettings, room: OpenRoom | None = None) -> None:
-        super().__init__(ctx, outcome)
-        self.settings = settings
-        self.room = room
-        self.report_note = ""
-        """What L did (the report opens, or why it cannot), shown instead of the report's line."""
-
-    def handle_event(self, inp: Input) -> None:
-        if inp.is_key(pygame.K_l):
-            self.open_report()
-            return
-        super().handle_event(inp)
-
-    def lesson_report(self) -> LessonReport | None:
-        """The lesson report this game adds to (``None``: none, e.g. ``--no-report``)."""
-        lesson = self.room.session.learning.lesson if self.room is not None else None
-        return lesson.report if lesson is not None else None
-
-    def open_report(self) -> None:
-        """L: the lesson report's page in the browser."""
-        report = self.lesson_report()
-        self.report_note = open_in_browser(report.html_path) if report is not None else ""
-
-    def notes(self, width: int, size: int) -> list[str]:
-        """The lesson report's file and its key (or why it is not there), then the usual keys."""
-        report = self.lesson_report()
-        if report is None:
-            return super().notes(width, size)
-        # NOTE: under the class results: the lesson report's file in full, and the key that opens it
-        line = self.report_note or report.problem or _("Lesson report (L: open it in the browser): {path}").format(
-            path=report.html_path)
-        return [*wrap_at_separators(line, size, width), *super().notes(width, size)]
-
-    def subtitle(self, size: int, width: int) -> list[Part]:
-        """The usual line, and the class's best predictors if the class predicted: every one tied
-        for a place named (or, where the names do not fit, counted); where the two do not fit
-        together, the best predictors alone (the lines below say who won)."""
-        parts = self._subtitle()
-        predictions = self.room.session.predictions if self.room is not None else None
-        places = best_predictor_places(predictions.standings()) if predictions is not None else []
-        if not places:
-            return parts
-        best = [_("Best predictors: {names}").format(names="; ".join(predictor_place_short(place, named)
-                                                                      for place in shown))
-                for shown, named in ((places, True), (places, False), (places[:1], False))]
-        alone: list[list[Part]] = [[line] for line in best]
-        tried = [[*parts, "  -  ", best[0]], [*parts, "  -  ", best[1]], *alone]
-        return next((line for line in tried if rich_width(line, size, self.ctx.sprites) <= width), tried[-1])
-
-    def _activate(self, index: int) -> None:
-        if index not in (0, 1):  # Menu, Quit: the app closes the room
-            super()._activate(index)
-            return
-        seed = self.outcome.game.seed if index == 0 else None
-        session = self.room.next_session(self.settings.ai, seed, self.ctx.options.agent_options()) \
-            if self.room is not None else None
-        if session is None:  # the room has closed: a new one
-            self.ctx.nav.open_class_room(_with_seed(self.settings, seed))
-            return
-        assert self.room is not None
-        scene = ClassTableScene(self.ctx, session, self.settings, self.room.addresses)
-        self.ctx.nav.show_session(session, scene)
-
-
-def _with_seed(settings: ClassSettings, seed: int | None) -> ClassSettings:
-
-    return replace(settings, seed=seed)

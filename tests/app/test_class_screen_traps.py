@@ -123,7 +123,7 @@ def test_a_class_table_whose_class_predicts_says_so_and_p_changes_nothing() -> N
 def test_best_predictors_tied_are_all_named_on_the_class_results(monkeypatch: pytest.MonkeyPatch) -> None:
     """Issue 41, item 5: five students tied at 6 of 28 were three names.  One table's results: every
     one tied named as a tie (or, where they do not fit, counted) - never some of them."""
-    from scenes.classroom.table import ClassResultsScene
+    from scenes.classroom.table_results import ClassResultsScene
     from classroom.class_settings import ClassSettings
     from scenes.model.outcome import Outcome
     from live.seats import Seat
@@ -132,12 +132,14 @@ def test_best_predictors_tied_are_all_named_on_the_class_results(monkeypatch: py
     tied = ["Ana", "Ben", "Cem", "Dia", "Eli"]
     entries = [("Zoe", 7, 28), *[(name, 6, 28) for name in tied], ("Fay", 5, 28), ("Gil", 2, 27)]
     predictions = SimpleNamespace(standings=lambda: entries)
-    room = SimpleNamespace(session=SimpleNamespace(predictions=predictions, learning=SimpleNamespace(lesson=None, report_problem="")))
+    tables = SimpleNamespace(sessions=[SimpleNamespace(predictions=predictions)], save_finished=lambda: [None],
+                             game=SimpleNamespace(learning=SimpleNamespace(lesson=None, report_problem="")))
     game = play_game(Game(seed=4), make_agents(["random"] * 4, 4))
     info = TableInfo(tuple(Seat(f"AI {n}", "random") for n in range(1, 5)), "class", 4, game.rules)
+    monkeypatch.setattr("scenes.classroom.table_results.outcome_of", lambda _session, saved: Outcome(info, game, saved))
     app = open_app(PlayOptions())
     try:
-        scene = ClassResultsScene(app.ctx, Outcome(info, game, ""), ClassSettings(), room)  # type: ignore[arg-type]
+        scene = ClassResultsScene(app.ctx, tables, ClassSettings(), ())  # type: ignore[arg-type]
         for width in (3000, 1240, 900, 500):  # a wide window, 1280x720's, narrower ones
             line = "".join(map(str, scene.subtitle(28, width)))
             named = [name for name in tied if name in line]

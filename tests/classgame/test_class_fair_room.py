@@ -352,7 +352,7 @@ def test_a_flood_from_one_address_leaves_every_honest_phone_a_table_seat_and_the
         assert not room.locked
         key(pygame.K_RETURN)
         app.run_frame(0.0)
-        tables = app.screens.lesson.tables  # type: ignore[union-attr]
+        tables = app.screens.lesson.play  # type: ignore[union-attr]
         assert tables is not None
         seated = {seat for table in tables.plan.tables for seat in table if seat is not None}
         assert {client.seat for client in honest if client.seat != newest} <= seated
@@ -449,7 +449,7 @@ def test_ghosts_before_the_start_are_not_seated_and_every_table_ends_without_a_t
         assert len(ghost_seats) == 10  # still within their grace: listed, shown not connected
         key(pygame.K_RETURN)
         app.run_frame(0.0)
-        tables = app.screens.lesson.tables  # type: ignore[union-attr]
+        tables = app.screens.lesson.play  # type: ignore[union-attr]
         assert tables is not None
         seated = {seat for table in tables.plan.tables for seat in table if seat is not None}
         assert seated == {client.seat for client in students}  # no ghost seated

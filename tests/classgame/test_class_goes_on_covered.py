@@ -18,7 +18,6 @@ from classroom.simclient import SimClient
 from scenes.classroom.join_again import JoinAgainScene
 from scenes.classroom.overview import overview_layout
 from scenes.classroom.room_results import RoomResultsScene
-from scenes.classroom.room_table import RoomTableScene
 from scenes.classroom.table import ClassTableScene
 from live.session import Stage
 from tests.conftest import needs
@@ -69,7 +68,7 @@ def test_a_rooms_open_table_goes_on_under_the_join_code(tmp_path: Path) -> None:
     click(overview_layout(pygame.display.get_surface().get_size(), 2).tiles[1].center)
     app.run_frame(0.02)
     opened = app.manager.active
-    assert isinstance(opened, RoomTableScene) and tables.opened == 1
+    assert isinstance(opened, ClassTableScene) and tables.opened == 1
     key(pygame.K_q)
     app.run_frame(0.02)
     assert tables.opened is None, "covered, the open table is paced like every other"

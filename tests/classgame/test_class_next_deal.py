@@ -42,7 +42,7 @@ def test_new_deal_keeps_the_room_its_code_and_the_phones_in_their_seats(tmp_path
         second = play_clients(again)  # once the new deal is on: a phone back on the last results would stop there
         table = app.manager.active
         assert isinstance(table, ClassTableScene)
-        assert table.class_session.server is server and server.running and server.room.code == CODE
+        assert table.class_session.door.server is server and server.running and server.room.code == CODE
         assert [seat.name for seat in table.class_session.seats][:2] == ["Ana", "Ben"]
 
         def first_ask(phone: SimClient) -> dict | None:

@@ -39,6 +39,7 @@ from classroom.server import ClassServer
 from game.rules import SNAP
 from classroom.class_learning import Learning
 from classroom.class_session import ClassSession, class_seats
+from classroom.table_door import TableDoor
 from live.session import Stage
 from tests.support.waiting import eventually
 
@@ -223,7 +224,7 @@ def playthrough() -> str:
     try:
         client = join_all(phones, runner, f"http://127.0.0.1:{server.port}")
         room.start()
-        session = ClassSession(class_seats(room, SNAP, "random"), server, rules=SNAP, seed=SEED,
+        session = ClassSession(class_seats(room, SNAP, "random"), TableDoor.whole_room(server), rules=SNAP, seed=SEED,
                                learning=Learning(predict_seconds=600.0), clock=lambda: 0.0)
         play(Driver(server, session, phones, runner))
         session.close()

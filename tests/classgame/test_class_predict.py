@@ -200,3 +200,26 @@ def test_at_many_tables_each_student_predicts_their_own_table_and_the_standings_
         assert predicted[client.name] == (sum(v["right"] for v in client.verdicts), len(client.guesses))
     best = best_predictors(shown.standings)
     assert len(best) == 3 and best[0][1] == max(right for right, _asked in predicted.values() if right is not None)
+
+
+@pytest.mark.slow  # a server and phones
+def test_a_watcher_who_comes_while_a_question_is_open_is_asked_and_waited_for(tmp_path: Path) -> None:
+    app = open_class_app(tmp_path / "class.jsonl", seed=3, predict=True, predict_seconds=300)
+    try:
+        url = url_of(app)
+        playing = _join(app, [SimClient(url, CODE, "Ana", play=True, predicts=False)])
+        table, session = _predicting(app)
+        assert table.class_predict_frame.asked == 1
+        watching = _join(app, [SimClient(url, CODE, "Eli", play=False, predicts=False)])  # (the question is open)
+        run_until(app, lambda: table.class_predict_frame.asked == 2)
+        for _ in range(5):  # neither answers: the placement waits for both
+            app.run_frame(0.5)
+        assert not session.states
+        key(pygame.K_SPACE)
+        run_until(app, lambda: len(session.states) == 1)
+        assert session.predictions is not None
+        assert sorted(session.predictions.standings()) == [("Ana", 0, 1), ("Eli", 0, 1)]
+        playing.thread.join(0)
+        watching.thread.join(0)
+    finally:
+        close_app()

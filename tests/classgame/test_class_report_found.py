@@ -22,7 +22,8 @@ from tests.support.class_helpers import close_app, lobby_of, open_class_app, run
 
 from game.i18n import _
 from scenes.classroom.room_results import RoomResultsScene
-from scenes.classroom.table import ClassResultsScene, ClassTableScene
+from scenes.classroom.table import ClassTableScene
+from scenes.classroom.table_results import ClassResultsScene
 from scenes.kit import theme
 from classroom.class_room import RoomOfTables
 

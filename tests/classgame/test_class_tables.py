@@ -28,7 +28,7 @@ from game.record import GameRecord, RecordError, parse_record, read_records
 from scenes.app import App
 from scenes.classroom.overview import OverviewScene, overview_layout
 from scenes.classroom.room_results import RoomResultsScene
-from scenes.classroom.room_table import RoomTableScene
+from scenes.classroom.table import ClassTableScene
 from scenes.model.replay import replay_of_record
 
 
@@ -233,7 +233,7 @@ def test_the_projector_opens_a_table_full_size_and_comes_back_while_the_others_p
     click(layout.tiles[1].center)
     app.run_frame(0.02)
     opened = app.manager.active
-    assert isinstance(opened, RoomTableScene) and opened.table == 1 and tables.opened == 1
+    assert isinstance(opened, ClassTableScene) and opened.table == 1 and tables.opened == 1
     opened.auto = False  # the teacher steps this table by hand; table 1 goes on by itself
     run_until(app, lambda: tables.sessions[0].stage.name == "OVER", seconds=120, dt=None)
     assert tables.sessions[1].stage.name != "OVER"

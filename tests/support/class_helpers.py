@@ -21,7 +21,8 @@ from tests.support.app_helpers import close_app, open_app  # noqa: F401 - re-exp
 from classroom.simclient import SimClient
 from scenes.app import App
 from classroom.class_settings import ClassSettings
-from scenes.classroom.table import ClassResultsScene, ClassTableScene
+from scenes.classroom.table import ClassTableScene
+from scenes.classroom.table_results import ClassResultsScene
 from scenes.classroom.lobby import LobbyScene
 from scenes.model.options import PlayOptions
 

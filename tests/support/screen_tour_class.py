@@ -97,7 +97,7 @@ def _class_predicts(size: tuple[int, int], seen: Seen) -> None:
 
 def _to_the_results(app: App, predictions: Any) -> None:
     """The watcher answers every question (row 1) until the game's results show."""
-    from scenes.classroom.table import ClassResultsScene
+    from scenes.classroom.table_results import ClassResultsScene
 
     def answered_to_the_results() -> bool:
         if predictions.open is not None:

@@ -35,7 +35,8 @@ from test_class_browser import (
 )
 
 from classroom.simclient import SimClient
-from scenes.classroom.table import ClassResultsScene, ClassTableScene
+from scenes.classroom.table import ClassTableScene
+from scenes.classroom.table_results import ClassResultsScene
 from scenes.model.language import translations, use_language
 
 pytestmark = BROWSER_MARKS
