@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from classroom.lesson_book import LessonBook
 
     from .class_learning import Learning
+    from .workers import LessonWorkers
 
 
 @dataclass(frozen=True)
@@ -74,20 +75,19 @@ class ClassSettings:
     puzzles: int = 0
     """Puzzles the lesson opens with, the class's warm-up (``class --puzzles N``; 0: none)."""
 
-    def learning(self, watchers: int, code: str, keep: bool = True, lesson: LessonBook | None = None) -> Learning:
+    def learning(self, watchers: int, code: str, workers: LessonWorkers, keep: bool = True,
+                 lesson: LessonBook | None = None) -> Learning:
         """What a game starting now in the room ``code`` with ``watchers`` phones watching does for
         learning: predictions (see :meth:`predict_for`), reviews, the lesson (its report, kept in the
         history unless ``keep`` is off: ``--record FILE``), the class's puzzles from its reviews.
-        ``lesson``: the lesson going on (its warm-up made it, or a stopped lesson reopened)."""
-        from classroom.lesson_puzzles import shared_finder  # noqa: PLC0415 - kept light: main.py builds every parser on each run
-        from classroom.reviews import shared_service  # noqa: PLC0415 - as above
-
-        from .class_learning import Learning  # noqa: PLC0415 - as above
+        ``lesson``: the lesson going on (its warm-up made it, or a stopped lesson reopened);
+        ``workers``: the lesson's, which make the reviews and the puzzles."""
+        from .class_learning import Learning  # noqa: PLC0415 - kept light: main.py builds every parser on each run
 
         book = lesson or self.lesson_book(code, keep)
         finding = self.reviews and book.keep and bool(book.class_name)
-        return Learning(self.predict_for(watchers), shared_service(self.review_rollouts) if self.reviews else None,
-                        book, shared_finder() if finding else None)
+        return Learning(self.predict_for(watchers), workers.reviews if self.reviews else None,
+                        book, workers.finder if finding else None)
 
     def lesson_book(self, code: str, keep: bool = True) -> LessonBook:
         """A new lesson of the room ``code`` (of the class, if it has one)."""

@@ -19,13 +19,13 @@ from dataclasses import dataclass, field
 from classroom.backlog import ReviewBacklog
 from classroom.bridge import PuzzleAnswered
 from classroom.lesson_book import LessonBook
-from classroom.reviews import shared_service
 from classroom.server import ClassServer
 
 from .class_room import RoomOfTables
 from .class_session import ClassSession
 from .class_settings import ClassSettings
 from .class_warmup import Warmup, tell_refused
+from .workers import LessonWorkers
 from .kept_rooms import room_progress, room_state
 from live.resume import ToKeep
 
@@ -50,6 +50,8 @@ class Lesson:
     """The lesson's report and place in the history, once the warm-up or the first game made it."""
     warmup: Warmup | None = None
     """The class's warm-up of puzzles, while it runs (before the first game)."""
+    workers: LessonWorkers = field(default_factory=LessonWorkers)
+    """The lesson's review workers and puzzle finder (they end with it)."""
 
     def lesson_book(self) -> LessonBook:
         """The lesson's book, made the first time it is needed."""
@@ -93,7 +95,7 @@ class Lesson:
         if self.backlog is None:
             if not self.settings.reviews:
                 return
-            self.backlog = ReviewBacklog.of_history(shared_service(self.settings.review_rollouts))
+            self.backlog = ReviewBacklog.of_history(self.workers.reviews)
         if not self.backlog.done:
             waiting = any(not review.ready for session in self.sessions() for review in session.reviews)
             self.backlog.update(workers_free=not waiting)
@@ -138,3 +140,4 @@ class Lesson:
             tables.close(stop_server=False)
             self.server.stop(coming_back=not tables.done)  # kept: its phones are told it goes on
         self.server.stop()
+        self.workers.close()

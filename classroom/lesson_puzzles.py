@@ -11,7 +11,7 @@ hands the decisions out and stores what comes back.  A puzzle's source names the
 number in the history), the game (its place in the lesson, from 1) and the seat; never a name.
 
 The worker never outlives the app: it ends when the app's process is gone, and
-:func:`close_shared_finder` ends it at once (what was not found yet is found again by nothing:
+:meth:`PuzzleFinder.close` ends it at once (what was not found yet is found again by nothing:
 a class loses a few puzzles, never a lesson's figures).
 """
 
@@ -71,22 +71,3 @@ class PuzzleFinder:
         pool, self._pool = self._pool, None
         if pool is not None:
             pool.terminate()
-
-
-_shared: PuzzleFinder | None = None
-
-
-def shared_finder() -> PuzzleFinder:
-    """The process's one puzzle finder (its worker starts with the first decisions to confirm)."""
-    global _shared
-    if _shared is None:
-        _shared = PuzzleFinder()
-    return _shared
-
-
-def close_shared_finder() -> None:
-    """End the process's puzzle finder, if it was started (the app is ending)."""
-    global _shared
-    if _shared is not None:
-        _shared.close()
-        _shared = None

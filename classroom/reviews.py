@@ -177,24 +177,3 @@ def moved(reviews: Sequence[StudentReview]) -> list[StudentReview]:
             review.sent_done = done
             found.append(review)
     return found
-
-
-_shared: ReviewService | None = None
-
-
-def shared_service(rollouts: int = DEFAULT_ROLLOUTS) -> ReviewService:
-    """The process's one pool of review workers (started with the first review), reviewing with
-    ``rollouts`` sampled deals per decision from now on (``class --review-rollouts``)."""
-    global _shared
-    if _shared is None:
-        _shared = ReviewService()
-    _shared.rollouts = rollouts
-    return _shared
-
-
-def close_shared_service() -> None:
-    """End the process's review workers at once, if they were started (the app is ending)."""
-    global _shared
-    if _shared is not None:
-        _shared.close()
-        _shared = None

@@ -9,7 +9,6 @@ when the table just showed a placement.
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable
 
@@ -108,8 +107,8 @@ class App:
         self.manager.resized(self.window.screen.get_size())
 
     def quit(self, code: int) -> None:
-        self.screens.end_lesson()
-        stop_helper_processes()
+        self.screens.end_lesson()  # (the lesson's review workers and puzzle finder end with it)
+        close_all_bots()
         self.exit_code = code
 
     def _exit_after_this_frame(self) -> None:
@@ -214,16 +213,6 @@ class App:
         return self.exit_code
 
 
-def stop_helper_processes() -> None:
-    """The app ends: every bot's process, the review workers with the students' reviews still
-    queued, and the class's puzzle finder with what it was confirming (both are dropped)."""
-    close_all_bots()
-    reviews = sys.modules.get("classroom.reviews")  # (loaded only by a class game)
-    if reviews is not None:
-        reviews.close_shared_service()
-    puzzles = sys.modules.get("classroom.lesson_puzzles")  # (loaded only by a class with a name)
-    if puzzles is not None:
-        puzzles.close_shared_finder()
 
 
 def open_first_screen(app: App, options: PlayOptions) -> None:

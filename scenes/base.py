@@ -16,7 +16,7 @@ stack itself.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
 from pathlib import Path
 from collections.abc import Callable
@@ -27,6 +27,7 @@ import pygame
 from .kit.cards import CardArt
 from .kit.digits import DigitSprites
 from .model.options import PlayOptions
+from .model.predict_memory import PredictMemory
 
 if TYPE_CHECKING:
     from game.rules import Rules
@@ -239,3 +240,5 @@ class AppContext:
     options: PlayOptions
     manager: SceneManager
     nav: Navigator
+    predicting: PredictMemory = field(default_factory=PredictMemory)
+    """Predict mode as last chosen, and each game's tally (the results show it)."""

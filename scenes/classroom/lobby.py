@@ -32,6 +32,7 @@ from classroom.class_settings import (REMEMBERED, ClassSettings, next_predict, n
                                     remembered_choices)
 from ..model.settings import save as remember
 from classroom.lesson import Lesson
+from classroom.workers import LessonWorkers
 from .lobby_tables import draw_students, student_chips, tables_heading
 from .screens import start_deal
 from ..kit.layout import scale_for
@@ -120,8 +121,8 @@ class LobbyScene(Scene):
         self.problem = problem
         """Why the room could not open (e.g. the port is taken); shown instead of the room."""
         self.addresses = join_addresses(settings, server) if server is not None else []
-        self.lesson = Lesson(server, settings, self.addresses, keep=ctx.options.record is None) \
-            if server is not None else None
+        self.lesson = Lesson(server, settings, self.addresses, keep=ctx.options.record is None,
+                             workers=LessonWorkers(settings.review_rollouts)) if server is not None else None
         """The lesson this room opens (the app keeps it, and its server, until the menu)."""
         self.note = ""
         """Something the teacher should know about the room (it opened on another port)."""
@@ -235,12 +236,12 @@ class LobbyScene(Scene):
             return
         remember(REMEMBERED, remembered_choices(self.settings))  # the next lesson's room opens so
         lesson = self.lesson
-        if lesson is not None:
-            lesson.settings = self.settings
-            if lesson.warmup is not None:
-                lesson.warmup.finish()
-        book = lesson.book if lesson is not None else None  # (made by the warm-up, if there was one)
-        start_deal(self.ctx, self.server, self.settings, self.addresses, book)
+        if lesson is None:
+            return
+        lesson.settings = self.settings
+        if lesson.warmup is not None:
+            lesson.warmup.finish()
+        start_deal(self.ctx, lesson, self.settings)
 
     # ------------------------------------------------------------- draw
     def _layout(self, size: tuple[int, int]) -> LobbyLayout:

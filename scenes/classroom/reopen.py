@@ -15,11 +15,10 @@ from classroom.class_settings import ClassSettings
 from classroom.kept_rooms import resumed_room, room_game
 from classroom.lesson import Lesson
 from classroom.lesson_book import LessonBook, class_tag_of
-from classroom.lesson_puzzles import shared_finder
-from classroom.reviews import shared_service
 from classroom.room import DEFAULT_PORT, Room
 from classroom.server import ClassServer
 from classroom.tables import DIFFERENT, DUPLICATE
+from classroom.workers import LessonWorkers
 from game.i18n import _
 from game.rules import rules_named
 from live.resume import Kept
@@ -54,10 +53,11 @@ def reopen_room(ctx: AppContext, key: str, kept: UnfinishedRoom, settings: Class
                        time_limit=time_limit, seed=choices.seed,
                        tables=len(kept.tables) if room.many_tables else None,
                        deals=DUPLICATE if choices.duplicate else DIFFERENT)
+    workers = LessonWorkers(settings.review_rollouts)
     learning = for_the_class(room, Learning(
-        choices.predict, shared_service(settings.review_rollouts) if choices.reviews and settings.reviews else None,
+        choices.predict, workers.reviews if choices.reviews and settings.reviews else None,
         reopened_lesson(choices.lesson, replace(settings, class_name=choices.class_name or settings.class_name),
-                        room.code, ctx.options.record is None)))
+                        room.code, ctx.options.record is None)), workers)
     settings = replace(settings, class_name=learning.lesson.class_name if learning.lesson else settings.class_name)
     game = replace(room_game(kept, ctx.options.agent_options(), learning, ctx.options.step_delay),
                    time_limit=time_limit)
@@ -65,6 +65,7 @@ def reopen_room(ctx: AppContext, key: str, kept: UnfinishedRoom, settings: Class
         tables = resumed_room(server, kept, game, ctx.nav.save_table, key)
     except ValueError:
         server.stop()
+        workers.close()
         raise
     for table, seats in enumerate(kept.tables):
         tables.sessions[table].given_to_ai.update(seat for seat, room_seat in enumerate(seats) if room_seat in given)
@@ -72,7 +73,7 @@ def reopen_room(ctx: AppContext, key: str, kept: UnfinishedRoom, settings: Class
         for session in tables.sessions:
             session.notes.append(_("Port {wanted} is in use: the room is on port {port} now (Q shows its QR code)")
                                  .format(wanted=wanted, port=server.port))
-    return Lesson(server, settings, join_addresses(settings, server), tables, moved)
+    return Lesson(server, settings, join_addresses(settings, server), tables, moved, workers=workers)
 
 
 def given_to_ai(kept: UnfinishedRoom) -> set[int]:
@@ -90,7 +91,7 @@ def server_on(room: Room, rules: str, host: str, port: int) -> tuple[ClassServer
         return listening_server(room, rules_named(rules), host, 0), True
 
 
-def for_the_class(room: Room, learning: Learning) -> Learning:
+def for_the_class(room: Room, learning: Learning, workers: LessonWorkers) -> Learning:
     """A reopened lesson of a class: its room knows its phones' keys again (their ``resume`` brings
     them), and its reviews go on making the class's puzzles."""
     book = learning.lesson
@@ -98,7 +99,7 @@ def for_the_class(room: Room, learning: Learning) -> Learning:
         return learning
     room.students.tag = class_tag_of(book.class_name)
     finding = learning.reviews is not None and book.keep
-    return replace(learning, puzzles=shared_finder() if finding else None)
+    return replace(learning, puzzles=workers.finder if finding else None)
 
 
 def reopened_lesson(number: int | None, settings: ClassSettings, code: str, keep: bool) -> LessonBook:

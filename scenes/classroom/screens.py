@@ -14,8 +14,7 @@ from collections.abc import Sequence
 
 from classroom.class_room import RoomGame, RoomOfTables
 from classroom.class_settings import ClassSettings
-from classroom.lesson_book import LessonBook
-from classroom.server import ClassServer
+from classroom.lesson import Lesson
 from classroom.tables import one_table_plan, plan_tables
 from game.rules import rules_named
 
@@ -26,11 +25,11 @@ from .table import ClassTableScene
 from .table_results import ClassResultsScene
 
 
-def start_deal(ctx: AppContext, server: ClassServer, settings: ClassSettings, addresses: Sequence[str],
-               lesson: LessonBook | None = None) -> None:
-    """The teacher starts the class game: the students who are here take their seats (at many
-    tables, split between them), computer players the others, and every table starts the deal
-    (``lesson``: the lesson its warm-up began, if it had one)."""
+def start_deal(ctx: AppContext, lesson: Lesson, settings: ClassSettings) -> None:
+    """The teacher starts the lesson's class game as ``settings`` say: the students who are here
+    take their seats (at many tables, split between them), computer players the others, and every
+    table starts the deal (in the lesson its warm-up began, if it had one)."""
+    server = lesson.server
     room = server.room
     students = room.start()  # (only present students are seated: a phone gone now leaves its seat to an AI)
     if settings.many_tables:
@@ -41,9 +40,9 @@ def start_deal(ctx: AppContext, server: ClassServer, settings: ClassSettings, ad
     game = RoomGame(rules_named(settings.rules), settings.ai, settings.seed,
                     settings.deals == "same" or not settings.many_tables, ctx.options.agent_options(),
                     settings.time_limit, ctx.options.step_delay,
-                    settings.learning(room.spectator_count() + len(plan.watchers), room.code,
-                                      keep=ctx.options.record is None, lesson=lesson))
-    ctx.nav.show_room(RoomOfTables(server, plan, game, ctx.nav.save_table), settings, addresses)
+                    settings.learning(room.spectator_count() + len(plan.watchers), room.code, lesson.workers,
+                                      keep=ctx.options.record is None, lesson=lesson.book))
+    ctx.nav.show_room(RoomOfTables(server, plan, game, ctx.nav.save_table), settings, lesson.addresses)
 
 
 def room_scene(ctx: AppContext, tables: RoomOfTables, settings: ClassSettings, addresses: Sequence[str]) -> Scene:

@@ -17,7 +17,6 @@ from ..model.outcome import Outcome
 from ..kit.widgets import draw_button, draw_panel, draw_rich, fit_segments
 from ..kit.words import seat_label, seed_worth_showing
 from ..review.scene import source_of_outcome
-from ..table.predictor import tally_of
 
 BUTTONS = (N_("Replay this deal"), N_("New deal"), N_("Menu"), N_("Quit"), N_("Review"))
 BUTTON_HINTS = ("R", N_("Enter / P"), N_("M / Esc"), "Q", "V")
@@ -169,7 +168,7 @@ class ResultsScene(Scene):
         if self.outcome.replayed:
             parts = [_("Replay") + "  -  ", *parts]
 
-        tally = tally_of(game)
+        tally = self.ctx.predicting.tally_of(game)
         if tally and tally.total:
             parts += ["  -  ", *rich(_("Predictions: {right} of {total} right"), right=tally.right, total=tally.total)]
         return parts

@@ -13,7 +13,6 @@ replay will place, the answer is the placement the engine made.
 
 from __future__ import annotations
 
-import weakref
 from typing import Any, Protocol
 
 import pygame
@@ -21,7 +20,7 @@ import pygame
 from game.predict import TAKES, Question, Tally, Verdict, question_of, score
 from game.timeline import TableState
 
-from ..base import Input, InputKind
+from ..base import AppContext, Input, InputKind
 from .layout import TableLayout
 from .predict_panel import PredictFrame, answer_at, draw_predict, predict_button, predict_frame
 from live.session import Stage
@@ -31,7 +30,7 @@ from live.session import Stage
 class PredictHost(Protocol):
     """What predict mode uses of the table screen it is part of."""
 
-    ctx: Any
+    ctx: AppContext
     source: Any
     shown: Any
     info: Any
@@ -51,23 +50,12 @@ class PredictHost(Protocol):
 ANSWER_KEYS = {pygame.K_1: 0, pygame.K_2: 1, pygame.K_3: 2, pygame.K_4: 3,
                pygame.K_KP1: 0, pygame.K_KP2: 1, pygame.K_KP3: 2, pygame.K_KP4: 3, pygame.K_t: TAKES}
 
-_tallies: "weakref.WeakKeyDictionary[Any, Tally]" = weakref.WeakKeyDictionary()
-"""Each game's tally, by the game object (the live game, or a replay's): the results read it."""
-_switched_on: "weakref.WeakKeyDictionary[Any, bool]" = weakref.WeakKeyDictionary()
-"""Predict mode as last chosen, per app (by its scene manager): the next game keeps it."""
-
-
-def tally_of(game: object) -> Tally | None:
-    """The predictions made during ``game`` (``None``: predict mode was never used in it)."""
-    return _tallies.get(game)
-
-
 class Predictor:
     """Predict mode of one table scene."""
 
     def __init__(self, scene: PredictHost) -> None:
         self.scene = scene
-        self.on = _switched_on.get(scene.ctx.manager, False)
+        self.on = scene.ctx.predicting.on
         self.guesses: dict[Question, int] = {}
         """Answers given, by question (a step back and forward again is not asked twice)."""
         self.verdicts: dict[Question, Verdict] = {}
@@ -95,10 +83,7 @@ class Predictor:
 
     @property
     def tally(self) -> Tally:
-        tally = _tallies.get(self.game)
-        if tally is None:
-            tally = _tallies[self.game] = Tally()
-        return tally
+        return self.scene.ctx.predicting.tally_for(self.game)
 
     def upcoming(self) -> Question | None:
         """The placement the next step forward would show, if it is a new one."""
@@ -168,7 +153,7 @@ class Predictor:
         if self.class_guesses:
             return
         self.on = not self.on
-        _switched_on[self.scene.ctx.manager] = self.on
+        self.scene.ctx.predicting.on = self.on
         self.asking = None
         if self.on:
             self.tally  # noqa: B018 - the results show "0 of 0" rather than nothing once it is on

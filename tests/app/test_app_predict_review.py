@@ -23,7 +23,6 @@ from scenes.table.layout import table_layout  # noqa: E402
 from scenes.model.options import PlayOptions  # noqa: E402
 from scenes.table.predict_panel import answer_buttons, predict_button  # noqa: E402
 from scenes.kit.theme import SMALLEST_WINDOW  # noqa: E402
-from scenes.table.predictor import tally_of  # noqa: E402
 from scenes.results.scene import ResultsScene  # noqa: E402
 from scenes.review.scene import ReviewScene, review_layout  # noqa: E402
 from scenes.scoreboard.scene import ScoreboardScene  # noqa: E402
@@ -103,7 +102,7 @@ def test_predicting_the_worked_example_asks_first_then_reveals_and_scores() -> N
     key(pygame.K_RIGHT)  # a placement already guessed is not asked again
     frames(app, 2)
     assert scene.cursor == start + 3 and scene.predictor.last_frame.question == ""
-    assert tally_of(scene.replay.game).text() == "3 of 4 right"
+    assert app.ctx.predicting.tally_of(scene.replay.game).text() == "3 of 4 right"
 
 
 def play(app: App, rng: random.Random) -> int:
@@ -131,7 +130,7 @@ def check_tally(app: App, asked: int) -> None:
     results = app.manager.active
     assert isinstance(results, ResultsScene)
     game = results.outcome.game
-    tally = tally_of(game)
+    tally = app.ctx.predicting.tally_of(game)
     placements = [p for turn in game.rounds[0].turns for p in turn.placements]
     assert asked == tally.total == len(placements) == 28
     for verdict, placement in zip(tally.verdicts, placements):

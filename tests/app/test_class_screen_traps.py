@@ -99,15 +99,12 @@ def test_the_overview_heads_each_column_of_the_class_standings(code: str, monkey
 def test_a_class_table_whose_class_predicts_says_so_and_p_changes_nothing() -> None:
     """Issue 41, item 4: the top bar said "Predict (P): off" while the class was predicting."""
     from scenes.table.predict_panel import button_label
+    from scenes.model.predict_memory import PredictMemory
     from scenes.table.predictor import Predictor
 
     pygame.font.init()
     theme.reset_fonts()
-
-    class Manager:
-        """(The scene manager: predict mode as last chosen is kept per app.)"""
-
-    scene = SimpleNamespace(ctx=SimpleNamespace(manager=Manager()))
+    scene = SimpleNamespace(ctx=SimpleNamespace(predicting=PredictMemory()))  # (predict mode as the app last chose it)
     predictor = Predictor(scene)  # type: ignore[arg-type]
     assert button_label(predictor, 400, 27) == _("Predict (P): off")  # a table of its own: the toggle
     predictor.on = True

@@ -89,12 +89,12 @@ APP = textwrap.dedent("""
     import sys
     sys.path.insert(0, sys.argv[2])
     import psutil
-    from classroom.reviews import shared_service
+    from classroom.reviews import ReviewService
     from game.rules import SNAP
     from tests.classgame.test_review_workers import LONG, PATIENCE, busy, finished_game, new_children
     from tests.support.waiting import eventually
 
-    service = shared_service()
+    service = ReviewService()
     service.rollouts = LONG
     service.review_game(SNAP, 4, 5, finished_game(), [("ana", 1), ("ben", 2)])
     workers = eventually(lambda: new_children(psutil.Process(), set(), 2))
@@ -103,7 +103,7 @@ APP = textwrap.dedent("""
     if sys.argv[1] == "wait":
         sys.stdin.read()  # until killed
 """)
-"""The app, as far as reviews go: long reviews queued in the shared pool, its two workers busy
+"""The app, as far as reviews go: long reviews queued in a lesson's pool, its two workers busy
 (their ids printed); then it waits to be killed, or ends without closing the pool."""
 
 

@@ -24,6 +24,7 @@ ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from bots.process import close_all_bots  # noqa: E402
 from scenes.app import App  # noqa: E402
 from scenes.model.options import PlayOptions  # noqa: E402
 from live.session import Stage  # noqa: E402
@@ -37,15 +38,20 @@ def open_app(options: PlayOptions, size: tuple[int, int] | None = None) -> App:
     pygame.display.init()
     pygame.font.init()
     app = App(options)
+    _opened.append(app)
     if size is not None:
         resize(app, size)
     return app
 
 
-def close_app() -> None:
-    from scenes.app import stop_helper_processes
+_opened: list[App] = []
+"""The apps a test opened, ended by :func:`close_app`."""
 
-    stop_helper_processes()  # (as the app does when it ends: a test's review workers stop with it)
+
+def close_app() -> None:
+    while _opened:  # as the app does when it ends: its lesson's review workers stop with it
+        _opened.pop().screens.end_lesson()
+    close_all_bots()
     pygame.font.quit()
     pygame.display.quit()
 
