@@ -3,8 +3,9 @@
 Pure Python (no pygame).  One server and one room (one code); when the
 teacher starts, the students are split into tables (:mod:`classroom.tables`)
 and each table is an ordinary :class:`~.class_session.ClassSession`.  Every
-class game is played so: a room of one table (:meth:`RoomOfTables.of_one_table`)
-is the class game at one table, projected full size.  A table's session talks
+class game is played so: a room of one table (:attr:`RoomOfTables.one_table`,
+its plan :func:`~classroom.tables.one_table_plan`) is the class game at one
+table, projected full size.  A table's session talks
 to its :class:`~.table_door.TableDoor`: the door turns its seats into the
 room's seats, so a phone only ever hears from, and acts at, its own table.  :class:`RoomOfTables` routes
 what the phones send to their tables, has every table paced on at the
@@ -26,7 +27,7 @@ from classroom.bridge import WATCHER, PuzzleAnswered, SeatPlayed, SeatTookRow
 from classroom.protocol import ClassRank
 from classroom.server import ClassServer
 from classroom.table_door import TableDoor
-from classroom.tables import (Standing, TablePlan, one_table_plan, TableResult, class_standings, seat_comparison,
+from classroom.tables import (Standing, TablePlan, TableResult, class_standings, seat_comparison,
                                    SeatComparison, table_seeds)
 from game.engine import new_seed
 from game.i18n import _
@@ -87,7 +88,12 @@ class RoomOfTables:
         server.seat_at_tables({room_seat: (table, seat) for table, seats in enumerate(plan.tables)
                                for seat, room_seat in enumerate(seats) if room_seat is not None},
                               frozenset(plan.watchers))
-        self.doors = [TableDoor(server, table, count, seats) for table, seats in enumerate(plan.tables)]
+        self.one_table = count == 1 and not self.room.many_tables
+        """A room of one table (the class game at one table, not set up as a room of tables): the
+        projector shows the table full size, its results are the class's, its phones see no table
+        number and no rank in the class."""
+        self.doors = [TableDoor(server, table, count, seats, whole_room=self.one_table)
+                      for table, seats in enumerate(plan.tables)]
         seeds = table_seeds(self.seed, count, game.duplicate)
         if make is None:
             def make(table: int, seats: tuple[Seat, ...], door: TableDoor) -> ClassSession:
@@ -106,19 +112,7 @@ class RoomOfTables:
         self.ranks_sent = False
         self.closed = False
 
-    @classmethod
-    def of_one_table(cls, server: ClassServer, game: RoomGame, save: SaveTable,
-                     make: MakeSession | None = None) -> RoomOfTables:
-        """A room of one table: the room's seats are the table's (a student's where one sat, a
-        computer player's in the others), its spectators watch it."""
-        return cls(server, one_table_plan(len(server.room.seats())), game, save, make)
-
     # ------------------------------------------------------------ queries
-    @property
-    def one_table(self) -> bool:
-        """The class plays at one table: the projector shows it, its results are the class's."""
-        return len(self.sessions) == 1
-
     @property
     def done(self) -> bool:
         """Every table's game is over."""

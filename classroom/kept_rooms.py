@@ -44,7 +44,7 @@ def room_state(tables: RoomOfTables) -> UnfinishedRoom:
                           tuple(saved is not None or session.after_game.counted  # (counted: being saved)
                                 for saved, session in zip(tables.saved, tables.sessions)),
                           tuple(session.after_game.position if session.after_game.counted else None
-                                for session in tables.sessions))
+                                for session in tables.sessions), not tables.one_table)
 
 
 def room_progress(tables: RoomOfTables) -> tuple[Any, ...]:

@@ -2,9 +2,9 @@
 phones only, and what they send comes in under the table's own seat numbers.
 
 Pure Python (no pygame).  Every class game is played at the tables of a room
-(:class:`~.class_room.RoomOfTables`), a room of one table too: its door is
-:meth:`TableDoor.whole_room`, whose seats are the room's and whose phones see the
-table as they always did (no table number, no rank in the class).
+(:class:`~.class_room.RoomOfTables`), a room of one table too (the class game at one table, not
+set up as a room of tables): its door is :meth:`TableDoor.whole_room`, whose seats are the room's
+and whose phones see the table as they always did (no table number, no rank in the class).
 """
 
 from __future__ import annotations
@@ -64,22 +64,25 @@ class TableDoor:
     only (each under its room seat, marked with the table's number); what they send comes in
     on :attr:`inbox` under the table's own seat numbers."""
 
-    def __init__(self, server: ClassServer, table: int, tables: int, seats: Sequence[int | None]) -> None:
+    def __init__(self, server: ClassServer, table: int, tables: int, seats: Sequence[int | None],
+                 whole_room: bool = False) -> None:
         """Table ``table`` (from 0) of ``tables``; ``seats``: the room seat at each of its seats
-        (``None``: a computer player's)."""
+        (``None``: a computer player's); ``whole_room``: see :meth:`whole_room`."""
         self.server = server
         self.table = table
         self.tables = tables
+        self.whole = whole_room
         self.room = TableRoom(server.room, seats)
-        self.inbox: queue.Queue[PhoneEvent] = server.inbox if tables == 1 else queue.Queue()
+        self.inbox: queue.Queue[PhoneEvent] = server.inbox if whole_room else queue.Queue()
         """What the table's phones sent (a room of one table's door reads the room's own)."""
         self.ranks: dict[int, ClassRank] = {}
         """Each seat's rank in the class, added to its observations once every table is done."""
 
     @classmethod
     def whole_room(cls, server: ClassServer) -> TableDoor:
-        """The door of a room of one table: the room's seats are the table's."""
-        return cls(server, 0, 1, range(len(server.room.seats())))
+        """The door of a room of one table whose seats are the room's: it reads the room's inbox,
+        and its phones see the table as the class's only one (no table number)."""
+        return cls(server, 0, 1, range(len(server.room.seats())), whole_room=True)
 
     @property
     def port(self) -> int:
@@ -105,13 +108,13 @@ class TableDoor:
             room_seat = self.room_seat(seat)
             if room_seat is not None:
                 mapped[room_seat] = self._marked(replace(observation, class_rank=self.ranks.get(seat)))
-        if self.tables == 1:
+        if self.whole:
             self.server.publish(mapped, public)
         else:
             self.server.publish_some(mapped, self._marked(public) if self.table == 0 else None)
 
     def _marked(self, observation: State) -> State:
-        return at_table(observation, self.table, self.tables) if self.tables > 1 else observation
+        return observation if self.whole else at_table(observation, self.table, self.tables)
 
     @property
     def watching(self) -> dict[str, str]:

@@ -1,5 +1,5 @@
-"""A room of many tables in progress, written down so that ``class --resume`` (or the menu's
-Resume) opens it again as it was: the same code and port, every student's secret, who sits at
+"""A class room in progress (a room of tables, or the class game at one table: a room of one),
+written down so that ``class --resume`` (or the menu's Resume) opens it again as it was: the same code and port, every student's secret, who sits at
 which table, and each table's game - over or not - as the decisions made so far
 (:class:`store.unfinished.UnfinishedGame`, replayed through the engine).
 
@@ -61,6 +61,9 @@ class UnfinishedRoom:
     """Each table's game is saved in the history (it was over)."""
     in_lesson: tuple[int | None, ...]
     """Each table's game's place in the lesson, once its figures were added to it."""
+    many_tables: bool = True
+    """The room was set up as a room of tables (``class --tables``); ``False``: the class game at
+    one table, whose room's seats are the table's."""
 
     mode = "class"
 
@@ -68,14 +71,14 @@ class UnfinishedRoom:
     def seats(self) -> tuple[tuple[str, str], ...]:
         """The students at the tables (as the menu lists a game's players; at one table, every
         player)."""
-        if len(self.games) == 1:
+        if not self.many_tables:
             return self.games[0].seats
         return tuple((self.names[seat], "phone") for table in self.tables for seat in table if seat is not None)
 
     @property
     def turn_label(self) -> str:
         """How far the room is, for the menu: "3 tables, 1 done" (at one table, as a game: "turn 4")."""
-        if len(self.games) == 1:
+        if not self.many_tables:
             return self.games[0].turn_label
         done = sum(self.saved)
         tables = ngettext("{count} table", "{count} tables", len(self.tables)).format(count=len(self.tables))
@@ -91,7 +94,7 @@ class UnfinishedRoom:
                         "reviews": choices.reviews, "lesson": choices.lesson, "class": choices.class_name},
             "names": list(self.names), "tokens": list(self.tokens), "tables": [list(t) for t in self.tables],
             "watchers": list(self.watchers), "games": [json.loads(game.to_json()) for game in self.games],
-            "saved": list(self.saved), "in_lesson": list(self.in_lesson),
+            "saved": list(self.saved), "in_lesson": list(self.in_lesson), "many_tables": self.many_tables,
         }, separators=(",", ":"))
 
 
@@ -105,7 +108,7 @@ def room_of_one(game: UnfinishedGame, step_delay: float = 1.0) -> UnfinishedRoom
                           room.reviews, room.lesson, room.class_name)
     seats = len(game.seats)
     return UnfinishedRoom(room.code, room.port, choices, tuple(name for name, _kind in game.seats), room.tokens,
-                          (tuple(range(seats)),), (), (game,), (False,), (None,))
+                          (tuple(range(seats)),), (), (game,), (False,), (None,), many_tables=False)
 
 
 def parse_kept(text: str) -> UnfinishedGame | UnfinishedRoom:
@@ -137,8 +140,12 @@ def parse_room_data(data: dict[str, Any]) -> UnfinishedRoom:
     kept_games = tuple(parse_unfinished_data(game) for game in games)
     if any(len(game.seats) != len(table) for game, table in zip(kept_games, places)):
         raise UnfinishedError("room of tables: a table's game has another number of seats")
+    many = data.get("many_tables", True)  # (kept before it was written: every kept room was one of tables)
+    if not isinstance(many, bool) or not (many or (len(places) == 1 and places[0] == tuple(range(len(names)))
+                                                   and not watchers)):
+        raise UnfinishedError("room of tables: a room of one table seats the room's places, in order")
     return UnfinishedRoom(code, port, _choices(choices), tuple(names), tuple(tokens), places, tuple(watchers),
-                          kept_games, tuple(saved), tuple(in_lesson))
+                          kept_games, tuple(saved), tuple(in_lesson), many)
 
 
 def _choices(data: Any) -> RoomChoices:

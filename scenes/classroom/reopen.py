@@ -44,7 +44,7 @@ def reopen_room(ctx: AppContext, key: str, kept: UnfinishedRoom, settings: Class
     """The stopped room as it was (see :func:`reopen_class_game`)."""
     given = given_to_ai(kept)
     room = Room.reopened(kept.code, list(kept.names), list(kept.tokens), sorted(given))
-    room.many_tables = len(kept.tables) > 1
+    room.many_tables = kept.many_tables
     choices = kept.choices
     wanted = settings.port if settings.port != DEFAULT_PORT else kept.port
     server, moved = server_on(room, choices.rules, settings.host, wanted)

@@ -77,7 +77,7 @@ def test_each_phone_gets_its_review_and_it_is_main_py_review_of_its_seat(tmp_pat
             assert record.players[phone.seat].name == phone.name
         assert game_finished(app)  # the results stayed on screen while the reviews came in
         check_the_lesson_report(reports, record, phones)
-        app.manager.active.room.close()  # type: ignore[attr-defined]  # the room closes: the phones stop listening
+        app.screens.end_lesson()  # the room closes: the phones stop listening
         playing.join(30)
     finally:
         close_app()

@@ -12,7 +12,6 @@ import pytest
 from classroom.class_room import RoomOfTables
 from game.engine import Game
 from live.resume import Kept, unfinished_of_session
-from live.session import Stage
 from scenes.classroom.table import ClassTableScene
 from store.kept_room import parse_kept, room_of_one
 from store.unfinished import KeptRoom, UnfinishedError, unfinished_of
@@ -32,7 +31,7 @@ def test_a_kept_class_game_of_one_table_reads_as_a_room_of_one() -> None:
     assert (choices.rules, choices.ai, choices.seed, choices.duplicate) == (old.rules, "heuristic", 7, True)
     assert (choices.time_limit, choices.step_delay, choices.predict, choices.reviews) == (30.0, 0.5, 20.0, False)
     assert (choices.lesson, choices.class_name) == (4, "5B")
-    assert room.saved == (False,) and room.in_lesson == (None,)
+    assert room.saved == (False,) and room.in_lesson == (None,) and not room.many_tables
     assert room.seats == old.seats and room.turn_label == old.turn_label  # the menu lists it as it did
     assert parse_kept(room.to_json()) == room
 
@@ -61,7 +60,7 @@ def test_a_class_game_an_earlier_version_kept_resumes_as_a_room_of_one_and_ends_
         lesson = app.screens.lesson
         assert lesson is not None and isinstance(lesson.play, RoomOfTables) and lesson.play.one_table
         session = table.class_session
-        run_until(app, lambda: session.game.turn >= 3 and session.stage is Stage.CHOOSE)
+        run_until(app, lambda: session.game.turn >= 3)
         old = unfinished_of_session(session)  # what an earlier version kept: a game with its room
         assert old.room is not None
         before = session.game
@@ -101,3 +100,18 @@ def test_the_one_tables_game_is_the_rooms_and_its_results_play_the_next_deal_in_
         assert in_game(app) and app.manager.active.class_session is again.sessions[0]  # type: ignore[attr-defined]
     finally:
         close_app()
+
+
+def test_a_kept_room_of_one_must_seat_the_rooms_places_in_order() -> None:
+    game = Game(seed=2)
+    kept_room = KeptRoom("ABCD", 8066, ("s0", "", "", ""), "random")
+    old = unfinished_of(game, [("Ana", "phone")] + [(f"AI {n}", "random") for n in (1, 2, 3)], "class", 0, True,
+                        room=kept_room)
+    text = room_of_one(old).to_json()
+    assert parse_kept(text).many_tables is False  # type: ignore[union-attr]
+    data = json.loads(text)
+    data["tables"] = [[1, 0, 2, 3]]
+    with pytest.raises(UnfinishedError):
+        parse_kept(json.dumps(data))
+    del data["many_tables"]  # a room kept before the field was written: a room of tables
+    assert parse_kept(json.dumps(data)).many_tables is True  # type: ignore[union-attr]
