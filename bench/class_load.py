@@ -198,12 +198,13 @@ def one_game(rules_name: str, clients: int, step_delay: float, seed: int, proces
     room.start()
     session = ClassSession(seats, TableDoor.whole_room(server), rules=rules, seed=seed)
     last_step = time.monotonic()
-    while session.stage is not Stage.OVER:  # as the app's loop does, 60 frames a second
+    table = session.table
+    while table.stage is not Stage.OVER:  # as the app's loop does, 60 frames a second
         frame_start = time.monotonic()
         session.pump()
-        session.poll()
-        if session.can_advance and frame_start - last_step >= step_delay:
-            session.advance()
+        table.poll()
+        if table.can_advance and frame_start - last_step >= step_delay:
+            table.advance()
             last_step = frame_start
         time.sleep(max(0.0, 1 / 60 - (time.monotonic() - frame_start)))
     session.close()  # the last observations

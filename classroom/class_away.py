@@ -17,12 +17,19 @@ from typing import Protocol
 from game.i18n import _
 
 
+class Named(Protocol):
+    """The table's game, as it names its players."""
+
+    def name(self, player: int) -> str: ...
+
+
 class AwayHost(Protocol):
     """What :class:`AwaySeats` needs of its class session."""
 
     notes: list[str]
 
-    def name(self, player: int) -> str: ...
+    @property
+    def table(self) -> Named: ...
 
     def answer_now(self, seat: int) -> None:
         """A computer player answers the seat's open question, if it has one."""
@@ -50,7 +57,7 @@ class AwaySeats:
         self.since.pop(seat, None)
         if seat in self.played_for:
             self.played_for.discard(seat)
-            self.host.notes.append(_("{name} is back and plays again").format(name=self.host.name(seat)))
+            self.host.notes.append(_("{name} is back and plays again").format(name=self.host.table.name(seat)))
 
     def playing_for(self, seat: int) -> bool:
         return seat in self.played_for
@@ -66,7 +73,7 @@ class AwaySeats:
                 continue
             self.played_for.add(seat)
             self.host.notes.append(_("{name} left: an AI plays for them until they are back").format(
-                name=self.host.name(seat)))
+                name=self.host.table.name(seat)))
             self.host.answer_now(seat)
             changed = True
         return changed

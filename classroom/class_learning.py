@@ -75,12 +75,12 @@ class AfterGame:
         """Called every frame: at the game's end its figures go to the report and the reviews are
         queued; each review is sent to its phone whenever it moved on, and to the report once ready."""
         session, learning = self.session, self.learning
-        if session.stage is not Stage.OVER:
+        if session.table.stage is not Stage.OVER:
             return
         if not self.started:
             self.started = True
             self._add_game()
-            self._queue_reviews([seat for seat, kind in enumerate(session.seats) if kind.kind == PHONE])
+            self._queue_reviews([seat for seat, kind in enumerate(session.table.seats) if kind.kind == PHONE])
         for review in moved(self.reviews):
             session.door.send_to(review_message(review), seat=review.seat)
             if review.ready and learning.lesson is not None and not review.failed():
@@ -93,14 +93,14 @@ class AfterGame:
     def table(self) -> tuple[str, ...]:
         """What sat at each seat (``phone`` for a student, or a computer player's kind): the
         reviews and the puzzles judge each decision against it."""
-        return tuple(seat.kind for seat in self.session.seats)
+        return tuple(seat.kind for seat in self.session.table.seats)
 
     def _find_puzzles(self, decisions: list[Decision]) -> None:
         """A student's clear decisions to the puzzle finder (the second review, in its worker)."""
         finder, lesson, session = self.learning.puzzles, self.learning.lesson, self.session
         clear = clear_decisions(decisions)
         if finder is not None and lesson is not None and lesson.key and clear:
-            self.finding.append(finder.find(session.rules, len(session.seats), session.game.seed, session.game.rounds,
+            self.finding.append(finder.find(session.table.rules, len(session.table.seats), session.table.game.seed, session.table.game.rounds,
                                             clear, lesson.key, self.position + 1, self.table))
 
     def _keep_found_puzzles(self) -> None:
@@ -129,43 +129,43 @@ class AfterGame:
         if not self.counted:
             self.counted = True
             names, students, scores, predicted, keys = self._figures()
-            self.position = lesson.add_game(names, students, scores, predicted, session.record_number, keys)
+            self.position = lesson.add_game(names, students, scores, predicted, session.table.record_number, keys)
         else:  # (written again if its save could not write it: the history was busy, the disk full)
-            lesson.keep_game(self.position, session.record_number)
+            lesson.keep_game(self.position, session.table.record_number)
         self._write()
 
     def _figures(self) -> tuple[list[str], list[bool], list[int], list[tuple[int, int] | None], list[str]]:
         """Names, which seats are students, scores, predictions, and each student's key in the class."""
         session = self.session
         predictions = session.predictions
-        students = [seat.kind == PHONE for seat in session.seats]
+        students = [seat.kind == PHONE for seat in session.table.seats]
         at_start = self.keys_at_start
         keys = [(session.room.student_of(seat) or (at_start[seat] if seat < len(at_start) else "")) if student else ""
                 for seat, student in enumerate(students)]
         predicted: list[tuple[int, int] | None] = [predictions.right_of(f"seat:{seat}") for seat in
-                                                   range(len(session.seats))] if predictions is not None else []
-        return [seat.name for seat in session.seats], students, list(session.game.scores), predicted, keys
+                                                   range(len(session.table.seats))] if predictions is not None else []
+        return [seat.name for seat in session.table.seats], students, list(session.table.game.scores), predicted, keys
 
     def resume(self, position: int) -> None:
         """A stopped lesson goes on: this game, over before the stop, is game ``position`` of the
         lesson already; the reviews it has not got yet are made again."""
         self.started, self.counted, self.position = True, True, position
         lesson, session = self.learning.lesson, self.session
-        if lesson is not None and session.stage is Stage.OVER:
-            self._queue_reviews([seat for seat, kind in enumerate(session.seats)
+        if lesson is not None and session.table.stage is Stage.OVER:
+            self._queue_reviews([seat for seat, kind in enumerate(session.table.seats)
                                  if kind.kind == PHONE and (position, seat) not in lesson.reviewed])
 
     def _queue_reviews(self, seats: list[int]) -> None:
         reviews, session = self.learning.reviews, self.session
         if reviews is not None and seats:
-            self.reviews = reviews.review_game(session.rules, len(session.seats), session.game.seed,
-                                               session.game.rounds, [(seat, seat) for seat in seats],
+            self.reviews = reviews.review_game(session.table.rules, len(session.table.seats), session.table.game.seed,
+                                               session.table.game.rounds, [(seat, seat) for seat in seats],
                                                self.table)
 
     def flush(self) -> None:
         """The app stops: a game over whose figures are not in the lesson yet is added (its reviews
         stay to be made), and the report is written again."""
-        if self.session.stage is not Stage.OVER or self.learning.lesson is None:
+        if self.session.table.stage is not Stage.OVER or self.learning.lesson is None:
             return
         if not self.started:
             self.started = True

@@ -33,16 +33,16 @@ class PhonePredictions:
     def upcoming(self) -> Question | None:
         """The placement the table's next step makes, as a question (``None``: it makes none)."""
         session = self.session
-        upcoming = session.upcoming if session.stage in (Stage.REVEALED, Stage.PLACED) else None
-        if upcoming is None or len(session.placements) == len(session.seats):
+        upcoming = session.table.upcoming if session.table.stage in (Stage.REVEALED, Stage.PLACED) else None
+        if upcoming is None or len(session.table.placements) == len(session.table.seats):
             return None
-        return Question(session.game.round, session.game.turn, *upcoming)
+        return Question(session.table.game.round, session.table.game.turn, *upcoming)
 
     def asked_now(self) -> dict[str, str]:
         """Who is asked to predict now: key -> name (connected students not asked to act, watchers)."""
         session = self.session
         infos = session.room.seats()
-        asked = {f"seat:{seat}": session.name(seat) for seat in session.phone_seats
+        asked = {f"seat:{seat}": session.table.name(seat) for seat in session.phone_seats
                  if seat not in session.questions and seat < len(infos) and infos[seat].connected}
         asked.update((f"watch:{token}", name) for token, name in session.door.watching.items())
         return asked
@@ -93,8 +93,8 @@ class PhonePredictions:
     def settle(self, placement: Placement, rows_before: tuple[tuple[int, ...], ...]) -> None:
         """The engine made ``placement``: score the round, tell each guesser."""
         session = self.session
-        names = [seat.name for seat in session.seats]
-        settled = self.predictions.settle(placement, reason_line(rows_before, placement, session.rules, names))
+        names = [seat.name for seat in session.table.seats]
+        settled = self.predictions.settle(placement, reason_line(rows_before, placement, session.table.rules, names))
         if settled is None:
             return
         for who, verdict in settled.verdicts.items():
@@ -111,7 +111,7 @@ class PhonePredictions:
         current = self.predictions.open
         if current is None:
             return public
-        question = predict_question(current.question, [seat.name for seat in self.session.seats])
+        question = predict_question(current.question, [seat.name for seat in self.session.table.seats])
         for seat, observation in seats.items():
             who = f"seat:{seat}"
             if who in current.guesses:

@@ -116,19 +116,20 @@ class RoomOfTables:
     @property
     def done(self) -> bool:
         """Every table's game is over."""
-        return all(session.stage is Stage.OVER for session in self.sessions)
+        return all(session.table.stage is Stage.OVER for session in self.sessions)
 
     def results(self) -> tuple[TableResult, ...]:
         """Each table's players and points as the projector shows them now."""
         found = []
         for session in self.sessions:
-            scores = session.states[-1].scores if session.states else tuple(session.game.scores)
+            table = session.table
+            scores = table.states[-1].scores if table.states else tuple(table.game.scores)
             predictions = session.predictions
-            predicted = tuple(predictions.right_of(f"seat:{seat}") for seat in range(len(session.seats))) \
+            predicted = tuple(predictions.right_of(f"seat:{seat}") for seat in range(len(table.seats))) \
                 if predictions is not None else ()
-            found.append(TableResult(tuple(seat.name for seat in session.seats),
-                                     tuple(seat.kind == PHONE for seat in session.seats), tuple(scores),
-                                     session.stage is Stage.OVER, predicted))
+            found.append(TableResult(tuple(seat.name for seat in table.seats),
+                                     tuple(seat.kind == PHONE for seat in table.seats), tuple(scores),
+                                     table.stage is Stage.OVER, predicted))
         return tuple(found)
 
     def standings(self) -> tuple[Standing, ...]:
@@ -149,7 +150,7 @@ class RoomOfTables:
         self.opened = next((table for table, session in enumerate(self.sessions) if session is shown), None)
         self.save_finished()  # (before the lesson counts a game: it names the saved game)
         for table, session in enumerate(self.sessions):
-            if session.closed:
+            if session.table.closed:
                 continue
             if table != self.opened and not self.one_table:  # (a room of one keeps its screen's pace)
                 session.teacher_steps, session.pacing.step_delay = self.paused, self.game.step_delay
@@ -162,7 +163,7 @@ class RoomOfTables:
     def save_finished(self) -> list[TableSaved | None]:
         """Every table whose game is over is saved (once); each table's saved game so far."""
         for table, session in enumerate(self.sessions):
-            if session.stage is Stage.OVER and self.saved[table] is None and not session.closed:
+            if session.table.stage is Stage.OVER and self.saved[table] is None and not session.table.closed:
                 self._save_table(table, session)
         return self.saved
 

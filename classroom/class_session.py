@@ -1,8 +1,10 @@
-"""The class game's model: a table session whose student seats answer from phones.
+"""The class game's model: a table's game (its :class:`~live.session.TableSession`, the one a
+local game has) whose student seats answer from phones.
 
-Pure Python (no pygame).  A student's seat is played by a :class:`PhoneAgent`:
-when the session asks it for a card or a row it answers at once with a
-``Future`` (the session's ``answers_later`` hook) and the question waits in
+Pure Python (no pygame).  A :class:`ClassSession` holds the table's session and the class's
+parts around it: the phones' questions, their views, predictions, reviews.  A student's seat is
+played by a :class:`PhoneAgent`: when the table asks it for a card or a row it answers at once
+with a ``Future`` (the table's ``answers_later`` hook) and the question waits in
 :attr:`ClassSession.questions` until the phone answers.  Every frame the
 table calls :meth:`ClassSession.pump`, which takes in what the phones sent
 (checked against the engine's hand and rows before it is passed on), lets a
@@ -35,7 +37,7 @@ from game.i18n import _
 from game.play import make_player, players_rng
 from game.rules import Rules
 from game.table_size import CLASS_MODE
-from store.unfinished import KeptRoom
+from store.unfinished import KeptRoom, UnfinishedGame
 
 from .class_away import AwaySeats
 from .class_learning import NO_LEARNING, AfterGame, Learning
@@ -43,7 +45,8 @@ from .class_pace import Pace
 from .class_predicting import PhonePredictions
 from .class_views import PhoneViews
 from .class_warmup import tell_refused
-from live.session import TableSession
+from live.resume import unfinished_of_session
+from live.session import Rows, TableSession
 from live.seats import PHONE, Seat
 from live.thinker import Thinker
 
@@ -97,16 +100,16 @@ def class_seats(room: Room, rules: Rules, level: str, seats: Sequence[int | None
     return tuple(made)
 
 
-class ClassSession(TableSession):
-    """One class game: the table's session plus the phones that play its student seats."""
+class ClassSession:
+    """One class game: the table's session, and the phones that play its student seats."""
 
     def __init__(self, seats: Sequence[Seat], door: TableDoor, *, rules: Rules, level: str = "random",
                  seed: int | None = None, options: AgentOptions = DEFAULT_OPTIONS,
                  time_limit: float | None = None, clock: Callable[[], float] = time.monotonic,
                  stand_ins: Sequence[Agent | None] | None = None, thinker: Thinker | None = None,
                  learning: Learning = NO_LEARNING) -> None:
-        """``stand_ins`` and ``thinker``: players that repeat a stopped game's decisions until
-        :meth:`take_own_players` seats the phones and computer players (see :mod:`live.resume`).
+        """``stand_ins`` and ``thinker``: players that repeat a stopped game's decisions until the
+        table's ``take_own_players`` seats the phones and computer players (see :mod:`live.resume`).
         ``learning``: the class's predictions, the students' reviews, the lesson report."""
         seed = new_seed() if seed is None else seed
         self.level = level
@@ -134,10 +137,12 @@ class ClassSession(TableSession):
         self._fallback = make_agent(level, random.Random(seed ^ _FALLBACK_SALT), options)
         self.views = PhoneViews(self)
         """What each phone is shown, built from the moment on screen."""
-        self._own_agents = self._players(seats, seed, options)
+        own = self._players(seats, seed, options)
         self.away = self._away_seats(seats)
-        super().__init__(seats, seed=seed, rules=rules, mode=CLASS_MODE, options=options,
-                         agents=self._own_agents if stand_ins is None else stand_ins, threaded=True, thinker=thinker)
+        self.table = TableSession(seats, seed=seed, rules=rules, mode=CLASS_MODE, options=options,
+                                  agents=own if stand_ins is None else stand_ins, threaded=True, thinker=thinker,
+                                  own_agents=own, placed=self._placed)
+        """The table's game, stepped by the projector's screen or paced by the room."""
 
     def _players(self, seats: Sequence[Seat], seed: int, options: AgentOptions) -> list[Agent]:
         """Each seat's own player: its phone, or a computer player."""
@@ -157,10 +162,6 @@ class ClassSession(TableSession):
     def predictions(self) -> ClassPredictions | None:
         """The class's predictions of this game (``None``: off)."""
         return self.predicting.predictions if self.predicting is not None else None
-
-    def take_own_players(self, options: AgentOptions = DEFAULT_OPTIONS) -> None:
-        """After a stopped game was replayed: the phones and computer players take their seats."""
-        self.players.take_over(self.game.seed, options, self.game, self._own_agents)
 
     def kept_room(self) -> KeptRoom:
         """What opens this game's room again as it is (its code, port and seats' secrets)."""
@@ -188,7 +189,7 @@ class ClassSession(TableSession):
     @property
     def phone_seats(self) -> tuple[int, ...]:
         """Seats students still play (not given to a computer player)."""
-        return tuple(i for i, seat in enumerate(self.seats) if seat.kind == PHONE and i not in self.given_to_ai)
+        return tuple(i for i, seat in enumerate(self.table.seats) if seat.kind == PHONE and i not in self.given_to_ai)
 
     def pump(self) -> bool:
         """Take in what phones sent, answer for late seats, send each phone its view; whether
@@ -205,7 +206,8 @@ class ClassSession(TableSession):
             now = self.clock()
             for seat, question in list(self.questions.items()):
                 if now - question.asked_at >= self.time_limit:
-                    self._answer_by_ai(seat, note=_("Time is up: an AI played for {name}").format(name=self.name(seat)))
+                    self._answer_by_ai(seat, note=_("Time is up: an AI played for {name}").format(
+                        name=self.table.name(seat)))
                     changed = True
         if self.predicting is not None:
             self.predicting.follow_who_is_here()
@@ -267,7 +269,7 @@ class ClassSession(TableSession):
         match event:
             case SeatPlayed() if question.ask != "card":
                 return _("pick a row, not a card")
-            case SeatPlayed(request=request) if request.card not in self.game.hand(event.seat):
+            case SeatPlayed(request=request) if request.card not in self.table.game.hand(event.seat):
                 return _("you do not hold card {card}").format(card=request.card)
             case SeatTookRow() if question.ask != "row":
                 return _("choose a card, not a row")
@@ -280,10 +282,11 @@ class ClassSession(TableSession):
     def pace(self, dt: float) -> None:
         """The lesson's pacer for a table no screen steps now (see :mod:`.class_pace`): ``dt``
         seconds passed; the next card once its delay is up and the class has predicted it."""
-        self.poll()
-        if self.pacing.due(dt, not self.teacher_steps and self.can_advance) and self.predictions_ready():
+        table = self.table
+        table.poll()
+        if self.pacing.due(dt, not self.teacher_steps and table.can_advance) and self.predictions_ready():
             self.pacing.waited = 0.0
-            self.advance()
+            table.advance()
 
     # -------------------------------------------------------- predictions
     def predictions_ready(self) -> bool:
@@ -294,11 +297,10 @@ class ClassSession(TableSession):
         """The teacher's Space: show the placement the class is predicting without waiting."""
         return self.predicting is not None and self.predicting.show_now()
 
-    def _record(self, placement: Placement, rows_before: tuple[tuple[int, ...], ...]) -> Placement:
-        placement = super()._record(placement, rows_before)
+    def _placed(self, placement: Placement, rows_before: Rows) -> None:
+        """The engine made ``placement``: the class's predictions of it are scored."""
         if self.predicting is not None:
             self.predicting.settle(placement, rows_before)
-        return placement
 
     def _answer_by_ai(self, seat: int, note: str | None) -> None:
         question = self.questions.pop(seat)
@@ -318,7 +320,7 @@ class ClassSession(TableSession):
         self.given_to_ai.add(seat)
         self.room.give_to_ai(seat)
         self.door.release(seat, _("the teacher gave your seat to a computer player"))
-        self.notes.append(_("An AI plays for {name} from now on").format(name=self.name(seat)))
+        self.notes.append(_("An AI plays for {name} from now on").format(name=self.table.name(seat)))
         if seat in self.questions:
             self._answer_by_ai(seat, note=None)
 
@@ -339,11 +341,17 @@ class ClassSession(TableSession):
         """Send the observations if anything they show may have changed."""
         self.views.publish(force)
 
+    def kept(self) -> UnfinishedGame:
+        """What opens this game again as it is (with its room and the class's predictions)."""
+        predicting = self.predicting
+        return unfinished_of_session(self.table, self.kept_room(),
+                                     predicting.predictions.kept() if predicting is not None else None)
+
     def close(self) -> None:
         """The game is over or left: the phones get the last table (the room stays open: the
         lesson plays the next deal in it, or closes it)."""
-        if not self.closed:
+        if not self.table.closed:
             for question in self.questions.values():
                 question.future.cancel()
             self.publish(force=True)
-        super().close()
+        self.table.close()

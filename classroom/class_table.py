@@ -1,5 +1,5 @@
 """What the parts of a class game read of it: :class:`ClassTable`, a typed, read-only view of
-:class:`~.class_session.ClassSession`.
+:class:`~.class_session.ClassSession`, and :class:`LiveTable`, of its table's game.
 
 The session holds its parts - what each phone is shown (:mod:`.class_views`), the class's
 predictions (:mod:`.class_predicting`), the reviews and the lesson report (:mod:`.class_learning`)
@@ -40,8 +40,8 @@ class PhonesPredicting(Protocol):
     def key(self) -> object: ...
 
 
-class ClassTable(Protocol):
-    """One class game (one table), as its parts read it."""
+class LiveTable(Protocol):
+    """A class game's table, as the parts of its session read it (a :class:`~live.session.TableSession`)."""
 
     @property
     def game(self) -> Game: ...
@@ -76,6 +76,17 @@ class ClassTable(Protocol):
     @property
     def record_number(self) -> int | None: ...
 
+    def name(self, player: int) -> str: ...
+
+    def caption(self) -> list[Part]: ...
+
+
+class ClassTable(Protocol):
+    """One class game (one table), as its parts read it."""
+
+    @property
+    def table(self) -> LiveTable: ...
+
     @property
     def door(self) -> TableDoor: ...
 
@@ -106,9 +117,5 @@ class ClassTable(Protocol):
 
     @property
     def predictions(self) -> ClassPredictions | None: ...
-
-    def name(self, player: int) -> str: ...
-
-    def caption(self) -> list[Part]: ...
 
     def refuse(self, event: Asked, message: str) -> None: ...

@@ -31,17 +31,17 @@ class PhoneViews:
         """The placement on screen, if the turn on screen has one: the moment every observation
         shows (the engine may already have dealt the next round)."""
         session = self.session
-        return session.states[-1] if session.placements else None
+        return session.table.states[-1] if session.table.placements else None
 
     def waiting_seats(self) -> tuple[tuple[int, ...], bool]:
         """The seats the table waits for, and whether it is one seat's row: a seat that has
         answered (its card, or its row before the table shows it taken) is waited for no more."""
         session = self.session
-        game = session.game
-        if session.stage in (Stage.CHOOSE, Stage.THINKING):
+        game = session.table.game
+        if session.table.stage in (Stage.CHOOSE, Stage.THINKING):
             return tuple(seat for seat in game.waiting_for if seat not in session.chosen), False
         seat = game.awaiting_row_choice
-        if session.stage is not Stage.OVER and seat is not None and (seat in session.questions or seat not in
+        if session.table.stage is not Stage.OVER and seat is not None and (seat in session.questions or seat not in
                                                                      session.phone_seats):
             return (seat,), True
         return (), False
@@ -49,29 +49,29 @@ class PhoneViews:
     def public_table(self) -> PublicTable:
         """The table as the projector shows it now (never a hand)."""
         session = self.session
-        game = session.game
+        game = session.table.game
         state = self.shown_state()
         rows = state.rows if state is not None else game.rows
         scores = state.scores if state is not None else tuple(game.scores)
-        stage = session.stage
+        stage = session.table.stage
         waiting, waiting_row = self.waiting_seats()
         infos = session.room.seats()
         phones = session.phone_seats
         return PublicTable(
             phase="over" if stage is Stage.OVER else "playing",
-            rules=session.rules,
-            names=tuple(seat.name for seat in session.seats),
-            phones=tuple(i in phones for i in range(len(session.seats))),
+            rules=session.table.rules,
+            names=tuple(seat.name for seat in session.table.seats),
+            phones=tuple(i in phones for i in range(len(session.table.seats))),
             connected=tuple(i in phones and i < len(infos) and infos[i].connected
-                            for i in range(len(session.seats))),
+                            for i in range(len(session.table.seats))),
             round=state.round if state is not None else game.round,
-            turn=session.shown_turn,
+            turn=session.table.shown_turn,
             rows=rows,
             scores=scores,
-            revealed=session.turn_cards,
+            revealed=session.table.turn_cards,
             waiting=waiting,
             waiting_row=waiting_row,
-            caption="".join(str(part) for part in session.caption()),
+            caption="".join(str(part) for part in session.table.caption()),
             winners=game.winners if stage is Stage.OVER else (),
             notes=tuple(session.notes[-3:]),
             waiting_teacher=session.teacher_steps and stage is not Stage.OVER and not waiting,
@@ -82,7 +82,7 @@ class PhoneViews:
         session = self.session
         table = self.public_table()
         shown = self.shown_state()
-        revealed = bool(session.turn_cards) or session.stage is Stage.OVER
+        revealed = bool(session.table.turn_cards) or session.table.stage is Stage.OVER
         seats = {
             seat: seat_observation(table, self.view_at(seat, shown),
                                    session.questions[seat].ask if seat in session.questions else None,
@@ -99,10 +99,10 @@ class PhoneViews:
         next round while the table still shows the last placement of the round before - then the
         cards the seat held at that placement (what the round's deal left it)."""
         session = self.session
-        view: PlayerView = session.game.view(seat)
+        view: PlayerView = session.table.game.view(seat)
         if shown is None or shown.round == view.round:
             return view
-        round_log = session.game.rounds[shown.round]
+        round_log = session.table.game.rounds[shown.round]
         played = {turn.plays[seat] for turn in round_log.turns[:shown.turn + 1]}
         then: PlayerView = view._replace(round=shown.round, hand=tuple(card for card in round_log.deal.hands[seat]
                                                                        if card not in played), card_to_place=None)
@@ -112,15 +112,15 @@ class PhoneViews:
         """The card the seat played this turn (secret until revealed): from its phone, or - a game
         resumed after a stop - as the engine holds it."""
         session = self.session
-        chosen: int | None = session.chosen.get(seat, session.game.chosen_cards[seat])
+        chosen: int | None = session.chosen.get(seat, session.table.game.chosen_cards[seat])
         return chosen
 
     def publish(self, force: bool = False) -> None:
         """Send the observations if anything they show may have changed."""
         session = self.session
-        key = (len(session.states), session.stage, session.shown_turn, tuple(sorted(session.questions)),
-               tuple(sorted(session.chosen.items())), session.game.chosen_cards, session.thinking_players,
-               len(session.notes), session.room.version, session.game.phase, session.teacher_steps,
+        key = (len(session.table.states), session.table.stage, session.table.shown_turn, tuple(sorted(session.questions)),
+               tuple(sorted(session.chosen.items())), session.table.game.chosen_cards, session.table.thinking_players,
+               len(session.notes), session.room.version, session.table.game.phase, session.teacher_steps,
                session.predicting.key() if session.predicting is not None else None)
         if key == self._published and not force:
             return

@@ -22,8 +22,8 @@ from store.kept_room import RoomChoices, UnfinishedRoom
 from .class_room import RoomGame, RoomOfTables, SaveTable, TableSaved
 from .class_session import ClassSession
 from .table_door import TableDoor
-from live.resume import resume_session, unfinished_of_session
-from live.session import Stage
+from live.resume import resume_session
+from live.session import Stage, TableSession
 from live.seats import Seat
 from live.thinker import Thinker
 from game.rules import rules_named
@@ -40,7 +40,7 @@ def room_state(tables: RoomOfTables) -> UnfinishedRoom:
     infos = room.seats()
     return UnfinishedRoom(room.code, tables.server.port, choices, tuple(info.name for info in infos),
                           room.secrets_of_seats(), tables.plan.tables, tables.plan.watchers,
-                          tuple(unfinished_of_session(session) for session in tables.sessions),
+                          tuple(session.kept() for session in tables.sessions),
                           tuple(saved is not None or session.after_game.counted  # (counted: being saved)
                                 for saved, session in zip(tables.saved, tables.sessions)),
                           tuple(session.after_game.position if session.after_game.counted else None
@@ -49,7 +49,8 @@ def room_state(tables: RoomOfTables) -> UnfinishedRoom:
 
 def room_progress(tables: RoomOfTables) -> tuple[Any, ...]:
     """Changes whenever a table moves on a turn (or ends): then the room is kept again."""
-    return tables.keep_key, tuple((s.game.round, s.game.turn, s.stage is Stage.OVER) for s in tables.sessions)
+    return tables.keep_key, tuple((s.table.game.round, s.table.game.turn, s.table.stage is Stage.OVER)
+                                  for s in tables.sessions)
 
 
 def room_game(kept: UnfinishedRoom, options: AgentOptions, learning: Any, step_delay: float | None = None) -> RoomGame:
@@ -64,12 +65,17 @@ def resumed_room(server: ClassServer, kept: UnfinishedRoom, game: RoomGame, save
     """The kept room playing again where it was (``ValueError`` if a table's game does not replay)."""
 
     def make(table: int, seats: tuple[Seat, ...], door: TableDoor) -> ClassSession:
-        def session_of(seats: tuple[Seat, ...], stand_ins: list[Any], thinker: Thinker) -> ClassSession:
-            return ClassSession(seats, door, rules=game.rules, level=game.level,
-                                seed=kept.games[table].seed, options=game.options, time_limit=game.time_limit,
-                                stand_ins=stand_ins, thinker=thinker, learning=game.learning)
-        session = resume_session(kept.games[table], game.options, None, session_of)
-        assert isinstance(session, ClassSession)
+        made: list[ClassSession] = []
+
+        def session_of(seats: tuple[Seat, ...], stand_ins: list[Any], thinker: Thinker) -> TableSession:
+            made.append(ClassSession(seats, door, rules=game.rules, level=game.level, seed=kept.games[table].seed,
+                                     options=game.options, time_limit=game.time_limit, stand_ins=stand_ins,
+                                     thinker=thinker, learning=game.learning))
+            return made[0].table
+        resume_session(kept.games[table], game.options, None, session_of)
+        session, predictions = made[0], kept.games[table].predictions
+        if session.predicting is not None and predictions is not None:
+            session.predicting.predictions.restore(predictions, session.clock())
         return session
 
     tables = RoomOfTables(server, TablePlan(kept.tables, kept.watchers), game, save, make)

@@ -26,7 +26,8 @@ from store.kept import keep_unfinished, unfinished_games
 from store.kept import set_aside as set_aside_in
 from store.kept_room import UnfinishedRoom, parse_kept
 from store.storage import default_history_path
-from store.unfinished import UnfinishedError, UnfinishedGame, unfinished_of
+from store.kept_predictions import KeptPredictions
+from store.unfinished import KeptRoom, UnfinishedError, UnfinishedGame, unfinished_of
 
 from .saving import error_line
 from .session import Stage, TableSession
@@ -35,20 +36,19 @@ from live.thinker import Thinker
 
 
 def resumable(session: TableSession) -> bool:
-    """Whether ``session`` can be kept and resumed: a class game keeps its room too (see
-    :meth:`classroom.class_session.ClassSession.kept_room`)."""
-    return all(seat.kind != PHONE for seat in session.seats) or hasattr(session, "kept_room")
+    """Whether ``session`` can be kept and resumed by itself (a class game's table is kept by its
+    lesson, with its room: :meth:`classroom.class_session.ClassSession.kept`)."""
+    return all(seat.kind != PHONE for seat in session.seats)
 
 
-def unfinished_of_session(session: TableSession) -> UnfinishedGame:
-    """What :func:`resume_session` needs to rebuild ``session`` as it is on screen now."""
+def unfinished_of_session(session: TableSession, room: KeptRoom | None = None,
+                          predictions: KeptPredictions | None = None) -> UnfinishedGame:
+    """What :func:`resume_session` needs to rebuild ``session`` as it is on screen now (a class
+    game's: with its ``room`` and the class's ``predictions``)."""
     turn_started = not session.placements  # the table moved on to a turn with nothing placed yet
-    kept_room = getattr(session, "kept_room", None)
-    predicting = getattr(session, "predicting", None)  # (a class game's predictions, if the class predicts)
     return unfinished_of(session.game, [(seat.name, seat.kind) for seat in session.seats], session.mode,
                          len(session.states), turn_started, session.stage is Stage.ROW_CHOICE,
-                         session.shown_turn, kept_room() if kept_room is not None else None,
-                         predicting.predictions.kept() if predicting is not None else None)
+                         session.shown_turn, room, predictions)
 
 
 class _Repeat:
@@ -113,9 +113,6 @@ def resume_session(kept: UnfinishedGame, options: AgentOptions = DEFAULT_OPTIONS
         session.close()
         raise UnfinishedError(_("the kept game does not replay: {problem}").format(problem=error)) from None
     session.take_own_players(options)
-    predicting = getattr(session, "predicting", None)  # (a class game's predictions, if the class predicts)
-    if predicting is not None and kept.predictions is not None:
-        predicting.predictions.restore(kept.predictions, predicting.session.clock())
     if key is not None:
         session.keep_key = key
     if session.stage is Stage.CHOOSE and session.uses_curtain:

@@ -67,11 +67,13 @@ class RecordSaver:
         return self.record if self.record is not None else default_history_path()
 
     def save(self, session: TableSession, room: str | None = None, table: int | None = None,
-             finishing: str | None = None, keeping: tuple[str, Callable[[], str]] | None = None) -> str:
+             finishing: str | None = None, keeping: tuple[str, Callable[[], str]] | None = None,
+             along: Callable[[], SavedWith | None] | None = None) -> str:
         """Save the game (the history, or ``--record FILE``); the line the results screen shows.
         ``room`` and ``table``: one table's game of a class room of many tables; ``finishing``:
         the key what this game finishes was kept under (default: the game's own); ``keeping``:
-        the room's key and its state once this game is saved, kept in the same transaction.
+        the room's key and its state once this game is saved, kept in the same transaction;
+        ``along``: what is written with the record (a class game's place in its lesson).
 
         A failure (disk full, permission lost, I/O error) is one line on stderr naming
         the file and the problem, and the app's exit code says so; games saved before
@@ -86,7 +88,7 @@ class RecordSaver:
         except ValueError as exc:  # a name no record may hold (the command line and menu check them)
             return self._not_saved(path, str(exc))
         try:
-            also = session.saved_with()
+            also = along() if along is not None else None
             saved = self._write(path, record, finishing or session.keep_key,
                                 KeptToo(also, *keeping) if keeping is not None else also)
         except OSError as exc:

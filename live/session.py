@@ -27,7 +27,7 @@ from __future__ import annotations
 import secrets
 from dataclasses import dataclass
 from enum import Enum
-from typing import Sequence
+from collections.abc import Callable, Sequence
 
 from game.i18n import _, rich
 from game.players.options import DEFAULT_OPTIONS, AgentOptions
@@ -36,12 +36,14 @@ from game.engine import Game, Phase, Placement, predict
 from game.explain import caption_parts, follows, preview_parts
 from game.i18n import Part
 from game.rules import SNAP, Rules
-from store.history import SavedWith
 from game.timeline import TableState, capture
 
 from .seats import Seat, human_seats, uses_curtain
 from .thinker import BotStatus, ComputerPlayers, Thinker
 from concurrent.futures import wait
+
+Rows = tuple[tuple[int, ...], ...]
+"""The table's rows, first card first."""
 
 
 
@@ -90,9 +92,15 @@ class TableSession:
     def __init__(self, seats: Sequence[Seat], seed: int | None = None, rules: Rules = SNAP,
                  mode: str = "solo", options: AgentOptions = DEFAULT_OPTIONS, *,
                  agents: Sequence[Agent | None] | None = None, threaded: bool | None = None,
-                 thinker: Thinker | None = None) -> None:
-        """``agents``, ``threaded``, ``thinker``: see :meth:`live.thinker.ComputerPlayers.seated`."""
+                 thinker: Thinker | None = None, own_agents: Sequence[Agent | None] | None = None,
+                 placed: Callable[[Placement, Rows], None] | None = None) -> None:
+        """``agents``, ``threaded``, ``thinker``: see :meth:`live.thinker.ComputerPlayers.seated`;
+        ``own_agents``: who takes the seats from the stand-ins of a replayed game (by default, a
+        player of each seat's kind: :meth:`take_own_players`); ``placed``: told of each placement
+        the engine makes, with the rows before it (a class game scores its predictions)."""
         self.seats = tuple(seats)
+        self._own_agents = own_agents
+        self._placed = placed
         self.mode = mode
         self.game = Game(rules=rules, player_count=len(self.seats), seed=seed)
         self.players = ComputerPlayers.seated(self.seats, self.game.seed, options, agents, threaded, thinker)
@@ -117,10 +125,6 @@ class TableSession:
         """The table after every placement so far: all the session keeps of what happened."""
         self._start_turn()
 
-    def saved_with(self) -> SavedWith | None:
-        """What the game's save writes with its record (a class game's place in its lesson)."""
-        return None
-
     def close(self) -> None:
         """The game is left (or over): stop thinking and kill its bots (idempotent)."""
         self.closed = True
@@ -128,7 +132,7 @@ class TableSession:
 
     def take_own_players(self, options: AgentOptions = DEFAULT_OPTIONS) -> None:
         """Seat the players of the seats' kinds in place of stand-ins (a resumed game)."""
-        self.players.take_over(self.game.seed, options, self.game)
+        self.players.take_over(self.game.seed, options, self.game, self._own_agents)
 
     # --------------------------------------------------------- queries
     @property
@@ -295,10 +299,12 @@ class TableSession:
         return live_caption(self)
 
     # --------------------------------------------------------- internals
-    def _record(self, placement: Placement, rows_before: tuple[tuple[int, ...], ...]) -> Placement:
+    def _record(self, placement: Placement, rows_before: Rows) -> Placement:
         self.states.append(capture(self.game, placement, rows_before))
         self.stage = Stage.PLACED
         self._ask_row()
+        if self._placed is not None:
+            self._placed(placement, rows_before)
         return placement
 
     def _ask_row(self) -> None:

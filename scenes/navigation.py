@@ -329,9 +329,10 @@ class Screens(ScreensOver):
 
         written = self.saver.written
         kept = self.live_to_keep() if finishing is None else None  # (the room, kept with the table's game)
-        line = self.saver.save(session, room=room, table=table, finishing=finishing,
-                               keeping=(kept.key, kept.state) if kept is not None and self.keeper.will_keep(kept) else None)
-        session.record_number = self.saver.last_number
+        line = self.saver.save(session.table, room=room, table=table, finishing=finishing,
+                               keeping=(kept.key, kept.state) if kept is not None and self.keeper.will_keep(kept) else None,
+                               along=session.saved_with)
+        session.table.record_number = self.saver.last_number
         return TableSaved(self.saver.written > written, line)
 
 

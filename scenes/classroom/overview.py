@@ -160,11 +160,11 @@ class OverviewScene(RoomScreen):
         theme.blit_text(surface, *theme.fit_label(status, size, inner.width // 2), colour,
                         midright=(inner.right, inner.top + line_h // 2))
         session = self.tables.sessions[table]
-        rows = session.states[-1].rows if session.states else session.game.rows
+        rows = session.table.states[-1].rows if session.table.states else session.table.game.rows
         players_h = line_h * len(result.names)
         area = pygame.Rect(inner.left, inner.top + line_h + round(4 * s), inner.width,
                            inner.height - line_h - round(10 * s) - players_h)
-        used = draw_rows(surface, area, rows, self.ctx.art.for_rules(session.rules), size, self.ctx.sprites)
+        used = draw_rows(surface, area, rows, self.ctx.art.for_rules(session.table.rules), size, self.ctx.sprites)
         y = used.bottom + round(6 * s)
         for name, points in zip(result.names, result.scores):
             if y + line_h > inner.bottom:
@@ -183,12 +183,12 @@ class OverviewScene(RoomScreen):
         if result.over:
             return _("done"), theme.GOOD
         waiting, _row = session.views.waiting_seats()
-        phones = [session.name(seat) for seat in waiting if seat in session.phone_seats]
+        phones = [session.table.name(seat) for seat in waiting if seat in session.phone_seats]
         if phones:
             return waiting_for(phones, *room), theme.ACCENT
         if self.tables.paused and table != self.tables.opened:
             return _("paused"), theme.TEXT_DIM
-        return (_("choosing") if session.stage is Stage.THINKING else _("placing")), theme.TEXT_DIM
+        return (_("choosing") if session.table.stage is Stage.THINKING else _("placing")), theme.TEXT_DIM
 
 
 def waiting_for(names: Sequence[str], size: int = 0, width: int = 0) -> str:

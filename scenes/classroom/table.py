@@ -44,7 +44,7 @@ class ClassTableSource(LiveSource):
     many it stays on screen (the room saved it, Esc goes back to every table)."""
 
     def __init__(self, tables: RoomOfTables, table: int, settings: ClassSettings, addresses: tuple[str, ...]) -> None:
-        super().__init__(tables.sessions[table])
+        super().__init__(tables.sessions[table].table)
         self.tables = tables
         self.settings = settings
         self.addresses = addresses
@@ -60,7 +60,8 @@ class ClassTableScene(TableScene):
     def __init__(self, ctx: AppContext, tables: RoomOfTables, table: int, settings: ClassSettings,
                  addresses: Sequence[str]) -> None:
         session = tables.sessions[table]
-        super().__init__(ctx, session, auto=True, source=ClassTableSource(tables, table, settings, tuple(addresses)))
+        super().__init__(ctx, session.table, auto=True,
+                         source=ClassTableSource(tables, table, settings, tuple(addresses)))
         self.tables = tables
         self.table = table
         self.auto = tables.one_table or not tables.paused
@@ -69,7 +70,7 @@ class ClassTableScene(TableScene):
             self.predictor.class_predicts()
         self.cues = Cues(on=saved(SOUND_KEY) is True)
         """Sound cues (M): everyone has chosen, a row is taken."""
-        self._heard = (session.stage, len(session.states))
+        self._heard = (session.table.stage, len(session.table.states))
         self.settings = settings
         self.addresses = tuple(addresses)
         self.stepping.may_step = session.predictions_ready  # the class may still be predicting the placement
@@ -89,11 +90,11 @@ class ClassTableScene(TableScene):
     def _cue(self) -> None:
         """The sound cues of what just happened: everyone has chosen, a row was taken."""
         session = self.class_session
-        stage, count = session.stage, len(session.states)
+        stage, count = session.table.stage, len(session.table.states)
         before, seen = self._heard
         if before in (Stage.CHOOSE, Stage.THINKING) and stage is Stage.REVEALED:
             self.cues.play("chosen")
-        if any(state.placement.taken for state in session.states[seen:count]):
+        if any(state.placement.taken for state in session.table.states[seen:count]):
             self.cues.play("taken")
         self._heard = (stage, count)
 
@@ -123,7 +124,7 @@ class ClassTableScene(TableScene):
 
     def _offer_ai(self, seat: int) -> None:
         nav = self.ctx.nav
-        name = self.class_session.name(seat)
+        name = self.class_session.table.name(seat)
 
         def give() -> None:
             self.class_session.give_to_ai(seat)
@@ -173,7 +174,7 @@ class ClassTableScene(TableScene):
             parts.append(_("Auto paused - Space to go on"))
         elif phones:
             asked = session.questions
-            names = ", ".join(session.name(seat) for seat in phones)
+            names = ", ".join(session.table.name(seat) for seat in phones)
             if any(asked.get(seat) is not None and asked[seat].ask == "row" for seat in phones):
                 parts.append(_("{names}: pick a row on your phone").format(names=names))
             else:
@@ -186,7 +187,7 @@ class ClassTableScene(TableScene):
     def class_predict_frame(self) -> ClassPredictFrame:
         """What the projector shows of the class's predictions now."""
         session = self.class_session
-        return class_predict_frame(session.predictions, tuple(seat.name for seat in session.seats),
+        return class_predict_frame(session.predictions, tuple(seat.name for seat in session.table.seats),
                                    self.shown.shown_state(), self.cursor is None)
 
     def draw(self, surface: pygame.Surface) -> None:

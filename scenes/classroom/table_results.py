@@ -34,7 +34,7 @@ class ClassResultsScene(ResultsScene):
                  addresses: Sequence[str]) -> None:
         session = tables.sessions[0]
         saved = tables.save_finished()[0]
-        super().__init__(ctx, outcome_of(session, saved.line if saved is not None else ""))
+        super().__init__(ctx, outcome_of(session.table, saved.line if saved is not None else ""))
         self.tables = tables
         self.settings = settings
         self.addresses = tuple(addresses)

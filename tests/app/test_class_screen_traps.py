@@ -129,7 +129,7 @@ def test_best_predictors_tied_are_all_named_on_the_class_results(monkeypatch: py
     tied = ["Ana", "Ben", "Cem", "Dia", "Eli"]
     entries = [("Zoe", 7, 28), *[(name, 6, 28) for name in tied], ("Fay", 5, 28), ("Gil", 2, 27)]
     predictions = SimpleNamespace(standings=lambda: entries)
-    tables = SimpleNamespace(sessions=[SimpleNamespace(predictions=predictions)], save_finished=lambda: [None],
+    tables = SimpleNamespace(sessions=[SimpleNamespace(predictions=predictions, table=None)], save_finished=lambda: [None],
                              game=SimpleNamespace(learning=SimpleNamespace(lesson=None, report_problem="")))
     game = play_game(Game(seed=4), make_agents(["random"] * 4, 4))
     info = TableInfo(tuple(Seat(f"AI {n}", "random") for n in range(1, 5)), "class", 4, game.rules)

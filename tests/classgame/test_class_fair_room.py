@@ -398,7 +398,7 @@ def test_a_phone_away_longer_than_the_grace_is_played_for_and_gets_its_seat_back
     session = ClassSession(class_seats(room, SNAP, "random"), server, rules=SNAP, seed=5,  # type: ignore[arg-type]
                            clock=lambda: now[0])
     grace = server.limits.away_grace
-    eventually(lambda: {0, 1} <= set(session.questions), between=session.poll)  # both asked for a card
+    eventually(lambda: {0, 1} <= set(session.questions), between=session.table.poll)  # both asked for a card
     server.inbox.put(SeatLeft(1))  # Ben's phone goes (no --time-limit)
     session.pump()
     now[0] = grace - 0.5
@@ -417,9 +417,9 @@ def test_a_phone_away_longer_than_the_grace_is_played_for_and_gets_its_seat_back
     session.pump()
 
     def next_turn_asks_ben() -> bool:
-        session.poll()
-        if session.can_advance:
-            session.advance()
+        session.table.poll()
+        if session.table.can_advance:
+            session.table.advance()
         return 1 in session.questions
     eventually(next_turn_asks_ben)  # the next card is his own choice again
     session.close()

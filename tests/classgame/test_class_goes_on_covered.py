@@ -53,9 +53,9 @@ def test_one_tables_game_plays_to_its_end_under_the_join_code(tmp_path: Path) ->
     session = table.class_session
     key(pygame.K_q)
     app.run_frame(0.02)
-    shown = len(session.states)
-    run_until(app, lambda: covered_by_the_join_code(app) and session.stage is Stage.OVER, seconds=180)
-    assert session.game.is_over and len(session.states) > shown, "the placements went on under the code"
+    shown = len(session.table.states)
+    run_until(app, lambda: covered_by_the_join_code(app) and session.table.stage is Stage.OVER, seconds=180)
+    assert session.table.game.is_over and len(session.table.states) > shown, "the placements went on under the code"
     key(pygame.K_SPACE)  # the code closes: the table shows the end, then the results
     run_until(app, lambda: game_finished(app), seconds=60)
     playing.join(30)
@@ -72,7 +72,7 @@ def test_a_rooms_open_table_goes_on_under_the_join_code(tmp_path: Path) -> None:
     key(pygame.K_q)
     app.run_frame(0.02)
     assert tables.opened is None, "covered, the open table is paced like every other"
-    run_until(app, lambda: covered_by_the_join_code(app) and all(s.stage is Stage.OVER for s in tables.sessions),
+    run_until(app, lambda: covered_by_the_join_code(app) and all(s.table.stage is Stage.OVER for s in tables.sessions),
               seconds=180, dt=None)
     key(pygame.K_SPACE)
     app.run_frame(0.02)

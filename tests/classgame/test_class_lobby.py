@@ -95,7 +95,7 @@ def test_the_teacher_frees_a_seat_with_a_click_and_starts_with_enter(tmp_path: P
         app.run_frame(0.0)
         assert in_game(app)
         # only present students are seated: Ben, gone at the start, is not waited for
-        assert [seat.kind for seat in app.manager.active.class_session.seats] == ["phone", "random", "random", "random"]  # type: ignore[union-attr]
+        assert [seat.kind for seat in app.manager.active.class_session.table.seats] == ["phone", "random", "random", "random"]  # type: ignore[union-attr]
         assert [s.name for s in room.seats()] == ["Cem", "", "", ""]
     finally:
         app.screens.end_session()
@@ -146,9 +146,9 @@ def test_the_teacher_gives_a_seat_to_an_ai_by_clicking_it(tmp_path: Path) -> Non
         click(scene.layout().seats[1].box.center)
         app.run_frame(0.0)
         assert isinstance(app.manager.active, ConfirmScene)
-        card = session.game.hand(1)[0]
+        card = session.table.game.hand(1)[0]
         session.door.inbox.put(SeatPlayed(1, Play(card)))  # as from Ben's phone
-        run_until(app, lambda: card not in session.game.hand(1))  # taken in while the question is on screen
+        run_until(app, lambda: card not in session.table.game.hand(1))  # taken in while the question is on screen
         # (and the game goes on under it: Ben may be asked his row already)
         key(pygame.K_n)  # keep Ben
         app.run_frame(0.0)

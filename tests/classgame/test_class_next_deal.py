@@ -43,7 +43,7 @@ def test_new_deal_keeps_the_room_its_code_and_the_phones_in_their_seats(tmp_path
         table = app.manager.active
         assert isinstance(table, ClassTableScene)
         assert table.class_session.door.server is server and server.running and server.room.code == CODE
-        assert [seat.name for seat in table.class_session.seats][:2] == ["Ana", "Ben"]
+        assert [seat.name for seat in table.class_session.table.seats][:2] == ["Ana", "Ben"]
 
         def first_ask(phone: SimClient) -> dict | None:
             """The new game's first card asked of ``phone`` (it may have played it since: a loaded

@@ -67,7 +67,7 @@ def test_the_teacher_changes_the_seats_in_the_lobby_never_taking_a_students(tmp_
         run_until(app, lobbies_of_three)
         key(pygame.K_RETURN)
         app.run_frame(0.0)
-        assert in_game(app) and [seat.name for seat in app.manager.active.class_session.seats] == list(STUDENTS[:3])  # type: ignore[union-attr]
+        assert in_game(app) and [seat.name for seat in app.manager.active.class_session.table.seats] == list(STUDENTS[:3])  # type: ignore[union-attr]
     finally:
         app.screens.end_session()
         close_app()

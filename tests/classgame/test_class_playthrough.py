@@ -198,7 +198,7 @@ def play(driver: Driver) -> None:
     session, refused_once = driver.session, False
     for _step in range(2000):
         driver.frame()
-        if session.stage is Stage.OVER:
+        if session.table.stage is Stage.OVER:
             return
         if not refused_once and session.questions:
             refused_once = True  # a card not held (refused by the session), a card that is not a number
@@ -208,9 +208,9 @@ def play(driver: Driver) -> None:
             driver.refused(ana, '{"type":"play","card":"27"}', to_app=False)
         if driver.answers():
             continue
-        session.poll()  # the phones' cards taken in, as the table does every frame
-        if session.can_advance and session.predictions_ready():
-            session.advance()
+        session.table.poll()  # the phones' cards taken in, as the table does every frame
+        if session.table.can_advance and session.predictions_ready():
+            session.table.advance()
     raise AssertionError("the game did not end")
 
 

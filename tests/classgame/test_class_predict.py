@@ -65,7 +65,7 @@ def test_every_phone_predicts_every_placement_and_the_tally_matches_the_engine(t
         run_until(app, done, seconds=240, dt=None)  # (a student taps a few times a second at most)
         playing.join(30)
         watching.join(30)
-        placements = [state.placement for state in session.states]
+        placements = [state.placement for state in session.table.states]
         assert len(placements) == 28
         everyone = seated + watchers
         by_question = {question_of(p): p for p in placements}
@@ -108,9 +108,9 @@ def test_space_shows_the_placement_without_waiting_and_silent_phones_count_as_as
         table, session = _predicting(app)
         for _ in range(5):  # the question stays while the phone does not answer
             app.run_frame(0.5)
-        assert not session.states
+        assert not session.table.states
         key(pygame.K_SPACE)
-        run_until(app, lambda: len(session.states) == 1)
+        run_until(app, lambda: len(session.table.states) == 1)
         assert session.predictions is not None and session.predictions.standings() == [("Ana", 0, 1)]
         assert table.auto  # Space went to the class's question, not to Auto
         playing.thread.join(0)
@@ -214,9 +214,9 @@ def test_a_watcher_who_comes_while_a_question_is_open_is_asked_and_waited_for(tm
         run_until(app, lambda: table.class_predict_frame.asked == 2)
         for _ in range(5):  # neither answers: the placement waits for both
             app.run_frame(0.5)
-        assert not session.states
+        assert not session.table.states
         key(pygame.K_SPACE)
-        run_until(app, lambda: len(session.states) == 1)
+        run_until(app, lambda: len(session.table.states) == 1)
         assert session.predictions is not None
         assert sorted(session.predictions.standings()) == [("Ana", 0, 1), ("Eli", 0, 1)]
         playing.thread.join(0)

@@ -25,8 +25,8 @@ from game.rules import CLASSIC, SNAP, Rules
 from classroom.class_learning import Learning
 from classroom.class_room import RoomGame, RoomOfTables
 from classroom.class_session import ClassSession, class_seats
-from live.resume import resume_session, unfinished_of_session
-from live.session import Stage
+from live.resume import resume_session
+from live.session import Stage, TableSession
 from tests.support.waiting import eventually
 
 CODE = "SLIP"
@@ -97,8 +97,8 @@ def guess_now(session: ClassSession, row: int) -> Predict:
 def computers_decided(session: ClassSession) -> None:
     """Until the computer players' decisions asked so far are taken in (their worker thread)."""
     def decided() -> bool:
-        session.poll()
-        return not [seat for seat in session.thinking_players if seat not in session.phone_seats]
+        session.table.poll()
+        return not [seat for seat in session.table.thinking_players if seat not in session.phone_seats]
     eventually(decided, seconds=60, what="the computer players' decisions")
 
 
@@ -106,14 +106,14 @@ def computers_decided(session: ClassSession) -> None:
 def test_a_watcher_who_joins_while_a_question_is_open_and_answers_at_once_gets_its_verdict() -> None:
     session, server = session_of(("Ana",), predict=True)
     answer_asked(session, server)
-    assert session.stage is Stage.REVEALED and not session.predictions_ready()  # the question is open
+    assert session.table.stage is Stage.REVEALED and not session.predictions_ready()  # the question is open
     server.watching = {"late-key": "Wes"}  # a watcher joins now, sees the question, answers at once
     server.inbox.put(Guessed(WATCHER, "Wes", "late-key", guess_now(session, 2)))
     server.inbox.put(Guessed(0, "Ana", "", guess_now(session, 1)))
     session.pump()
     assert server.errors_to(watcher="late-key") == []
     assert session.predictions_ready()
-    session.advance()
+    session.table.advance()
     [late] = [message for message, _seat, watcher in server.sent if isinstance(message, Verdict)
               and watcher == "late-key"]
     assert late.guess == 2 and late.text
@@ -181,13 +181,13 @@ def test_a_guess_at_a_rooms_table_is_checked_against_the_placement_it_names() ->
 def test_every_state_at_a_new_classic_round_is_of_one_moment() -> None:
     session, server = session_of(("Ana", "Ben"), rules=CLASSIC, seed=3)
     for _step in range(500):
-        if session.game.round == 1 and session.questions:
+        if session.table.game.round == 1 and session.questions:
             break  # the phones are asked their first card of the second round
         answer_asked(session, server)
-        if session.can_advance:
-            session.advance()
+        if session.table.can_advance:
+            session.table.advance()
         session.pump()
-    rounds = session.game.rounds
+    rounds = session.table.game.rounds
     mixed = []
     for seats, public in server.published:
         for state in (*seats.values(), public):
@@ -204,21 +204,22 @@ def test_every_state_at_a_new_classic_round_is_of_one_moment() -> None:
 # ------------------------------------------------------------------ resume
 def test_after_a_resume_chosen_reads_the_card_chosen_before_the_stop() -> None:
     session, server = session_of(("Ana", "Ben"))
-    card = min(session.game.hand(0))
+    card = min(session.table.game.hand(0))
     server.inbox.put(SeatPlayed(0, Play(card)))
     session.pump()
     computers_decided(session)
     assert session.observations()[0][0].chosen == card
-    kept = unfinished_of_session(session)
+    kept = session.kept()
     session.close()
     again = KeptServer(server.room)
+    made: list[ClassSession] = []
 
-    def make(seats: Any, stand_ins: Any, thinker: Any) -> ClassSession:
-        return ClassSession(seats, again, rules=SNAP, seed=kept.seed, stand_ins=stand_ins,  # type: ignore[arg-type]
-                            thinker=thinker)
-    resumed = resume_session(kept, make=make)
-    assert isinstance(resumed, ClassSession)
-    seats, _public = resumed.observations()
+    def make(seats: Any, stand_ins: Any, thinker: Any) -> TableSession:
+        made.append(ClassSession(seats, again, rules=SNAP, seed=kept.seed, stand_ins=stand_ins,  # type: ignore[arg-type]
+                                 thinker=thinker))
+        return made[0].table
+    resume_session(kept, make=make)
+    seats, _public = made[0].observations()
     assert seats[0].chosen == card and seats[0].ask is None
     assert seats[1].chosen is None and seats[1].ask == "card"
     assert card not in seats[1].hand and card in seats[0].hand  # still secret, still Ana's until revealed

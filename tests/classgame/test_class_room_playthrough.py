@@ -112,7 +112,7 @@ def play(driver: RoomDriver, tables: RoomOfTables, turns: int) -> None:
     for _step in range(4000):
         driver.events = 0
         tables.pump(0.0)
-        if tables.ranks_sent or all(session.game.turn >= turns for session in tables.sessions):
+        if tables.ranks_sent or all(session.table.game.turn >= turns for session in tables.sessions):
             return
         driver.answers()
     raise AssertionError("the deal did not end")

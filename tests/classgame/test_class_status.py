@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 from pathlib import Path
+from types import SimpleNamespace
 
 import pygame
 import pytest
@@ -36,16 +37,16 @@ def test_with_auto_off_the_table_waits_for_the_teacher_and_says_so_everywhere(tm
         app.run_frame(0.02)
         assert not table.auto
         session = table.class_session
-        run_until(app, lambda: session.stage in (Stage.REVEALED, Stage.PLACED))  # the phone has played
+        run_until(app, lambda: session.table.stage in (Stage.REVEALED, Stage.PLACED))  # the phone has played
         run_until(app, lambda: any(state.get("waiting_teacher") for state in phone.states))
         assert "Auto paused - Space to go on" in table.room_parts()
         assert not any("waiting for" in part for part in table.room_parts())
-        shown = len(session.states)
+        shown = len(session.table.states)
         for _ in range(20):  # Auto is off: nothing moves until the teacher goes on
             app.run_frame(0.1)
-        assert len(session.states) == shown
+        assert len(session.table.states) == shown
         key(pygame.K_SPACE)
-        run_until(app, lambda: len(session.states) > shown)
+        run_until(app, lambda: len(session.table.states) > shown)
     finally:
         close_app()
     del background  # the phone's loop ends with the app's server
@@ -62,7 +63,7 @@ def test_a_student_who_took_a_row_is_no_longer_named(answered: bool, monkeypatch
     session = ClassSession.__new__(ClassSession)  # only what waiting_seats() reads
     session.questions = {} if answered else {0: object()}  # type: ignore[dict-item]
     session.chosen = {}
-    session.stage = Stage.ROW_CHOICE
     monkeypatch.setattr(ClassSession, "phone_seats", property(lambda self: (0, 1)))
-    session.game = type("Game", (), {"awaiting_row_choice": 0, "waiting_for": ()})()  # type: ignore[assignment]
+    game = type("Game", (), {"awaiting_row_choice": 0, "waiting_for": ()})()
+    session.table = SimpleNamespace(stage=Stage.ROW_CHOICE, game=game)  # type: ignore[assignment]
     assert PhoneViews(session).waiting_seats() == (((), False) if answered else ((0,), True))

@@ -235,8 +235,8 @@ def test_the_projector_opens_a_table_full_size_and_comes_back_while_the_others_p
     opened = app.manager.active
     assert isinstance(opened, ClassTableScene) and opened.table == 1 and tables.opened == 1
     opened.auto = False  # the teacher steps this table by hand; table 1 goes on by itself
-    run_until(app, lambda: tables.sessions[0].stage.name == "OVER", seconds=120, dt=None)
-    assert tables.sessions[1].stage.name != "OVER"
+    run_until(app, lambda: tables.sessions[0].table.stage.name == "OVER", seconds=120, dt=None)
+    assert tables.sessions[1].table.stage.name != "OVER"
     key(pygame.K_ESCAPE)
     app.run_frame(0.02)
     assert app.manager.active is overview and tables.opened is None
@@ -372,7 +372,7 @@ def test_space_pauses_the_room_and_the_history_lists_replays_and_exports_each_ta
         for seat in session.phone_seats:
             session.give_to_ai(seat)
     frames(app, 30, 0.1)  # three seconds of the room's time: nothing is placed while paused
-    assert all(not session.states for session in tables.sessions)
+    assert all(not session.table.states for session in tables.sessions)
     assert {overview.table_status(t, r)[0] for t, r in enumerate(tables.results())} == {"paused"}
     key(pygame.K_SPACE)
     run_until(app, lambda: isinstance(app.manager.active, RoomResultsScene), seconds=120, dt=0.1)

@@ -210,7 +210,7 @@ def test_m_turns_on_the_sound_cues_everyone_has_chosen_and_a_row_taken_and_they_
         playing.join(30)
         session = table.class_session
         assert table.cues.played.count("chosen") == 7  # every turn, once every card is chosen
-        taken = sum(1 for state in session.states if state.placement.taken)
+        taken = sum(1 for state in session.table.states if state.placement.taken)
         assert table.cues.played.count("taken") == taken
     finally:
         close_app()

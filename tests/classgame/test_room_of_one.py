@@ -11,7 +11,7 @@ import pytest
 
 from classroom.class_room import RoomOfTables
 from game.engine import Game
-from live.resume import Kept, unfinished_of_session
+from live.resume import Kept
 from scenes.classroom.table import ClassTableScene
 from store.kept_room import parse_kept, room_of_one
 from store.unfinished import KeptRoom, UnfinishedError, unfinished_of
@@ -60,17 +60,17 @@ def test_a_class_game_an_earlier_version_kept_resumes_as_a_room_of_one_and_ends_
         lesson = app.screens.lesson
         assert lesson is not None and isinstance(lesson.play, RoomOfTables) and lesson.play.one_table
         session = table.class_session
-        run_until(app, lambda: session.game.turn >= 3)
-        old = unfinished_of_session(session)  # what an earlier version kept: a game with its room
+        run_until(app, lambda: session.table.game.turn >= 3)
+        old = session.kept()  # what an earlier version kept: a game with its room
         assert old.room is not None
-        before = session.game
+        before = session.table.game
         app.screens.resume_kept(Kept("kept-by-an-earlier-version", 0, old))
         lesson = app.screens.lesson
         assert lesson is not None and lesson.play is not None and lesson.play.one_table
         assert lesson.code == old.room.code and not lesson.settings.many_tables
         resumed = app.manager.active
         assert isinstance(resumed, ClassTableScene) and resumed.class_session is lesson.play.sessions[0]
-        _same_moment(before, resumed.class_session.game)
+        _same_moment(before, resumed.class_session.table.game)
         run_until(app, lambda: game_finished(app), seconds=120)
         saved = [json.loads(line) for line in record.read_text(encoding="utf-8").splitlines()]
         assert len(saved) == 1 and saved[0]["mode"] == "class" and "room" not in saved[0] and "table" not in saved[0]
@@ -89,14 +89,14 @@ def test_the_one_tables_game_is_the_rooms_and_its_results_play_the_next_deal_in_
         lesson = app.screens.lesson
         assert lesson is not None and lesson.play is not None
         first = lesson.play
-        assert first.one_table and first.sessions[0].game.seed == 9 and app.screens.session is None
+        assert first.one_table and first.sessions[0].table.game.seed == 9 and app.screens.session is None
         run_until(app, lambda: game_finished(app), seconds=120)
         assert first.saved[0] is not None and first.saved[0].ok
         results = app.manager.active
         results._activate(0)  # type: ignore[attr-defined]  # "Replay this deal"
         again = lesson.play
         assert again is not first and again is not None and again.one_table and again.server is server
-        assert again.sessions[0].game.seed == 9 and first.closed
+        assert again.sessions[0].table.game.seed == 9 and first.closed
         assert in_game(app) and app.manager.active.class_session is again.sessions[0]  # type: ignore[attr-defined]
     finally:
         close_app()

@@ -179,7 +179,7 @@ def test_a_class_predicts_every_placement_on_real_phones_and_every_page_state_is
     seated.join(30)
     watching.join(30)
 
-    placements = {question_of(state.placement): state.placement for state in session.states}
+    placements = {question_of(state.placement): state.placement for state in session.table.states}
     truth = {(q.round + 1, q.turn + 1, q.card): answer_of(p) for q, p in placements.items()}
     standings = {name: (right, asked) for name, right, asked in session.predictions.standings()}
     for phone in watchers:  # every placement, and each told right or wrong as the engine placed it
