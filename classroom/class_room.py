@@ -25,6 +25,7 @@ from typing import NamedTuple
 
 from classroom.bridge import WATCHER, PuzzleAnswered, SeatPlayed, SeatTookRow
 from classroom.protocol import ClassRank
+from classroom.report import LessonReport
 from classroom.server import ClassServer
 from classroom.table_door import TableDoor
 from classroom.tables import (Standing, TablePlan, TableResult, class_standings, seat_comparison,
@@ -131,6 +132,11 @@ class RoomOfTables:
                                      tuple(seat.kind == PHONE for seat in table.seats), tuple(scores),
                                      table.stage is Stage.OVER, predicted))
         return tuple(found)
+
+    def report(self) -> LessonReport | None:
+        """The lesson report this deal adds to (``None``: none, e.g. ``--no-report``)."""
+        lesson = self.game.learning.lesson
+        return lesson.report if lesson is not None else None
 
     def standings(self) -> tuple[Standing, ...]:
         return class_standings(self.results(), self.game.duplicate)

@@ -13,14 +13,13 @@ from collections.abc import Sequence
 
 import pygame
 
-from classroom.report import LessonReport
 from game.predict import best_predictor_places
 from game.i18n import Part, _, rich
 
 from ..base import AppContext, Input
 from ..kit import theme
 from ..kit.layout import scale_for
-from ..kit.report_link import open_in_browser, wrap_at_separators
+from ..kit.report_link import ReportLink, wrap_at_separators
 from ..kit.widgets import draw_panel, draw_rich, fit_segments, wrap_rich
 from ..kit.words import predictor_place_line
 from classroom.class_room import RoomOfTables
@@ -38,8 +37,7 @@ class RoomResultsScene(RoomScreen):
                  addresses: Sequence[str]) -> None:
         super().__init__(ctx, tables, settings, tuple(addresses))
         self.standings = tables.standings()
-        self.report_note = ""
-        """What L did (the report opens, or why it cannot), shown instead of the report's line."""
+        self.report = ReportLink(tables.report)
 
     def handle_event(self, inp: Input) -> None:
         super().handle_event(inp)
@@ -49,17 +47,7 @@ class RoomResultsScene(RoomScreen):
         elif inp.is_key(pygame.K_n):
             self.next_deal()
         elif inp.is_key(pygame.K_l):
-            self.open_report()
-
-    def lesson_report(self) -> LessonReport | None:
-        """The lesson report every table of this deal adds to."""
-        lesson = self.tables.game.learning.lesson
-        return lesson.report if lesson is not None else None
-
-    def open_report(self) -> None:
-        """L: the lesson report's page in the browser."""
-        report = self.lesson_report()
-        self.report_note = open_in_browser(report.html_path) if report is not None else ""
+            self.report.open()
 
     def next_deal(self) -> None:
         """The next deal at the same tables: the phones show their new hands without rejoining."""
@@ -89,12 +77,7 @@ class RoomResultsScene(RoomScreen):
     def notes(self, width: int, size: int) -> list[str]:
         """Under the standings: where the games were saved, the lesson report's file (or why it is
         not there), both in full, then the keys."""
-        report = self.lesson_report()
-        lines = wrap_at_separators(self.saved_line(), size, width)
-        if report is not None:
-            line = self.report_note or report.problem or _("Lesson report (L: open it in the browser): {path}").format(
-                path=report.html_path)
-            lines += wrap_at_separators(line, size, width)
+        lines = [*wrap_at_separators(self.saved_line(), size, width), *self.report.lines(size, width)]
         keys = HINT_GAP.join([_("N: next deal at the same tables"), _("Esc: close the room")])
         return [*lines, fit_segments(keys, size, width, HINT_GAP)]
 

@@ -15,12 +15,11 @@ import pygame
 
 from classroom.class_room import RoomOfTables
 from classroom.class_settings import ClassSettings
-from classroom.report import LessonReport
 from game.i18n import Part, _
 from game.predict import best_predictor_places
 
 from ..base import AppContext, Input
-from ..kit.report_link import open_in_browser, wrap_at_separators
+from ..kit.report_link import ReportLink
 from ..kit.widgets import rich_width
 from ..kit.words import predictor_place_short
 from ..model.outcome import outcome_of
@@ -38,34 +37,17 @@ class ClassResultsScene(ResultsScene):
         self.tables = tables
         self.settings = settings
         self.addresses = tuple(addresses)
-        self.report_note = ""
-        """What L did (the report opens, or why it cannot), shown instead of the report's line."""
+        self.report = ReportLink(tables.report)
 
     def handle_event(self, inp: Input) -> None:
         if inp.is_key(pygame.K_l):
-            self.open_report()
+            self.report.open()
             return
         super().handle_event(inp)
 
-    def lesson_report(self) -> LessonReport | None:
-        """The lesson report this game adds to (``None``: none, e.g. ``--no-report``)."""
-        lesson = self.tables.game.learning.lesson
-        return lesson.report if lesson is not None else None
-
-    def open_report(self) -> None:
-        """L: the lesson report's page in the browser."""
-        report = self.lesson_report()
-        self.report_note = open_in_browser(report.html_path) if report is not None else ""
-
     def notes(self, width: int, size: int) -> list[str]:
         """The lesson report's file and its key (or why it is not there), then the usual keys."""
-        report = self.lesson_report()
-        if report is None:
-            return super().notes(width, size)
-        # NOTE: under the class results: the lesson report's file in full, and the key that opens it
-        line = self.report_note or report.problem or _("Lesson report (L: open it in the browser): {path}").format(
-            path=report.html_path)
-        return [*wrap_at_separators(line, size, width), *super().notes(width, size)]
+        return [*self.report.lines(size, width), *super().notes(width, size)]
 
     def subtitle(self, size: int, width: int) -> list[Part]:
         """The usual line, and the class's best predictors if the class predicted: every one tied

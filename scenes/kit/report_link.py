@@ -11,8 +11,9 @@ system's browser through the standard library's :mod:`webbrowser` (the tests pat
 from __future__ import annotations
 
 import webbrowser
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Protocol
 
 import pygame
 
@@ -44,6 +45,43 @@ def open_in_browser(path: Path) -> str:
         return _("No browser could be opened: open {path} yourself").format(path=path)
     # NOTE: the lesson report was handed to the browser, which may open behind the app's fullscreen window
     return _("The lesson report opens in the browser (F11 leaves fullscreen): {path}").format(path=path)
+
+
+class Report(Protocol):
+    """A lesson report, as its link reads it."""
+
+    @property
+    def html_path(self) -> Path: ...
+
+    @property
+    def problem(self) -> str:
+        """Why it could not be written (``""``: it was)."""
+
+
+class ReportLink:
+    """The lesson report on a class's results: the line naming its file (or what L did, or why it
+    is not there) and L opening it."""
+
+    def __init__(self, find: Callable[[], Report | None]) -> None:
+        """``find``: the report the results add to (``None``: none, e.g. ``--no-report``)."""
+        self.find = find
+        self.note = ""
+        """What L did (the report opens, or why it cannot), shown instead of the report's line."""
+
+    def open(self) -> None:
+        """L: the report's page in the browser."""
+        report = self.find()
+        self.note = open_in_browser(report.html_path) if report is not None else ""
+
+    def lines(self, size: int, width: int) -> list[str]:
+        """The report's line in full, wrapped to ``width`` (none without a report)."""
+        report = self.find()
+        if report is None:
+            return []
+        # NOTE: under the class results: the lesson report's file in full, and the key that opens it
+        line = self.note or report.problem or _("Lesson report (L: open it in the browser): {path}").format(
+            path=report.html_path)
+        return wrap_at_separators(line, size, width)
 
 
 def wrap_at_separators(text: str, size: int, width: int) -> list[str]:

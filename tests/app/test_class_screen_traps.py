@@ -130,6 +130,7 @@ def test_best_predictors_tied_are_all_named_on_the_class_results(monkeypatch: py
     entries = [("Zoe", 7, 28), *[(name, 6, 28) for name in tied], ("Fay", 5, 28), ("Gil", 2, 27)]
     predictions = SimpleNamespace(standings=lambda: entries)
     tables = SimpleNamespace(sessions=[SimpleNamespace(predictions=predictions, table=None)], save_finished=lambda: [None],
+                             report=lambda: None,
                              game=SimpleNamespace(learning=SimpleNamespace(lesson=None, report_problem="")))
     game = play_game(Game(seed=4), make_agents(["random"] * 4, 4))
     info = TableInfo(tuple(Seat(f"AI {n}", "random") for n in range(1, 5)), "class", 4, game.rules)
@@ -156,6 +157,7 @@ def test_best_predictors_tied_are_all_named_on_the_class_results_of_many_tables(
     scores = [(6, 28)] * 5 + [(7, 28), (5, 28)]
     class_standings = [Standing(name, 0, 0, 10, 1, None, score) for name, score in zip(names, scores)]
     tables = SimpleNamespace(standings=lambda: class_standings, results=lambda: [], comparison=lambda: (), saved=[],
+                             report=lambda: None,
                              game=SimpleNamespace(learning=SimpleNamespace(lesson=None, report_problem="")))
     app = open_app(PlayOptions())
     try:
