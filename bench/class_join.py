@@ -153,4 +153,6 @@ def main() -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    from _kit import run  # (a failure ends the bench at once: its phones and server with it)
+
+    run(main)

@@ -100,7 +100,7 @@ def lesson(args: argparse.Namespace) -> dict[str, Any]:
     from scenes.app import App
     from scenes.classroom.overview import OverviewScene
     from classroom.class_learning import Learning
-    from classroom.class_room import RoomGame, RoomOfTables
+    from classroom.class_room import RoomGame, RoomOfTables, TableSaved
     from classroom.class_settings import ClassSettings
     from scenes.model.options import PlayOptions
 
@@ -121,7 +121,7 @@ def lesson(args: argparse.Namespace) -> dict[str, Any]:
     plan = plan_tables(room.start(), 4, AUTO)
     tables = RoomOfTables(server, plan, RoomGame(SNAP, seed=1, step_delay=args.step_delay,
                                                   learning=Learning(reviews=service)),
-                          lambda session, code, table, finishing: "")  # (not saved: not measured)
+                          lambda session, code, table, finishing: TableSaved(True, ""))  # (not saved: not measured)
     overview = OverviewScene(app.ctx, tables, ClassSettings(tables=AUTO), (f"http://127.0.0.1:{server.port}",))
     surface = pygame.display.set_mode((1280, 720))
     frames_ms: list[float] = []

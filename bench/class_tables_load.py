@@ -109,11 +109,12 @@ def many_tables(args: Any, phones: Callable[..., None], server_class: type) -> d
     from scenes.app import App
     from scenes.classroom.overview import OverviewScene
     from scenes.kit import theme
-    from classroom.class_room import RoomGame, RoomOfTables
+    from classroom.class_room import RoomGame, RoomOfTables, saved_by
     from classroom.class_settings import ClassSettings
     from scenes.model.options import PlayOptions
     from live.saving import RecordSaver
 
+    from _kit import checkpoint
     from class_load import counted, people, update_cost
 
     rules = rules_named(args.rules)
@@ -121,6 +122,7 @@ def many_tables(args: Any, phones: Callable[..., None], server_class: type) -> d
     server, results, workers = room_of_phones(server_class, rules, names, args.client_processes, phones,
                                               lambda share, results, ready: (share, len(share), results, ready,
                                                                              False))
+    checkpoint("phones joined")
     room = server.room
     pygame.display.init()
     pygame.font.init()
@@ -130,8 +132,7 @@ def many_tables(args: Any, phones: Callable[..., None], server_class: type) -> d
     wanted = AUTO if args.tables == "auto" else int(args.tables)
     plan = plan_tables(room.start(), args.table_size, wanted)
     tables = RoomOfTables(server, plan, RoomGame(rules, seed=1, step_delay=args.step_delay),
-                          lambda session, code, table, finishing: saver.save(session, room=code, table=table,
-                                                                             finishing=finishing))
+                          saved_by(saver))
     stop_laptop = multiprocessing.get_context("spawn").Event()
     laptop = None
     if getattr(args, "hostile", 0):

@@ -37,6 +37,7 @@ from game.rules import Rules
 
 from .class_learning import NO_LEARNING, Learning
 from .class_session import ClassSession, class_seats
+from live.saving import RecordSaver
 from live.session import Stage
 from live.seats import PHONE, Seat
 
@@ -52,6 +53,17 @@ SaveTable = Callable[[ClassSession, "str | None", "int | None", "str | None"], T
 """Saves a finished table's game (its session; the room's code and the table's number from 1, both
 ``None`` at a room of one table, whose game is saved as the class game it is; and the key the room
 was kept under if this game finishes it)."""
+def saved_by(saver: RecordSaver) -> SaveTable:
+    """Each finished table's game saved by ``saver`` with its place in the lesson (a room no app
+    keeps: a bench's)."""
+    def save(session: ClassSession, room: str | None, table: int | None, finishing: str | None) -> TableSaved:
+        written = saver.written
+        line = saver.save(session.table, room=room, table=table, finishing=finishing, along=session.saved_with)
+        session.table.record_number = saver.last_number
+        return TableSaved(saver.written > written, line)
+    return save
+
+
 MakeSession = Callable[[int, tuple[Seat, ...], "TableDoor"], ClassSession]
 """Builds table ``t``'s session from its seats and door (a resumed room replays each table's game)."""
 

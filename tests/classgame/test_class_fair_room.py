@@ -236,7 +236,7 @@ def test_thirty_phones_all_sit_at_tables_with_no_tap_dropped(one_address: bool) 
     """30 students load the page and tap Join at once, behind a school's one address or from an
     address each: every tap is answered with a seat, none has to be sent again, and every
     student sits at a table and plays it to the end."""
-    from classroom.class_room import RoomGame, RoomOfTables
+    from classroom.class_room import RoomGame, RoomOfTables, TableSaved
 
     room = Room(60, CODE)
     room.many_tables = True
@@ -253,7 +253,7 @@ def test_thirty_phones_all_sit_at_tables_with_no_tap_dropped(one_address: bool) 
         assert not plan.watchers and sorted(s for table in plan.tables for s in table if s is not None) == \
             sorted(client.seat for client in clients)
         tables = RoomOfTables(server, plan, RoomGame(rules=SNAP, seed=3, step_delay=0.0),  # type: ignore[arg-type]
-                              save=lambda *_args: "")
+                              save=lambda *_args: TableSaved(True, ""))
         eventually(lambda: tables.done, between=lambda: tables.pump(0.05), seconds=120)
         tables.close(stop_server=False)
         phones.join(60)

@@ -23,7 +23,7 @@ from classroom.server import ClassServer, Limits
 from classroom.tables import plan_tables
 from game.rules import CLASSIC, SNAP, Rules
 from classroom.class_learning import Learning
-from classroom.class_room import RoomGame, RoomOfTables
+from classroom.class_room import RoomGame, RoomOfTables, TableSaved
 from classroom.class_session import ClassSession, class_seats
 from live.resume import resume_session
 from live.session import Stage, TableSession
@@ -158,7 +158,7 @@ def test_a_guess_at_a_rooms_table_is_checked_against_the_placement_it_names() ->
     room.start()
     server = KeptRoomServer(room)
     game = RoomGame(rules=SNAP, seed=4, step_delay=0.0, learning=Learning(predict_seconds=1000.0))
-    tables = RoomOfTables(server, plan_tables(range(6), 4), game, save=lambda *_args: "")  # type: ignore[arg-type]
+    tables = RoomOfTables(server, plan_tables(range(6), 4), game, save=lambda *_args: TableSaved(True, ""))  # type: ignore[arg-type]
     session = tables.sessions[1]  # tables of 3 and a computer player: room seats 3-5 are table 2's seats 0-2
 
     def answer_and_pump() -> None:
@@ -261,7 +261,7 @@ def test_after_a_resume_at_a_room_of_many_tables_welcome_and_state_name_the_same
         room.start()
         plan = plan_tables(range(6), 4)  # tables of 3: room seat 4 is table 2's seat 1
         tables = RoomOfTables(server, plan, RoomGame(rules=SNAP, seed=4, step_delay=0.0),  # type: ignore[arg-type]
-                              save=lambda *_args: "")
+                              save=lambda *_args: TableSaved(True, ""))
 
         async def come_back() -> tuple[dict[str, Any], dict[str, Any]]:
             async with aiohttp.ClientSession() as session:

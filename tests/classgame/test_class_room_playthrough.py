@@ -34,7 +34,7 @@ from classroom.server import ClassServer
 from classroom.tables import plan_tables
 from game.rules import SNAP
 from classroom.class_learning import Learning
-from classroom.class_room import RoomGame, RoomOfTables
+from classroom.class_room import RoomGame, RoomOfTables, TableSaved
 from classroom.class_warmup import Warmup
 from store.history import open_history
 from store.puzzles import add_puzzles
@@ -140,7 +140,7 @@ def playthrough(turns: int = 99) -> str:
         plan = plan_tables(room.start(), 4, 0)
         game = RoomGame(SNAP, "random", SEED, duplicate=True, step_delay=0.0,
                         learning=Learning(predict_seconds=600.0))
-        tables = RoomOfTables(server, plan, game, lambda session, code, table, finishing: "")
+        tables = RoomOfTables(server, plan, game, lambda session, code, table, finishing: TableSaved(True, ""))
         play(driver, tables, turns)
         tables.close()
         hang_up(phones, runner, client)

@@ -47,6 +47,15 @@ def test_every_bench_has_a_small_mode(bench: Path) -> None:
         f"{bench.name} has no --smoke: give it a small mode (bench/_kit.py's add_smoke and run)"
 
 
+@pytest.mark.parametrize("bench", each_bench())
+def test_every_bench_ends_at_once_on_a_failure(bench: Path) -> None:
+    """Each bench hands its ``main`` to ``bench/_kit.py``'s ``run`` (the load bench once printed its
+    traceback and then waited on its phones and its server's thread until killed)."""
+    source = bench.read_text()
+    main_block = source[source.index('if __name__ == "__main__":'):]
+    assert "run(main)" in main_block and "sys.exit(main())" not in main_block, bench.name
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("bench", each_bench())
 def test_every_bench_small_mode_passes(bench: Path) -> None:
@@ -58,9 +67,10 @@ def test_every_bench_small_mode_passes(bench: Path) -> None:
 def test_a_bench_failing_with_its_server_and_phones_running_ends_at_once() -> None:
     """The reviews bench once crashed after its phones had joined and then hung on the server's
     thread and the phones' processes: a failure there now ends the run with code 1."""
-    result = run_bench(BENCH / "class_reviews.py", "--smoke", BENCH_FAIL_AT="phones joined")
-    assert result.returncode == 1, result.stderr[-3000:]
-    assert "failing at 'phones joined'" in result.stderr
+    for bench in ("class_reviews.py", "class_load.py"):
+        result = run_bench(BENCH / bench, "--smoke", BENCH_FAIL_AT="phones joined")
+        assert result.returncode == 1, result.stderr[-3000:]
+        assert "failing at 'phones joined'" in result.stderr
 
 
 @pytest.mark.slow
