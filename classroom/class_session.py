@@ -46,7 +46,7 @@ from .class_predicting import PhonePredictions
 from .class_views import PhoneViews
 from .class_warmup import tell_refused
 from live.resume import unfinished_of_session
-from live.session import Rows, TableSession
+from live.session import Rows, Stage, TableSession
 from live.seats import PHONE, Seat
 from live.thinker import Thinker
 
@@ -201,7 +201,8 @@ class ClassSession:
             except queue.Empty:
                 break
             changed = self._take(event) or changed
-        changed = self.away.update(self.phone_seats) or changed
+        if self.table.stage is not Stage.OVER:
+            changed = self.away.update(self.phone_seats) or changed
         if self.time_limit is not None:
             now = self.clock()
             for seat, question in list(self.questions.items()):
@@ -227,6 +228,8 @@ class ClassSession:
 
     def _take(self, event: PhoneEvent) -> bool:
         match event:
+            case SeatJoined() | SeatLeft() if self.table.stage is Stage.OVER:
+                return False  # the game is over: nobody plays for anyone any more
             case SeatJoined(seat=seat):
                 self.away.back(seat)
                 return True

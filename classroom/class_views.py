@@ -116,12 +116,17 @@ class PhoneViews:
         return chosen
 
     def publish(self, force: bool = False) -> None:
-        """Send the observations if anything they show may have changed."""
+        """Send the observations if anything they show may have changed (once the game is over, the
+        last table stays as it is: a phone that comes and goes changes nothing on it)."""
         session = self.session
-        key = (len(session.table.states), session.table.stage, session.table.shown_turn, tuple(sorted(session.questions)),
-               tuple(sorted(session.chosen.items())), session.table.game.chosen_cards, session.table.thinking_players,
-               len(session.notes), session.room.version, session.table.game.phase, session.teacher_steps,
-               session.predicting.key() if session.predicting is not None else None)
+        table = session.table
+        if table.stage is Stage.OVER:
+            key: tuple[object, ...] = (len(table.states), table.stage, len(session.notes))
+        else:
+            key = (len(table.states), table.stage, table.shown_turn, tuple(sorted(session.questions)),
+                   tuple(sorted(session.chosen.items())), table.game.chosen_cards, table.thinking_players,
+                   len(session.notes), session.room.version, table.game.phase, session.teacher_steps,
+                   session.predicting.key() if session.predicting is not None else None)
         if key == self._published and not force:
             return
         self._published = key

@@ -49,7 +49,7 @@ def test_a_class_games_clear_decisions_become_the_classs_puzzles(tmp_path: Path)
                   seconds=600, dt=None)
         book = after.learning.lesson
         assert book is not None and book.number is not None
-        game = session.game
+        game = session.table.game
         app.screens.end_lesson()
         playing.join(30)
     finally:
