@@ -13,6 +13,7 @@ by the warm-up or the first game, whichever comes first.
 from __future__ import annotations
 
 import queue
+import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
@@ -20,8 +21,11 @@ from classroom.backlog import ReviewBacklog
 from classroom.bridge import PuzzleAnswered
 from classroom.lesson_book import LessonBook
 from classroom.server import ClassServer
+from classroom.tables import DUPLICATE, one_table_plan, plan_tables
+from game.players.options import AgentOptions
+from game.rules import rules_named
 
-from .class_room import RoomOfTables
+from .class_room import RoomGame, RoomOfTables, SaveTable
 from .class_session import ClassSession
 from .class_settings import ClassSettings
 from .class_warmup import Warmup, tell_refused
@@ -67,6 +71,26 @@ class Lesson:
             self.warmup = Warmup(self.server, count, self.settings.class_name, self.lesson_book,
                                  seed=self.settings.seed, rules=self.settings.rules)
         return self.warmup
+
+    def deal(self, options: AgentOptions, step_delay: float, save: SaveTable) -> RoomOfTables:
+        """The teacher starts the class game as the lesson's settings say: the students who are
+        here take their seats (at many tables, split between them), computer players the others,
+        and every table is dealt (``options``: the computer players'; ``step_delay``: the room's
+        pace; ``save``: how each finished table's game is saved).  The warm-up, if any, ends."""
+        settings, room = self.settings, self.server.room
+        if self.warmup is not None:
+            self.warmup.finish()
+        students = room.start()  # (only present students are seated: a phone gone now leaves its seat to an AI)
+        if settings.many_tables:
+            shuffle = random.Random(settings.seed) if settings.shuffle else None
+            plan = plan_tables(students, settings.table_size, settings.tables or 0, shuffle)
+        else:
+            plan = one_table_plan(len(room.seats()))
+        game = RoomGame(rules_named(settings.rules), settings.ai, settings.seed,
+                        settings.deals == DUPLICATE or not settings.many_tables, options, settings.time_limit,
+                        step_delay, settings.learning(room.spectator_count() + len(plan.watchers), room.code,
+                                                      self.workers, keep=self.keep, lesson=self.book))
+        return RoomOfTables(self.server, plan, game, save)
 
     @property
     def code(self) -> str:

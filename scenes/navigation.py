@@ -253,9 +253,11 @@ class Screens(ScreensOver):
 
     def _reopen_lesson(self, kept: Kept) -> None:
         """A stopped class game's (or room of many tables') lesson, open again where it was."""
-        from .classroom.reopen import reopen_class_game  # noqa: PLC0415 - the class game's packages load only for it
+        from classroom.reopening import GoingOn, reopen_lesson  # noqa: PLC0415 - the class game's packages load only for it
 
-        lesson = reopen_class_game(self.ctx, kept, self.options.class_game or ClassSettings())
+        going_on = GoingOn(self.options.agent_options(), self.options.step_delay, self.save_table,
+                           keep=self.options.record is None)
+        lesson = reopen_lesson(kept, self.options.class_game or ClassSettings(), going_on)
         if lesson.play is not None:
             self.show_room(lesson.play, lesson.settings, lesson.addresses)
         self.lesson = lesson  # (after the last game was left: the reopened room's lesson is new)

@@ -12,17 +12,15 @@ address.  Esc closes the room and goes back to the menu.
 
 from __future__ import annotations
 
-import errno
 from dataclasses import dataclass, replace
 
 import pygame
 
 from classroom.class_puzzles import DEFAULT_PUZZLES
-from classroom.lesson_book import class_tag_of
-from classroom.room import DEFAULT_PORT, Room, SeatInfo
+from classroom.room import Room, SeatInfo
 
 from .qr import QrImage, qr_modules
-from classroom.server import ClassServer, lan_addresses
+from classroom.server import ClassServer
 from game.i18n import Part, _, ngettext, rich
 from game.rules import Rules, rules_named
 
@@ -32,7 +30,7 @@ from classroom.class_settings import (REMEMBERED, ClassSettings, next_predict, n
                                     remembered_choices)
 from ..model.settings import save as remember
 from classroom.lesson import Lesson
-from classroom.workers import LessonWorkers
+from classroom.opening import open_lesson
 from .lobby_tables import draw_students, student_chips, tables_heading
 from .screens import start_deal
 from ..kit.layout import scale_for
@@ -113,17 +111,17 @@ def code_size(s: float) -> int:
 class LobbyScene(Scene):
     """Students join; the teacher starts the class game."""
 
-    def __init__(self, ctx: AppContext, settings: ClassSettings, server: ClassServer | None,
+    def __init__(self, ctx: AppContext, settings: ClassSettings, lesson: Lesson | None,
                  problem: str = "") -> None:
+        """``lesson``: the lesson this room opens (the app keeps it, and its server, until the
+        menu); ``None``: the room could not open, and ``problem`` says why."""
         super().__init__(ctx)
         self.settings = settings
-        self.server = server
+        self.lesson = lesson
+        self.server = lesson.server if lesson is not None else None
         self.problem = problem
         """Why the room could not open (e.g. the port is taken); shown instead of the room."""
-        self.addresses = join_addresses(settings, server) if server is not None else []
-        self.lesson = Lesson(server, settings, self.addresses, keep=ctx.options.record is None,
-                             workers=LessonWorkers(settings.review_rollouts)) if server is not None else None
-        """The lesson this room opens (the app keeps it, and its server, until the menu)."""
+        self.addresses = list(lesson.addresses) if lesson is not None else []
         self.note = ""
         """Something the teacher should know about the room (it opened on another port)."""
         self._qr = QrImage()
@@ -239,9 +237,7 @@ class LobbyScene(Scene):
         if lesson is None:
             return
         lesson.settings = self.settings
-        if lesson.warmup is not None:
-            lesson.warmup.finish()
-        start_deal(self.ctx, lesson, self.settings)
+        start_deal(self.ctx, lesson)
 
     # ------------------------------------------------------------- draw
     def _layout(self, size: tuple[int, int]) -> LobbyLayout:
@@ -468,71 +464,16 @@ def pack_lines(parts: list[list[Part]], size: int, sprites: DigitSprites, width:
     return packed
 
 
-def or_list(items: list[str]) -> str:
-    """``items`` as "a or b or c" in the active language."""
-    if not items:
-        return ""
-    joined = items[0]
-    for item in items[1:]:
-        # NOTE: two alternatives, e.g. two web addresses a phone can open
-        joined = _("{items} or {last}").format(items=joined, last=item)
-    return joined
-
-
-def join_addresses(settings: ClassSettings, server: ClassServer) -> list[str]:
-    """The addresses phones open to join, also printed for the teacher's terminal (and scripts)."""
-    hosts = lan_addresses() if settings.host in ("", "0.0.0.0", "::") else [settings.host]
-    addresses = [f"http://{address}:{server.port}" for address in hosts]
-    print(_("class room {code}: join at {addresses}").format(code=server.room.code, addresses=or_list(addresses)),
-          flush=True)
-    return addresses
-
-
-PORT_TRIES = 10
-"""A new room whose port is taken tries the next ports, up to this many in all."""
-
-
 def open_lobby(ctx: AppContext, settings: ClassSettings) -> LobbyScene:
     """The lobby of a new class room, its server listening (``ValueError`` if it cannot).  The
     usual port already in use (another class game left open, another program) is not a dead end:
     the room opens on the next free port, and the lobby says so.  A port the teacher chose
     (``--port``) is that port or a one-line error."""
-    rules = rules_named(settings.rules)
-    room = Room(settings.seat_count, settings.code)
-    room.many_tables = settings.many_tables
-    room.students.tag = class_tag_of(settings.class_name)  # (the phones keep their key under it)
-    ports = range(DEFAULT_PORT, DEFAULT_PORT + PORT_TRIES) if settings.port == DEFAULT_PORT else [settings.port]
-    for port in ports:
-        try:
-            server = listening_server(room, rules, settings.host, port)
-        except PortInUse as problem:
-            last = problem
-            continue
-        lobby = LobbyScene(ctx, settings, server)
-        remember(REMEMBERED, remembered_choices(settings))  # (the menu's next room: this class's, even if closed now)
-        if port != settings.port:
-            lobby.note = _("Port {wanted} is in use (another class game?): this room is on port {port}").format(
-                wanted=settings.port, port=port)
-        return lobby
-    raise ValueError(str(last))
-
-
-class PortInUse(ValueError):
-    """The port is taken by another program (the message says so for people)."""
-
-
-def listening_server(room: Room, rules: Rules, host: str, port: int) -> ClassServer:
-    """The class server of ``room``, listening (``ValueError`` saying why if it cannot)."""
-    server = ClassServer(room, rules=rules, host=host, port=port)
-    try:
-        server.start()
-    except OSError as problem:
-        if problem.errno in (errno.EADDRINUSE, getattr(errno, "WSAEADDRINUSE", errno.EADDRINUSE)):
-            raise PortInUse(_("cannot open the class room on port {port}: {problem}").format(
-                port=port, problem=_("it is in use (another class game, or another program)"))) from None
-        raise ValueError(_("cannot open the class room on port {port}: {problem}").format(
-            port=port, problem=problem.strerror or problem)) from None
-    return server
+    lesson, note = open_lesson(settings, keep=ctx.options.record is None)
+    lobby = LobbyScene(ctx, settings, lesson)
+    remember(REMEMBERED, remembered_choices(settings))  # (the menu's next room: this class's, even if closed now)
+    lobby.note = note
+    return lobby
 
 
 def lobby_scene(ctx: AppContext, settings: ClassSettings) -> LobbyScene:

@@ -9,14 +9,11 @@ standings (:class:`.room_results.RoomResultsScene`).
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 
-from classroom.class_room import RoomGame, RoomOfTables
+from classroom.class_room import RoomOfTables
 from classroom.class_settings import ClassSettings
 from classroom.lesson import Lesson
-from classroom.tables import one_table_plan, plan_tables
-from game.rules import rules_named
 
 from ..base import AppContext, Scene
 from .overview import OverviewScene
@@ -25,24 +22,10 @@ from .table import ClassTableScene
 from .table_results import ClassResultsScene
 
 
-def start_deal(ctx: AppContext, lesson: Lesson, settings: ClassSettings) -> None:
-    """The teacher starts the lesson's class game as ``settings`` say: the students who are here
-    take their seats (at many tables, split between them), computer players the others, and every
-    table starts the deal (in the lesson its warm-up began, if it had one)."""
-    server = lesson.server
-    room = server.room
-    students = room.start()  # (only present students are seated: a phone gone now leaves its seat to an AI)
-    if settings.many_tables:
-        shuffle = random.Random(settings.seed) if settings.shuffle else None
-        plan = plan_tables(students, settings.table_size, settings.tables or 0, shuffle)
-    else:
-        plan = one_table_plan(len(room.seats()))
-    game = RoomGame(rules_named(settings.rules), settings.ai, settings.seed,
-                    settings.deals == "same" or not settings.many_tables, ctx.options.agent_options(),
-                    settings.time_limit, ctx.options.step_delay,
-                    settings.learning(room.spectator_count() + len(plan.watchers), room.code, lesson.workers,
-                                      keep=ctx.options.record is None, lesson=lesson.book))
-    ctx.nav.show_room(RoomOfTables(server, plan, game, ctx.nav.save_table), settings, lesson.addresses)
+def start_deal(ctx: AppContext, lesson: Lesson) -> None:
+    """The teacher starts the lesson's class game (:meth:`Lesson.deal`): its tables on the projector."""
+    tables = lesson.deal(ctx.options.agent_options(), ctx.options.step_delay, ctx.nav.save_table)
+    ctx.nav.show_room(tables, lesson.settings, lesson.addresses)
 
 
 def room_scene(ctx: AppContext, tables: RoomOfTables, settings: ClassSettings, addresses: Sequence[str]) -> Scene:

@@ -1,34 +1,46 @@
-"""A stopped class game opened again (``class --resume``, or the menu's Resume): its room with the
-same code, the phones back at their seats and hands, its lesson going on where it was.
+"""A stopped class lesson opened again (``class --resume``, or the menu's Resume): its room with the
+same code, the phones back at their tables, seats and hands, its lesson going on where it was.
 
-The room listens on the port the phones knew, unless the teacher names another (``--port P``);
-when that port is taken (another program has it now), it opens on a free one and the projector
-shows the new address and its QR code first.
+Pure Python (no pygame).  The room listens on the port the phones knew, unless the teacher names
+another (``--port P``); when that port is taken (another program has it now), it opens on a free
+one, and each table's line says so (the projector shows the new address and its QR code first).
 """
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from classroom.class_learning import Learning
+from classroom.class_room import SaveTable
 from classroom.class_settings import ClassSettings
 from classroom.kept_rooms import resumed_room, room_game
 from classroom.lesson import Lesson
 from classroom.lesson_book import LessonBook, class_tag_of
+from classroom.opening import join_addresses, server_on
 from classroom.room import DEFAULT_PORT, Room
-from classroom.server import ClassServer
 from classroom.tables import DIFFERENT, DUPLICATE
 from classroom.workers import LessonWorkers
 from game.i18n import _
-from game.rules import rules_named
+from game.players.options import AgentOptions
 from live.resume import Kept
 from store.kept_room import UnfinishedRoom, room_of_one
 
-from ..base import AppContext
-from .lobby import PortInUse, join_addresses, listening_server
+
+@dataclass(frozen=True)
+class GoingOn:
+    """How the app goes on with a reopened lesson."""
+
+    options: AgentOptions
+    """The computer players' options."""
+    step_delay: float
+    """The pace of the tables no screen steps."""
+    save: SaveTable
+    """How each finished table's game is saved."""
+    keep: bool = True
+    """The lesson is kept in the history (not with ``--record FILE``)."""
 
 
-def reopen_class_game(ctx: AppContext, kept: Kept, settings: ClassSettings) -> Lesson:
+def reopen_lesson(kept: Kept, settings: ClassSettings, going_on: GoingOn) -> Lesson:
     """A stopped class game (a room of one table or of many), its room open again with the same
     code: every table's game where it stood (a table that was over stays over), each phone that
     still holds its seat's secret back at its own table, seat and hand.  ``ValueError`` (saying
@@ -36,12 +48,12 @@ def reopen_class_game(ctx: AppContext, kept: Kept, settings: ClassSettings) -> L
     if isinstance(kept.game, UnfinishedRoom):
         room_kept = kept.game
     else:  # a class game kept at one table by an earlier version
-        room_kept = room_of_one(kept.game, ctx.options.step_delay)
-    return reopen_room(ctx, kept.key, room_kept, settings)
+        room_kept = room_of_one(kept.game, going_on.step_delay)
+    return reopen_room(kept.key, room_kept, settings, going_on)
 
 
-def reopen_room(ctx: AppContext, key: str, kept: UnfinishedRoom, settings: ClassSettings) -> Lesson:
-    """The stopped room as it was (see :func:`reopen_class_game`)."""
+def reopen_room(key: str, kept: UnfinishedRoom, settings: ClassSettings, going_on: GoingOn) -> Lesson:
+    """The stopped room as it was (see :func:`reopen_lesson`)."""
     given = given_to_ai(kept)
     room = Room.reopened(kept.code, list(kept.names), list(kept.tokens), sorted(given))
     room.many_tables = kept.many_tables
@@ -57,12 +69,11 @@ def reopen_room(ctx: AppContext, key: str, kept: UnfinishedRoom, settings: Class
     learning = for_the_class(room, Learning(
         choices.predict, workers.reviews if choices.reviews and settings.reviews else None,
         reopened_lesson(choices.lesson, replace(settings, class_name=choices.class_name or settings.class_name),
-                        room.code, ctx.options.record is None)), workers)
+                        room.code, going_on.keep)), workers)
     settings = replace(settings, class_name=learning.lesson.class_name if learning.lesson else settings.class_name)
-    game = replace(room_game(kept, ctx.options.agent_options(), learning, ctx.options.step_delay),
-                   time_limit=time_limit)
+    game = replace(room_game(kept, going_on.options, learning, going_on.step_delay), time_limit=time_limit)
     try:
-        tables = resumed_room(server, kept, game, ctx.nav.save_table, key)
+        tables = resumed_room(server, kept, game, going_on.save, key)
     except ValueError:
         server.stop()
         workers.close()
@@ -73,7 +84,8 @@ def reopen_room(ctx: AppContext, key: str, kept: UnfinishedRoom, settings: Class
         for session in tables.sessions:
             session.notes.append(_("Port {wanted} is in use: the room is on port {port} now (Q shows its QR code)")
                                  .format(wanted=wanted, port=server.port))
-    return Lesson(server, settings, join_addresses(settings, server), tables, moved, workers=workers)
+    return Lesson(server, settings, join_addresses(settings, server), tables, moved, keep=going_on.keep,
+                  workers=workers)
 
 
 def given_to_ai(kept: UnfinishedRoom) -> set[int]:
@@ -81,14 +93,6 @@ def given_to_ai(kept: UnfinishedRoom) -> set[int]:
     return {room_seat for seats, game in zip(kept.tables, kept.games) if game.room is not None
             for seat in game.room.given_to_ai if seat < len(seats)
             for room_seat in (seats[seat],) if room_seat is not None}
-
-
-def server_on(room: Room, rules: str, host: str, port: int) -> tuple[ClassServer, bool]:
-    """The room's server on ``port``, or (taken) on a free one; whether it moved."""
-    try:
-        return listening_server(room, rules_named(rules), host, port), False
-    except PortInUse:
-        return listening_server(room, rules_named(rules), host, 0), True
 
 
 def for_the_class(room: Room, learning: Learning, workers: LessonWorkers) -> Learning:
