@@ -100,6 +100,23 @@ def class_seats(room: Room, rules: Rules, level: str, seats: Sequence[int | None
     return tuple(made)
 
 
+def answer_problem(event: SeatPlayed | SeatTookRow, question: Question | None, given_away: bool,
+                   hand: tuple[int, ...]) -> str:
+    """Why a phone's card or row (a whole number, a row 0-3: :mod:`classroom.protocol` checked that)
+    cannot be taken now, or ``""``: ``question`` is the one open for its seat, ``given_away`` says
+    the teacher gave the seat to a computer player, ``hand`` is the seat's."""
+    if question is None or given_away:
+        return _("nothing is asked of you now")
+    match event:
+        case SeatPlayed() if question.ask != "card":
+            return _("pick a row, not a card")
+        case SeatPlayed(request=request) if request.card not in hand:
+            return _("you do not hold card {card}").format(card=request.card)
+        case SeatTookRow() if question.ask != "row":
+            return _("choose a card, not a row")
+    return ""
+
+
 class ClassSession:
     """One class game: the table's session, and the phones that play its student seats."""
 
@@ -252,7 +269,7 @@ class ClassSession:
     def _take_answer(self, event: SeatPlayed | SeatTookRow) -> bool:
         """A phone's card or row for the question asked of its seat; whether it was taken."""
         question = self.questions.get(event.seat)
-        problem = self._problem(event, question)
+        problem = answer_problem(event, question, event.seat in self.given_to_ai, self.table.game.hand(event.seat))
         if problem or question is None:
             self.refuse(event, problem)
             return False
@@ -263,20 +280,6 @@ class ClassSession:
         del self.questions[event.seat]
         question.future.set_result(answer)
         return True
-
-    def _problem(self, event: SeatPlayed | SeatTookRow, question: Question | None) -> str:
-        """Why a phone's card or row (a whole number, a row 0-3: :mod:`classroom.protocol`
-        checked that) cannot be taken now, or ``""``."""
-        if question is None or event.seat in self.given_to_ai:
-            return _("nothing is asked of you now")
-        match event:
-            case SeatPlayed() if question.ask != "card":
-                return _("pick a row, not a card")
-            case SeatPlayed(request=request) if request.card not in self.table.game.hand(event.seat):
-                return _("you do not hold card {card}").format(card=request.card)
-            case SeatTookRow() if question.ask != "row":
-                return _("choose a card, not a row")
-        return ""
 
     def refuse(self, event: Asked, message: str) -> None:
         """Tell the phone that sent ``event`` (a seat's, or a watcher's) why it was not taken."""

@@ -94,10 +94,8 @@ class TableSession:
                  agents: Sequence[Agent | None] | None = None, threaded: bool | None = None,
                  thinker: Thinker | None = None, own_agents: Sequence[Agent | None] | None = None,
                  placed: Callable[[Placement, Rows], None] | None = None) -> None:
-        """``agents``, ``threaded``, ``thinker``: see :meth:`live.thinker.ComputerPlayers.seated`;
-        ``own_agents``: who takes the seats from the stand-ins of a replayed game (by default, a
-        player of each seat's kind: :meth:`take_own_players`); ``placed``: told of each placement
-        the engine makes, with the rows before it (a class game scores its predictions)."""
+        """``agents``, ``threaded``, ``thinker``: see :meth:`live.thinker.ComputerPlayers.seated`; ``own_agents``:
+        who replaces a replay's stand-ins (:meth:`take_own_players`); ``placed``: told of each placement."""
         self.seats = tuple(seats)
         self._own_agents = own_agents
         self._placed = placed
