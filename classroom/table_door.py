@@ -138,6 +138,3 @@ class TableDoor:
         room_seat = self.room_seat(seat)
         if room_seat is not None:
             self.server.release(room_seat, reason)
-
-    def stop(self, timeout: float = 5.0, *, coming_back: bool = False) -> None:
-        """A table's game ends or is left: the room's server stays (the lesson closes it)."""
