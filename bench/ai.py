@@ -2,11 +2,12 @@
 
     python bench/ai.py [--games N] [--deals D] [--think-ms MS] [--jobs J] [--only NAME ...]
     python bench/ai.py --only rollouts [--baseline DIR] [--repeats R]
-    python bench/ai.py --only paired --baseline DIR [--games N] [--think-ms MS]
+    python bench/ai.py --only paired --baseline DIR [--games N] [--think-ms MS | --rollouts N]
     python bench/ai.py --smoke   (every bench above at a few games, a few rollouts)
 
 1. ``classic``  - classic rules, ``mc`` against three ``random``: mean penalty
-   per 10-card round, with its 95% interval (target: at most 4.0).
+   per 10-card round, with its 95% interval (target: at most 3.5, the interval narrower
+   than +-0.2: about 400 games at 100 ms on a quiet machine).
 2. ``snap``     - the same under the snap preset (one 7-turn round a game).
 3. ``mc-vs-heuristic`` - duplicate deals, ``mc,heuristic,random,random``: the
    per-deal difference of mean penalty, mc minus heuristic (target: the
@@ -18,7 +19,9 @@
    so that the machine's load hits both alike: each ``mc``'s penalty per round, and the paired
    difference (the rounds both games played), with 95% intervals.  The random players' cards
    and rows at each turn are drawn from the game's seed, not from one stream, so they play
-   the same cards in both games whatever ``mc`` does.  Not run unless named in ``--only``.
+   the same cards in both games whatever ``mc`` does.  With ``--rollouts N`` both think a fixed
+   number of sampled deals per decision instead, so the load plays no part and a rerun gives the
+   same games.  Not run unless named in ``--only``.
 
 6. ``rollouts`` - how much ``mc`` searches: sampled worlds and playouts (a candidate played to
    the end of the round on a world) per decision at ``--think-ms``, over the card decisions of
@@ -264,32 +267,43 @@ class SeededRandom:
         return int(self.draw(view, "row") * 4)
 
 
-def paired_game(seed: int, think_ms: float) -> list[int]:
+def paired_game(seed: int, options: AgentOptions) -> list[int]:
     """``mc``'s penalty in each round of the classic game seeded ``seed``, against three :class:`SeededRandom`."""
     from game import Game
     from game.play import make_agents, play_game
 
     game = Game(CLASSIC, 4, seed)
-    mc = make_agents(["mc"], seed, AgentOptions(think_ms=think_ms))[0]
+    mc = make_agents(["mc"], seed, options)[0]
     play_game(game, [mc] + [SeededRandom(seed, seat) for seat in (1, 2, 3)])
     return [log.penalties[0] for log in game.rounds]
 
 
-def serve_games(think_ms: float) -> None:
+def serve_games(options: AgentOptions) -> None:
     """``--serve-games``: a game seed per line in, that game's :func:`paired_game` per line out."""
     for line in sys.stdin:
-        print(json.dumps(paired_game(int(line), think_ms)), flush=True)
+        print(json.dumps(paired_game(int(line), options)), flush=True)
 
 
-def paired(games: int, think_ms: float, baseline: Path, seed: int) -> None:
+def budget_flags(options: AgentOptions) -> list[str]:
+    """The command-line flags that give a worker ``options``' budget."""
+    rollouts = ["--rollouts", str(options.rollouts)] if options.rollouts is not None else []
+    return ["--think-ms", str(options.think_ms)] + rollouts
+
+
+def budget_label(options: AgentOptions) -> str:
+    """``mc``'s budget per decision, as the reports name it."""
+    return f"{options.rollouts} rollouts" if options.rollouts is not None else f"{options.think_ms:g} ms"
+
+
+def paired(games: int, options: AgentOptions, baseline: Path, seed: int) -> None:
     import os
     import subprocess
 
     from game.play import game_seed
 
     roots = {"this": Path(__file__).resolve().parent.parent, "baseline": baseline}
-    workers = {name: subprocess.Popen([sys.executable, __file__, "--serve-games", "--root", str(root), "--think-ms",
-                                       str(think_ms)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    workers = {name: subprocess.Popen([sys.executable, __file__, "--serve-games", "--root", str(root),
+                                       *budget_flags(options)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
                for name, root in roots.items()}
     rounds: dict[str, list[list[int]]] = {name: [] for name in roots}
     loads, start, bar = [os.getloadavg()[0]], time.perf_counter(), Progress(games)
@@ -305,13 +319,13 @@ def paired(games: int, think_ms: float, baseline: Path, seed: int) -> None:
     for worker in workers.values():
         worker.stdin.close()  # type: ignore[union-attr]
         worker.wait()
-    print_paired(rounds, think_ms, seed, time.perf_counter() - start, loads)
+    print_paired(rounds, budget_label(options), seed, time.perf_counter() - start, loads)
 
 
-def print_paired(rounds: dict[str, list[list[int]]], think_ms: float, seed: int, seconds: float,
+def print_paired(rounds: dict[str, list[list[int]]], budget: str, seed: int, seconds: float,
                  loads: list[float]) -> None:
     this, baseline = rounds["this"], rounds["baseline"]
-    print(f"[classic] paired mc vs 3 random at {think_ms:g} ms: {len(this)} deals, seed {seed}, {seconds:.0f} s, "
+    print(f"[classic] paired mc vs 3 random at {budget}: {len(this)} deals, seed {seed}, {seconds:.0f} s, "
           f"load average {min(loads):.1f}-{max(loads):.1f}")
     for name, found in rounds.items():
         mean, low, high = ratio_interval([GameScores([sum(game)], len(game)) for game in found], 0)
@@ -351,13 +365,12 @@ def main() -> None:
         print(json.dumps(measure_rollouts(args.think_ms)))
         return
     if args.serve_games:
-        serve_games(args.think_ms)
+        serve_games(AgentOptions(think_ms=args.think_ms, rollouts=args.rollouts))
         return
     if "paired" in args.only and args.baseline is None:
         raise SystemExit("--only paired needs --baseline DIR: the checkout whose mc this one is compared with")
     options = AgentOptions(think_ms=args.think_ms, rollouts=args.rollouts)
-    budget = f"{args.rollouts} rollouts" if args.rollouts else f"{args.think_ms:g} ms"
-    print(f"mc budget: {budget} per decision; {args.jobs} worker process(es)")
+    print(f"mc budget: {budget_label(options)} per decision; {args.jobs} worker process(es)")
     if "classic" in args.only:
         against_random(CLASSIC, args.games, options, args.jobs, args.seed)
     if "snap" in args.only:
@@ -370,7 +383,7 @@ def main() -> None:
     if "rollouts" in args.only:
         rollouts(args.think_ms, args.baseline, args.repeats)
     if "paired" in args.only:
-        paired(args.games, args.think_ms, args.baseline, args.seed)
+        paired(args.games, options, args.baseline, args.seed)
 
 
 if __name__ == "__main__":

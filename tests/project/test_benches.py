@@ -99,3 +99,18 @@ def test_a_failure_in_a_bench_thread_ends_it_and_its_processes(tmp_path: Path) -
 def test_a_bench_given_a_wrong_argument_says_so_and_fails() -> None:
     result = run_bench(BENCH / "review_quality.py", "--games", "many")
     assert result.returncode != 0 and "--games" in result.stderr and "Traceback" not in result.stderr
+
+
+@pytest.mark.slow
+def test_the_paired_bench_at_fixed_rollouts_plays_the_same_games_twice() -> None:
+    """``bench/ai.py --only paired --rollouts N`` hands the fixed budget to both checkouts' workers:
+    this checkout against itself then plays every deal identically (at a think time the two
+    games of a deal drift apart with the machine's timing)."""
+    result = run_bench(BENCH / "ai.py", "--only", "paired", "--baseline", str(PROJECT), "--rollouts", "40",
+                       "--games", "3", "--seed", "5")
+    assert result.returncode == 0, result.stderr[-3000:]
+    assert "paired mc vs 3 random at 40 rollouts: 3 deals, seed 5" in result.stdout
+    this, baseline = (line.split("per round")[1] for line in result.stdout.splitlines()
+                      if line.split()[1:3] == ["per", "round"])
+    assert this == baseline
+    assert "this - baseline: +0.00 per round (95% interval +0.00 to +0.00" in result.stdout

@@ -102,6 +102,8 @@ REWRITTEN = {
     "It submits the jobs (each a worker": "docs/lab.md's A league on a cluster: dask-jobqueue's defaults",
     "`python bench/cluster.py --quiet-workers` starts": "docs/lab.md's A league on a cluster: the helpers are "
                                                        "plain child processes",
+    "Measured with `python bench/ai.py` (classic rules, `mc` at 100 ms per":
+        "docs/lab.md's Computer players: each figure with the load it was taken at (issue 50)",
     "Measured with `python bench/review_quality.py`":
         "docs/lab.md's Reviewing a game: the bench's description, now saying the review plays on the batched engine",
     "| mean loss per decision: `random` / `heuristic` / `mc` | 2.22": ISSUE_45,
