@@ -364,12 +364,12 @@ def main() -> None:
     if args.measure_rollouts:
         print(json.dumps(measure_rollouts(args.think_ms)))
         return
+    options = AgentOptions(think_ms=args.think_ms, rollouts=args.rollouts)
     if args.serve_games:
-        serve_games(AgentOptions(think_ms=args.think_ms, rollouts=args.rollouts))
+        serve_games(options)
         return
     if "paired" in args.only and args.baseline is None:
         raise SystemExit("--only paired needs --baseline DIR: the checkout whose mc this one is compared with")
-    options = AgentOptions(think_ms=args.think_ms, rollouts=args.rollouts)
     print(f"mc budget: {budget_label(options)} per decision; {args.jobs} worker process(es)")
     if "classic" in args.only:
         against_random(CLASSIC, args.games, options, args.jobs, args.seed)
