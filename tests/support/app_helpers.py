@@ -14,6 +14,7 @@ if "SIXTAKES_DATA_DIR" not in os.environ:  # a safety net: tests set their own f
 
 import sys
 from pathlib import Path
+from concurrent.futures import wait
 from typing import Callable
 
 import pygame
@@ -27,7 +28,7 @@ if str(ROOT) not in sys.path:
 from bots.process import close_all_bots  # noqa: E402
 from scenes.app import App  # noqa: E402
 from scenes.model.options import PlayOptions  # noqa: E402
-from live.session import Stage  # noqa: E402
+from live.session import Stage, TableSession  # noqa: E402
 from scenes.table import TableScene  # noqa: E402
 
 MAX_FRAMES = 3000
@@ -90,6 +91,23 @@ def frames(app: App, count: int = 1, dt: float = 0.0) -> None:
             return
 
 
+def settle_thinking(app: App, seconds: float = 60.0) -> None:
+    """Wait until the computer players' decisions asked so far are made (at most ``seconds``).
+
+    A loop that runs frames back to back starves the players' thinking thread: every frame lets
+    go of the interpreter lock and takes it again many times, so the thread that waits for it may
+    not get it for a long while (hundreds of frames; on a slow machine the rest of a game).  A loop
+    waiting for a game to go on waits for the decisions themselves instead.  A phone's answer
+    comes from the phone: it is not waited for."""
+    tables = [session.table for session in app.screens.lesson.sessions()] if app.screens.lesson is not None else []
+    scene = app.manager.active
+    if isinstance(scene, TableScene) and isinstance(getattr(scene.source, "session", None), TableSession):
+        tables.append(scene.source.session)
+    thinking = [future for table in tables for player, future in list(table.players.thinking.items())
+                if not getattr(table.players.agents[player], "answers_later", False)]
+    wait(thinking, timeout=seconds)
+
+
 def play_until(app: App, done: Callable[[App], bool], act: Callable[[App], None],
                check: Callable[[App], None] | None = None, dt: float = 0.0) -> int:
     """Run frames of ``dt`` seconds, letting ``act`` post inputs, until ``done``; ``check`` runs
@@ -99,6 +117,7 @@ def play_until(app: App, done: Callable[[App], bool], act: Callable[[App], None]
             return count
         act(app)
         app.run_frame(dt)
+        settle_thinking(app)
         if check is not None:
             check(app)
     raise AssertionError("the game did not finish in time")
@@ -121,6 +140,7 @@ def run_until(app: App, done: Callable[[App], bool], act: Callable[[App], None] 
         if act is not None:
             act(app)
         app.run_frame(dt)
+        settle_thinking(app)
         count += 1
 
     eventually(lambda: done(app) or app.exit_code is not None, seconds=seconds, between=frame, pause=0.002,

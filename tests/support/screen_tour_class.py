@@ -9,7 +9,7 @@ import socket
 from typing import Any, Callable
 
 import pygame
-from tests.support.app_helpers import click, close_app, frames, key, open_app
+from tests.support.app_helpers import click, close_app, frames, key, open_app, settle_thinking
 from tests.support.waiting import eventually
 
 from scenes.app import App
@@ -182,9 +182,12 @@ def _class_games_kept(size: tuple[int, int], seen: Seen) -> None:
 
 
 def frames_until(app: App, done: Callable[[], object], what: str, dt: float = 0.05) -> None:
-    """Frames of ``dt`` seconds until ``done()`` (the computer players think on a thread of their
-    own: a deadline only a hang reaches)."""
-    eventually(done, seconds=300, what=what, between=lambda: frames(app, 1, dt), pause=0)
+    """Frames of ``dt`` seconds until ``done()``; after each, the computer players' decisions asked
+    are waited for (they think on a thread of their own: see :func:`settle_thinking`)."""
+    def frame() -> None:
+        frames(app, 1, dt)
+        settle_thinking(app)
+    eventually(done, seconds=300, what=what, between=frame, pause=0)
 
 
 def _lobby_app(size: tuple[int, int], settings: ClassSettings) -> App:
