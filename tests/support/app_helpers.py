@@ -131,8 +131,8 @@ def stage(app: App) -> Stage | None:
 def run_until(app: App, done: Callable[[App], bool], act: Callable[[App], None] | None = None,
               seconds: float = 30.0, dt: float = 0.0) -> int:
     """Like :func:`play_until` for games where computer players think on another thread:
-    between frames, sleep a little so their decisions can come back.  ``seconds`` only
-    bounds a hung game; nothing here depends on how fast a decision is."""
+    after each frame, their decisions asked are waited for (:func:`settle_thinking`).
+    ``seconds`` only bounds a hung game; nothing here depends on how fast a decision is."""
     count = 0
 
     def frame() -> None:
